@@ -1,0 +1,87 @@
+/*
+ * core.h - the library's common ground: error reporting, the seeded random
+ * generator, the one allocator, and small helpers every layer uses.
+ *
+ * Rules that hold across gamelearn: the library never prints and never
+ * exits; a function that can fail returns 0 on success or a negative
+ * GL_E* code and, when given a gl_err, leaves a one-line message there.
+ * Every random choice comes from a gl_rng passed in by the caller.
+ */
+#ifndef GAMELEARN_CORE_H
+#define GAMELEARN_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+/* Error codes: 0 is success, every failure is negative. */
+enum {
+	GL_OK = 0,
+	GL_EINVAL = -1,   /* bad argument: spec string, parameter, flag */
+	GL_ENOMEM = -2,   /* an allocation failed */
+	GL_EIO = -3,      /* a file could not be read or written */
+	GL_EPARSE = -4,   /* malformed text: a move, a file */
+	GL_EILLEGAL = -5, /* well formed, but not legal here */
+	GL_ERANGE = -6    /* a limit was exceeded */
+};
+
+/* A failure's code and its one-line message (no trailing newline). */
+typedef struct gl_err {
+	int code;      /* 0 or a GL_E* code */
+	char msg[256]; /* human-readable, names what and where */
+} gl_err;
+
+/* Record an error in err (which may be NULL) and return code, so that a
+ * failing function can end with `return gl_fail(err, GL_EINVAL, ...)`. */
+int gl_fail(gl_err *err, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
+/* Clear err (may be NULL). */
+void gl_err_clear(gl_err *err);
+
+/* --- Allocation ---------------------------------------------------------
+ * Every allocation in the library goes through gl_malloc/gl_calloc/
+ * gl_realloc/gl_free so that a test can make one fail on purpose. */
+void *gl_malloc(size_t n);
+void *gl_calloc(size_t count, size_t size);
+void *gl_realloc(void *p, size_t n);
+void gl_free(void *p);
+char *gl_strdup(const char *s);
+
+/* Test hook: the allocation after `n` more successful ones fails (n < 0
+ * turns the hook off). Only for tests; threads share this counter. */
+void gl_alloc_fail_after(long n);
+
+/* --- Random numbers -----------------------------------------------------
+ * xoshiro256** seeded through splitmix64: fast, 2^256-1 period, and the
+ * same sequence for the same seed on every platform. */
+typedef struct gl_rng {
+	uint64_t s[4];
+} gl_rng;
+
+void gl_rng_seed(gl_rng *r, uint64_t seed);
+uint64_t gl_rng_next(gl_rng *r);
+/* Uniform in [0, n); n must be > 0. Unbiased (Lemire's method). */
+uint32_t gl_rng_below(gl_rng *r, uint32_t n);
+/* Uniform double in [0, 1). */
+double gl_rng_unit(gl_rng *r);
+/* A new generator for an independent stream `stream` derived from seed:
+ * runs in parallel take stream = run index, so results do not depend on
+ * the number of threads. */
+void gl_rng_split(gl_rng *r, uint64_t seed, uint64_t stream);
+
+/* --- Hashing --------------------------------------------------------------
+ * A 64-bit hash of n bytes (word-at-a-time multiply-xorshift mixing). The
+ * default state hash of every game that has no Zobrist keys of its own. */
+uint64_t gl_hash_bytes(const void *p, size_t n);
+/* splitmix64 finaliser: a bijective 64-bit mix, for deriving keys. */
+uint64_t gl_mix64(uint64_t x);
+
+/* --- Time ------------------------------------------------------------------ */
+/* Monotonic seconds, for budgets and rates (never for results). */
+double gl_now(void);
+
+#endif

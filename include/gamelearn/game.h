@@ -1,0 +1,207 @@
+/*
+ * game.h - the one game interface through which every learner, opponent,
+ * search and tool in gamelearn plays.
+ *
+ * A game *type* (gl_game_type) is a const descriptor of callbacks, one per
+ * .c file under src/games/, listed once in the registry. A game *instance*
+ * (gl_game) is made from a spec string "NAME[:key=value,...]" and holds the
+ * parameters and precomputed tables; its states are plain byte blocks of
+ * g->state_size bytes that copy with memcpy and compare with memcmp (no
+ * uninitialised padding: every callback writes whole states).
+ *
+ * Conventions shared by all games:
+ *   - players are numbered 0 .. nplayers-1; player 0 moves first;
+ *   - moves are action ids in [0, g->nactions); legal() lists them sorted
+ *     ascending and without repeats; a pass, where a game has one, is a
+ *     move with its own id;
+ *   - legal() returns 0 exactly when the state is terminal;
+ *   - goal values are 0..100 per player (GGP: win 100, draw 50, loss 0);
+ *     a one-player puzzle scores how near it is to solved, at any state;
+ *   - no callback allocates, prints or exits; games hold no mutable
+ *     globals, so any number of instances and threads may run at once.
+ */
+#ifndef GAMELEARN_GAME_H
+#define GAMELEARN_GAME_H
+
+#include "gamelearn/core.h"
+
+typedef int32_t gl_action;
+
+enum {
+	GL_STATE_MAX = 1024, /* largest state_size of any game instance */
+	GL_LEGAL_MAX = 512,  /* largest number of legal moves in a state */
+	GL_MOVE_TEXT = 64,   /* buffer size for one move's text */
+	GL_PLAYERS_MAX = 8,  /* largest nplayers */
+	GL_UNDO_WORDS = 8    /* size of an undo record, in 64-bit words */
+};
+
+/* Heuristic evaluations lie strictly inside (-GL_EVAL_INF, GL_EVAL_INF). */
+#define GL_EVAL_INF 1000000
+
+typedef struct gl_game gl_game;
+typedef struct gl_game_type gl_game_type;
+typedef struct gl_params gl_params;
+
+/* What make() saves so that unmake() can restore state and hash exactly;
+ * lives on the caller's stack. */
+typedef struct gl_undo {
+	uint64_t w[GL_UNDO_WORDS];
+} gl_undo;
+
+/* One declared parameter of a game type. */
+typedef struct gl_param_def {
+	const char *key;  /* e.g. "size" */
+	const char *def;  /* default value as text */
+	const char *help; /* one line for `gamelearn list` */
+	long min, max;    /* integer range; min > max marks a text parameter */
+} gl_param_def;
+
+/* A game instance. The fields are read-only for everyone but the type's
+ * init callback, which fills them. */
+struct gl_game {
+	const gl_game_type *type;
+	char spec[160];          /* canonical spec: every parameter spelt out */
+	unsigned state_size;     /* bytes per state, <= GL_STATE_MAX */
+	unsigned nplayers;       /* 1 .. GL_PLAYERS_MAX */
+	gl_action nactions;      /* action ids lie in [0, nactions) */
+	unsigned max_legal;      /* bound on legal moves in any state */
+	unsigned max_length;     /* bound on moves in any game */
+	unsigned ncells;         /* board cells, if type->cells != NULL */
+	unsigned nfeatures;      /* length of the feature vector, if any */
+	const char *const *feature_names; /* nfeatures names, or NULL */
+	void *data;              /* the type's private tables; owned by g */
+};
+
+/*
+ * The descriptor of a game type. Required callbacks are marked [R]; the
+ * others may be NULL and every caller checks before calling.
+ *
+ * `g` is always an instance of this type made by gl_game_new(); `s` points
+ * to g->state_size bytes.
+ */
+struct gl_game_type {
+	const char *name;    /* [R] registry name, e.g. "checkers" */
+	const char *summary; /* [R] one line for `gamelearn list` */
+	const gl_param_def *params; /* parameters, ending with {NULL}; or NULL */
+
+	/* [R] Fill g (sizes, tables, g->data) from resolved parameters. Returns
+	 * 0 or a GL_E* code with a message in err. On failure it frees what it
+	 * allocated; done() is not called. */
+	int (*init)(gl_game *g, const gl_params *p, gl_err *err);
+	/* Free g->data and anything else init allocated; NULL if nothing. */
+	void (*done)(gl_game *g);
+
+	/* [R] Write the start state into s. */
+	void (*start)(const gl_game *g, void *s);
+	/* [R] The player whose move it is (0 for puzzles). Meaningless at a
+	 * terminal state. */
+	int (*to_move)(const gl_game *g, const void *s);
+	/* [R] Write the legal moves into moves (room for g->max_legal), sorted
+	 * ascending; return how many. 0 exactly when s is terminal. */
+	int (*legal)(const gl_game *g, const void *s, gl_action *moves);
+	/* [R] Play legal move a in s. a must be one of legal(s). */
+	void (*apply)(const gl_game *g, void *s, gl_action a);
+	/* [R] Whether s is terminal (same answer as legal(s) == 0, faster). */
+	bool (*terminal)(const gl_game *g, const void *s);
+	/* [R] Write nplayers goal values, each 0..100, into goals. Defined at
+	 * terminal states; for one-player games at every state. */
+	void (*goals)(const gl_game *g, const void *s, int *goals);
+
+	/* [R] Write a's text in the game's usual notation into buf (size n,
+	 * always NUL-terminated). a need not be legal in s but must be a
+	 * valid id. Returns the text's length. */
+	int (*format_move)(const gl_game *g, const void *s, gl_action a,
+		char *buf, size_t n);
+	/* [R] Parse one move's text into *a. Returns 0, or GL_EPARSE with a
+	 * message saying what was expected. Does not check legality in s
+	 * (gl_parse_legal() does). */
+	int (*parse_move)(const gl_game *g, const void *s, const char *text,
+		gl_action *a, gl_err *err);
+	/* [R] Draw s as text (a board with coordinates, then a line saying
+	 * who moves) into buf of size n, NUL-terminated. Returns the length it
+	 * needed (as snprintf). */
+	int (*render)(const gl_game *g, const void *s, char *buf, size_t n);
+
+	/* 64-bit hash of s, including the player to move; equal states give
+	 * equal hashes. NULL: gl_hash_bytes() over the state's bytes. */
+	uint64_t (*hash)(const gl_game *g, const void *s);
+
+	/* --- Optional capabilities ------------------------------------------ */
+
+	/* Board cells: write g->ncells owners into owner (-1 empty, else the
+	 * player whose mark is there). For placement games (Martens' learner):
+	 * a move that marks a cell has the cell's index as its action id. */
+	void (*cells)(const gl_game *g, const void *s, int8_t *owner);
+	/* Cell geometry for cells(): rows and columns of the board (a cell's
+	 * index is row * cols + col). */
+	void (*cell_shape)(const gl_game *g, int *rows, int *cols);
+	/* Heuristic value of a non-terminal s for the player to move, in
+	 * (-GL_EVAL_INF, GL_EVAL_INF); higher is better for that player. For a
+	 * puzzle: higher is nearer to solved. */
+	int (*evaluate)(const gl_game *g, const void *s);
+	/* Feature vector of s: g->nfeatures values into out. */
+	void (*features)(const gl_game *g, const void *s, double *out);
+	/* Make and unmake: apply legal move a in place, saving in *u what
+	 * unmake needs to restore s bit for bit. */
+	void (*make)(const gl_game *g, void *s, gl_action a, gl_undo *u);
+	void (*unmake)(const gl_game *g, void *s, gl_action a,
+		const gl_undo *u);
+	/* Native perft from s: number of move sequences of exactly depth moves
+	 * (finished games not extended, a pass is a move). Allocates nothing.
+	 * NULL: gl_perft() walks the tree through the callbacks above. */
+	uint64_t (*perft)(const gl_game *g, const void *s, int depth);
+	/* Default perft depth for `gamelearn bench`, a second or so of work. */
+	int bench_depth;
+};
+
+/* --- The registry ---------------------------------------------------------- */
+
+/* A named preset: `name` means the spec `spec` (e.g. connect4 ->
+ * "connect:w=7,h=6,k=4"); a user's own parameters override it. */
+typedef struct gl_preset {
+	const char *name;
+	const char *spec;
+} gl_preset;
+
+/* All game types, ending with NULL. */
+const gl_game_type *const *gl_game_types(void);
+/* All presets, ending with {NULL, NULL}. */
+const gl_preset *gl_game_presets(void);
+/* The type called name, or NULL. */
+const gl_game_type *gl_game_type_find(const char *name);
+
+/* Make a game instance from a spec string "NAME[:key=value,...]" (NAME a
+ * type or a preset). Returns the instance (free with gl_game_free) or NULL
+ * with a one-line message in err: unknown game, unknown parameter, value
+ * out of range, or a combination the game refuses. */
+gl_game *gl_game_new(const char *spec, gl_err *err);
+void gl_game_free(gl_game *g);
+
+/* Resolved parameters, as passed to a type's init(). */
+long gl_params_int(const gl_params *p, const char *key);
+const char *gl_params_str(const gl_params *p, const char *key);
+
+/* --- Helpers over the callbacks ------------------------------------------- */
+
+static inline uint64_t gl_game_hash(const gl_game *g, const void *s)
+{
+	return g->type->hash ? g->type->hash(g, s)
+			     : gl_hash_bytes(s, g->state_size);
+}
+
+/* Parse text as a move and check that it is legal in s. Returns 0 with
+ * *a set, GL_EPARSE (malformed) or GL_EILLEGAL (well formed, not legal:
+ * the message lists the legal moves). */
+int gl_parse_legal(const gl_game *g, const void *s, const char *text,
+	gl_action *a, gl_err *err);
+
+/* Number of move sequences of exactly depth moves from s (finished games
+ * are not extended; a pass is a move). Uses the type's native perft when
+ * it has one, otherwise walks the tree (make/unmake or copy-make).
+ * Allocates nothing. */
+uint64_t gl_perft(const gl_game *g, const void *s, int depth);
+/* The same, always through the generic callbacks: a check of the native
+ * perft against the interface. */
+uint64_t gl_perft_generic(const gl_game *g, const void *s, int depth);
+
+#endif

@@ -1,0 +1,24 @@
+#!/bin/sh
+# Install the Debian packages gamelearn's build needs, if any is missing.
+# gcc builds the Release binary, clang the sanitizer build (two compilers,
+# both warning-free); cmake/ctest drive both.
+set -e
+missing=""
+command -v cmake >/dev/null 2>&1 || missing="$missing cmake"
+command -v gcc >/dev/null 2>&1 || missing="$missing gcc"
+command -v clang >/dev/null 2>&1 || missing="$missing clang libclang-rt-dev"
+command -v make >/dev/null 2>&1 || missing="$missing make"
+# clang's sanitizer runtimes
+if command -v clang >/dev/null 2>&1; then
+	rt=$(clang -print-file-name=libclang_rt.asan-x86_64.a 2>/dev/null || true)
+	[ -f "$rt" ] || missing="$missing libclang-rt-dev"
+fi
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+	echo "deps: missing:$missing; install them (apt-get install$missing) or run as root" >&2
+	exit 1
+fi
+echo "deps: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq $missing >/dev/null

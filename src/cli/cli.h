@@ -1,0 +1,67 @@
+/*
+ * cli.h - what the command-line tool's commands share: the command table
+ * entry type, error exits, option parsing helpers and the progress bar.
+ * Only the CLI prints and exits; the library reports errors to it.
+ */
+#ifndef CLI_H
+#define CLI_H
+
+#include "gamelearn/game.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Exit codes: 1 for a failure at run time (bad move, bad file), 2 for bad
+ * usage (unknown command or flag, missing argument). */
+enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
+
+/* One subcommand: argv[0] is the command's own name. */
+typedef struct cli_command {
+	const char *name;
+	const char *usage; /* arguments, e.g. "GAME DEPTH [--divide]" */
+	const char *help;  /* one line */
+	int (*run)(int argc, char **argv);
+} cli_command;
+
+/* Print "gamelearn: <message>" on stderr and exit with code. */
+_Noreturn void cli_die(int code, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+/* A game from a spec, or die with the library's message. */
+gl_game *cli_game(const char *spec);
+
+/* Parse a whole decimal integer in [min, max] given for `what`, or die. */
+long cli_int(const char *text, long min, long max, const char *what);
+
+/* Play a comma-separated list of moves from the start of g into s, or die
+ * naming the move, its position in the list, and why. */
+void cli_play_moves(const gl_game *g, void *s, const char *list);
+
+/* Play one seeded random game of g, printing each move (and the board
+ * after it when show_board); returns the number of moves. */
+int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out);
+
+/* Progress bar on stderr, drawn only when stderr is a terminal. */
+typedef struct progress {
+	bool on;
+	double total;
+	double start;
+	double last_draw;
+	const char *label;
+} progress;
+
+void progress_begin(progress *p, const char *label, double total);
+void progress_update(progress *p, double done);
+void progress_end(progress *p);
+
+/* The commands, defined in cmd_*.c and bench/. */
+int cmd_list(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_demo(int argc, char **argv);
+
+#endif

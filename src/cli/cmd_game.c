@@ -1,0 +1,188 @@
+/*
+ * cmd_game.c - the commands that look at games: list, show, perft, and
+ * the demo.
+ */
+#include "cli.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cmd_list(int argc, char **argv)
+{
+	if (argc > 1)
+		cli_die(EXIT_USAGE, "list: unexpected argument '%s'", argv[1]);
+	for (const gl_game_type *const *t = gl_game_types(); *t; t++) {
+		printf("%-10s %s\n", (*t)->name, (*t)->summary);
+		for (const gl_param_def *d = (*t)->params; d && d->key; d++) {
+			char range[48] = "text";
+			if (d->min <= d->max)
+				snprintf(range, sizeof range, "%ld..%ld", d->min, d->max);
+			printf("%10s   %s=%s  (%s) %s\n", "", d->key, d->def, range, d->help);
+		}
+	}
+	printf("\npresets:\n");
+	for (const gl_preset *p = gl_game_presets(); p->name; p++)
+		printf("%-10s = %s\n", p->name, p->spec);
+	return 0;
+}
+
+/* Options shared by show and perft. */
+typedef struct game_args {
+	const char *spec;
+	const char *moves;
+	long depth;
+	bool divide;
+} game_args;
+
+static void parse_game_args(int argc, char **argv, game_args *a, bool want_depth)
+{
+	int positional = 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--moves")) {
+			if (++i == argc)
+				cli_die(EXIT_USAGE, "%s: --moves needs a list M1,M2,...", argv[0]);
+			a->moves = argv[i];
+		} else if (!strcmp(argv[i], "--divide") && want_depth) {
+			a->divide = true;
+		} else if (argv[i][0] == '-' && argv[i][1] && !isdigit((unsigned char)argv[i][1])) {
+			cli_die(EXIT_USAGE, "%s: unknown option '%s'", argv[0], argv[i]);
+		} else if (positional == 0) {
+			a->spec = argv[i];
+			positional++;
+		} else if (positional == 1 && want_depth) {
+			a->depth = cli_int(argv[i], 0, 64, "DEPTH");
+			positional++;
+		} else {
+			cli_die(EXIT_USAGE, "%s: unexpected argument '%s'", argv[0], argv[i]);
+		}
+	}
+	if (positional < (want_depth ? 2 : 1))
+		cli_die(EXIT_USAGE, "usage: gamelearn %s GAME%s", argv[0],
+			want_depth ? " DEPTH [--divide] [--moves M1,...]" : " [--moves M1,...]");
+}
+
+int cmd_show(int argc, char **argv)
+{
+	game_args a = {0};
+	parse_game_args(argc, argv, &a, false);
+	gl_game *g = cli_game(a.spec);
+	unsigned char s[GL_STATE_MAX];
+	char text[16384];
+	g->type->start(g, s);
+	if (a.moves)
+		cli_play_moves(g, s, a.moves);
+	g->type->render(g, s, text, sizeof text);
+	fputs(text, stdout);
+	gl_action moves[GL_LEGAL_MAX];
+	int n = g->type->legal(g, s, moves);
+	printf("legal moves (%d):", n);
+	for (int i = 0; i < n; i++) {
+		char mt[GL_MOVE_TEXT];
+		g->type->format_move(g, s, moves[i], mt, sizeof mt);
+		printf(" %s", mt);
+	}
+	printf("\nterminal: %s\n", n == 0 ? "yes" : "no");
+	if (n == 0 || g->nplayers == 1) {
+		int goals[GL_PLAYERS_MAX];
+		g->type->goals(g, s, goals);
+		printf("goals:");
+		for (unsigned p = 0; p < g->nplayers; p++)
+			printf(" %d", goals[p]);
+		printf("\n");
+	}
+	printf("hash: %016" PRIx64 "\n", gl_game_hash(g, s));
+	gl_game_free(g);
+	return 0;
+}
+
+int cmd_perft(int argc, char **argv)
+{
+	game_args a = {0};
+	parse_game_args(argc, argv, &a, true);
+	gl_game *g = cli_game(a.spec);
+	unsigned char s[GL_STATE_MAX];
+	g->type->start(g, s);
+	if (a.moves)
+		cli_play_moves(g, s, a.moves);
+	int depth = (int)a.depth;
+	uint64_t total;
+	double t0 = gl_now();
+	if (depth == 0) {
+		total = 1;
+	} else {
+		/* Count per first move: the divide listing and the progress bar. */
+		gl_action moves[GL_LEGAL_MAX];
+		int n = g->type->legal(g, s, moves);
+		progress bar;
+		progress_begin(&bar, "perft", n);
+		total = 0;
+		for (int i = 0; i < n; i++) {
+			unsigned char child[GL_STATE_MAX];
+			memcpy(child, s, g->state_size);
+			g->type->apply(g, child, moves[i]);
+			uint64_t c = gl_perft(g, child, depth - 1);
+			total += c;
+			progress_update(&bar, i + 1);
+			if (a.divide) {
+				char mt[GL_MOVE_TEXT];
+				g->type->format_move(g, s, moves[i], mt, sizeof mt);
+				printf("%s: %" PRIu64 "\n", mt, c);
+			}
+		}
+		progress_end(&bar);
+	}
+	double dt = gl_now() - t0;
+	fprintf(stderr, "perft(%d) of %s: %.3f s, %.1f Mnodes/s\n", depth, g->spec,
+		dt, dt > 0 ? (double)total / dt / 1e6 : 0.0);
+	printf("%" PRIu64 "\n", total);
+	gl_game_free(g);
+	return 0;
+}
+
+/* The games the demo shows, one instance each. */
+static const char *const demo_games[] = {
+	"tictactoe", "hex", "nim", "connect3", "connect4", "capturego",
+	"othello4", "othello8", "checkers", "swap9", "npuzzle", NULL
+};
+
+int cmd_demo(int argc, char **argv)
+{
+	uint64_t seed = 1;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+			seed = (uint64_t)cli_int(argv[++i], 0, INT64_MAX, "--seed");
+		else
+			cli_die(EXIT_USAGE, "demo: unknown argument '%s'", argv[i]);
+	}
+	printf("== gamelearn: the games ==\n\n");
+	char *list_argv[] = {"list", NULL};
+	cmd_list(1, list_argv);
+
+	printf("\n== One seeded random match of each game (seed %" PRIu64 ") ==\n", seed);
+	for (int i = 0; demo_games[i]; i++) {
+		gl_game *g = cli_game(demo_games[i]);
+		bool boards = !strcmp(g->type->name, "tictactoe") ||
+			      !strcmp(g->type->name, "checkers");
+		printf("\n-- %s --\n", g->spec);
+		cli_random_game(g, seed + (uint64_t)i, boards, stdout);
+		gl_game_free(g);
+	}
+
+	printf("\n== perft at small depths ==\n");
+	printf("%-36s %5s %14s %10s\n", "game", "depth", "nodes", "Mnodes/s");
+	for (int i = 0; demo_games[i]; i++) {
+		gl_game *g = cli_game(demo_games[i]);
+		unsigned char s[GL_STATE_MAX];
+		g->type->start(g, s);
+		int depth = g->type->bench_depth > 6 ? 6 : g->type->bench_depth;
+		double t0 = gl_now();
+		uint64_t n = gl_perft(g, s, depth);
+		double dt = gl_now() - t0;
+		printf("%-36s %5d %14" PRIu64 " %10.1f\n", g->spec, depth, n,
+			dt > 0 ? (double)n / dt / 1e6 : 0.0);
+		gl_game_free(g);
+	}
+	return 0;
+}

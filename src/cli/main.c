@@ -1,0 +1,140 @@
+/*
+ * main.c - the gamelearn command-line tool: the command table, usage, and
+ * the helpers every command uses to turn library errors into messages and
+ * exit codes.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const cli_command commands[] = {
+	{"list", "", "list the games with their parameters and defaults", cmd_list},
+	{"show", "GAME [--moves M1,M2,...]",
+		"show a position, its legal moves, whether it is over, the goals", cmd_show},
+	{"perft", "GAME DEPTH [--divide] [--moves M1,...]",
+		"count the move sequences of exactly DEPTH moves", cmd_perft},
+	{"bench", "[GAME...]", "perft speed per game, with a node-count signature", cmd_bench},
+	{"demo", "[--seed S]", "the main demo: games, random matches, perft", cmd_demo},
+	{NULL, NULL, NULL, NULL}
+};
+
+_Noreturn void cli_die(int code, const char *fmt, ...)
+{
+	va_list ap;
+	fflush(stdout);
+	fputs("gamelearn: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(code);
+}
+
+gl_game *cli_game(const char *spec)
+{
+	gl_err err = {0};
+	gl_game *g = gl_game_new(spec, &err);
+	if (!g)
+		cli_die(EXIT_USAGE, "%s", err.msg);
+	return g;
+}
+
+long cli_int(const char *text, long min, long max, const char *what)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(text, &end, 10);
+	if (!*text || *end || errno)
+		cli_die(EXIT_USAGE, "%s must be an integer, got '%s'", what, text);
+	if (v < min || v > max)
+		cli_die(EXIT_USAGE, "%s must be in %ld..%ld, got %ld", what, min, max, v);
+	return v;
+}
+
+void cli_play_moves(const gl_game *g, void *s, const char *list)
+{
+	const char *p = list;
+	for (int k = 1;; k++) {
+		const char *comma = strchr(p, ',');
+		size_t n = comma ? (size_t)(comma - p) : strlen(p);
+		char text[GL_MOVE_TEXT];
+		if (n == 0 || n >= sizeof text)
+			cli_die(EXIT_RUN, "move %d of --moves is %s", k,
+				n ? "too long" : "empty");
+		memcpy(text, p, n);
+		text[n] = '\0';
+		gl_err err = {0};
+		gl_action a;
+		if (gl_parse_legal(g, s, text, &a, &err))
+			cli_die(EXIT_RUN, "move %d of --moves: %s", k, err.msg);
+		g->type->apply(g, s, a);
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+}
+
+int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out)
+{
+	unsigned char s[GL_STATE_MAX];
+	char text[8192];
+	gl_rng rng;
+	gl_rng_seed(&rng, seed);
+	g->type->start(g, s);
+	int n = 0;
+	for (;;) {
+		gl_action moves[GL_LEGAL_MAX];
+		int k = g->type->legal(g, s, moves);
+		if (k == 0)
+			break;
+		gl_action a = moves[gl_rng_below(&rng, (uint32_t)k)];
+		char mt[GL_MOVE_TEXT];
+		g->type->format_move(g, s, a, mt, sizeof mt);
+		g->type->apply(g, s, a);
+		n++;
+		if (show_board) {
+			g->type->render(g, s, text, sizeof text);
+			fprintf(out, "%d. %s\n%s\n", n, mt, text);
+		} else {
+			fprintf(out, "%s%s", n > 1 ? " " : "", mt);
+		}
+	}
+	int goals[GL_PLAYERS_MAX];
+	g->type->goals(g, s, goals);
+	if (!show_board) {
+		g->type->render(g, s, text, sizeof text);
+		fprintf(out, "\n%s", text);
+	}
+	fprintf(out, "%d moves; goals:", n);
+	for (unsigned p = 0; p < g->nplayers; p++)
+		fprintf(out, " %d", goals[p]);
+	fprintf(out, "\n");
+	return n;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: gamelearn COMMAND [ARGS]\n\ncommands:\n");
+	for (const cli_command *c = commands; c->name; c++)
+		fprintf(f, "  %-6s %-38s %s\n", c->name, c->usage, c->help);
+	fprintf(f, "\nGAME is a spec NAME[:key=value,...]; `gamelearn list` shows them.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(stdout);
+		return 0;
+	}
+	for (const cli_command *c = commands; c->name; c++)
+		if (!strcmp(argv[1], c->name))
+			return c->run(argc - 1, argv + 1);
+	cli_die(EXIT_USAGE, "unknown command '%s' (try: gamelearn help)", argv[1]);
+}

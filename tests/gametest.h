@@ -1,0 +1,95 @@
+/*
+ * gametest.h - helpers for game rule tests: make a game or fail loudly,
+ * play a list of moves in the game's notation, compare legal move sets.
+ */
+#ifndef GL_GAMETEST_H
+#define GL_GAMETEST_H
+
+#include "test.h"
+
+#include "gamelearn/game.h"
+
+#include <stdlib.h>
+
+/* A game from spec, or exit(1) with the error. */
+static inline gl_game *tg_game(const char *spec)
+{
+	gl_err err = {0};
+	gl_game *g = gl_game_new(spec, &err);
+	if (!g) {
+		fprintf(stderr, "cannot make game '%s': %s\n", spec, err.msg);
+		exit(1);
+	}
+	return g;
+}
+
+/* Play the comma-separated moves on s; each must parse and be legal.
+ * Returns 0, or -1 after a failed check naming the move. */
+static inline int tg_play(const gl_game *g, void *s, const char *moves)
+{
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s", moves);
+	char *save = NULL;
+	for (char *m = strtok_r(buf, ",", &save); m; m = strtok_r(NULL, ",", &save)) {
+		gl_action a;
+		gl_err err = {0};
+		int rc = gl_parse_legal(g, s, m, &a, &err);
+		CHECK_MSG(rc == 0, "%s: move '%s' of '%s': %s", g->spec, m, moves, err.msg);
+		if (rc)
+			return -1;
+		g->type->apply(g, s, a);
+	}
+	return 0;
+}
+
+/* The legal moves of s as text, space separated in id order. */
+static inline void tg_legal_text(const gl_game *g, const void *s, char *out, size_t n)
+{
+	gl_action moves[GL_LEGAL_MAX];
+	int k = g->type->legal(g, s, moves);
+	size_t len = 0;
+	out[0] = '\0';
+	for (int i = 0; i < k && len < n; i++) {
+		char t[GL_MOVE_TEXT];
+		g->type->format_move(g, s, moves[i], t, sizeof t);
+		len += (size_t)snprintf(out + len, n - len, "%s%s", i ? " " : "", t);
+	}
+}
+
+/* Whether the legal moves of s are exactly the space-separated set
+ * `expected` (in any order). A failed check prints both. */
+static inline int tg_legal_is(const gl_game *g, const void *s, const char *expected)
+{
+	char got[4096], want[4096];
+	tg_legal_text(g, s, got, sizeof got);
+	gl_action moves[GL_LEGAL_MAX];
+	int k = g->type->legal(g, s, moves);
+	int n = 0, ok = 1;
+	snprintf(want, sizeof want, "%s", expected);
+	char *save = NULL;
+	for (char *m = strtok_r(want, " ", &save); m; m = strtok_r(NULL, " ", &save)) {
+		gl_action a;
+		n++;
+		if (g->type->parse_move(g, s, m, &a, NULL)) {
+			ok = 0;
+			continue;
+		}
+		int found = 0;
+		for (int i = 0; i < k; i++)
+			found |= moves[i] == a;
+		ok &= found;
+	}
+	ok &= n == k;
+	CHECK_MSG(ok, "%s: legal moves are '%s', expected '%s'", g->spec, got, expected);
+	return ok;
+}
+
+/* Goal of player p in s. */
+static inline int tg_goal(const gl_game *g, const void *s, int p)
+{
+	int goals[GL_PLAYERS_MAX];
+	g->type->goals(g, s, goals);
+	return goals[p];
+}
+
+#endif
