@@ -24,6 +24,7 @@
 #define GAMELEARN_GAME_H
 
 #include "gamelearn/core.h"
+#include "gamelearn/params.h"
 
 typedef int32_t gl_action;
 
@@ -40,7 +41,6 @@ enum {
 
 typedef struct gl_game gl_game;
 typedef struct gl_game_type gl_game_type;
-typedef struct gl_params gl_params;
 
 /* What make() saves so that unmake() can restore state and hash exactly;
  * lives on the caller's stack. */
@@ -48,19 +48,11 @@ typedef struct gl_undo {
 	uint64_t w[GL_UNDO_WORDS];
 } gl_undo;
 
-/* One declared parameter of a game type. */
-typedef struct gl_param_def {
-	const char *key;  /* e.g. "size" */
-	const char *def;  /* default value as text */
-	const char *help; /* one line for `gamelearn list` */
-	long min, max;    /* integer range; min > max marks a text parameter */
-} gl_param_def;
-
 /* A game instance. The fields are read-only for everyone but the type's
  * init callback, which fills them. */
 struct gl_game {
 	const gl_game_type *type;
-	char spec[160];          /* canonical spec: every parameter spelt out */
+	char spec[GL_SPEC_MAX];  /* canonical spec: every parameter spelt out */
 	unsigned state_size;     /* bytes per state, <= GL_STATE_MAX */
 	unsigned nplayers;       /* 1 .. GL_PLAYERS_MAX */
 	gl_action nactions;      /* action ids lie in [0, nactions) */
@@ -176,10 +168,6 @@ const gl_game_type *gl_game_type_find(const char *name);
  * out of range, or a combination the game refuses. */
 gl_game *gl_game_new(const char *spec, gl_err *err);
 void gl_game_free(gl_game *g);
-
-/* Resolved parameters, as passed to a type's init(). */
-long gl_params_int(const gl_params *p, const char *key);
-const char *gl_params_str(const gl_params *p, const char *key);
 
 /* --- Helpers over the callbacks ------------------------------------------- */
 

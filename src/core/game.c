@@ -5,39 +5,8 @@
  */
 #include "gamelearn/game.h"
 
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
-enum { PARAMS_MAX = 16, VALUE_MAX = 128 };
-
-struct gl_params {
-	int n;
-	const gl_param_def *def[PARAMS_MAX];
-	char text[PARAMS_MAX][VALUE_MAX];
-	long num[PARAMS_MAX];
-};
-
-static int param_index(const gl_params *p, const char *key)
-{
-	for (int i = 0; i < p->n; i++)
-		if (strcmp(p->def[i]->key, key) == 0)
-			return i;
-	return -1;
-}
-
-long gl_params_int(const gl_params *p, const char *key)
-{
-	int i = param_index(p, key);
-	return i < 0 ? 0 : p->num[i];
-}
-
-const char *gl_params_str(const gl_params *p, const char *key)
-{
-	int i = param_index(p, key);
-	return i < 0 ? "" : p->text[i];
-}
 
 const gl_game_type *gl_game_type_find(const char *name)
 {
@@ -60,108 +29,19 @@ static void known_names(char *buf, size_t n)
 			p->name);
 }
 
-static void known_keys(const gl_game_type *t, char *buf, size_t n)
-{
-	size_t len = 0;
-	buf[0] = '\0';
-	if (!t->params || !t->params[0].key) {
-		snprintf(buf, n, "none");
-		return;
-	}
-	for (const gl_param_def *d = t->params; d->key; d++)
-		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s",
-			len ? ", " : "", d->key);
-}
-
-/* Set parameter key=value (value as text) in p, checking key and range. */
-static int set_param(const gl_game_type *t, gl_params *p, const char *key,
-	const char *value, gl_err *err)
-{
-	int i = param_index(p, key);
-	if (i < 0) {
-		char keys[200];
-		known_keys(t, keys, sizeof keys);
-		return gl_fail(err, GL_EINVAL,
-			"game %s has no parameter '%s' (parameters: %s)",
-			t->name, key, keys);
-	}
-	const gl_param_def *d = p->def[i];
-	if (strlen(value) >= VALUE_MAX)
-		return gl_fail(err, GL_EINVAL, "%s: value of '%s' is too long",
-			t->name, key);
-	if (d->min <= d->max) {
-		char *end;
-		errno = 0;
-		long v = strtol(value, &end, 10);
-		if (!*value || *end || errno)
-			return gl_fail(err, GL_EINVAL,
-				"%s: parameter %s wants an integer, got '%s'",
-				t->name, key, value);
-		if (v < d->min || v > d->max)
-			return gl_fail(err, GL_EINVAL,
-				"%s: parameter %s=%ld is out of range %ld..%ld",
-				t->name, key, v, d->min, d->max);
-		p->num[i] = v;
-	}
-	strcpy(p->text[i], value);
-	return 0;
-}
-
-/* Apply "key=value,key=value" (the part after ':') to p. */
-static int apply_assignments(const gl_game_type *t, gl_params *p,
-	const char *list, gl_err *err)
-{
-	char buf[512];
-	if (strlen(list) >= sizeof buf)
-		return gl_fail(err, GL_EINVAL, "game spec is too long");
-	strcpy(buf, list);
-	char *save = NULL;
-	for (char *item = strtok_r(buf, ",", &save); item;
-	     item = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(item, '=');
-		if (!eq || eq == item)
-			return gl_fail(err, GL_EINVAL,
-				"%s: expected key=value, got '%s'", t->name, item);
-		*eq = '\0';
-		int rc = set_param(t, p, item, eq + 1, err);
-		if (rc)
-			return rc;
-	}
-	/* Empty items ("a=1,,b=2" or a trailing comma) are refused too. */
-	size_t n = strlen(list);
-	if (n == 0 || list[0] == ',' || list[n - 1] == ',' || strstr(list, ",,"))
-		return gl_fail(err, GL_EINVAL, "%s: empty parameter in '%s'",
-			t->name, list);
-	return 0;
-}
-
 gl_game *gl_game_new(const char *spec, gl_err *err)
 {
 	char name[64];
-	const char *colon = strchr(spec, ':');
-	size_t nlen = colon ? (size_t)(colon - spec) : strlen(spec);
-	if (nlen == 0 || nlen >= sizeof name) {
-		gl_fail(err, GL_EINVAL, "bad game spec '%s' (want NAME[:key=value,...])",
-			spec);
+	const char *args, *preset_args = NULL;
+	if (gl_spec_split(spec, name, sizeof name, &args, err))
 		return NULL;
-	}
-	memcpy(name, spec, nlen);
-	name[nlen] = '\0';
-
-	const char *preset_args = NULL;
 	const gl_game_type *t = gl_game_type_find(name);
-	if (!t) {
-		for (const gl_preset *p = gl_game_presets(); p->name; p++) {
-			if (strcmp(p->name, name) == 0) {
-				const char *pc = strchr(p->spec, ':');
-				size_t tl = pc ? (size_t)(pc - p->spec) : strlen(p->spec);
-				char tname[64];
-				memcpy(tname, p->spec, tl);
-				tname[tl] = '\0';
-				t = gl_game_type_find(tname);
-				preset_args = pc ? pc + 1 : NULL;
-				break;
-			}
+	for (const gl_preset *p = gl_game_presets(); !t && p->name; p++) {
+		if (strcmp(p->name, name) == 0) {
+			char tname[64];
+			if (gl_spec_split(p->spec, tname, sizeof tname, &preset_args, err))
+				return NULL;
+			t = gl_game_type_find(tname);
 		}
 	}
 	if (!t) {
@@ -170,22 +50,11 @@ gl_game *gl_game_new(const char *spec, gl_err *err)
 		gl_fail(err, GL_EINVAL, "unknown game '%s' (games: %s)", name, names);
 		return NULL;
 	}
-
-	gl_params p = {0};
-	for (const gl_param_def *d = t->params; d && d->key; d++) {
-		if (p.n == PARAMS_MAX) {
-			gl_fail(err, GL_EINVAL, "%s declares too many parameters", t->name);
-			return NULL;
-		}
-		p.def[p.n++] = d;
-		if (set_param(t, &p, d->key, d->def, err))
-			return NULL;
-	}
-	if (preset_args && apply_assignments(t, &p, preset_args, err))
+	char owner[80];
+	snprintf(owner, sizeof owner, "game %s", t->name);
+	gl_params p;
+	if (gl_params_resolve(&p, owner, t->params, preset_args, args, err))
 		return NULL;
-	if (colon && apply_assignments(t, &p, colon + 1, err))
-		return NULL;
-
 	gl_game *g = gl_calloc(1, sizeof *g);
 	if (!g) {
 		gl_fail(err, GL_ENOMEM, "out of memory making game %s", t->name);
@@ -193,17 +62,8 @@ gl_game *gl_game_new(const char *spec, gl_err *err)
 	}
 	g->type = t;
 	g->nplayers = 2;
-	size_t len = (size_t)snprintf(g->spec, sizeof g->spec, "%s", t->name);
-	for (int i = 0; i < p.n; i++)
-		len += (size_t)snprintf(g->spec + len,
-			len < sizeof g->spec ? sizeof g->spec - len : 0, "%c%s=%s",
-			i ? ',' : ':', p.def[i]->key, p.text[i]);
-	if (len >= sizeof g->spec) {
-		gl_free(g);
-		gl_fail(err, GL_EINVAL, "game spec '%s' is too long", spec);
-		return NULL;
-	}
-	if (t->init(g, &p, err)) {
+	if (gl_params_canonical(&p, t->name, g->spec, sizeof g->spec, err) ||
+	    t->init(g, &p, err)) {
 		gl_free(g);
 		return NULL;
 	}

@@ -1,0 +1,139 @@
+/*
+ * params.c - parsing spec strings "NAME[:key=value,...]" against declared
+ * parameters, for games and agents alike.
+ */
+#include "gamelearn/params.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int param_index(const gl_params *p, const char *key)
+{
+	for (int i = 0; i < p->n; i++)
+		if (strcmp(p->def[i]->key, key) == 0)
+			return i;
+	return -1;
+}
+
+long gl_params_int(const gl_params *p, const char *key)
+{
+	int i = param_index(p, key);
+	return i < 0 ? 0 : p->num[i];
+}
+
+const char *gl_params_str(const gl_params *p, const char *key)
+{
+	int i = param_index(p, key);
+	return i < 0 ? "" : p->text[i];
+}
+
+int gl_spec_split(const char *spec, char *name, size_t n, const char **args,
+	gl_err *err)
+{
+	const char *colon = strchr(spec, ':');
+	size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+	if (len == 0 || len >= n)
+		return gl_fail(err, GL_EINVAL,
+			"bad spec '%s' (want NAME[:key=value,...])", spec);
+	memcpy(name, spec, len);
+	name[len] = '\0';
+	*args = colon ? colon + 1 : NULL;
+	return 0;
+}
+
+static void known_keys(const gl_params *p, char *buf, size_t n)
+{
+	size_t len = 0;
+	snprintf(buf, n, "none");
+	for (int i = 0; i < p->n; i++)
+		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s",
+			len ? ", " : "", p->def[i]->key);
+}
+
+static int set_param(gl_params *p, const char *owner, const char *key,
+	const char *value, gl_err *err)
+{
+	int i = param_index(p, key);
+	if (i < 0) {
+		char keys[200];
+		known_keys(p, keys, sizeof keys);
+		return gl_fail(err, GL_EINVAL, "%s has no parameter '%s' (parameters: %s)",
+			owner, key, keys);
+	}
+	const gl_param_def *d = p->def[i];
+	if (strlen(value) >= GL_PARAM_TEXT)
+		return gl_fail(err, GL_EINVAL, "%s: value of '%s' is too long", owner, key);
+	if (d->min <= d->max) {
+		char *end;
+		errno = 0;
+		long v = strtol(value, &end, 10);
+		if (!*value || *end || errno)
+			return gl_fail(err, GL_EINVAL,
+				"%s: parameter %s wants an integer, got '%s'", owner, key, value);
+		if (v < d->min || v > d->max)
+			return gl_fail(err, GL_EINVAL,
+				"%s: parameter %s=%ld is out of range %ld..%ld",
+				owner, key, v, d->min, d->max);
+		p->num[i] = v;
+	}
+	strcpy(p->text[i], value);
+	return 0;
+}
+
+/* Apply "key=value,key=value" to p. */
+static int apply_list(gl_params *p, const char *owner, const char *list,
+	gl_err *err)
+{
+	size_t n = strlen(list);
+	if (n == 0 || list[0] == ',' || list[n - 1] == ',' || strstr(list, ",,"))
+		return gl_fail(err, GL_EINVAL, "%s: empty parameter in '%s'", owner, list);
+	char buf[512];
+	if (n >= sizeof buf)
+		return gl_fail(err, GL_EINVAL, "%s: parameter list is too long", owner);
+	strcpy(buf, list);
+	char *save = NULL;
+	for (char *item = strtok_r(buf, ",", &save); item;
+	     item = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(item, '=');
+		if (!eq || eq == item)
+			return gl_fail(err, GL_EINVAL, "%s: expected key=value, got '%s'",
+				owner, item);
+		*eq = '\0';
+		int rc = set_param(p, owner, item, eq + 1, err);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+int gl_params_resolve(gl_params *p, const char *owner, const gl_param_def *defs,
+	const char *preset_args, const char *args, gl_err *err)
+{
+	memset(p, 0, sizeof *p);
+	for (const gl_param_def *d = defs; d && d->key; d++) {
+		if (p->n == GL_PARAMS_MAX)
+			return gl_fail(err, GL_EINVAL, "%s declares too many parameters", owner);
+		p->def[p->n++] = d;
+		int rc = set_param(p, owner, d->key, d->def, err);
+		if (rc)
+			return rc;
+	}
+	int rc = preset_args ? apply_list(p, owner, preset_args, err) : 0;
+	if (!rc && args)
+		rc = apply_list(p, owner, args, err);
+	return rc;
+}
+
+int gl_params_canonical(const gl_params *p, const char *name, char *buf,
+	size_t n, gl_err *err)
+{
+	size_t len = (size_t)snprintf(buf, n, "%s", name);
+	for (int i = 0; i < p->n; i++)
+		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%c%s=%s",
+			i ? ',' : ':', p->def[i]->key, p->text[i]);
+	if (len >= n)
+		return gl_fail(err, GL_ERANGE, "spec of %s is too long", name);
+	return 0;
+}
