@@ -36,6 +36,9 @@ gl_game *cli_game(const char *spec);
 /* Parse a whole decimal integer in [min, max] given for `what`, or die. */
 long cli_int(const char *text, long min, long max, const char *what);
 
+/* An agent from a spec for game g, or die with the library's message. */
+struct gl_agent *cli_agent(const char *spec, const gl_game *g);
+
 /* Play a comma-separated list of moves from the start of g into s, or die
  * naming the move, its position in the list, and why. */
 void cli_play_moves(const gl_game *g, void *s, const char *list);
@@ -63,5 +66,12 @@ int cmd_show(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
+int cmd_agents(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+
+/* The agent types only the CLI has: a person at the terminal. */
+extern const struct gl_agent_type cli_agent_human;
 
 #endif

@@ -17,6 +17,12 @@ static const cli_command commands[] = {
 	{"perft", "GAME DEPTH [--divide] [--moves M1,...]",
 		"count the move sequences of exactly DEPTH moves", cmd_perft},
 	{"bench", "[GAME...]", "perft speed per game, with a node-count signature", cmd_bench},
+	{"agents", "", "list the agents with their parameters", cmd_agents},
+	{"match", "GAME AGENT_A AGENT_B [-n N] [--seed S] [--swap] [--record F] [--json]",
+		"play matches and tabulate the results", cmd_match},
+	{"replay", "GAME FILE [--match I]", "step through a recorded match", cmd_replay},
+	{"play", "GAME [--opponent AGENT] [--first human|machine] [--seed S]",
+		"play a game against an agent at the terminal", cmd_play},
 	{"demo", "[--seed S]", "the main demo: games, random matches, perft", cmd_demo},
 	{NULL, NULL, NULL, NULL}
 };
@@ -119,7 +125,7 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: gamelearn COMMAND [ARGS]\n\ncommands:\n");
 	for (const cli_command *c = commands; c->name; c++)
-		fprintf(f, "  %-6s %-38s %s\n", c->name, c->usage, c->help);
+		fprintf(f, "  %-6s %s\n         %s\n", c->name, c->usage, c->help);
 	fprintf(f, "\nGAME is a spec NAME[:key=value,...]; `gamelearn list` shows them.\n");
 }
 

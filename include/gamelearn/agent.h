@@ -1,0 +1,96 @@
+/*
+ * agent.h - the one agent interface: everything that chooses moves (the
+ * standard opponents, search, a person, and every learner) is an agent,
+ * and every match, tournament and training run plays agents through it.
+ *
+ * An agent type is a const descriptor of callbacks listed in a registry;
+ * an agent instance is made for one game instance from a spec string
+ * "NAME[:key=value,...]" (as games are). A match calls, in order:
+ * begin() once, then for each move choose() (only on the agent's own
+ * turns) and observe() (every agent, every move, its own included), then
+ * end() with every player's goal value. Learners learn in observe()/end()
+ * and keep what they learned across matches; save()/load() persist it.
+ */
+#ifndef GAMELEARN_AGENT_H
+#define GAMELEARN_AGENT_H
+
+#include "gamelearn/game.h"
+
+typedef struct gl_agent gl_agent;
+typedef struct gl_agent_type gl_agent_type;
+
+struct gl_agent {
+	const gl_agent_type *type;
+	const gl_game *game;    /* the game it plays; not owned */
+	char spec[GL_SPEC_MAX]; /* canonical spec */
+	int role;               /* its player index in the current match */
+	gl_rng rng;             /* seeded by begin() for each match */
+	void *data;             /* the type's private state; owned */
+};
+
+/*
+ * Required callbacks are marked [R]; others may be NULL. Callbacks that
+ * return int return 0 or a GL_E* code with a message in err.
+ */
+struct gl_agent_type {
+	const char *name;    /* [R] registry name */
+	const char *summary; /* [R] one line for `gamelearn agents` */
+	const gl_param_def *params; /* ending with {NULL}; or NULL */
+	/* Whether the agent can play g (e.g. a solver needs a small game);
+	 * NULL: every game. On false, err says why. */
+	bool (*supports)(const gl_game *g, gl_err *err);
+
+	/* [R] Set up a->data from the resolved parameters for a->game. On
+	 * failure it frees what it allocated; done() is not called. */
+	int (*init)(gl_agent *a, const gl_params *p, gl_err *err);
+	/* Free a->data. */
+	void (*done)(gl_agent *a);
+	/* Start of a match: a->role and a->rng are set before it is called. */
+	int (*begin)(gl_agent *a, gl_err *err);
+	/* [R] Choose a legal move in s (not terminal, a->role to move). */
+	int (*choose)(gl_agent *a, const void *s, gl_action *move, gl_err *err);
+	/* Move `move` was played by `player` in s (the state before it). */
+	void (*observe)(gl_agent *a, const void *s, int player, gl_action move);
+	/* The match ended in state s with these goal values. */
+	void (*end)(gl_agent *a, const void *s, const int *goals);
+	/* Persist and restore what the agent learned (written atomically). */
+	int (*save)(const gl_agent *a, const char *path, gl_err *err);
+	int (*load)(gl_agent *a, const char *path, gl_err *err);
+};
+
+/* The library's agent types, ending with NULL. */
+const gl_agent_type *const *gl_agent_types(void);
+
+/* Make an agent from spec for game g, looking the name up in the library's
+ * registry and then in `extra` (ending with NULL; may be NULL: the CLI adds
+ * its `human` agent this way). NULL with a one-line message on failure. */
+gl_agent *gl_agent_new(const char *spec, const gl_game *g,
+	const gl_agent_type *const *extra, gl_err *err);
+void gl_agent_free(gl_agent *a);
+
+/* --- Matches ---------------------------------------------------------------- */
+
+/* A played match: the moves in order and the final goal values. */
+typedef struct gl_match {
+	gl_action *moves; /* nmoves moves, owned (gl_match_done frees) */
+	int nmoves;
+	int cap;
+	int goals[GL_PLAYERS_MAX];
+} gl_match;
+
+void gl_match_init(gl_match *m);
+void gl_match_done(gl_match *m);
+
+/* Play one match of g between agents[0..nplayers-1] (agents[p] plays
+ * player p) from the start state, with seed deriving each agent's
+ * generator. Records the moves into m (which may be NULL). Returns 0 or
+ * an error (an agent failed or chose an illegal move: err names it). */
+int gl_match_play(const gl_game *g, gl_agent *const *agents, uint64_t seed,
+	gl_match *m, gl_err *err);
+
+/* --- Helpers for agents -------------------------------------------------------- */
+
+/* A uniformly random legal move of s (not terminal). */
+gl_action gl_random_move(const gl_game *g, const void *s, gl_rng *rng);
+
+#endif

@@ -1,0 +1,14 @@
+/*
+ * internal.h - the agent layer's private declarations: the descriptors of
+ * the built-in agents, listed in agent.c's registry.
+ */
+#ifndef AGENTS_INTERNAL_H
+#define AGENTS_INTERNAL_H
+
+#include "gamelearn/agent.h"
+
+extern const gl_agent_type gl_agent_random;
+extern const gl_agent_type gl_agent_egreedy;
+extern const gl_agent_type gl_agent_weak;
+
+#endif

@@ -1,0 +1,243 @@
+/*
+ * cmd_play.c - a person at the board: `gamelearn play GAME [--opponent
+ * AGENT] [--first human|machine]`, and the `human` agent that lets a
+ * person take a seat in any match. Input is read line by line; nothing a
+ * person types can crash it, and the end of input ends cleanly.
+ */
+#include "cli.h"
+
+#include "gamelearn/agent.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Read one line from stdin into buf, trimmed; false at end of input. */
+static bool read_line(char *buf, size_t n)
+{
+	if (!fgets(buf, (int)n, stdin))
+		return false;
+	size_t len = strlen(buf);
+	if (len == n - 1 && buf[len - 1] != '\n') {
+		int c;
+		while ((c = getchar()) != EOF && c != '\n')
+			; /* drop the rest of an overlong line */
+		buf[0] = '\0'; /* and treat it as malformed below */
+		snprintf(buf, n, "%s", "(line too long)");
+		return true;
+	}
+	while (len && isspace((unsigned char)buf[len - 1]))
+		buf[--len] = '\0';
+	size_t start = 0;
+	while (isspace((unsigned char)buf[start]))
+		start++;
+	memmove(buf, buf + start, len - start + 1);
+	return true;
+}
+
+static void print_legal(const gl_game *g, const void *s)
+{
+	gl_action moves[GL_LEGAL_MAX];
+	int n = g->type->legal(g, s, moves);
+	printf("legal moves:");
+	for (int i = 0; i < n; i++) {
+		char mt[GL_MOVE_TEXT];
+		g->type->format_move(g, s, moves[i], mt, sizeof mt);
+		printf(" %s", mt);
+	}
+	printf("\n");
+}
+
+static void print_board(const gl_game *g, const void *s)
+{
+	char text[16384];
+	g->type->render(g, s, text, sizeof text);
+	printf("\n%s", text);
+}
+
+/* --- the human agent: a person types moves for its seat ------------------- */
+
+static int human_init(gl_agent *a, const gl_params *p, gl_err *err)
+{
+	(void)a;
+	(void)p;
+	(void)err;
+	return 0;
+}
+
+static int human_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
+{
+	const gl_game *g = a->game;
+	char line[256];
+	print_board(g, s);
+	for (;;) {
+		printf("your move (player %d; 'moves' lists them): ", a->role + 1);
+		fflush(stdout);
+		if (!read_line(line, sizeof line))
+			return gl_fail(err, GL_EIO, "end of input: the person left the match");
+		if (!line[0])
+			continue;
+		if (!strcmp(line, "moves") || !strcmp(line, "help")) {
+			print_legal(g, s);
+			continue;
+		}
+		gl_err perr = {0};
+		if (gl_parse_legal(g, s, line, move, &perr) == 0)
+			return 0;
+		printf("%s\n", perr.msg);
+	}
+}
+
+const gl_agent_type cli_agent_human = {
+	.name = "human",
+	.summary = "a person at the terminal types the moves",
+	.init = human_init,
+	.choose = human_choose,
+};
+
+/* --- play: a person against an agent, with undo -------------------------- */
+
+static void play_help(void)
+{
+	printf("type a move in the game's notation, or:\n"
+	       "  moves  list the legal moves\n"
+	       "  undo   take back your last move and the reply\n"
+	       "  help   this text\n"
+	       "  quit   leave the game\n");
+}
+
+/* Rebuild s from the start by the first n moves of hist. */
+static void replay_to(const gl_game *g, void *s, const gl_action *hist, int n)
+{
+	g->type->start(g, s);
+	for (int i = 0; i < n; i++)
+		g->type->apply(g, s, hist[i]);
+}
+
+int cmd_play(int argc, char **argv)
+{
+	const char *spec = NULL, *opp_spec = "alphabeta", *first = "human";
+	uint64_t seed = 1;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--opponent") && i + 1 < argc)
+			opp_spec = argv[++i];
+		else if (!strcmp(argv[i], "--first") && i + 1 < argc)
+			first = argv[++i];
+		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+			seed = (uint64_t)cli_int(argv[++i], 0, INT64_MAX, "--seed");
+		else if (argv[i][0] == '-')
+			cli_die(EXIT_USAGE, "play: unknown option or missing value '%s'", argv[i]);
+		else if (!spec)
+			spec = argv[i];
+		else
+			cli_die(EXIT_USAGE, "play: unexpected argument '%s'", argv[i]);
+	}
+	if (!spec)
+		cli_die(EXIT_USAGE, "usage: gamelearn play GAME [--opponent AGENT] [--first human|machine] [--seed S]");
+	if (strcmp(first, "human") && strcmp(first, "machine"))
+		cli_die(EXIT_USAGE, "play: --first must be human or machine, got '%s'", first);
+	gl_game *g = cli_game(spec);
+	if (g->nplayers > 2)
+		cli_die(EXIT_USAGE, "play: %s has %u players; play takes one person and one machine",
+			g->spec, g->nplayers);
+	gl_agent *machine = cli_agent(opp_spec, g);
+	int me = g->nplayers == 1 ? 0 : !strcmp(first, "human") ? 0 : 1;
+	machine->role = 1 - me;
+	gl_rng_split(&machine->rng, seed, 1);
+	gl_err err = {0};
+	if (machine->type->begin && machine->type->begin(machine, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
+
+	unsigned char s[GL_STATE_MAX];
+	gl_action *hist = gl_malloc(sizeof *hist * (g->max_length + 1));
+	if (!hist)
+		cli_die(EXIT_RUN, "out of memory");
+	int nhist = 0;
+	g->type->start(g, s);
+	printf("%s: you are player %d against %s. Type 'help' for commands.\n",
+		g->spec, me + 1, g->nplayers == 1 ? "the puzzle" : machine->spec);
+	char line[256];
+	int rc = 0;
+	for (;;) {
+		if (g->type->terminal(g, s)) {
+			int goals[GL_PLAYERS_MAX];
+			print_board(g, s);
+			g->type->goals(g, s, goals);
+			if (g->nplayers == 1)
+				printf("puzzle over: score %d of 100\n", goals[0]);
+			else
+				printf("game over: you %s (%d to %d)\n",
+					goals[me] > goals[1 - me] ? "win" :
+					goals[me] == goals[1 - me] ? "draw" : "lose",
+					goals[me], goals[1 - me]);
+			if (machine->type->end)
+				machine->type->end(machine, s, goals);
+			break;
+		}
+		int who = g->type->to_move(g, s);
+		gl_action a;
+		if (who != me) {
+			if (machine->type->choose(machine, s, &a, &err))
+				cli_die(EXIT_RUN, "%s", err.msg);
+			char mt[GL_MOVE_TEXT];
+			g->type->format_move(g, s, a, mt, sizeof mt);
+			printf("machine plays %s\n", mt);
+		} else {
+			print_board(g, s);
+			printf("your move: ");
+			fflush(stdout);
+			if (!read_line(line, sizeof line)) {
+				printf("\nend of input: leaving the game\n");
+				break;
+			}
+			if (!line[0])
+				continue;
+			if (!strcmp(line, "quit") || !strcmp(line, "exit")) {
+				printf("bye\n");
+				break;
+			}
+			if (!strcmp(line, "help") || !strcmp(line, "?")) {
+				play_help();
+				continue;
+			}
+			if (!strcmp(line, "moves")) {
+				print_legal(g, s);
+				continue;
+			}
+			if (!strcmp(line, "undo")) {
+				/* take back to before the person's last move */
+				int k = nhist - 1;
+				while (k >= 0) {
+					unsigned char t[GL_STATE_MAX];
+					replay_to(g, t, hist, k);
+					if (g->type->to_move(g, t) == me)
+						break;
+					k--;
+				}
+				if (k < 0) {
+					printf("nothing to undo\n");
+					continue;
+				}
+				nhist = k;
+				replay_to(g, s, hist, nhist);
+				printf("taken back\n");
+				continue;
+			}
+			gl_err perr = {0};
+			if (gl_parse_legal(g, s, line, &a, &perr)) {
+				printf("%s\n", perr.msg);
+				if (perr.code == GL_EPARSE)
+					print_legal(g, s);
+				continue;
+			}
+		}
+		if (machine->type->observe)
+			machine->type->observe(machine, s, who, a);
+		hist[nhist++] = a;
+		g->type->apply(g, s, a);
+	}
+	gl_free(hist);
+	gl_agent_free(machine);
+	gl_game_free(g);
+	return rc;
+}
