@@ -214,7 +214,7 @@ static void expect_spec_error(const char *spec, const char *fragment)
 static void test_specs(void)
 {
 	expect_spec_error("chess", "unknown game 'chess'");
-	expect_spec_error("", "bad game spec");
+	expect_spec_error("", "bad spec");
 	expect_spec_error("hex:colour=3", "no parameter 'colour'");
 	expect_spec_error("hex:size=x", "wants an integer");
 	expect_spec_error("hex:size=99", "out of range");
