@@ -1,32 +1,34 @@
 /*
- * bench.c - `gamelearn bench [GAME...]`: perft throughput per game at its
- * bench depth, with the node counts as a determinism signature (a change
- * that alters a count says so). Benchmarks live here, apart from tests:
- * nothing asserts a time.
+ * bench.c - `gamelearn bench [--perft|--search|--matches] [GAME...]`:
+ *   perft    perft throughput per game at its bench depth, the node counts
+ *            adding up to a determinism signature (a change that alters a
+ *            count says so);
+ *   search   alpha-beta nodes per second at a fixed depth (checkers,
+ *            othello8 by default), with the node counts as a signature;
+ *   matches  random-vs-random matches per second for every game.
+ * With no section named, all three run. Benchmarks live here, apart from
+ * the tests: nothing asserts a time.
  */
 #include "cli.h"
+
+#include "gamelearn/agent.h"
+#include "gamelearn/search.h"
 
 #include <inttypes.h>
 #include <string.h>
 
-/* The default set: every game type once, and the presets that matter. */
-static const char *const bench_games[] = {
+static const char *const perft_games[] = {
 	"tictactoe", "hex", "nim", "connect3", "connect4", "capturego",
 	"othello4", "othello6", "othello8", "checkers", "swap9", "npuzzle", NULL
 };
 
-int cmd_bench(int argc, char **argv)
+static const char *const search_games[] = {"checkers", "othello8", "connect4", NULL};
+
+static uint64_t bench_perft(const char *const *specs)
 {
-	const char *const *specs = bench_games;
-	if (argc > 1) {
-		for (int i = 1; i < argc; i++)
-			if (argv[i][0] == '-')
-				cli_die(EXIT_USAGE, "bench: unknown option '%s'", argv[i]);
-		specs = (const char *const *)(argv + 1);
-	}
 	uint64_t signature = 0;
-	double total_time = 0;
-	printf("%-34s %5s %14s %9s %10s\n", "game", "depth", "nodes", "seconds", "Mnodes/s");
+	double total = 0;
+	printf("perft\n%-34s %5s %14s %9s %10s\n", "game", "depth", "nodes", "seconds", "Mnodes/s");
 	for (int i = 0; specs[i]; i++) {
 		gl_game *g = cli_game(specs[i]);
 		unsigned char s[GL_STATE_MAX];
@@ -35,13 +37,113 @@ int cmd_bench(int argc, char **argv)
 		double t0 = gl_now();
 		uint64_t n = gl_perft(g, s, depth);
 		double dt = gl_now() - t0;
-		total_time += dt;
+		total += dt;
 		signature += n;
 		printf("%-34s %5d %14" PRIu64 " %9.3f %10.1f\n", g->spec, depth, n, dt,
 			dt > 0 ? (double)n / dt / 1e6 : 0.0);
 		fflush(stdout);
 		gl_game_free(g);
 	}
-	printf("signature (total nodes): %" PRIu64 "  time: %.3f s\n", signature, total_time);
+	printf("signature (total nodes): %" PRIu64 "  time: %.3f s\n", signature, total);
+	return signature;
+}
+
+/* Depth for the search bench: about a second of work per game. */
+static int search_depth(const gl_game *g)
+{
+	if (!strcmp(g->type->name, "checkers"))
+		return 17;
+	if (!strcmp(g->type->name, "othello"))
+		return 14;
+	return 16;
+}
+
+static void bench_search(const char *const *specs)
+{
+	uint64_t signature = 0;
+	printf("alpha-beta from the start, fixed depth, 64 MiB table\n");
+	printf("%-34s %5s %14s %9s %10s %s\n", "game", "depth", "nodes", "seconds",
+		"Knodes/s", "best");
+	for (int i = 0; specs[i]; i++) {
+		gl_game *g = cli_game(specs[i]);
+		gl_err err = {0};
+		gl_search *se = gl_search_new(g, 64u << 20, &err);
+		if (!se)
+			cli_die(EXIT_RUN, "%s", err.msg);
+		unsigned char s[GL_STATE_MAX];
+		g->type->start(g, s);
+		gl_limits lim = {.depth = search_depth(g)};
+		gl_search_result r;
+		if (gl_search_run(se, s, &lim, &r))
+			cli_die(EXIT_RUN, "search failed on %s", g->spec);
+		char mt[GL_MOVE_TEXT];
+		g->type->format_move(g, s, r.best, mt, sizeof mt);
+		printf("%-34s %5d %14" PRIu64 " %9.3f %10.1f %s\n", g->spec, r.depth, r.nodes,
+			r.seconds, r.seconds > 0 ? (double)r.nodes / r.seconds / 1e3 : 0.0, mt);
+		fflush(stdout);
+		signature += r.nodes;
+		gl_search_free(se);
+		gl_game_free(g);
+	}
+	printf("signature (total nodes): %" PRIu64 "\n", signature);
+}
+
+static void bench_matches(const char *const *specs)
+{
+	printf("random vs random, 2000 matches each (seeds 0..1999)\n");
+	printf("%-34s %9s %12s %9s\n", "game", "matches", "moves", "matches/s");
+	for (int i = 0; specs[i]; i++) {
+		gl_game *g = cli_game(specs[i]);
+		gl_agent *agents[GL_PLAYERS_MAX];
+		for (unsigned p = 0; p < g->nplayers; p++)
+			agents[p] = cli_agent("random", g);
+		gl_match m;
+		gl_match_init(&m);
+		uint64_t moves = 0;
+		enum { N = 2000 };
+		double t0 = gl_now();
+		for (int k = 0; k < N; k++) {
+			gl_err err = {0};
+			if (gl_match_play(g, agents, (uint64_t)k, &m, &err))
+				cli_die(EXIT_RUN, "%s: %s", g->spec, err.msg);
+			moves += (uint64_t)m.nmoves;
+		}
+		double dt = gl_now() - t0;
+		printf("%-34s %9d %12" PRIu64 " %9.0f\n", g->spec, N, moves, dt > 0 ? N / dt : 0.0);
+		fflush(stdout);
+		gl_match_done(&m);
+		for (unsigned p = 0; p < g->nplayers; p++)
+			gl_agent_free(agents[p]);
+		gl_game_free(g);
+	}
+}
+
+int cmd_bench(int argc, char **argv)
+{
+	bool perft = false, search = false, matches = false;
+	const char *games[64];
+	int ngames = 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--perft"))
+			perft = true;
+		else if (!strcmp(argv[i], "--search"))
+			search = true;
+		else if (!strcmp(argv[i], "--matches"))
+			matches = true;
+		else if (argv[i][0] == '-')
+			cli_die(EXIT_USAGE, "bench: unknown option '%s'", argv[i]);
+		else if (ngames < 63)
+			games[ngames++] = argv[i];
+	}
+	games[ngames] = NULL;
+	if (!perft && !search && !matches)
+		perft = search = matches = true;
+	const char *const *chosen = ngames ? (const char *const *)games : NULL;
+	if (perft)
+		bench_perft(chosen ? chosen : perft_games);
+	if (search)
+		bench_search(chosen ? chosen : search_games);
+	if (matches)
+		bench_matches(chosen ? chosen : perft_games);
 	return 0;
 }

@@ -57,7 +57,9 @@ expect_grep "^9-13: " perft checkers 3 --divide
 expect_last 2 perft tictactoe 1 --moves a1,b1,a2,b2,c3,c1,c2
 
 # show: position, legal moves, terminal, goals
-expect_grep "legal moves (7): 9-13 9-14 10-14 10-15 11-15 11-16 12-16" show checkers
+"$BIN" show checkers >"$tmp/out" 2>&1
+got=$(grep "^legal moves" "$tmp/out" | cut -d: -f2 | tr ' ' '\n' | grep . | sort | tr '\n' ' ')
+[ "$got" = "10-14 10-15 11-15 11-16 12-16 9-13 9-14 " ] && ok || bad "checkers start moves: $got"
 expect_grep "terminal: yes" show tictactoe --moves a1,a2,b1,b2,c1
 expect_grep "goals: 100 0" show tictactoe --moves a1,a2,b1,b2,c1
 expect_grep "legal moves (4)" show othello8
@@ -67,7 +69,7 @@ expect_error 1 "move 2 of --moves: move 'a1' is illegal" show tictactoe --moves 
 expect_error 1 "move 3 of --moves.*'zz'" show tictactoe --moves a1,b1,zz
 expect_error 1 "move 2 of --moves is empty" show tictactoe --moves a1,,b2
 expect_error 1 "game is over" show tictactoe --moves a1,a2,b1,b2,c1,c2
-expect_error 1 "11-16" show checkers --moves 11-16
+expect_error 1 "move 1 of --moves: move '21-17' is illegal" show checkers --moves 21-17
 expect_error 2 "unknown game 'chess'" show chess
 expect_error 2 "no parameter 'colour'" perft hex:colour=2 3
 expect_error 2 "out of range" perft hex:size=0 2
@@ -80,8 +82,60 @@ expect_error 2 "unknown option" bench --fast
 expect_error 2 "unknown game" bench nosuchgame
 expect_error 2 "unexpected argument" list extra
 
+# agents and matches
+expect_grep "^egreedy " agents
+expect_grep "^human " agents
+"$BIN" match tictactoe egreedy random -n 1000 --seed 3 --swap >"$tmp/out" 2>/dev/null
+total=$(awk '/^egreedy:eps=0.1 / {print $2 + $3 + $4}' "$tmp/out")
+[ "$total" = 1000 ] && grep -q "mean goal" "$tmp/out" && ok || bad "match table: egreedy played $total of 1000"
+expect_grep '"matches":200' match nim random random -n 200 --json
+"$BIN" match tictactoe random egreedy -n 20 --seed 9 --json >"$tmp/a" 2>/dev/null
+"$BIN" match tictactoe random egreedy -n 20 --seed 9 --json >"$tmp/b" 2>/dev/null
+sed 's/"seconds":[^,]*,"matches_per_second":[^,]*,//' "$tmp/a" >"$tmp/a2"
+sed 's/"seconds":[^,]*,"matches_per_second":[^,]*,//' "$tmp/b" >"$tmp/b2"
+cmp -s "$tmp/a2" "$tmp/b2" && ok || bad "match is not reproducible by seed"
+"$BIN" match tictactoe egreedy random -n 5 --record "$tmp/rec" >/dev/null 2>&1
+[ "$(grep -c 'moves=' "$tmp/rec")" = 5 ] && ok || bad "record file has not 5 matches"
+expect_grep "game over" replay tictactoe "$tmp/rec" --match 4
+expect_error 1 "no match 9" replay tictactoe "$tmp/rec" --match 9
+expect_error 1 "cannot read record file" replay tictactoe "$tmp/nonexistent"
+expect_error 2 "unknown agent 'genius'" match tictactoe genius random
+expect_error 2 "needs 2 agents" match tictactoe random
+expect_error 2 "eps must be" match tictactoe egreedy:eps=7 random
+
+# solve: values of the start position and each first move
+expect_grep "value 50 for player 1 to move (draw)" solve tictactoe
+expect_grep "value 100 for player 1 to move (win)" solve hex
+expect_grep "^  a1 *0  loss" solve hex
+expect_grep "^  c3 *0  loss" solve hex
+expect_grep "^  b2 *100  win" solve hex
+expect_grep "^  1:2 *100  win" solve nim
+[ "$("$BIN" solve nim | grep -c ' 100  win')" = 1 ] && ok || bad "nim 3-4-5 must have exactly one winning move"
+expect_grep "value 0 for player 1 to move (loss)" solve othello4
+expect_grep '"value":100' solve connect3 --json
+expect_grep '"result":"draw"' solve tictactoe --moves b2 --json
+# perfect never loses at tic-tac-toe; alphabeta plays
+"$BIN" match tictactoe perfect egreedy -n 200 --swap >"$tmp/out" 2>/dev/null
+[ "$(awk '/^perfect/ {print $4}' "$tmp/out")" = 0 ] && ok || bad "perfect lost a tic-tac-toe match"
+expect_grep "^alphabeta:depth=4" match connect4 alphabeta:depth=4 random -n 4
+expect_error 2 "give a depth, nodes or time limit" match tictactoe alphabeta:depth=0 random
+expect_error 2 "time must be a number" match tictactoe alphabeta:time=soon random
+
+# play through a pipe: good and bad input, undo, end of input
+printf 'b2\nzz\nb2\n\nhelp\nmoves\nundo\nundo\nc3\n' | "$BIN" play tictactoe --opponent random --seed 4 >"$tmp/out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -q "bad tic-tac-toe move 'zz'" "$tmp/out" && grep -q "is illegal here" "$tmp/out" \
+	&& grep -q "taken back" "$tmp/out" && grep -q "nothing to undo" "$tmp/out" \
+	&& grep -q "end of input" "$tmp/out" && ok || { bad "play through a pipe (rc=$rc)"; tail -20 "$tmp/out" >&2; }
+printf 'a1\nb1\nc1\na2\nc2\na3\nb3\nc3\nb2\n' | "$BIN" play tictactoe --opponent random --first machine >"$tmp/out" 2>&1
+[ $? -eq 0 ] && grep -q "game over: you" "$tmp/out" && ok || bad "play to the end"
+head -c 3000 /dev/urandom | "$BIN" play tictactoe --opponent random >/dev/null 2>&1
+[ $? -eq 0 ] && ok || bad "play on random bytes"
+expect_error 2 "--first must be human or machine" play tictactoe --first alien
+
 # bench prints per-game rows and a signature line
-expect_grep "^signature (total nodes): 127872" bench tictactoe
+expect_grep "^signature (total nodes): 127872" bench --perft tictactoe
+expect_grep "matches/s" bench --matches nim
 # the demo runs to the end
 expect_grep "perft at small depths" demo
 

@@ -11,6 +11,8 @@ static const gl_agent_type *const types[] = {
 	&gl_agent_random,
 	&gl_agent_egreedy,
 	&gl_agent_weak,
+	&gl_agent_perfect,
+	&gl_agent_alphabeta,
 	NULL
 };
 

@@ -10,5 +10,7 @@
 extern const gl_agent_type gl_agent_random;
 extern const gl_agent_type gl_agent_egreedy;
 extern const gl_agent_type gl_agent_weak;
+extern const gl_agent_type gl_agent_perfect;
+extern const gl_agent_type gl_agent_alphabeta;
 
 #endif

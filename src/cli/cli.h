@@ -70,6 +70,7 @@ int cmd_agents(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 
 /* The agent types only the CLI has: a person at the terminal. */
 extern const struct gl_agent_type cli_agent_human;

@@ -17,6 +17,8 @@ static const cli_command commands[] = {
 	{"perft", "GAME DEPTH [--divide] [--moves M1,...]",
 		"count the move sequences of exactly DEPTH moves", cmd_perft},
 	{"bench", "[GAME...]", "perft speed per game, with a node-count signature", cmd_bench},
+	{"solve", "GAME [--moves M1,...] [--json]",
+		"the game-theoretic value of a position and of each move", cmd_solve},
 	{"agents", "", "list the agents with their parameters", cmd_agents},
 	{"match", "GAME AGENT_A AGENT_B [-n N] [--seed S] [--swap] [--record F] [--json]",
 		"play matches and tabulate the results", cmd_match},

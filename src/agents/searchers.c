@@ -1,0 +1,167 @@
+/*
+ * searchers.c - the agents backed by the search layer: `perfect` (the
+ * exact solver, random among the moves of equal best value, so a learner
+ * sees variety) and `alphabeta` (depth-, node- or time-limited alpha-beta
+ * with the game's evaluation).
+ */
+#include "agents/internal.h"
+
+#include "gamelearn/search.h"
+
+#include <stdlib.h>
+
+/* Parse a non-negative number parameter given as text. */
+static int number_param(const gl_params *p, const char *key, const char *agent,
+	double *out, gl_err *err)
+{
+	const char *text = gl_params_str(p, key);
+	char *end;
+	double v = strtod(text, &end);
+	if (!*text || *end || !(v >= 0 && v < 1e9))
+		return gl_fail(err, GL_EINVAL, "agent %s: %s must be a number >= 0, got '%s'",
+			agent, key, text);
+	*out = v;
+	return 0;
+}
+
+/* --- perfect ------------------------------------------------------------- */
+
+static const gl_param_def perfect_params[] = {
+	{"tt", "64", "solver table size in MiB", 1, 4096},
+	{"nodes", "500000000", "give up (an error) after this many nodes per move; 0 never", 0, 4000000000L},
+	{NULL, NULL, NULL, 0, 0}
+};
+
+static bool perfect_supports(const gl_game *g, gl_err *err)
+{
+	if (g->nplayers > 2) {
+		gl_fail(err, GL_EINVAL, "agent perfect: %s has %u players (at most 2)",
+			g->spec, g->nplayers);
+		return false;
+	}
+	return true;
+}
+
+static int perfect_init(gl_agent *a, const gl_params *p, gl_err *err)
+{
+	gl_solver *sv = gl_solver_new(a->game, (size_t)gl_params_int(p, "tt") << 20, err);
+	if (!sv)
+		return err ? err->code : GL_ENOMEM;
+	gl_solver_set_limit(sv, (uint64_t)gl_params_int(p, "nodes"));
+	a->data = sv;
+	return 0;
+}
+
+static void perfect_done(gl_agent *a)
+{
+	gl_solver_free(a->data);
+}
+
+static int perfect_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
+{
+	gl_action moves[GL_LEGAL_MAX], best[GL_LEGAL_MAX];
+	int values[GL_LEGAL_MAX], n, nbest = 0, top = -1;
+	int rc = gl_solve_moves(a->data, s, moves, values, &n);
+	if (rc == GL_ERANGE)
+		return gl_fail(err, rc, "agent perfect: %s is too big to solve "
+			"(node limit reached)", a->game->spec);
+	if (rc)
+		return gl_fail(err, rc, "agent perfect: cannot solve this position");
+	for (int i = 0; i < n; i++) {
+		if (values[i] > top) {
+			top = values[i];
+			nbest = 0;
+		}
+		if (values[i] == top)
+			best[nbest++] = moves[i];
+	}
+	*move = best[gl_rng_below(&a->rng, (uint32_t)nbest)];
+	return 0;
+}
+
+const gl_agent_type gl_agent_perfect = {
+	.name = "perfect",
+	.summary = "exact solver (small games): random among the moves of equal best value",
+	.params = perfect_params,
+	.supports = perfect_supports,
+	.init = perfect_init,
+	.done = perfect_done,
+	.choose = perfect_choose,
+};
+
+/* --- alphabeta ------------------------------------------------------------- */
+
+typedef struct abagent {
+	gl_search *search;
+	gl_limits limits;
+} abagent;
+
+static const gl_param_def ab_params[] = {
+	{"depth", "6", "deepest iteration in plies (0: no depth limit)", 0, 100},
+	{"time", "0", "seconds per move (0: no time limit)", 1, 0},
+	{"nodes", "0", "nodes per move (0: no node limit)", 0, 4000000000L},
+	{"tt", "16", "transposition table size in MiB", 1, 4096},
+	{NULL, NULL, NULL, 0, 0}
+};
+
+static int ab_init(gl_agent *a, const gl_params *p, gl_err *err)
+{
+	double seconds = 0;
+	int rc = number_param(p, "time", "alphabeta", &seconds, err);
+	if (rc)
+		return rc;
+	abagent *ab = gl_calloc(1, sizeof *ab);
+	if (!ab)
+		return gl_fail(err, GL_ENOMEM, "out of memory");
+	ab->limits.depth = (int)gl_params_int(p, "depth");
+	ab->limits.nodes = (uint64_t)gl_params_int(p, "nodes");
+	ab->limits.seconds = seconds;
+	if (!ab->limits.depth && !ab->limits.nodes && seconds == 0) {
+		gl_free(ab);
+		return gl_fail(err, GL_EINVAL, "agent alphabeta: give a depth, nodes or time limit");
+	}
+	ab->search = gl_search_new(a->game, (size_t)gl_params_int(p, "tt") << 20, err);
+	if (!ab->search) {
+		gl_free(ab);
+		return err ? err->code : GL_ENOMEM;
+	}
+	gl_search_set_rng(ab->search, &a->rng);
+	a->data = ab;
+	return 0;
+}
+
+static void ab_done(gl_agent *a)
+{
+	abagent *ab = a->data;
+	gl_search_free(ab->search);
+	gl_free(ab);
+}
+
+static int ab_begin(gl_agent *a, gl_err *err)
+{
+	(void)err;
+	abagent *ab = a->data;
+	gl_search_clear(ab->search);
+	return 0;
+}
+
+static int ab_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
+{
+	abagent *ab = a->data;
+	gl_search_result r;
+	int rc = gl_search_run(ab->search, s, &ab->limits, &r);
+	if (rc)
+		return gl_fail(err, rc, "agent alphabeta: search failed");
+	*move = r.best;
+	return 0;
+}
+
+const gl_agent_type gl_agent_alphabeta = {
+	.name = "alphabeta",
+	.summary = "alpha-beta with iterative deepening under a depth, node or time limit",
+	.params = ab_params,
+	.init = ab_init,
+	.done = ab_done,
+	.begin = ab_begin,
+	.choose = ab_choose,
+};
