@@ -147,11 +147,54 @@ static void test_specs(void)
 	gl_game_free(g);
 }
 
+/* perfect, seated as player `seat`, never loses n seeded matches of game
+ * against opponent. */
+static void check_perfect(const char *game, const char *opponent, int seat, int n)
+{
+	gl_game *g = tg_game(game);
+	gl_agent *perfect = agent("perfect:tt=16", g), *opp = agent(opponent, g);
+	gl_agent *seats[2];
+	seats[seat] = perfect;
+	seats[1 - seat] = opp;
+	gl_match m;
+	gl_match_init(&m);
+	int losses = 0, wins = 0;
+	for (int k = 0; k < n; k++) {
+		gl_err err = {0};
+		CHECK(gl_match_play(g, seats, (uint64_t)k, &m, &err) == 0);
+		losses += gl_result_of(m.goals, 2, seat) < 0;
+		wins += gl_result_of(m.goals, 2, seat) > 0;
+	}
+	CHECK_MSG(losses == 0, "perfect lost %d of %d %s matches against %s as player %d",
+		losses, n, game, opponent, seat + 1);
+	CHECK_MSG(wins > 0 || !strcmp(game, "tictactoe"), "perfect never won %s against %s",
+		game, opponent);
+	gl_match_done(&m);
+	gl_agent_free(perfect);
+	gl_agent_free(opp);
+	gl_game_free(g);
+}
+
+static void test_perfect(void)
+{
+	for (int seat = 0; seat < 2; seat++) {
+		check_perfect("tictactoe", "random", seat, 1000);
+		check_perfect("tictactoe", "egreedy", seat, 1000);
+	}
+	check_perfect("hex", "random", 0, 1000);
+	check_perfect("hex", "egreedy", 0, 1000);
+	check_perfect("connect3", "random", 0, 1000);
+	check_perfect("connect3", "egreedy", 0, 1000);
+	check_perfect("othello4", "random", 1, 1000);
+	check_perfect("othello4", "egreedy", 1, 1000);
+}
+
 int main(void)
 {
 	test_specs();
 	test_stats();
 	test_match();
 	test_greedy();
+	test_perfect();
 	return test_report();
 }
