@@ -92,4 +92,50 @@ static inline int tg_goal(const gl_game *g, const void *s, int p)
 	return goals[p];
 }
 
+/* spec must be refused with a one-line message containing fragment (any
+ * message when fragment is NULL). */
+static inline void tg_expect_refused(const char *spec, const char *fragment)
+{
+	gl_err err = {0};
+	gl_game *g = gl_game_new(spec, &err);
+	CHECK_MSG(g == NULL && err.code != 0, "spec '%s' accepted", spec);
+	CHECK_MSG(!fragment || (strstr(err.msg, fragment) && !strchr(err.msg, '\n')),
+		"spec '%s': message '%s' lacks '%s'", spec, err.msg, fragment ? fragment : "");
+	gl_game_free(g);
+}
+
+/* text must be refused by parse_move with a one-line GL_EPARSE message. */
+static inline void tg_expect_bad_text(const gl_game *g, const void *s, const char *text)
+{
+	gl_action a = -1;
+	gl_err err = {0};
+	CHECK_MSG(g->type->parse_move(g, s, text, &a, &err) == GL_EPARSE,
+		"%s: '%s' parsed as %d", g->spec, text, a);
+	CHECK(err.code == GL_EPARSE && strchr(err.msg, '\n') == NULL);
+}
+
+/* Move a is written `text`, and `text` parses back to a. */
+static inline void tg_expect_text(const gl_game *g, const void *s, gl_action a, const char *text)
+{
+	char buf[GL_MOVE_TEXT];
+	gl_action back = -1;
+	g->type->format_move(g, s, a, buf, sizeof buf);
+	CHECK_STR(buf, text);
+	CHECK(g->type->parse_move(g, s, text, &back, NULL) == 0 && back == a);
+}
+
+/* Lehmer rank of a permutation of 9 distinct values, in 0 .. 9!-1: a
+ * compact key for 3x3 tile puzzles' visited sets. */
+static inline uint32_t tg_perm_rank9(const unsigned char *t)
+{
+	uint32_t r = 0;
+	for (int i = 0; i < 9; i++) {
+		int smaller = 0;
+		for (int j = i + 1; j < 9; j++)
+			smaller += t[j] < t[i];
+		r = r * (uint32_t)(9 - i) + (uint32_t)smaller;
+	}
+	return r;
+}
+
 #endif

@@ -172,39 +172,13 @@ static int owner_of(const gl_game *g, const void *s, const char *point)
 	return owner[a];
 }
 
-static void expect_refused(const char *spec)
-{
-	gl_err err = {0};
-	gl_game *g = gl_game_new(spec, &err);
-	CHECK_MSG(g == NULL && err.code != 0, "spec '%s' accepted", spec);
-	gl_game_free(g);
-}
-
-static void expect_bad_text(const gl_game *g, const void *s, const char *text)
-{
-	gl_action a = -1;
-	gl_err err = {0};
-	CHECK_MSG(g->type->parse_move(g, s, text, &a, &err) == GL_EPARSE,
-		"%s: '%s' parsed as %d", g->spec, text, a);
-	CHECK(err.code == GL_EPARSE && strchr(err.msg, '\n') == NULL);
-}
-
-static void expect_text(const gl_game *g, const void *s, gl_action a, const char *text)
-{
-	char buf[GL_MOVE_TEXT];
-	gl_action back = -1;
-	g->type->format_move(g, s, a, buf, sizeof buf);
-	CHECK_STR(buf, text);
-	CHECK(g->type->parse_move(g, s, text, &back, NULL) == 0 && back == a);
-}
-
 /* --- Tests --------------------------------------------------------------- */
 
 static void test_sizes_and_text(void)
 {
-	expect_refused("capturego:size=1");
-	expect_refused("capturego:size=9");
-	expect_refused("capturego:size=0");
+	tg_expect_refused("capturego:size=1", NULL);
+	tg_expect_refused("capturego:size=9", NULL);
+	tg_expect_refused("capturego:size=0", NULL);
 
 	gl_game *g = tg_game("capturego");
 	CHECK_STR(g->spec, "capturego:size=3");
@@ -212,19 +186,19 @@ static void test_sizes_and_text(void)
 	unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	/* id r*3+c counts rows from the top; text rows from the bottom */
-	expect_text(g, s, 0, "a3");
-	expect_text(g, s, 2, "c3");
-	expect_text(g, s, 6, "a1");
-	expect_text(g, s, 8, "c1");
-	expect_text(g, s, 9, "pass");
-	expect_bad_text(g, s, "");
-	expect_bad_text(g, s, "a0");
-	expect_bad_text(g, s, "d1");
-	expect_bad_text(g, s, "a4");
-	expect_bad_text(g, s, "11");
-	expect_bad_text(g, s, "pas");
-	expect_bad_text(g, s, "passs");
-	expect_bad_text(g, s, "b");
+	tg_expect_text(g, s, 0, "a3");
+	tg_expect_text(g, s, 2, "c3");
+	tg_expect_text(g, s, 6, "a1");
+	tg_expect_text(g, s, 8, "c1");
+	tg_expect_text(g, s, 9, "pass");
+	tg_expect_bad_text(g, s, "");
+	tg_expect_bad_text(g, s, "a0");
+	tg_expect_bad_text(g, s, "d1");
+	tg_expect_bad_text(g, s, "a4");
+	tg_expect_bad_text(g, s, "11");
+	tg_expect_bad_text(g, s, "pas");
+	tg_expect_bad_text(g, s, "passs");
+	tg_expect_bad_text(g, s, "b");
 	int rows = 0, cols = 0;
 	g->type->cell_shape(g, &rows, &cols);
 	CHECK(rows == 3 && cols == 3);
@@ -232,11 +206,11 @@ static void test_sizes_and_text(void)
 
 	g = tg_game("capturego:size=8");
 	g->type->start(g, s);
-	expect_text(g, s, 0, "a8");
-	expect_text(g, s, 63, "h1");
-	expect_text(g, s, 64, "pass");
-	expect_bad_text(g, s, "i1");
-	expect_bad_text(g, s, "a9");
+	tg_expect_text(g, s, 0, "a8");
+	tg_expect_text(g, s, 63, "h1");
+	tg_expect_text(g, s, 64, "pass");
+	tg_expect_bad_text(g, s, "i1");
+	tg_expect_bad_text(g, s, "a9");
 	gl_game_free(g);
 }
 

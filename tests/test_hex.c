@@ -77,39 +77,13 @@ static int is_terminal(const gl_game *g, const void *s)
 	return n == 0;
 }
 
-static void expect_refused(const char *spec)
-{
-	gl_err err = {0};
-	gl_game *g = gl_game_new(spec, &err);
-	CHECK_MSG(g == NULL && err.code != 0, "spec '%s' accepted", spec);
-	gl_game_free(g);
-}
-
-static void expect_bad_text(const gl_game *g, const void *s, const char *text)
-{
-	gl_action a = -1;
-	gl_err err = {0};
-	CHECK_MSG(g->type->parse_move(g, s, text, &a, &err) == GL_EPARSE,
-		"%s: '%s' parsed as %d", g->spec, text, a);
-	CHECK(err.code == GL_EPARSE && strchr(err.msg, '\n') == NULL);
-}
-
-static void expect_text(const gl_game *g, const void *s, gl_action a, const char *text)
-{
-	char buf[GL_MOVE_TEXT];
-	gl_action back = -1;
-	g->type->format_move(g, s, a, buf, sizeof buf);
-	CHECK_STR(buf, text);
-	CHECK(g->type->parse_move(g, s, text, &back, NULL) == 0 && back == a);
-}
-
 /* --- Tests --------------------------------------------------------------- */
 
 static void test_sizes_and_text(void)
 {
-	expect_refused("hex:size=0");
-	expect_refused("hex:size=12");
-	expect_refused("hex:size=-3");
+	tg_expect_refused("hex:size=0", NULL);
+	tg_expect_refused("hex:size=12", NULL);
+	tg_expect_refused("hex:size=-3", NULL);
 
 	gl_game *g = tg_game("hex");
 	CHECK_STR(g->spec, "hex:size=3");
@@ -117,18 +91,18 @@ static void test_sizes_and_text(void)
 	CHECK(g->ncells == 9 && g->nplayers == 2);
 	unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
-	expect_text(g, s, 0, "a1");
-	expect_text(g, s, 2, "c1");
-	expect_text(g, s, 3, "a2");
-	expect_text(g, s, 8, "c3");
-	expect_bad_text(g, s, "a0");
-	expect_bad_text(g, s, "d1");
-	expect_bad_text(g, s, "a4");
-	expect_bad_text(g, s, "");
-	expect_bad_text(g, s, "11");
-	expect_bad_text(g, s, "a");
-	expect_bad_text(g, s, "a1x");
-	expect_bad_text(g, s, "pass");
+	tg_expect_text(g, s, 0, "a1");
+	tg_expect_text(g, s, 2, "c1");
+	tg_expect_text(g, s, 3, "a2");
+	tg_expect_text(g, s, 8, "c3");
+	tg_expect_bad_text(g, s, "a0");
+	tg_expect_bad_text(g, s, "d1");
+	tg_expect_bad_text(g, s, "a4");
+	tg_expect_bad_text(g, s, "");
+	tg_expect_bad_text(g, s, "11");
+	tg_expect_bad_text(g, s, "a");
+	tg_expect_bad_text(g, s, "a1x");
+	tg_expect_bad_text(g, s, "pass");
 	int rows = 0, cols = 0;
 	g->type->cell_shape(g, &rows, &cols);
 	CHECK(rows == 3 && cols == 3);
@@ -136,11 +110,11 @@ static void test_sizes_and_text(void)
 
 	g = tg_game("hex:size=11");
 	g->type->start(g, s);
-	expect_text(g, s, 120, "k11");
-	expect_text(g, s, 10, "k1");
-	expect_text(g, s, 110, "a11");
-	expect_bad_text(g, s, "l1");
-	expect_bad_text(g, s, "a12");
+	tg_expect_text(g, s, 120, "k11");
+	tg_expect_text(g, s, 10, "k1");
+	tg_expect_text(g, s, 110, "a11");
+	tg_expect_bad_text(g, s, "l1");
+	tg_expect_bad_text(g, s, "a12");
 	gl_game_free(g);
 
 	/* 1x1: the first stone joins top to bottom */

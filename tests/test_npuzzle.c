@@ -12,19 +12,6 @@
 
 enum { NPERM = 362880 };
 
-/* The tiles are state bytes 0..n*n-1, 0 the blank (npuzzle.c). */
-static uint32_t perm_rank(const unsigned char *t)
-{
-	uint32_t r = 0;
-	for (int i = 0; i < 9; i++) {
-		int smaller = 0;
-		for (int j = i + 1; j < 9; j++)
-			smaller += t[j] < t[i];
-		r = r * (uint32_t)(9 - i) + (uint32_t)smaller;
-	}
-	return r;
-}
-
 /* Manhattan distance of the tiles (not the blank) on an n x n board. */
 static int manhattan(const unsigned char *t, int n)
 {
@@ -76,13 +63,13 @@ static void test_bfs(void)
 	unsigned char *owner = malloc(NPERM); /* the instance of each state */
 	memset(dist, -1, NPERM);
 	static const unsigned char goal[9] = {1, 2, 3, 4, 5, 6, 7, 8, 0};
-	dist[perm_rank(goal)] = 0;
+	dist[tg_perm_rank9(goal)] = 0;
 	size_t head = 0, tail = 0;
 	for (int k = 0; k < 2; k++) {
 		unsigned char *q = queue + tail * sz;
 		owner[tail++] = (unsigned char)k;
 		g[k]->type->start(g[k], q);
-		dist[perm_rank(q)] = 1;
+		dist[tg_perm_rank9(q)] = 1;
 		/* one move from the goal: a move there solves it */
 		gl_action moves[GL_LEGAL_MAX];
 		int n = g[k]->type->legal(g[k], q, moves), solved = 0;
@@ -101,7 +88,7 @@ static void test_bfs(void)
 	while (head < tail) {
 		const gl_game *gk = g[owner[head]];
 		const unsigned char *s = queue + head * sz;
-		int d = dist[perm_rank(s)];
+		int d = dist[tg_perm_rank9(s)];
 		count[d]++;
 		int h = manhattan(s, 3);
 		/* the engine's distance; a lower bound of the same parity */
@@ -112,7 +99,7 @@ static void test_bfs(void)
 			unsigned char c[GL_STATE_MAX];
 			memcpy(c, s, sz);
 			gk->type->apply(gk, c, moves[i]);
-			uint32_t r = perm_rank(c);
+			uint32_t r = tg_perm_rank9(c);
 			if (dist[r] >= 0)
 				continue;
 			dist[r] = (int8_t)(d + 1);
@@ -136,8 +123,8 @@ static void test_bfs(void)
 		gl_game *h = tg_game(hard[k]);
 		unsigned char s[GL_STATE_MAX];
 		h->type->start(h, s);
-		CHECK_MSG(dist[perm_rank(s)] == 31, "%s at %d", hard[k],
-			dist[perm_rank(s)]);
+		CHECK_MSG(dist[tg_perm_rank9(s)] == 31, "%s at %d", hard[k],
+			dist[tg_perm_rank9(s)]);
 		gl_game_free(h);
 	}
 
@@ -151,8 +138,8 @@ static void test_bfs(void)
 		a->type->start(a, sa);
 		b->type->start(b, sb);
 		CHECK(memcmp(sa, sb, a->state_size) == 0);
-		CHECK_MSG(dist[perm_rank(sa)] >= 1, "%s: start at %d", spec,
-			dist[perm_rank(sa)]);
+		CHECK_MSG(dist[tg_perm_rank9(sa)] >= 1, "%s: start at %d", spec,
+			dist[tg_perm_rank9(sa)]);
 		CHECK(!a->type->terminal(a, sa));
 		gl_game_free(a);
 		gl_game_free(b);

@@ -239,24 +239,14 @@ static void test_small_solved(void)
 	gl_game_free(g);
 }
 
-static void expect_refused(const char *spec, const char *fragment)
-{
-	gl_err err = {0};
-	gl_game *g = gl_game_new(spec, &err);
-	CHECK_MSG(g == NULL, "spec '%s' accepted", spec);
-	CHECK_MSG(err.code == GL_EINVAL && strstr(err.msg, fragment) &&
-		!strchr(err.msg, '\n'), "spec '%s': message '%s'", spec, err.msg);
-	gl_game_free(g);
-}
-
 static void test_sizes(void)
 {
-	expect_refused("othello:size=5", "size=5");
-	expect_refused("othello:size=7", "size=7");
-	expect_refused("othello:size=10", "out of range");
-	expect_refused("othello:size=3", "out of range");
-	expect_refused("othello:size=x", "integer");
-	expect_refused("othello4:colour=1", "no parameter");
+	tg_expect_refused("othello:size=5", "size=5");
+	tg_expect_refused("othello:size=7", "size=7");
+	tg_expect_refused("othello:size=10", "out of range");
+	tg_expect_refused("othello:size=3", "out of range");
+	tg_expect_refused("othello:size=x", "integer");
+	tg_expect_refused("othello4:colour=1", "no parameter");
 	gl_game *g = tg_game("othello6");
 	CHECK_STR(g->spec, "othello:size=6");
 	CHECK(g->ncells == 36 && g->nactions == 37);

@@ -30,19 +30,6 @@ static int cell_of_a(int tile)
 	return -1;
 }
 
-/* Lehmer rank of the 9 tiles (values 1..9) in 0 .. 9!-1. */
-static uint32_t perm_rank(const unsigned char *t)
-{
-	uint32_t r = 0;
-	for (int i = 0; i < 9; i++) {
-		int smaller = 0;
-		for (int j = i + 1; j < 9; j++)
-			smaller += t[j] < t[i];
-		r = r * (uint32_t)(9 - i) + (uint32_t)smaller;
-	}
-	return r;
-}
-
 static int torus(int a, int b)
 {
 	int dr = abs(a / 3 - b / 3), dc = abs(a % 3 - b % 3);
@@ -113,25 +100,25 @@ static int run_bfs(const gl_game *g, bfs *b, int *reached)
 	size_t head = 0, tail = 0;
 	memset(b->dist, -1, sizeof b->dist);
 	g->type->start(g, queue);
-	uint32_t r0 = perm_rank(queue);
+	uint32_t r0 = tg_perm_rank9(queue);
 	b->dist[r0] = 0;
 	tail = 1;
 	int maxd = 0;
 	while (head < tail) {
 		const unsigned char *s = queue + head++ * g->state_size;
-		int d = b->dist[perm_rank(s)];
+		int d = b->dist[tg_perm_rank9(s)];
 		gl_action moves[GL_LEGAL_MAX];
 		int n = g->type->legal(g, s, moves);
 		for (int i = 0; i < n; i++) {
 			unsigned char c[GL_STATE_MAX];
 			memcpy(c, s, g->state_size);
 			g->type->apply(g, c, moves[i]);
-			uint32_t r = perm_rank(c);
+			uint32_t r = tg_perm_rank9(c);
 			if (b->dist[r] >= 0)
 				continue;
 			b->dist[r] = (int8_t)(d + 1);
 			b->code[r] = (uint8_t)moves[i];
-			b->parent[r] = perm_rank(s);
+			b->parent[r] = tg_perm_rank9(s);
 			maxd = d + 1 > maxd ? d + 1 : maxd;
 			memcpy(queue + tail++ * g->state_size, c, g->state_size);
 		}
@@ -145,7 +132,7 @@ static int run_bfs(const gl_game *g, bfs *b, int *reached)
 static int path_to(const bfs *b, const unsigned char *t, char *out, size_t n)
 {
 	int codes[64], k = 0;
-	uint32_t r = perm_rank(t);
+	uint32_t r = tg_perm_rank9(t);
 	if (b->dist[r] < 0)
 		return -1;
 	while (b->dist[r] > 0 && k < 64) {
