@@ -33,8 +33,13 @@ enum {
 	GL_LEGAL_MAX = 512,  /* largest number of legal moves in a state */
 	GL_MOVE_TEXT = 64,   /* buffer size for one move's text */
 	GL_PLAYERS_MAX = 8,  /* largest nplayers */
-	GL_UNDO_WORDS = 8    /* size of an undo record, in 64-bit words */
+	GL_UNDO_WORDS = 16   /* size of an undo record, in 64-bit words */
 };
+
+/* Declare every state buffer with this, so that engines may keep wide
+ * fields in their states: `GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];`
+ * (heap buffers from gl_malloc are aligned already). */
+#define GL_STATE_ALIGN _Alignas(max_align_t)
 
 /* Heuristic evaluations lie strictly inside (-GL_EVAL_INF, GL_EVAL_INF). */
 #define GL_EVAL_INF 1000000
