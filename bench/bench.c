@@ -31,7 +31,7 @@ static uint64_t bench_perft(const char *const *specs)
 	printf("perft\n%-34s %5s %14s %9s %10s\n", "game", "depth", "nodes", "seconds", "Mnodes/s");
 	for (int i = 0; specs[i]; i++) {
 		gl_game *g = cli_game(specs[i]);
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
 		int depth = g->type->bench_depth > 0 ? g->type->bench_depth : 6;
 		double t0 = gl_now();
@@ -70,7 +70,7 @@ static void bench_search(const char *const *specs)
 		gl_search *se = gl_search_new(g, 64u << 20, &err);
 		if (!se)
 			cli_die(EXIT_RUN, "%s", err.msg);
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
 		gl_limits lim = {.depth = search_depth(g)};
 		gl_search_result r;

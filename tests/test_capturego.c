@@ -183,7 +183,7 @@ static void test_sizes_and_text(void)
 	gl_game *g = tg_game("capturego");
 	CHECK_STR(g->spec, "capturego:size=3");
 	CHECK(g->nactions == 10 && g->ncells == 9 && g->max_length == 17);
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	/* id r*3+c counts rows from the top; text rows from the bottom */
 	tg_expect_text(g, s, 0, "a3");
@@ -217,7 +217,7 @@ static void test_sizes_and_text(void)
 static void test_capture_wins(void)
 {
 	gl_game *g = tg_game("capturego");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	char text[1024];
 
 	/* Black a2, White a1 (one liberty left), Black b1 takes it */
@@ -251,7 +251,7 @@ static void test_capture_wins(void)
 static void test_liberties(void)
 {
 	gl_game *g = tg_game("capturego:size=5");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	static const struct {
 		const char *before, *last, *victim;
 	} cases[] = {
@@ -274,7 +274,7 @@ static void test_liberties(void)
 static void test_suicide(void)
 {
 	gl_game *g = tg_game("capturego");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	/* a1 is surrounded by Black a2 and b1, which keep other liberties */
 	CHECK(tg_play(g, s, "a2,c3,b1") == 0);
@@ -292,7 +292,7 @@ static void test_suicide(void)
 static void test_capture_into_own_last_liberty(void)
 {
 	gl_game *g = tg_game("capturego:size=2");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	CHECK(tg_play(g, s, "a1,a2,b1") == 0);
 	tg_legal_is(g, s, "b2");
@@ -313,7 +313,7 @@ static void test_capture_into_own_last_liberty(void)
 static void test_forced_pass(void)
 {
 	gl_game *g = tg_game("capturego");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	char text[1024];
 	gl_action a;
 	g->type->start(g, s);
@@ -329,7 +329,7 @@ static void test_forced_pass(void)
 	tg_legal_is(g, s, "c3 b2 c1");
 	CHECK(g->type->evaluate(g, s) == 9000);
 	gl_undo u;
-	unsigned char before[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char before[GL_STATE_MAX];
 	memcpy(before, s, g->state_size);
 	CHECK(gl_parse_legal(g, s, "b2", &a, NULL) == 0);
 	g->type->make(g, s, a, &u);
@@ -444,7 +444,7 @@ static void test_always_capture(void)
  */
 static void test_perft(void)
 {
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	ref_go b;
 	gl_game *g = tg_game("capturego:size=2");
 	g->type->start(g, s);

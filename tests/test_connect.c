@@ -76,7 +76,7 @@ static void test_positions(int maxn)
 	gl_game *g = tg_game("connect4");
 	state_set level, next;
 	set_init(&level, g->state_size);
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	set_add(&level, s);
 	CHECK_EQ_U64(level.count, a212693[0]);
@@ -110,7 +110,7 @@ static void test_positions(int maxn)
 static void expect_result(const char *spec, const char *moves, int goal0)
 {
 	gl_game *g = tg_game(spec);
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	/* every move but the last leaves the game open */
 	char buf[1024];
@@ -160,7 +160,7 @@ static void test_rules(void)
 	/* no line runs from the top of a column into the bottom of the
 	 * next: X holds a5, a6, b1, b2 */
 	gl_game *g = tg_game("connect4");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	char text[1024];
 	g->type->start(g, s);
 	tg_play(g, s, "b,a,b,a,a,a,a,c,a");
@@ -187,7 +187,7 @@ static void test_rules(void)
 static void test_text_and_params(void)
 {
 	gl_game *g = tg_game("connect4");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	CHECK(g->nactions == 7 && g->max_legal == 7 && g->max_length == 42);
 	tg_legal_is(g, s, "a b c d e f g");
@@ -255,7 +255,7 @@ static void test_perft(void)
 	int depths[] = {8, 7, 12};
 	for (int k = 0; k < 3; k++) {
 		gl_game *g = tg_game(specs[k]);
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
 		for (int d = 0; d <= depths[k]; d++)
 			CHECK_MSG(gl_perft(g, s, d) == gl_perft_generic(g, s, d),
@@ -264,7 +264,7 @@ static void test_perft(void)
 	}
 	/* connect4: no game ends before ply 7, so perft is 7^d up to 6 */
 	gl_game *g = tg_game("connect4");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	CHECK_EQ_U64(gl_perft(g, s, 6), 117649);
 	/* from a won position, nothing */
@@ -278,13 +278,13 @@ static void test_perft(void)
 static void test_eval(void)
 {
 	gl_game *g = tg_game("connect4");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	CHECK(g->type->evaluate(g, s) == 0);
 	tg_play(g, s, "d");
 	int v1 = g->type->evaluate(g, s); /* O to move, X holds the centre */
 	CHECK(v1 < 0);
-	unsigned char e[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char e[GL_STATE_MAX];
 	g->type->start(g, e);
 	tg_play(g, e, "a");
 	CHECK(g->type->evaluate(g, e) > v1); /* the corner is worth less */

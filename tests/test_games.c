@@ -71,7 +71,7 @@ static void check_state(const gl_game *g, const unsigned char *s)
 		"%s: render length %d", g->spec, len);
 
 	uint64_t h = gl_game_hash(g, s);
-	unsigned char copy[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char copy[GL_STATE_MAX];
 	memcpy(copy, s, g->state_size);
 	CHECK(gl_game_hash(g, copy) == h);
 
@@ -104,7 +104,7 @@ static void check_state(const gl_game *g, const unsigned char *s)
 		CHECK_MSG(t->parse_move(g, s, mt, &back, NULL) == 0 && back == moves[i],
 			"%s: move %d -> '%s' -> %d", g->spec, moves[i], mt, back);
 
-		unsigned char a[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char a[GL_STATE_MAX];
 		memcpy(a, s, g->state_size);
 		t->apply(g, a, moves[i]);
 		if (t->cells && moves[i] < (gl_action)g->ncells) {
@@ -112,7 +112,7 @@ static void check_state(const gl_game *g, const unsigned char *s)
 			CHECK_MSG(owner[moves[i]] == who, "%s: move %s does not mark its cell", g->spec, mt);
 		}
 		if (t->make) {
-			unsigned char b[GL_STATE_MAX];
+			GL_STATE_ALIGN unsigned char b[GL_STATE_MAX];
 			gl_undo u;
 			memcpy(b, s, g->state_size);
 			t->make(g, b, moves[i], &u);
@@ -135,7 +135,7 @@ static uint64_t simulate(const char *spec, int games, uint64_t seed)
 	CHECK(g->max_legal <= GL_LEGAL_MAX);
 
 	/* start() writes every byte: two differently poisoned buffers agree */
-	unsigned char s0[GL_STATE_MAX], s1[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s0[GL_STATE_MAX], s1[GL_STATE_MAX];
 	memset(s0, 0xAA, sizeof s0);
 	memset(s1, 0x55, sizeof s1);
 	g->type->start(g, s0);
@@ -146,7 +146,7 @@ static uint64_t simulate(const char *spec, int games, uint64_t seed)
 	gl_rng_seed(&rng, seed);
 	uint64_t sig = 0;
 	for (int k = 0; k < games; k++) {
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
 		unsigned length = 0;
 		for (;;) {
@@ -191,7 +191,7 @@ static void check_perft(int argc, char **argv, const char *spec, int depth)
 	if (!selected(argc, argv, spec))
 		return;
 	gl_game *g = tg_game(spec);
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	for (int d = 0; d <= depth; d++)
 		CHECK_MSG(gl_perft(g, s, d) == gl_perft_generic(g, s, d),

@@ -29,7 +29,7 @@ static int solve(const gl_game *g, const unsigned char *s, unsigned char *memo)
 	if (n == 0)
 		win = tg_goal(g, s, g->type->to_move(g, s)) == 100;
 	for (int i = 0; i < n && !win; i++) {
-		unsigned char c[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
 		win = !solve(g, c, memo);
@@ -56,7 +56,7 @@ static int check_eval(const gl_game *g, const unsigned char *s,
 	gl_action moves[GL_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	for (int i = 0; i < n; i++) {
-		unsigned char c[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
 		count += check_eval(g, c, memo, seen);
@@ -70,7 +70,7 @@ static void test_eval(const char *spec, int positions)
 	memset(memo, 0, sizeof memo);
 	memset(seen, 0, sizeof seen);
 	gl_game *g = tg_game(spec);
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	CHECK_EQ_U64(check_eval(g, s, memo, seen), positions);
 	gl_game_free(g);
@@ -80,7 +80,7 @@ static void test_rules(void)
 {
 	gl_game *g = tg_game("nim");
 	gl_game *m = tg_game("nim:misere=1");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	char text[512];
 
 	CHECK_STR(g->spec, "nim:heaps=3-4-5,misere=0");
@@ -137,7 +137,7 @@ static void test_rules(void)
 static void test_text(void)
 {
 	gl_game *g = tg_game("nim");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	for (gl_action a = 0; a < g->nactions; a++) {
 		char t[GL_MOVE_TEXT];
@@ -225,7 +225,7 @@ static void test_perft(void)
 	};
 	for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) {
 		gl_game *g = tg_game(hand[i].spec);
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
 		uint64_t got = gl_perft(g, s, hand[i].depth);
 		CHECK_MSG(got == hand[i].want, "%s perft(%d) = %llu, want %llu",
@@ -239,7 +239,7 @@ static void test_perft(void)
 	int depths[] = {12, 7, 4};
 	for (int k = 0; k < 3; k++) {
 		gl_game *g = tg_game(specs[k]);
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
 		tg_play(g, s, k == 2 ? "8:3" : "2:1");
 		for (int d = 0; d <= depths[k]; d++)
@@ -265,12 +265,12 @@ int main(void)
 
 	/* Bouton: from (3,4,5) the only winning move takes 2 from heap 1 */
 	gl_game *g = tg_game("nim");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	gl_action moves[GL_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves), wins = 0;
 	for (int i = 0; i < n; i++) {
-		unsigned char c[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
 		if (g->type->evaluate(g, c) < 0) {

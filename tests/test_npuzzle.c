@@ -74,7 +74,7 @@ static void test_bfs(void)
 		gl_action moves[GL_LEGAL_MAX];
 		int n = g[k]->type->legal(g[k], q, moves), solved = 0;
 		for (int i = 0; i < n; i++) {
-			unsigned char c[GL_STATE_MAX];
+			GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 			memcpy(c, q, sz);
 			g[k]->type->apply(g[k], c, moves[i]);
 			solved += g[k]->type->terminal(g[k], c) &&
@@ -96,7 +96,7 @@ static void test_bfs(void)
 		gl_action moves[GL_LEGAL_MAX];
 		int n = gk->type->legal(gk, s, moves);
 		for (int i = 0; i < n; i++) {
-			unsigned char c[GL_STATE_MAX];
+			GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 			memcpy(c, s, sz);
 			gk->type->apply(gk, c, moves[i]);
 			uint32_t r = tg_perm_rank9(c);
@@ -121,7 +121,7 @@ static void test_bfs(void)
 		"npuzzle:start=8-6-7-2-5-4-3-0-1"};
 	for (int k = 0; k < 2; k++) {
 		gl_game *h = tg_game(hard[k]);
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		h->type->start(h, s);
 		CHECK_MSG(dist[tg_perm_rank9(s)] == 31, "%s at %d", hard[k],
 			dist[tg_perm_rank9(s)]);
@@ -134,7 +134,7 @@ static void test_bfs(void)
 		char spec[64];
 		snprintf(spec, sizeof spec, "npuzzle:seed=%d", seed);
 		gl_game *a = tg_game(spec), *b = tg_game(spec);
-		unsigned char sa[GL_STATE_MAX], sb[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char sa[GL_STATE_MAX], sb[GL_STATE_MAX];
 		a->type->start(a, sa);
 		b->type->start(b, sb);
 		CHECK(memcmp(sa, sb, a->state_size) == 0);
@@ -193,7 +193,7 @@ static void test_starts(void)
 	};
 	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
 		gl_game *g = tg_game(ok[i].spec);
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
 		CHECK(!g->type->terminal(g, s));
 		CHECK_MSG(solvable(s, ok[i].n), "%s", ok[i].spec);
@@ -202,7 +202,7 @@ static void test_starts(void)
 	/* the canonical spec makes the same start again */
 	gl_game *g = tg_game("npuzzle:seed=9");
 	gl_game *again = tg_game(g->spec);
-	unsigned char s[GL_STATE_MAX], t[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX], t[GL_STATE_MAX];
 	CHECK_STR(g->spec, "npuzzle:size=3,start=,seed=9,limit=80");
 	g->type->start(g, s);
 	again->type->start(again, t);
@@ -245,7 +245,7 @@ static void test_starts(void)
 	/* different seeds, different starts (mostly) */
 	gl_game *a = tg_game("npuzzle:size=4,seed=7");
 	gl_game *b = tg_game("npuzzle:size=4,seed=8");
-	unsigned char sa[GL_STATE_MAX], sb[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char sa[GL_STATE_MAX], sb[GL_STATE_MAX];
 	a->type->start(a, sa);
 	b->type->start(b, sb);
 	CHECK(memcmp(sa, sb, 16) != 0);
@@ -279,7 +279,7 @@ static void test_moves(void)
 		char spec[128];
 		snprintf(spec, sizeof spec, "npuzzle:start=%s", cases[i].start);
 		gl_game *g = tg_game(spec);
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
 		tg_legal_is(g, s, cases[i].legal);
 		gl_action moves[GL_LEGAL_MAX];
@@ -291,7 +291,7 @@ static void test_moves(void)
 
 	/* the letters say where the blank goes */
 	gl_game *g = tg_game("npuzzle:start=1-2-3-4-0-5-7-8-6");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	tg_legal_is(g, s, "U D L R");
 	tg_play(g, s, "R");
@@ -340,7 +340,7 @@ static void test_moves(void)
 static void test_limit_goals(void)
 {
 	gl_game *g = tg_game("npuzzle:start=8-6-7-2-5-4-3-0-1,limit=3");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	int h = manhattan(s, 3);
 	CHECK(h == 21 && g->type->evaluate(g, s) == -21);

@@ -63,7 +63,7 @@ static void test_start(void)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		gl_game *g = tg_game(cases[i].spec);
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
 		CHECK(g->type->to_move(g, s) == 0);
 		tg_legal_is(g, s, cases[i].moves);
@@ -89,7 +89,7 @@ static void test_start(void)
 
 	gl_game *g = tg_game("othello");
 	CHECK_STR(g->spec, "othello:size=8");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	rendered_has(g, s, "    a b c d e f g h\n");
 	rendered_has(g, s, " 4  . . . O X . . .\n");
@@ -107,7 +107,7 @@ static void test_start(void)
 static void test_pass(void)
 {
 	gl_game *g = tg_game("othello8");
-	unsigned char s[GL_STATE_MAX], before[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX], before[GL_STATE_MAX];
 	g->type->start(g, s);
 	if (tg_play(g, s, pass8)) {
 		gl_game_free(g);
@@ -144,7 +144,7 @@ static void test_pass(void)
 static void test_wipeout(void)
 {
 	gl_game *g = tg_game("othello8");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	gl_action moves[GL_LEGAL_MAX];
 	g->type->start(g, s);
 	if (tg_play(g, s, wipe9)) {
@@ -170,7 +170,7 @@ static void test_eight_directions(void)
 {
 	static const char *around[8] = {"e2", "f2", "g2", "e3", "g3", "e4", "f4", "g4"};
 	gl_game *g = tg_game("othello8");
-	unsigned char s[GL_STATE_MAX], before[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX], before[GL_STATE_MAX];
 	g->type->start(g, s);
 	if (tg_play(g, s, before_f3)) {
 		gl_game_free(g);
@@ -197,7 +197,7 @@ static void test_eight_directions(void)
 static void test_draw(void)
 {
 	gl_game *g = tg_game("othello8");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	if (tg_play(g, s, draw58)) {
 		gl_game_free(g);
@@ -220,7 +220,7 @@ static int value0(const gl_game *g, const unsigned char *s)
 		return tg_goal(g, s, 0);
 	int me = g->type->to_move(g, s), best = me == 0 ? -1 : 101;
 	for (int i = 0; i < n; i++) {
-		unsigned char c[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
 		int v = value0(g, c);
@@ -233,7 +233,7 @@ static int value0(const gl_game *g, const unsigned char *s)
 static void test_small_solved(void)
 {
 	gl_game *g = tg_game("othello4");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	CHECK(value0(g, s) == 0);
 	gl_game_free(g);
@@ -258,7 +258,7 @@ static void test_text(void)
 	static const char *specs[] = {"othello4", "othello6", "othello8"};
 	for (size_t i = 0; i < 3; i++) {
 		gl_game *g = tg_game(specs[i]);
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
 		for (gl_action a = 0; a < g->nactions; a++) {
 			char t[GL_MOVE_TEXT];
@@ -305,7 +305,7 @@ static void test_perft(void)
 	static const uint64_t ref[] = {1, 4, 12, 56, 244, 1396, 8200, 55092,
 		390216, 3005288};
 	gl_game *g = tg_game("othello8");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	for (int d = 0; d < (int)(sizeof ref / sizeof ref[0]); d++)
 		CHECK_MSG(gl_perft(g, s, d) == ref[d], "othello8 perft(%d) = %llu",

@@ -26,7 +26,7 @@ int main(void)
 			continue;
 		}
 		gl_game *g = tg_game(spec);
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
 		uint64_t got = gl_perft(g, s, depth);
 		CHECK_MSG(got == want, "%s perft(%d) = %llu, want %llu", spec, depth,

@@ -44,7 +44,7 @@ static gl_action random_move(const gl_game *g, const unsigned char *s,
 static void random_position(const gl_game *g, gl_rng *rng, int plies,
 	unsigned char *out)
 {
-	unsigned char prev[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char prev[GL_STATE_MAX];
 	g->type->start(g, out);
 	int k = (int)gl_rng_below(rng, (uint32_t)plies + 1);
 	for (int i = 0; i < k; i++) {
@@ -62,7 +62,7 @@ static void random_position(const gl_game *g, gl_rng *rng, int plies,
 static int move_value(const gl_game *g, const unsigned char *s, gl_action a,
 	int depth)
 {
-	unsigned char c[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 	memcpy(c, s, g->state_size);
 	g->type->apply(g, c, a);
 	int me = g->type->to_move(g, s);
@@ -95,7 +95,7 @@ static int is_legal(const gl_game *g, const unsigned char *s, gl_action a)
 static int pv_legal(const gl_game *g, const unsigned char *s,
 	const gl_search_result *r)
 {
-	unsigned char c[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 	memcpy(c, s, g->state_size);
 	if (r->pv_len < 1 || r->pv[0] != r->best)
 		return 0;
@@ -126,7 +126,7 @@ static void check_game(const char *spec, int positions, uint64_t seed)
 	int plies = g->max_length < 60 ? (int)g->max_length : 60;
 	int bad = 0;
 	for (int i = 0; i < positions && bad < 5; i++) {
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		random_position(g, &rng, plies, s);
 		for (int depth = 1; depth <= 4; depth++) {
 			int want = gl_minimax(g, s, depth);
@@ -165,7 +165,7 @@ static void check_tactics(void)
 {
 	gl_game *g = tg_game("tictactoe");
 	gl_search *s = gl_search_new(g, 0, NULL);
-	unsigned char st[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char st[GL_STATE_MAX];
 	gl_search_result r;
 	gl_limits lim = {4, 0, 0};
 	char text[GL_MOVE_TEXT];
@@ -222,7 +222,7 @@ static void check_budgets(const char *spec)
 		return;
 	}
 	gl_search *s = gl_search_new(g, 1 << 16, NULL);
-	unsigned char st[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char st[GL_STATE_MAX];
 	gl_rng rng;
 	gl_rng_seed(&rng, 5);
 	for (int i = 0; i < 20; i++) {
@@ -262,7 +262,7 @@ static void check_reuse(const char *spec)
 		return;
 	}
 	gl_search *s = gl_search_new(g, 1 << 14, NULL);
-	unsigned char st[GL_STATE_MAX], c[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char st[GL_STATE_MAX], c[GL_STATE_MAX];
 	gl_rng rng;
 	gl_rng_seed(&rng, 11);
 	for (int i = 0; i < 15; i++) {
@@ -292,7 +292,7 @@ static void check_shuffle(void)
 {
 	gl_game *g = tg_game("tictactoe");
 	gl_search *s = gl_search_new(g, 0, NULL);
-	unsigned char st[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char st[GL_STATE_MAX];
 	g->type->start(g, st);
 	gl_limits lim = {2, 0, 0};
 	gl_action first[8];

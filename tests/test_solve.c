@@ -23,7 +23,7 @@ static int plain_value(const gl_game *g, const unsigned char *s)
 		return tg_goal(g, s, me);
 	int best = -1;
 	for (int i = 0; i < n; i++) {
-		unsigned char c[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
 		int v;
@@ -43,7 +43,7 @@ static int plain_value(const gl_game *g, const unsigned char *s)
 static int plain_move_value(const gl_game *g, const unsigned char *s,
 	gl_action a)
 {
-	unsigned char c[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 	memcpy(c, s, g->state_size);
 	g->type->apply(g, c, a);
 	int me = g->type->to_move(g, s);
@@ -70,7 +70,7 @@ static int solve_start(const char *spec, bool plain, char *text, size_t n)
 {
 	gl_game *g = tg_game(spec);
 	gl_solver *sv = solver(g);
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	int value = -1, k = 0, max = -1;
 	gl_action moves[GL_LEGAL_MAX];
@@ -138,7 +138,7 @@ static void check_random(const char *spec, int after, int count,
 	gl_rng_seed(&rng, seed);
 	int done = 0, bad = 0;
 	for (int i = 0; i < 20 * count && done < count && bad < 5; i++) {
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		gl_action moves[GL_LEGAL_MAX];
 		g->type->start(g, s);
 		int k = after + (int)gl_rng_below(&rng, 4);
@@ -173,7 +173,7 @@ static void check_bouton(void)
 	gl_rng rng;
 	gl_rng_seed(&rng, 3);
 	for (int i = 0; i < 200; i++) {
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		char move[16];
 		int x = 0;
 		g->type->start(g, s);
@@ -197,7 +197,7 @@ static void check_limit_and_edges(void)
 {
 	gl_game *g = tg_game("connect3");
 	gl_solver *sv = solver(g);
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	int v = -1, n = 0;
 	gl_action moves[GL_LEGAL_MAX];

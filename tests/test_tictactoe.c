@@ -23,7 +23,7 @@ static void walk_games(const gl_game *g, const unsigned char *s, counts *c)
 		return;
 	}
 	for (int i = 0; i < n; i++) {
-		unsigned char child[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char child[GL_STATE_MAX];
 		memcpy(child, s, g->state_size);
 		g->type->apply(g, child, moves[i]);
 		walk_games(g, child, c);
@@ -82,7 +82,7 @@ static void walk_positions(const gl_game *g, const unsigned char *s,
 	gl_action moves[GL_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	for (int i = 0; i < n; i++) {
-		unsigned char child[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char child[GL_STATE_MAX];
 		memcpy(child, s, g->state_size);
 		g->type->apply(g, child, moves[i]);
 		walk_positions(g, child, seen, canon);
@@ -92,7 +92,7 @@ static void walk_positions(const gl_game *g, const unsigned char *s,
 int main(void)
 {
 	gl_game *g = tg_game("tictactoe");
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	static const uint64_t perft[10] = {1, 9, 72, 504, 3024, 15120, 54720,
 		148176, 200448, 127872};
 	g->type->start(g, s);

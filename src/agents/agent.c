@@ -110,7 +110,7 @@ static int record(gl_match *m, gl_action a, gl_err *err)
 int gl_match_play(const gl_game *g, gl_agent *const *agents, uint64_t seed,
 	gl_match *m, gl_err *err)
 {
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	gl_action legal[GL_LEGAL_MAX];
 	int rc;
 	if (m)

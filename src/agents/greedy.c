@@ -66,7 +66,7 @@ static bool can_win_now(const gl_game *g, const void *s, int who)
 	gl_action moves[GL_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	for (int i = 0; i < n; i++) {
-		unsigned char c[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
 		if (g->type->terminal(g, c)) {
@@ -81,7 +81,7 @@ static bool can_win_now(const gl_game *g, const void *s, int who)
 
 static int move_kind(const gl_game *g, const void *s, int me, gl_action move)
 {
-	unsigned char c[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 	memcpy(c, s, g->state_size);
 	g->type->apply(g, c, move);
 	if (g->type->terminal(g, c)) {

@@ -68,7 +68,7 @@ int cmd_show(int argc, char **argv)
 	game_args a = {0};
 	parse_game_args(argc, argv, &a, false);
 	gl_game *g = cli_game(a.spec);
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	char text[16384];
 	g->type->start(g, s);
 	if (a.moves)
@@ -102,7 +102,7 @@ int cmd_perft(int argc, char **argv)
 	game_args a = {0};
 	parse_game_args(argc, argv, &a, true);
 	gl_game *g = cli_game(a.spec);
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	if (a.moves)
 		cli_play_moves(g, s, a.moves);
@@ -119,7 +119,7 @@ int cmd_perft(int argc, char **argv)
 		progress_begin(&bar, "perft", n);
 		total = 0;
 		for (int i = 0; i < n; i++) {
-			unsigned char child[GL_STATE_MAX];
+			GL_STATE_ALIGN unsigned char child[GL_STATE_MAX];
 			memcpy(child, s, g->state_size);
 			g->type->apply(g, child, moves[i]);
 			uint64_t c = gl_perft(g, child, depth - 1);
@@ -174,7 +174,7 @@ int cmd_demo(int argc, char **argv)
 	printf("%-36s %5s %14s %10s\n", "game", "depth", "nodes", "Mnodes/s");
 	for (int i = 0; demo_games[i]; i++) {
 		gl_game *g = cli_game(demo_games[i]);
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
 		int depth = g->type->bench_depth > 6 ? 6 : g->type->bench_depth;
 		double t0 = gl_now();

@@ -53,7 +53,7 @@ int cmd_agents(int argc, char **argv)
 static void write_record(FILE *f, const gl_game *g, int index, gl_agent *const *seat,
 	const gl_match *m)
 {
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	fprintf(f, "%d players=", index);
 	for (unsigned p = 0; p < g->nplayers; p++)
@@ -209,7 +209,7 @@ int cmd_replay(int argc, char **argv)
 			cli_die(EXIT_RUN, "%s:%d: no moves= field", path, lineno);
 		moves += 7;
 		moves[strcspn(moves, "\r\n")] = '\0';
-		unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		char text[16384];
 		g->type->start(g, s);
 		g->type->render(g, s, text, sizeof text);

@@ -148,7 +148,7 @@ int cmd_play(int argc, char **argv)
 	if (machine->type->begin && machine->type->begin(machine, &err))
 		cli_die(EXIT_RUN, "%s", err.msg);
 
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	gl_action *hist = gl_malloc(sizeof *hist * (g->max_length + 1));
 	if (!hist)
 		cli_die(EXIT_RUN, "out of memory");
@@ -208,7 +208,7 @@ int cmd_play(int argc, char **argv)
 				/* take back to before the person's last move */
 				int k = nhist - 1;
 				while (k >= 0) {
-					unsigned char t[GL_STATE_MAX];
+					GL_STATE_ALIGN unsigned char t[GL_STATE_MAX];
 					replay_to(g, t, hist, k);
 					if (g->type->to_move(g, t) == me)
 						break;

@@ -34,7 +34,7 @@ int cmd_solve(int argc, char **argv)
 	if (!spec)
 		cli_die(EXIT_USAGE, "usage: gamelearn solve GAME [--moves M1,...] [--json]");
 	gl_game *g = cli_game(spec);
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	if (moves_arg)
 		cli_play_moves(g, s, moves_arg);

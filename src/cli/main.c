@@ -87,7 +87,7 @@ void cli_play_moves(const gl_game *g, void *s, const char *list)
 
 int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out)
 {
-	unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	char text[8192];
 	gl_rng rng;
 	gl_rng_seed(&rng, seed);

@@ -129,7 +129,7 @@ static uint64_t perft_make(const gl_game *g, void *s, int depth)
 static uint64_t perft_copy(const gl_game *g, const void *s, int depth)
 {
 	gl_action moves[GL_LEGAL_MAX];
-	unsigned char child[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char child[GL_STATE_MAX];
 	int n = g->type->legal(g, s, moves);
 	if (depth == 1 || n == 0)
 		return (uint64_t)n;
@@ -147,7 +147,7 @@ uint64_t gl_perft_generic(const gl_game *g, const void *s, int depth)
 	if (depth <= 0)
 		return 1;
 	if (g->type->make && g->type->unmake) {
-		unsigned char work[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char work[GL_STATE_MAX];
 		memcpy(work, s, g->state_size);
 		return perft_make(g, work, depth);
 	}

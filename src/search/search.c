@@ -132,7 +132,7 @@ static int minimax_rec(const gl_game *g, void *st, int root, int ply,
 	if (depth == 0)
 		return horizon_score(g, st);
 	gl_action moves[GL_LEGAL_MAX];
-	unsigned char child[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char child[GL_STATE_MAX];
 	int n = g->type->legal(g, st, moves);
 	int best = -SCORE_INF;
 	for (int i = 0; i < n; i++) {
@@ -155,7 +155,7 @@ static int minimax_rec(const gl_game *g, void *st, int root, int ply,
 
 int gl_minimax(const gl_game *g, const void *state, int depth)
 {
-	unsigned char st[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char st[GL_STATE_MAX];
 	if (g->type->terminal(g, state))
 		return 0;
 	memcpy(st, state, g->state_size);

@@ -318,7 +318,7 @@ int gl_solve_moves(gl_solver *sv, const void *state, gl_action *moves,
 	int *values, int *n)
 {
 	const gl_game *g = sv->g;
-	unsigned char child[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char child[GL_STATE_MAX];
 	int goals[GL_PLAYERS_MAX];
 	int k = g->type->legal(g, state, moves);
 	if (k == 0)
