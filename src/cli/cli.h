@@ -54,6 +54,7 @@ typedef struct progress {
 	double start;
 	double last_draw;
 	const char *label;
+	char note[48]; /* shown after the ETA, e.g. a running average */
 } progress;
 
 void progress_begin(progress *p, const char *label, double total);
@@ -71,6 +72,8 @@ int cmd_match(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_train(int argc, char **argv);
+int cmd_repro(int argc, char **argv);
 
 /* The agent types only the CLI has: a person at the terminal. */
 extern const struct gl_agent_type cli_agent_human;

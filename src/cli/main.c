@@ -25,6 +25,9 @@ static const cli_command commands[] = {
 	{"replay", "GAME FILE [--match I]", "step through a recorded match", cmd_replay},
 	{"play", "GAME [--opponent AGENT] [--first human|machine] [--seed S]",
 		"play a game against an agent at the terminal", cmd_play},
+	{"train", "GAME AGENT --opponent AGENT [-n N] [--seed S] [--first learner|opponent|alternate] [--save F] [--load F]",
+		"a learning agent learns by playing matches", cmd_train},
+	{"repro", "NAME [options]", "rerun a paper's experiments: tables, CSV and SVG plots", cmd_repro},
 	{"demo", "[--seed S]", "the main demo: games, random matches, perft", cmd_demo},
 	{NULL, NULL, NULL, NULL}
 };

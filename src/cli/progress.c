@@ -13,6 +13,7 @@ void progress_begin(progress *p, const char *label, double total)
 	p->start = gl_now();
 	p->last_draw = 0;
 	p->label = label;
+	p->note[0] = '\0';
 }
 
 void progress_update(progress *p, double done)
@@ -35,13 +36,13 @@ void progress_update(progress *p, double done)
 	for (int i = 0; i < WIDTH; i++)
 		bar[i] = i < fill ? '#' : '-';
 	bar[WIDTH] = '\0';
-	fprintf(stderr, "\r%s [%s] %5.1f%% %.3g/s ETA %.0fs ", p->label, bar,
-		100 * frac, rate, eta);
+	fprintf(stderr, "\r%s [%s] %5.1f%% %.3g/s ETA %.0fs %s ", p->label, bar,
+		100 * frac, rate, eta, p->note);
 	fflush(stderr);
 }
 
 void progress_end(progress *p)
 {
 	if (p->on)
-		fprintf(stderr, "\r%*s\r", 70, "");
+		fprintf(stderr, "\r%*s\r", 110, "");
 }

@@ -1,0 +1,52 @@
+/*
+ * fileio.h - saved knowledge is written atomically (a temporary file in
+ * the same folder, flushed to disk, then renamed over the target: a crash
+ * leaves the old file or the new one, never half of one), read back whole
+ * with a size cap, and built in memory with a growable text buffer.
+ */
+#ifndef GAMELEARN_FILEIO_H
+#define GAMELEARN_FILEIO_H
+
+#include "gamelearn/core.h"
+
+/* Replace path with the len bytes of data, atomically. Returns 0, or
+ * GL_EIO with a message naming the file and the system's reason. */
+int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err);
+
+/* Read the whole of path into *out (NUL-terminated, free with gl_free) and
+ * its length into *len (may be NULL). Files over max bytes are refused
+ * with GL_ERANGE. Returns 0, GL_EIO, GL_ERANGE or GL_ENOMEM. */
+int gl_read_file(const char *path, size_t max, char **out, size_t *len, gl_err *err);
+
+/* A growable text buffer. A failed allocation is remembered (oom) and
+ * reported by gl_strbuf_write/finish, so callers append without checks. */
+typedef struct gl_strbuf {
+	char *buf;  /* NUL-terminated text, or NULL before the first append */
+	size_t len; /* length of the text */
+	size_t cap; /* allocated bytes */
+	bool oom;   /* an append failed for lack of memory */
+} gl_strbuf;
+
+void gl_strbuf_init(gl_strbuf *sb);
+void gl_strbuf_done(gl_strbuf *sb);
+void gl_strbuf_printf(gl_strbuf *sb, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+/* Write the buffer to path atomically (GL_ENOMEM if an append failed). */
+int gl_strbuf_write(const gl_strbuf *sb, const char *path, gl_err *err);
+
+/* Line-by-line reading of a text held in memory, with line numbers for
+ * error messages ("FILE:LINE: what is wrong"). */
+typedef struct gl_lines {
+	char *next; /* start of the next line; NULL at the end */
+	int lineno; /* number of the line last returned (1-based) */
+} gl_lines;
+
+void gl_lines_init(gl_lines *it, char *text);
+/* The next line with its '\n' (and any '\r') removed, or NULL at the end.
+ * The text is modified in place. */
+char *gl_lines_next(gl_lines *it);
+
+#endif

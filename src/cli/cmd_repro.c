@@ -1,0 +1,28 @@
+/*
+ * cmd_repro.c - `gamelearn repro NAME [options]`: each source paper's
+ * experiments as one seeded command that prints its tables and writes CSV
+ * and SVG plots into --out DIR. One line per experiment in the table.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+static const cli_command experiments[] = {
+	/* {"name", "options", "what it reproduces", repro_name}, one per paper */
+	{NULL, NULL, NULL, NULL}
+};
+
+int cmd_repro(int argc, char **argv)
+{
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+		FILE *f = argc < 2 ? stderr : stdout;
+		fprintf(f, "usage: gamelearn repro NAME [options]\n\nexperiments:\n");
+		for (const cli_command *e = experiments; e->name; e++)
+			fprintf(f, "  %-16s %s\n  %-16s %s\n", e->name, e->help, "", e->usage);
+		return argc < 2 ? EXIT_USAGE : 0;
+	}
+	for (const cli_command *e = experiments; e->name; e++)
+		if (!strcmp(argv[1], e->name))
+			return e->run(argc - 1, argv + 1);
+	cli_die(EXIT_USAGE, "repro: unknown experiment '%s' (try: gamelearn repro help)", argv[1]);
+}

@@ -1,0 +1,169 @@
+/*
+ * report.c - CSV files and SVG line plots for the experiments: axes with
+ * round tick values, a legend, one polyline per series with an optional
+ * shaded band (min..max over runs).
+ */
+#include "cli.h"
+#include "report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void report_mkdir(const char *dir)
+{
+	char path[1024];
+	if (strlen(dir) >= sizeof path)
+		cli_die(EXIT_USAGE, "output folder name too long");
+	strcpy(path, dir);
+	for (char *p = path + 1;; p++) {
+		char c = *p;
+		if (c == '/' || c == '\0') {
+			*p = '\0';
+			if (mkdir(path, 0777) != 0 && errno != EEXIST)
+				cli_die(EXIT_RUN, "cannot make folder '%s': %s", path, strerror(errno));
+			*p = c;
+		}
+		if (!c)
+			break;
+	}
+}
+
+void report_write(const char *dir, const char *name, const gl_strbuf *sb)
+{
+	char path[1200];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	gl_err err = {0};
+	if (gl_strbuf_write(sb, path, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
+}
+
+/* A "nice" tick step for a range: 1, 2 or 5 times a power of ten. */
+static double nice_step(double range, int ticks)
+{
+	double raw = range / ticks;
+	double p = pow(10, floor(log10(raw)));
+	double m = raw / p;
+	return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
+}
+
+static const char *const colours[] = {
+	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+	"#e377c2", "#7f7f7f", "#bcbd22", "#17becf"
+};
+
+static void xml_text(gl_strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '<')
+			gl_strbuf_printf(sb, "&lt;");
+		else if (*s == '>')
+			gl_strbuf_printf(sb, "&gt;");
+		else if (*s == '&')
+			gl_strbuf_printf(sb, "&amp;");
+		else
+			gl_strbuf_printf(sb, "%c", *s);
+	}
+}
+
+void report_plot(const char *dir, const char *name, const plot_spec *spec,
+	const plot_series *series, int nseries)
+{
+	enum { W = 800, H = 500, L = 80, R = 200, T = 50, B = 60 };
+	double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+	for (int k = 0; k < nseries; k++) {
+		const plot_series *s = &series[k];
+		for (int i = 0; i < s->n; i++) {
+			double lo = s->lo ? s->lo[i] : s->y[i], hi = s->hi ? s->hi[i] : s->y[i];
+			x0 = fmin(x0, s->x[i]);
+			x1 = fmax(x1, s->x[i]);
+			y0 = fmin(y0, fmin(lo, s->y[i]));
+			y1 = fmax(y1, fmax(hi, s->y[i]));
+		}
+	}
+	if (!(x0 <= x1)) {
+		x0 = 0;
+		x1 = 1;
+		y0 = 0;
+		y1 = 1;
+	}
+	if (spec->y_from_zero && !spec->log_y)
+		y0 = fmin(y0, 0);
+	if (spec->log_y) {
+		y0 = log10(fmax(y0, 1e-12));
+		y1 = log10(fmax(y1, 1e-12));
+	}
+	if (x1 - x0 < 1e-12)
+		x1 = x0 + 1;
+	if (y1 - y0 < 1e-12) {
+		y0 -= 0.5;
+		y1 += 0.5;
+	}
+	double xs = nice_step(x1 - x0, 8), ys = spec->log_y ? 1 : nice_step(y1 - y0, 6);
+	x0 = floor(x0 / xs) * xs;
+	x1 = ceil(x1 / xs) * xs;
+	y0 = floor(y0 / ys) * ys;
+	y1 = ceil(y1 / ys) * ys;
+#define PX(v) (L + ((v) - x0) / (x1 - x0) * (W - L - R))
+#define PY(v) (H - B - ((spec->log_y ? log10(fmax((v), 1e-12)) : (v)) - y0) / (y1 - y0) * (H - T - B))
+	gl_strbuf sb;
+	gl_strbuf_init(&sb);
+	gl_strbuf_printf(&sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+		"font-family=\"sans-serif\" font-size=\"12\">\n"
+		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n", W, H);
+	gl_strbuf_printf(&sb, "<text x=\"%d\" y=\"25\" font-size=\"16\">", L);
+	xml_text(&sb, spec->title);
+	gl_strbuf_printf(&sb, "</text>\n");
+	/* grid and ticks */
+	for (double v = x0; v <= x1 + xs / 2; v += xs) {
+		double px = L + (v - x0) / (x1 - x0) * (W - L - R);
+		gl_strbuf_printf(&sb, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
+			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n",
+			px, T, px, H - B, px, H - B + 18, fabs(v) < xs / 1e6 ? 0 : v);
+	}
+	for (double v = y0; v <= y1 + ys / 2; v += ys) {
+		double py = H - B - (v - y0) / (y1 - y0) * (H - T - B);
+		double label = spec->log_y ? pow(10, v) : v;
+		gl_strbuf_printf(&sb, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+			"<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
+			L, py, W - R, py, L - 6, py + 4, fabs(label) < ys / 1e6 ? 0 : label);
+	}
+	gl_strbuf_printf(&sb, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"black\"/>\n",
+		L, T, W - L - R, H - T - B);
+	gl_strbuf_printf(&sb, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", (L + W - R) / 2, H - 15);
+	xml_text(&sb, spec->xlabel);
+	gl_strbuf_printf(&sb, "</text>\n<text x=\"18\" y=\"%d\" text-anchor=\"middle\" "
+		"transform=\"rotate(-90 18 %d)\">", (T + H - B) / 2, (T + H - B) / 2);
+	xml_text(&sb, spec->ylabel);
+	gl_strbuf_printf(&sb, "</text>\n");
+	for (int k = 0; k < nseries; k++) {
+		const plot_series *s = &series[k];
+		const char *col = colours[k % 10];
+		if (s->lo && s->hi && s->n > 0) {
+			gl_strbuf_printf(&sb, "<polygon fill=\"%s\" fill-opacity=\"0.15\" stroke=\"none\" points=\"", col);
+			for (int i = 0; i < s->n; i++)
+				gl_strbuf_printf(&sb, "%.1f,%.1f ", PX(s->x[i]), PY(s->hi[i]));
+			for (int i = s->n - 1; i >= 0; i--)
+				gl_strbuf_printf(&sb, "%.1f,%.1f ", PX(s->x[i]), PY(s->lo[i]));
+			gl_strbuf_printf(&sb, "\"/>\n");
+		}
+		gl_strbuf_printf(&sb, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", col);
+		for (int i = 0; i < s->n; i++)
+			gl_strbuf_printf(&sb, "%.1f,%.1f ", PX(s->x[i]), PY(s->y[i]));
+		gl_strbuf_printf(&sb, "\"/>\n");
+		if (s->n == 1)
+			gl_strbuf_printf(&sb, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n",
+				PX(s->x[0]), PY(s->y[0]), col);
+		int ly = T + 10 + 20 * k;
+		gl_strbuf_printf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>"
+			"<text x=\"%d\" y=\"%d\">", W - R + 12, ly, W - R + 36, ly, col, W - R + 42, ly + 4);
+		xml_text(&sb, s->name);
+		gl_strbuf_printf(&sb, "</text>\n");
+	}
+#undef PX
+#undef PY
+	gl_strbuf_printf(&sb, "</svg>\n");
+	report_write(dir, name, &sb);
+	gl_strbuf_done(&sb);
+}

@@ -1,0 +1,38 @@
+/*
+ * report.h - what experiments write: CSV tables and SVG line plots into
+ * an output folder (`repro ... --out DIR`). Written atomically.
+ */
+#ifndef CLI_REPORT_H
+#define CLI_REPORT_H
+
+#include "gamelearn/fileio.h"
+
+/* One line of a plot: n points (x[i], y[i]); lo/hi (may be NULL) give a
+ * shaded band around it, e.g. the min and max over runs. */
+typedef struct plot_series {
+	const char *name;
+	int n;
+	const double *x, *y;
+	const double *lo, *hi;
+} plot_series;
+
+typedef struct plot_spec {
+	const char *title;
+	const char *xlabel, *ylabel;
+	bool log_y;        /* logarithmic y axis (values must be > 0) */
+	bool y_from_zero;  /* include 0 in the y range */
+} plot_spec;
+
+/* Make folder dir (and its parents) if missing; die with a message if it
+ * cannot be made. */
+void report_mkdir(const char *dir);
+
+/* Write an SVG line plot of the series to dir/name. Dies on error. */
+void report_plot(const char *dir, const char *name, const plot_spec *spec,
+	const plot_series *series, int nseries);
+
+/* Write the text of sb to dir/name atomically (a CSV table). Dies on
+ * error. */
+void report_write(const char *dir, const char *name, const gl_strbuf *sb);
+
+#endif

@@ -1,0 +1,184 @@
+/*
+ * fileio.c - atomic file replacement, whole-file reading with a cap, and
+ * the growable text buffer that save files are built in.
+ */
+#include "gamelearn/fileio.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err)
+{
+	size_t plen = strlen(path);
+	char *tmp = gl_malloc(plen + 16);
+	if (!tmp)
+		return gl_fail(err, GL_ENOMEM, "out of memory writing '%s'", path);
+	memcpy(tmp, path, plen);
+	memcpy(tmp + plen, ".tmp.XXXXXX", 12);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		int e = errno;
+		gl_free(tmp);
+		return gl_fail(err, GL_EIO, "cannot write '%s': %s", path, strerror(e));
+	}
+	const char *p = data;
+	size_t left = len;
+	while (left) {
+		ssize_t n = write(fd, p, left);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			goto fail;
+		}
+		p += n;
+		left -= (size_t)n;
+	}
+	if (fsync(fd) != 0)
+		goto fail;
+	if (close(fd) != 0) {
+		fd = -1;
+		goto fail;
+	}
+	fd = -1;
+	if (rename(tmp, path) != 0)
+		goto fail;
+	gl_free(tmp);
+	return 0;
+fail:;
+	int e = errno;
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	gl_free(tmp);
+	return gl_fail(err, GL_EIO, "cannot write '%s': %s", path, strerror(e));
+}
+
+int gl_read_file(const char *path, size_t max, char **out, size_t *len, gl_err *err)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return gl_fail(err, GL_EIO, "cannot read '%s': %s", path, strerror(errno));
+	size_t cap = 4096, n = 0;
+	char *buf = gl_malloc(cap);
+	if (!buf) {
+		fclose(f);
+		return gl_fail(err, GL_ENOMEM, "out of memory reading '%s'", path);
+	}
+	for (;;) {
+		if (n + 1 >= cap) {
+			if (cap > max + 1) {
+				fclose(f);
+				gl_free(buf);
+				return gl_fail(err, GL_ERANGE, "'%s' is larger than %zu bytes", path, max);
+			}
+			char *nb = gl_realloc(buf, cap * 2);
+			if (!nb) {
+				fclose(f);
+				gl_free(buf);
+				return gl_fail(err, GL_ENOMEM, "out of memory reading '%s'", path);
+			}
+			buf = nb;
+			cap *= 2;
+		}
+		size_t got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		gl_free(buf);
+		return gl_fail(err, GL_EIO, "error reading '%s'", path);
+	}
+	if (n > max) {
+		gl_free(buf);
+		return gl_fail(err, GL_ERANGE, "'%s' is larger than %zu bytes", path, max);
+	}
+	buf[n] = '\0';
+	*out = buf;
+	if (len)
+		*len = n;
+	return 0;
+}
+
+void gl_strbuf_init(gl_strbuf *sb)
+{
+	memset(sb, 0, sizeof *sb);
+}
+
+void gl_strbuf_done(gl_strbuf *sb)
+{
+	gl_free(sb->buf);
+	gl_strbuf_init(sb);
+}
+
+void gl_strbuf_printf(gl_strbuf *sb, const char *fmt, ...)
+{
+	if (sb->oom)
+		return;
+	for (;;) {
+		size_t room = sb->cap - sb->len;
+		va_list ap;
+		va_start(ap, fmt);
+		int n = vsnprintf(sb->buf ? sb->buf + sb->len : NULL, sb->buf ? room : 0, fmt, ap);
+		va_end(ap);
+		if (n < 0) {
+			sb->oom = true;
+			return;
+		}
+		if (sb->buf && (size_t)n < room) {
+			sb->len += (size_t)n;
+			return;
+		}
+		size_t cap = sb->cap ? sb->cap : 256;
+		while (cap < sb->len + (size_t)n + 1)
+			cap *= 2;
+		char *nb = gl_realloc(sb->buf, cap);
+		if (!nb) {
+			sb->oom = true;
+			return;
+		}
+		sb->buf = nb;
+		sb->cap = cap;
+	}
+}
+
+int gl_strbuf_write(const gl_strbuf *sb, const char *path, gl_err *err)
+{
+	if (sb->oom)
+		return gl_fail(err, GL_ENOMEM, "out of memory building '%s'", path);
+	return gl_write_atomic(path, sb->buf ? sb->buf : "", sb->len, err);
+}
+
+void gl_lines_init(gl_lines *it, char *text)
+{
+	it->next = text;
+	it->lineno = 0;
+}
+
+char *gl_lines_next(gl_lines *it)
+{
+	char *line = it->next;
+	if (!line || !*line) {
+		it->next = NULL;
+		return NULL;
+	}
+	char *nl = strchr(line, '\n');
+	if (nl) {
+		*nl = '\0';
+		it->next = nl + 1;
+	} else {
+		it->next = NULL;
+	}
+	size_t n = strlen(line);
+	if (n && line[n - 1] == '\r')
+		line[n - 1] = '\0';
+	it->lineno++;
+	return line;
+}
