@@ -168,7 +168,8 @@ const gl_preset *gl_game_presets(void);
 const gl_game_type *gl_game_type_find(const char *name);
 
 /* Make a game instance from a spec string "NAME[:key=value,...]" (NAME a
- * type or a preset). Returns the instance (free with gl_game_free) or NULL
+ * type or a preset; a type whose first parameter is `file` also takes
+ * "NAME:PATH" for "NAME:file=PATH"). Returns the instance (free with gl_game_free) or NULL
  * with a one-line message in err: unknown game, unknown parameter, value
  * out of range, or a combination the game refuses. */
 gl_game *gl_game_new(const char *spec, gl_err *err);
