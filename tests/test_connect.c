@@ -301,5 +301,18 @@ int main(void)
 	test_perft();
 	test_eval();
 	test_positions(9);
+	/* Regression: on a 4 x 15 board a k=8 line does not fit across, so
+	 * four in a row across must not win (a shift by 64 once made it). */
+	{
+		gl_game *g8 = tg_game("connect:w=4,h=15,k=8");
+		GL_STATE_ALIGN unsigned char s8[GL_STATE_MAX];
+		g8->type->start(g8, s8);
+		tg_play(g8, s8, "a,a,b,b,c,c,d");
+		CHECK(!g8->type->terminal(g8, s8));
+		g8->type->start(g8, s8);
+		tg_play(g8, s8, "a,b,a,b,a,b,a,b,a,b,a,b,a,b,a");
+		CHECK(g8->type->terminal(g8, s8) && tg_goal(g8, s8, 0) == 100);
+		gl_game_free(g8);
+	}
 	return test_report();
 }

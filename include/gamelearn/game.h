@@ -90,8 +90,8 @@ struct gl_game_type {
 
 	/* [R] Write the start state into s. */
 	void (*start)(const gl_game *g, void *s);
-	/* [R] The player whose move it is (0 for puzzles). Meaningless at a
-	 * terminal state. */
+	/* [R] The player whose move it is (0 for puzzles). At a terminal
+	 * state: the player who would be next (the solver reads it). */
 	int (*to_move)(const gl_game *g, const void *s);
 	/* [R] Write the legal moves into moves (room for g->max_legal), sorted
 	 * ascending; return how many. 0 exactly when s is terminal. */

@@ -132,8 +132,9 @@ void gl_solver_free(gl_solver *sv);
 /* Forget the table (values are never stale: the game is fixed, so a
  * clear only costs time). */
 void gl_solver_clear(gl_solver *sv);
-/* Give up after about `nodes` more nodes per call (0: never, the
- * default): calls then fail with GL_ERANGE ("too big to solve"). */
+/* Give up after about `nodes` more nodes per call of gl_solve or
+ * gl_solve_moves (0: never, the default): the call then fails with
+ * GL_ERANGE ("too big to solve"). */
 void gl_solver_set_limit(gl_solver *sv, uint64_t nodes);
 
 /* The value of state for the player to move into *value. Returns 0, or

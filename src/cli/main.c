@@ -34,13 +34,17 @@ static const cli_command commands[] = {
 
 _Noreturn void cli_die(int code, const char *fmt, ...)
 {
+	char msg[1024];
 	va_list ap;
-	fflush(stdout);
-	fputs("gamelearn: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	/* one line, whatever the user typed into it */
+	for (char *p = msg; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	fflush(stdout);
+	fprintf(stderr, "gamelearn: %s\n", msg);
 	exit(code);
 }
 

@@ -21,14 +21,11 @@ void gl_alloc_fail_after(long n)
 static bool should_fail(void)
 {
 	long n = atomic_load(&fail_countdown);
-	if (n < 0)
-		return false;
-	if (n == 0) {
-		atomic_store(&fail_countdown, -1);
-		return true;
-	}
-	atomic_store(&fail_countdown, n - 1);
-	return false;
+	/* n -> n - 1 for n > 0, 0 -> -1 (this allocation fails), atomically */
+	while (n >= 0 && !atomic_compare_exchange_weak(&fail_countdown, &n,
+				n ? n - 1 : -1))
+		;
+	return n == 0;
 }
 
 void *gl_malloc(size_t n)

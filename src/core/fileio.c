@@ -10,7 +10,30 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+/* Flush the folder holding path, so the rename itself is durable (best
+ * effort: some file systems refuse to fsync a folder). */
+static void sync_parent(const char *path)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	size_t n = slash ? (size_t)(slash - path) : 0;
+	if (n >= sizeof dir)
+		return;
+	if (n == 0)
+		strcpy(dir, slash ? "/" : ".");
+	else {
+		memcpy(dir, path, n);
+		dir[n] = '\0';
+	}
+	int fd = open(dir, O_RDONLY);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
 
 int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err)
 {
@@ -38,7 +61,8 @@ int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err)
 		p += n;
 		left -= (size_t)n;
 	}
-	if (fsync(fd) != 0)
+	/* mkstemp makes 0600 files; saved knowledge is an ordinary file */
+	if (fchmod(fd, 0644) != 0 || fsync(fd) != 0)
 		goto fail;
 	if (close(fd) != 0) {
 		fd = -1;
@@ -48,6 +72,7 @@ int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err)
 	if (rename(tmp, path) != 0)
 		goto fail;
 	gl_free(tmp);
+	sync_parent(path);
 	return 0;
 fail:;
 	int e = errno;

@@ -4,6 +4,7 @@
  */
 #include "gamelearn/params.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,9 +35,12 @@ int gl_spec_split(const char *spec, char *name, size_t n, const char **args,
 {
 	const char *colon = strchr(spec, ':');
 	size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
-	if (len == 0 || len >= n)
+	if (len >= n)
+		return gl_fail(err, GL_EINVAL, "name too long in spec '%.40s...' "
+			"(at most %zu characters)", spec, n - 1);
+	if (len == 0)
 		return gl_fail(err, GL_EINVAL,
-			"bad spec '%s' (want NAME[:key=value,...])", spec);
+			"bad spec '%.60s' (want NAME[:key=value,...])", spec);
 	memcpy(name, spec, len);
 	name[len] = '\0';
 	*args = colon ? colon + 1 : NULL;
@@ -69,7 +73,7 @@ static int set_param(gl_params *p, const char *owner, const char *key,
 		char *end;
 		errno = 0;
 		long v = strtol(value, &end, 10);
-		if (!*value || *end || errno)
+		if (!*value || *end || errno || isspace((unsigned char)*value))
 			return gl_fail(err, GL_EINVAL,
 				"%s: parameter %s wants an integer, got '%s'", owner, key, value);
 		if (v < d->min || v > d->max)
@@ -77,6 +81,9 @@ static int set_param(gl_params *p, const char *owner, const char *key,
 				"%s: parameter %s=%ld is out of range %ld..%ld",
 				owner, key, v, d->min, d->max);
 		p->num[i] = v;
+		/* canonical text: "+3" and "03" are spelt 3 in g->spec */
+		snprintf(p->text[i], GL_PARAM_TEXT, "%ld", v);
+		return 0;
 	}
 	strcpy(p->text[i], value);
 	return 0;

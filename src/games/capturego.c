@@ -30,6 +30,8 @@
  */
 #include "games/internal.h"
 
+#include <strings.h>
+
 typedef struct cg_state {
 	uint64_t stone[2]; /* [player]: bit r * n + c, row 0 on top */
 	uint8_t side;      /* player to move */
@@ -286,7 +288,7 @@ static int cg_parse(const gl_game *g, const void *s, const char *text,
 	(void)s;
 	const cg_info *h = g->data;
 	int c, r;
-	if (strcmp(text, "pass") == 0) {
+	if (strcasecmp(text, "pass") == 0) {
 		*a = h->n * h->n;
 		return 0;
 	}

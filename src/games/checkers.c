@@ -19,6 +19,8 @@
  */
 #include "games/internal.h"
 
+#include <assert.h>
+
 /*
  * Bit layout ("ghost squares"): square index q = 0..31 (square number
  * q + 1) lives at bit q + q / 8, so bits 8, 17 and 26 are never used and
@@ -46,19 +48,20 @@ enum {
 	REV_LIMIT = 80,  /* plies without capture or man move: a draw */
 	REP_MIN = 8,     /* fewest such plies before a third occurrence */
 	MAX_LEGAL = 191, /* see ck_init */
-	ID_JUMPS = 5,    /* action id bits, see below */
-	ID_DIRS = 9,
-	NACTIONS = 1 << (ID_DIRS + 2 * MAX_JUMPS)
+	ID_DIRS = 0,     /* action id fields, see below */
+	ID_JUMPS = ID_DIRS + 2 * MAX_JUMPS,
+	ID_ORIGIN = ID_JUMPS + 4,
+	NACTIONS = 1 << (ID_ORIGIN + 5)
 };
 
 /*
  * Action ids name a move by its origin and its directions, whatever the
- * state: bits 0-4 the origin's index (square number - 1), bits 5-8 the
- * number of jumps (0 for a step), then from bit 9 two bits per step,
- * first step lowest: 0 up-left, 1 up-right, 2 down-left, 3 down-right
- * (index into delta[]); one for a step, one per jump. With at most 9
+ * state: bits 0-17 two bits per step, first step lowest: 0 up-left,
+ * 1 up-right, 2 down-left, 3 down-right (index into delta[]), one for a
+ * step, one per jump; bits 18-21 the number of jumps (0 for a step);
+ * bits 22-26 the origin's index (square number - 1). With at most 9
  * jumps every id lies below 2^27. Sorted ids list moves by origin, then
- * by number of jumps.
+ * steps before jumps, then by direction: 9-13 9-14 10-14 ...
  */
 
 /*
@@ -264,7 +267,7 @@ static HOT_INLINE int count_moves(uint64_t own, uint64_t opp, uint64_t king,
 
 static inline gl_action make_id(uint64_t from, int jumps, uint32_t path)
 {
-	return (gl_action)((uint32_t)index_of(ctz64(from)) |
+	return (gl_action)((uint32_t)index_of(ctz64(from)) << ID_ORIGIN |
 		(uint32_t)jumps << ID_JUMPS | path << ID_DIRS);
 }
 
@@ -413,7 +416,7 @@ static inline void play(ck_state *s, const ck_move *m)
 	s->king = (s->king & ~(m->from | m->cap)) |
 		  (was_king ? m->to : m->to & crown_row(c));
 	if (was_king && !m->cap && s->rev < REV_LIMIT) {
-		s->hist[s->rev] = (uint8_t)((m->id & 31) |
+		s->hist[s->rev] = (uint8_t)((m->id >> ID_ORIGIN & 31) |
 			(m->id >> ID_DIRS & 3) << 5);
 		s->rev++;
 	} else {
@@ -431,9 +434,9 @@ static int decode(gl_action a, ck_move *m, int *sq, int *nsq)
 	if (a < 0 || a >= NACTIONS)
 		return -1;
 	uint32_t u = (uint32_t)a;
-	int q = u & 31, k = u >> ID_JUMPS & 15;
+	int q = u >> ID_ORIGIN & 31, k = u >> ID_JUMPS & 15;
 	int steps = k ? k : 1;
-	if (k > MAX_JUMPS || u >> (ID_DIRS + 2 * steps))
+	if (k > MAX_JUMPS || (u & ((1u << ID_JUMPS) - 1)) >> (ID_DIRS + 2 * steps))
 		return -1;
 	uint64_t at = 1ULL << ghost_of(q), cap = 0;
 	m->from = at;
@@ -526,6 +529,7 @@ static int ck_legal(const gl_game *g, const void *vs, gl_action *moves)
 	if (drawn(s))
 		return 0;
 	int n = gen_moves(s->bb[c], s->bb[c ^ 1], s->king, c, list);
+	assert(n <= MAX_LEGAL);
 	for (int i = 0; i < n; i++) {
 		gl_action a = list[i].id;
 		int j = i;
@@ -655,7 +659,7 @@ static int ck_parse(const gl_game *g, const void *s, const char *text,
 		uint32_t dir = (uint32_t)((dr > 0) * 2 + (dc > 0));
 		path |= dir << (2 * (i - 1));
 	}
-	*a = (gl_action)((uint32_t)sq[0] |
+	*a = (gl_action)((uint32_t)sq[0] << ID_ORIGIN |
 		(uint32_t)(sep == 'x' ? nsq - 1 : 0) << ID_JUMPS |
 		path << ID_DIRS);
 	return 0;
@@ -712,16 +716,17 @@ static int ck_render(const gl_game *g, const void *vs, char *buf, size_t n)
 	return (int)tb.len;
 }
 
-/* Position only (pieces and side to move): the draw-rule history is left
- * out, so states with equal positions but different histories share a
- * hash (equal states still give equal hashes). */
+/* Pieces and side to move, and the draw-rule history when there is one:
+ * a search's table must not give a position one ply from a draw the value
+ * of the same position without that history. */
 static uint64_t ck_hash(const gl_game *g, const void *vs)
 {
 	(void)g;
 	const ck_state *s = vs;
 	uint64_t h = gl_mix64(s->bb[0] ^ 0x9e3779b97f4a7c15ULL);
 	h = gl_mix64(h ^ s->bb[1]);
-	return gl_mix64(h ^ s->king ^ (uint64_t)s->side << 63);
+	h = gl_mix64(h ^ s->king ^ (uint64_t)s->side << 63);
+	return s->rev ? gl_mix64(h ^ gl_hash_bytes(s->hist, s->rev) ^ s->rev) : h;
 }
 
 /* Material as Samuel counted it (man 2, king 3, scaled by 100), plus 4 a

@@ -56,6 +56,8 @@ static bool connect_line(const connect_data *d, uint64_t b)
 {
 	for (int i = 0; i < 4; i++) {
 		int s = d->shift[i];
+		if ((d->k - 1) * s >= 64)
+			continue; /* no k cells fit this way: and no shift >= 64 below */
 		uint64_t x = b;
 		int have = 1;
 		/* doubling: x covers runs of `have` cells, then 2*have, ... */

@@ -170,7 +170,7 @@ gl_search *gl_search_new(const gl_game *g, size_t tt_bytes, gl_err *err)
 	if (tt_bytes == 0)
 		tt_bytes = (size_t)16 << 20;
 	size_t buckets = 1;
-	while (buckets * 2 * sizeof(tt_bucket) <= tt_bytes)
+	while (buckets <= tt_bytes / (2 * sizeof(tt_bucket))) /* no overflow */
 		buckets *= 2;
 	gl_search *s = gl_calloc(1, sizeof *s);
 	if (!s)

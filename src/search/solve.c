@@ -21,7 +21,7 @@ enum {
 typedef struct sv_entry {
 	uint64_t key;   /* the state's full hash */
 	gl_action move; /* best or refuting move, -1 if none */
-	uint8_t lo, hi; /* lo <= value <= hi; hi >= lo marks a used entry */
+	uint8_t lo, hi; /* lo <= value <= hi */
 	uint8_t work;   /* log2 of the nodes searched below it */
 	uint8_t used;   /* 1 in a used entry */
 } sv_entry;
@@ -53,7 +53,7 @@ gl_solver *gl_solver_new(const gl_game *g, size_t tt_bytes, gl_err *err)
 	if (tt_bytes == 0)
 		tt_bytes = (size_t)64 << 20;
 	size_t buckets = 1;
-	while (buckets * 4 * sizeof(sv_entry) <= tt_bytes)
+	while (buckets <= tt_bytes / (4 * sizeof(sv_entry))) /* no overflow */
 		buckets *= 2;
 	gl_solver *sv = gl_calloc(1, sizeof *sv);
 	if (!sv)
@@ -287,14 +287,14 @@ static int solve_node(gl_solver *sv, void *st, int ply, int alpha, int beta)
 	return best;
 }
 
-/* Value of non-terminal state for its player to move. */
+/* Value of non-terminal state for its player to move, within the node
+ * budget the caller set in sv->call_end. */
 static int solve_state(gl_solver *sv, const void *state, int *value)
 {
 	const gl_game *g = sv->g;
 	void *st = sv->states;
 	memcpy(st, state, g->state_size);
 	sv->fail = 0;
-	sv->call_end = sv->nodes + sv->limit;
 	int v = solve_node(sv, st, 0, -1, 101);
 	if (sv->fail)
 		return sv->fail;
@@ -311,6 +311,7 @@ int gl_solve(gl_solver *sv, const void *state, int *value)
 		*value = goals[g->type->to_move(g, state)];
 		return 0;
 	}
+	sv->call_end = sv->nodes + sv->limit;
 	return solve_state(sv, state, value);
 }
 
@@ -324,6 +325,7 @@ int gl_solve_moves(gl_solver *sv, const void *state, gl_action *moves,
 	if (k == 0)
 		return GL_EINVAL;
 	int me = g->type->to_move(g, state);
+	sv->call_end = sv->nodes + sv->limit; /* one budget for all the moves */
 	for (int i = 0; i < k; i++) {
 		memcpy(child, state, g->state_size);
 		g->type->apply(g, child, moves[i]);
