@@ -134,6 +134,8 @@ int cmd_bench(int argc, char **argv)
 			cli_die(EXIT_USAGE, "bench: unknown option '%s'", argv[i]);
 		else if (ngames < 63)
 			games[ngames++] = argv[i];
+		else
+			cli_die(EXIT_USAGE, "bench: at most 63 games at once");
 	}
 	games[ngames] = NULL;
 	if (!perft && !search && !matches)

@@ -49,7 +49,9 @@ struct gl_agent_type {
 	int (*begin)(gl_agent *a, gl_err *err);
 	/* [R] Choose a legal move in s (not terminal, a->role to move). */
 	int (*choose)(gl_agent *a, const void *s, gl_action *move, gl_err *err);
-	/* Move `move` was played by `player` in s (the state before it). */
+	/* Move `move` was played by `player` in s (the state before it).
+	 * When a person takes moves back (play's undo), the agent is begun
+	 * again and told the moves that stand. */
 	void (*observe)(gl_agent *a, const void *s, int player, gl_action move);
 	/* The match ended in state s with these goal values. */
 	void (*end)(gl_agent *a, const void *s, const int *goals);
@@ -66,6 +68,8 @@ const gl_agent_type *const *gl_agent_types(void);
  * its `human` agent this way). NULL with a one-line message on failure. */
 gl_agent *gl_agent_new(const char *spec, const gl_game *g,
 	const gl_agent_type *const *extra, gl_err *err);
+/* Free a and what it learned (NULL is a no-op); save first to keep it.
+ * The game it plays is not freed. */
 void gl_agent_free(gl_agent *a);
 
 /* --- Matches ---------------------------------------------------------------- */
@@ -78,7 +82,9 @@ typedef struct gl_match {
 	int goals[GL_PLAYERS_MAX];
 } gl_match;
 
+/* Make m empty (no allocation until a move is recorded). */
 void gl_match_init(gl_match *m);
+/* Free m's moves; m is empty again and may be reused. */
 void gl_match_done(gl_match *m);
 
 /* Play one match of g between agents[0..nplayers-1] (agents[p] plays

@@ -42,6 +42,15 @@ int gl_fail(gl_err *err, int code, const char *fmt, ...)
 /* Clear err (may be NULL). */
 void gl_err_clear(gl_err *err);
 
+/* Append printf-style text at buf[len] (buf has n bytes), never writing
+ * past the end and always NUL-terminated when n > 0. Returns the length
+ * the text would have without the limit (so len >= n means cut). */
+size_t gl_appendf(char *buf, size_t n, size_t len, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
 /* --- Allocation ---------------------------------------------------------
  * Every allocation in the library goes through gl_malloc/gl_calloc/
  * gl_realloc/gl_free so that a test can make one fail on purpose. */

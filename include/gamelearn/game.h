@@ -173,6 +173,8 @@ const gl_game_type *gl_game_type_find(const char *name);
  * with a one-line message in err: unknown game, unknown parameter, value
  * out of range, or a combination the game refuses. */
 gl_game *gl_game_new(const char *spec, gl_err *err);
+/* Free g and its tables (NULL is a no-op). States made for g are plain
+ * bytes owned by their holders and need no freeing. */
 void gl_game_free(gl_game *g);
 
 /* --- Helpers over the callbacks ------------------------------------------- */

@@ -45,8 +45,8 @@ gl_agent *gl_agent_new(const char *spec, const gl_game *g,
 		names[0] = '\0';
 		for (int pass = 0; pass < 2; pass++)
 			for (const gl_agent_type *const *l = pass ? extra : types; l && *l; l++)
-				len += (size_t)snprintf(names + len, len < sizeof names ?
-					sizeof names - len : 0, "%s%s", len ? ", " : "", (*l)->name);
+				len = gl_appendf(names, sizeof names, len, "%s%s",
+					len ? ", " : "", (*l)->name);
 		gl_fail(err, GL_EINVAL, "unknown agent '%s' (agents: %s)", name, names);
 		return NULL;
 	}

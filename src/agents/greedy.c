@@ -36,7 +36,7 @@ static int greedy_init_kind(gl_agent *a, const gl_params *p, bool weak, gl_err *
 			weak ? "weak" : "egreedy", text);
 	greedy *gr = gl_malloc(sizeof *gr);
 	if (!gr)
-		return gl_fail(err, GL_ENOMEM, "out of memory");
+		return gl_fail(err, GL_ENOMEM, "out of memory making agent %s", weak ? "weak" : "egreedy");
 	gr->eps = eps;
 	gr->weak = weak;
 	a->data = gr;

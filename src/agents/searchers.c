@@ -112,7 +112,7 @@ static int ab_init(gl_agent *a, const gl_params *p, gl_err *err)
 		return rc;
 	abagent *ab = gl_calloc(1, sizeof *ab);
 	if (!ab)
-		return gl_fail(err, GL_ENOMEM, "out of memory");
+		return gl_fail(err, GL_ENOMEM, "out of memory making agent alphabeta");
 	ab->limits.depth = (int)gl_params_int(p, "depth");
 	ab->limits.nodes = (uint64_t)gl_params_int(p, "nodes");
 	ab->limits.seconds = seconds;

@@ -47,6 +47,13 @@ void cli_play_moves(const gl_game *g, void *s, const char *list);
  * after it when show_board); returns the number of moves. */
 int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out);
 
+/* Write s as a JSON string literal (quoted, escaped) to f. */
+void json_string(FILE *f, const char *s);
+
+/* Print the declared parameters of a game or agent type, one per line,
+ * indented under its name (for `list` and `agents`). */
+void cli_print_params(const gl_param_def *params);
+
 /* Progress bar on stderr, drawn only when stderr is a terminal. */
 typedef struct progress {
 	bool on;

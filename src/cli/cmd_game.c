@@ -15,12 +15,7 @@ int cmd_list(int argc, char **argv)
 		cli_die(EXIT_USAGE, "list: unexpected argument '%s'", argv[1]);
 	for (const gl_game_type *const *t = gl_game_types(); *t; t++) {
 		printf("%-10s %s\n", (*t)->name, (*t)->summary);
-		for (const gl_param_def *d = (*t)->params; d && d->key; d++) {
-			char range[48] = "text";
-			if (d->min <= d->max)
-				snprintf(range, sizeof range, "%ld..%ld", d->min, d->max);
-			printf("%10s   %s=%s  (%s) %s\n", "", d->key, d->def, range, d->help);
-		}
+		cli_print_params((*t)->params);
 	}
 	printf("\npresets:\n");
 	for (const gl_preset *p = gl_game_presets(); p->name; p++)

@@ -31,12 +31,7 @@ gl_agent *cli_agent(const char *spec, const gl_game *g)
 static void list_agent_type(const gl_agent_type *t)
 {
 	printf("%-10s %s\n", t->name, t->summary);
-	for (const gl_param_def *d = t->params; d && d->key; d++) {
-		char range[48] = "text";
-		if (d->min <= d->max)
-			snprintf(range, sizeof range, "%ld..%ld", d->min, d->max);
-		printf("%10s   %s=%s  (%s) %s\n", "", d->key, d->def, range, d->help);
-	}
+	cli_print_params(t->params);
 }
 
 int cmd_agents(int argc, char **argv)
@@ -145,14 +140,19 @@ int cmd_match(int argc, char **argv)
 	if (rec && fclose(rec) != 0)
 		cli_die(EXIT_RUN, "error writing record file '%s'", record);
 	if (json) {
-		printf("{\"game\":\"%s\",\"matches\":%ld,\"seed\":%" PRIu64 ",\"swap\":%s,"
+		printf("{\"game\":");
+		json_string(stdout, g->spec);
+		printf(",\"matches\":%ld,\"seed\":%" PRIu64 ",\"swap\":%s,"
 			"\"seconds\":%.6f,\"matches_per_second\":%.1f,\"agents\":[",
-			g->spec, n, seed, swap ? "true" : "false", dt, rate);
-		for (int i = 0; i < nagents; i++)
-			printf("%s{\"agent\":\"%s\",\"wins\":%" PRIu64 ",\"draws\":%" PRIu64
+			n, seed, swap ? "true" : "false", dt, rate);
+		for (int i = 0; i < nagents; i++) {
+			printf("%s{\"agent\":", i ? "," : "");
+			json_string(stdout, agents[i]->spec);
+			printf(",\"wins\":%" PRIu64 ",\"draws\":%" PRIu64
 				",\"losses\":%" PRIu64 ",\"mean_goal\":%.4f,\"ci95\":%.4f}",
-				i ? "," : "", agents[i]->spec, st[i].wins, st[i].draws,
-				st[i].losses, gl_stats_mean(&st[i]), gl_stats_ci95(&st[i]));
+				st[i].wins, st[i].draws, st[i].losses,
+				gl_stats_mean(&st[i]), gl_stats_ci95(&st[i]));
+		}
 		printf("]}\n");
 	} else {
 		printf("%s, %ld matches, seed %" PRIu64 "%s\n", g->spec, n, seed,
@@ -198,6 +198,9 @@ int cmd_replay(int argc, char **argv)
 	int lineno = 0;
 	while (fgets(line, sizeof line, f)) {
 		lineno++;
+		if (!strchr(line, '\n') && !feof(f))
+			cli_die(EXIT_RUN, "%s:%d: line longer than %zu bytes", path, lineno,
+				sizeof line - 2);
 		if (line[0] == '#')
 			continue;
 		long index = strtol(line, NULL, 10);

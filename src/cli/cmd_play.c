@@ -22,8 +22,8 @@ static bool read_line(char *buf, size_t n)
 		int c;
 		while ((c = getchar()) != EOF && c != '\n')
 			; /* drop the rest of an overlong line */
-		buf[0] = '\0'; /* and treat it as malformed below */
-		snprintf(buf, n, "%s", "(line too long)");
+		printf("input line too long (at most %zu characters)\n", n - 2);
+		buf[0] = '\0'; /* and ask again */
 		return true;
 	}
 	while (len && isspace((unsigned char)buf[len - 1]))
@@ -106,6 +106,16 @@ static void play_help(void)
 	       "  quit   leave the game\n");
 }
 
+/* Start a match for the machine agent, playing the seat opposite me. */
+static void begin_machine(gl_agent *machine, int me, uint64_t seed)
+{
+	gl_err err = {0};
+	machine->role = 1 - me;
+	gl_rng_split(&machine->rng, seed, 1);
+	if (machine->type->begin && machine->type->begin(machine, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
+}
+
 /* Rebuild s from the start by the first n moves of hist. */
 static void replay_to(const gl_game *g, void *s, const gl_action *hist, int n)
 {
@@ -140,13 +150,12 @@ int cmd_play(int argc, char **argv)
 	if (g->nplayers > 2)
 		cli_die(EXIT_USAGE, "play: %s has %u players; play takes one person and one machine",
 			g->spec, g->nplayers);
-	gl_agent *machine = cli_agent(opp_spec, g);
+	/* a puzzle has no opponent: the person plays alone */
+	gl_agent *machine = g->nplayers == 2 ? cli_agent(opp_spec, g) : NULL;
 	int me = g->nplayers == 1 ? 0 : !strcmp(first, "human") ? 0 : 1;
-	machine->role = 1 - me;
-	gl_rng_split(&machine->rng, seed, 1);
 	gl_err err = {0};
-	if (machine->type->begin && machine->type->begin(machine, &err))
-		cli_die(EXIT_RUN, "%s", err.msg);
+	if (machine)
+		begin_machine(machine, me, seed);
 
 	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	gl_action *hist = gl_malloc(sizeof *hist * (g->max_length + 1));
@@ -155,7 +164,7 @@ int cmd_play(int argc, char **argv)
 	int nhist = 0;
 	g->type->start(g, s);
 	printf("%s: you are player %d against %s. Type 'help' for commands.\n",
-		g->spec, me + 1, g->nplayers == 1 ? "the puzzle" : machine->spec);
+		g->spec, me + 1, machine ? machine->spec : "the puzzle");
 	char line[256];
 	int rc = 0;
 	for (;;) {
@@ -170,7 +179,7 @@ int cmd_play(int argc, char **argv)
 					goals[me] > goals[1 - me] ? "win" :
 					goals[me] == goals[1 - me] ? "draw" : "lose",
 					goals[me], goals[1 - me]);
-			if (machine->type->end)
+			if (machine && machine->type->end)
 				machine->type->end(machine, s, goals);
 			break;
 		}
@@ -219,7 +228,17 @@ int cmd_play(int argc, char **argv)
 					continue;
 				}
 				nhist = k;
-				replay_to(g, s, hist, nhist);
+				/* the machine forgets the moves taken back: a new
+				 * match, told the moves that stand */
+				g->type->start(g, s);
+				if (machine)
+					begin_machine(machine, me, seed + (uint64_t)nhist);
+				for (int i = 0; i < nhist; i++) {
+					if (machine && machine->type->observe)
+						machine->type->observe(machine, s,
+							g->type->to_move(g, s), hist[i]);
+					g->type->apply(g, s, hist[i]);
+				}
 				printf("taken back\n");
 				continue;
 			}
@@ -231,7 +250,7 @@ int cmd_play(int argc, char **argv)
 				continue;
 			}
 		}
-		if (machine->type->observe)
+		if (machine && machine->type->observe)
 			machine->type->observe(machine, s, who, a);
 		hist[nhist++] = a;
 		g->type->apply(g, s, a);

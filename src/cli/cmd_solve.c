@@ -55,14 +55,17 @@ int cmd_solve(int argc, char **argv)
 	double dt = gl_now() - t0;
 	int who = g->type->to_move(g, s);
 	if (json) {
-		printf("{\"game\":\"%s\",\"to_move\":%d,\"value\":%d,\"result\":\"%s\","
+		printf("{\"game\":");
+		json_string(stdout, g->spec);
+		printf(",\"to_move\":%d,\"value\":%d,\"result\":\"%s\","
 			"\"seconds\":%.6f,\"nodes\":%" PRIu64 ",\"moves\":[",
-			g->spec, who, value, verdict(value), dt, gl_solver_nodes(sv));
+			who, value, verdict(value), dt, gl_solver_nodes(sv));
 		for (int i = 0; i < n; i++) {
 			char mt[GL_MOVE_TEXT];
 			g->type->format_move(g, s, moves[i], mt, sizeof mt);
-			printf("%s{\"move\":\"%s\",\"value\":%d,\"result\":\"%s\"}", i ? "," : "",
-				mt, values[i], verdict(values[i]));
+			printf("%s{\"move\":", i ? "," : "");
+			json_string(stdout, mt);
+			printf(",\"value\":%d,\"result\":\"%s\"}", values[i], verdict(values[i]));
 		}
 		printf("]}\n");
 	} else {

@@ -48,6 +48,31 @@ _Noreturn void cli_die(int code, const char *fmt, ...)
 	exit(code);
 }
 
+void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+void cli_print_params(const gl_param_def *params)
+{
+	for (const gl_param_def *d = params; d && d->key; d++) {
+		char range[48] = "text";
+		if (d->min <= d->max)
+			snprintf(range, sizeof range, "%ld..%ld", d->min, d->max);
+		printf("%10s   %s=%s  (%s) %s\n", "", d->key, d->def, range, d->help);
+	}
+}
+
 gl_game *cli_game(const char *spec)
 {
 	gl_err err = {0};

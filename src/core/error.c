@@ -1,5 +1,6 @@
 /*
- * error.c - one-line error messages for the library's callers.
+ * error.c - one-line error messages for the library's callers, and the
+ * bounded text appending they are built with.
  */
 #include "gamelearn/core.h"
 
@@ -16,6 +17,15 @@ int gl_fail(gl_err *err, int code, const char *fmt, ...)
 		err->code = code;
 	}
 	return code;
+}
+
+size_t gl_appendf(char *buf, size_t n, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(len < n ? buf + len : NULL, len < n ? n - len : 0, fmt, ap);
+	va_end(ap);
+	return len + (k > 0 ? (size_t)k : 0);
 }
 
 void gl_err_clear(gl_err *err)

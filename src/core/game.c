@@ -22,11 +22,9 @@ static void known_names(char *buf, size_t n)
 	size_t len = 0;
 	buf[0] = '\0';
 	for (const gl_game_type *const *t = gl_game_types(); *t; t++)
-		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s",
-			len ? ", " : "", (*t)->name);
+		len = gl_appendf(buf, n, len, "%s%s", len ? ", " : "", (*t)->name);
 	for (const gl_preset *p = gl_game_presets(); p->name; p++)
-		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, ", %s",
-			p->name);
+		len = gl_appendf(buf, n, len, ", %s", p->name);
 }
 
 gl_game *gl_game_new(const char *spec, gl_err *err)

@@ -52,8 +52,7 @@ static void known_keys(const gl_params *p, char *buf, size_t n)
 	size_t len = 0;
 	snprintf(buf, n, "none");
 	for (int i = 0; i < p->n; i++)
-		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s",
-			len ? ", " : "", p->def[i]->key);
+		len = gl_appendf(buf, n, len, "%s%s", len ? ", " : "", p->def[i]->key);
 }
 
 static int set_param(gl_params *p, const char *owner, const char *key,
@@ -138,8 +137,8 @@ int gl_params_canonical(const gl_params *p, const char *name, char *buf,
 {
 	size_t len = (size_t)snprintf(buf, n, "%s", name);
 	for (int i = 0; i < p->n; i++)
-		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%c%s=%s",
-			i ? ',' : ':', p->def[i]->key, p->text[i]);
+		len = gl_appendf(buf, n, len, "%c%s=%s", i ? ',' : ':',
+			p->def[i]->key, p->text[i]);
 	if (len >= n)
 		return gl_fail(err, GL_ERANGE, "spec of %s is too long", name);
 	return 0;
