@@ -14,6 +14,7 @@
  * there), so transpositions reached at different plies share them.
  */
 #include "gamelearn/search.h"
+#include "search/internal.h"
 
 #include <string.h>
 
@@ -23,7 +24,6 @@
 
 enum {
 	MAX_PLY = GL_SEARCH_MAX_DEPTH + 1, /* plies below the root, + the root */
-	HISTORY_MAX = 1 << 20,             /* history slots at most */
 	CHECK_EVERY = 1024                 /* nodes between clock reads */
 };
 
@@ -178,8 +178,7 @@ gl_search *gl_search_new(const gl_game *g, size_t tt_bytes, gl_err *err)
 	s->g = g;
 	s->use_make = g->type->make && g->type->unmake;
 	s->tt_mask = buckets - 1;
-	s->hist_size = g->nactions > 0 && (size_t)g->nactions < HISTORY_MAX ?
-		(size_t)g->nactions : HISTORY_MAX;
+	s->hist_size = history_size(g);
 	size_t nstates = s->use_make ? 1 : MAX_PLY + 1;
 	s->tt = gl_calloc(buckets, sizeof *s->tt);
 	s->history = gl_calloc(s->hist_size, sizeof *s->history);
@@ -277,32 +276,11 @@ static bool visit(gl_search *s)
 	return false;
 }
 
-/* Put the move with the highest ordering score among [i, n) at i. */
-static void pick_next(gl_action *moves, int32_t *order, int i, int n)
-{
-	int b = i;
-	for (int j = i + 1; j < n; j++)
-		if (order[j] > order[b])
-			b = j;
-	if (b != i) {
-		gl_action m = moves[i];
-		moves[i] = moves[b];
-		moves[b] = m;
-		int32_t o = order[i];
-		order[i] = order[b];
-		order[b] = o;
-	}
-}
-
 /* Credit a, which refuted a line at ply searched to depth: history and
  * killers. */
 static void reward(gl_search *s, gl_action a, int ply, int depth)
 {
-	int32_t *h = &s->history[(size_t)a % s->hist_size];
-	*h += depth * depth;
-	if (*h > (1 << 28))
-		for (size_t i = 0; i < s->hist_size; i++)
-			s->history[i] /= 2;
+	history_credit(s->history, s->hist_size, a, depth * depth);
 	if (s->killer[ply][0] != a) {
 		s->killer[ply][1] = s->killer[ply][0];
 		s->killer[ply][0] = a;

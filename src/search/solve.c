@@ -10,13 +10,11 @@
  * narrows; entries made under any window serve any later search.
  */
 #include "gamelearn/search.h"
+#include "search/internal.h"
 
 #include <string.h>
 
-enum {
-	PLY_CAP = 2000,       /* deepest line followed */
-	HISTORY_MAX = 1 << 20 /* history slots at most */
-};
+enum { PLY_CAP = 2000 }; /* deepest line followed */
 
 typedef struct sv_entry {
 	uint64_t key;   /* the state's full hash */
@@ -61,8 +59,7 @@ gl_solver *gl_solver_new(const gl_game *g, size_t tt_bytes, gl_err *err)
 	sv->g = g;
 	sv->use_make = g->type->make && g->type->unmake;
 	sv->tt_mask = buckets - 1;
-	sv->hist_size = g->nactions > 0 && (size_t)g->nactions < HISTORY_MAX ?
-		(size_t)g->nactions : HISTORY_MAX;
+	sv->hist_size = history_size(g);
 	sv->max_ply = g->max_length < PLY_CAP ? (int)g->max_length : PLY_CAP;
 	size_t plies = (size_t)sv->max_ply + 1;
 	sv->tt = gl_calloc(2 * buckets, sizeof *sv->tt);
@@ -166,22 +163,6 @@ static void tt_store(gl_solver *sv, uint64_t key, int lo, int hi,
 
 /* --- Search -------------------------------------------------------------- */
 
-static void pick_next(gl_action *moves, int32_t *order, int i, int n)
-{
-	int b = i;
-	for (int j = i + 1; j < n; j++)
-		if (order[j] > order[b])
-			b = j;
-	if (b != i) {
-		gl_action m = moves[i];
-		moves[i] = moves[b];
-		moves[b] = m;
-		int32_t o = order[i];
-		order[i] = order[b];
-		order[b] = o;
-	}
-}
-
 static int solve_node(gl_solver *sv, void *st, int ply, int alpha, int beta);
 
 /* The value for player me of playing a in st (at ply), searched with
@@ -271,11 +252,8 @@ static int solve_node(gl_solver *sv, void *st, int ply, int alpha, int beta)
 			if (v > alpha) {
 				alpha = v;
 				if (v >= beta) {
-					int32_t *h = &sv->history[(size_t)moves[i] %
-								  sv->hist_size];
-					if (++*h > (1 << 28))
-						for (size_t k = 0; k < sv->hist_size; k++)
-							sv->history[k] /= 2;
+					history_credit(sv->history, sv->hist_size,
+						moves[i], 1);
 					break;
 				}
 			}
