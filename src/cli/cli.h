@@ -81,6 +81,9 @@ int cmd_play(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_train(int argc, char **argv);
 int cmd_repro(int argc, char **argv);
+int cmd_inspect(int argc, char **argv);            /* cmd_inspect.c */
+int repro_martens(int argc, char **argv);          /* repro_martens.c */
+void martens_demo(uint64_t seed);                  /* repro_martens.c: demo part */
 
 /* The agent types only the CLI has: a person at the terminal. */
 extern const struct gl_agent_type cli_agent_human;

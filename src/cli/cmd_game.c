@@ -179,5 +179,6 @@ int cmd_demo(int argc, char **argv)
 			dt > 0 ? (double)n / dt / 1e6 : 0.0);
 		gl_game_free(g);
 	}
+	martens_demo(seed);
 	return 0;
 }

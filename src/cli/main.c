@@ -29,6 +29,7 @@ static const cli_command commands[] = {
 		"a learning agent learns by playing matches", cmd_train},
 	{"repro", "NAME [options]", "rerun a paper's experiments: tables, CSV and SVG plots", cmd_repro},
 	{"demo", "[--seed S]", "the main demo: games, random matches, perft", cmd_demo},
+	{"inspect", "FILE [--max N]", "draw a saved memory of martens or lauto (boards, e-strings)", cmd_inspect},
 	{NULL, NULL, NULL, NULL}
 };
 

@@ -1,0 +1,82 @@
+/*
+ * martens.h - what Martens' learners show beyond the agent interface:
+ * the machine of Note I (agent `martens`) and the L-automaton of Note II,
+ * section 5 (agent `lauto`) of H. H. Martens, "Two Notes on Machine
+ * 'Learning'", Information and Control 2 (1959). Both are made, played,
+ * saved and loaded as agents (agent.h); this header only adds a look at
+ * their memory, a drawing of it, and the exact judge of mistakes that the
+ * L-behaviour experiments count with.
+ */
+#ifndef GAMELEARN_MARTENS_H
+#define GAMELEARN_MARTENS_H
+
+#include "gamelearn/agent.h"
+#include "gamelearn/fileio.h"
+
+/* Rules of section 1.3 as reported in gl_martens_info.last_rule. */
+enum {
+	GL_MARTENS_RULES = 6 /* rules 1..6; 0 means no move made yet */
+};
+
+/* A look at a `martens` agent. */
+typedef struct gl_martens_info {
+	int won;             /* won configurations in memory */
+	int hopeless;        /* hopeless configurations in memory (all tiers) */
+	int hopeless_exact;  /* of which tier 2: hopeless without symmetries */
+	int ntrans;          /* symmetries of the board's square (8, or 4) */
+	unsigned invalid;    /* bit t: transformation t recorded invalid */
+	int erasures;        /* memory erasures (identity found invalid) */
+	int last_rule;       /* rule (1..6) of the last move chosen; 0 none */
+	int last_trans;      /* transformation used by that move (rules 1-4) */
+	int last_entry;      /* memory entry index used by it, or -1 */
+	int admissible;      /* admissible moves at the last choice */
+	int plays;           /* plays ended (end() calls) since made/loaded */
+} gl_martens_info;
+
+/* Fill *out for agent a, which must be a `martens` agent. Returns 0 or
+ * GL_EINVAL (another agent type). */
+int gl_martens_info_get(const gl_agent *a, gl_martens_info *out);
+
+/* Name of transformation t of an n-cell-square board ("id", "r90",
+ * "r180", "r270", "mh", "mv", "d", "ad"), or "?" out of range. */
+const char *gl_martens_trans_name(int t);
+
+/* Draw a `martens` agent's memory into sb: invalid transformations,
+ * registers, then up to max won and max hopeless configurations (the
+ * latest ones; max < 0: all) as boards side by side, X the machine.
+ * Returns 0 or GL_EINVAL (another agent type). */
+int gl_martens_describe(const gl_agent *a, gl_strbuf *sb, int max);
+
+/* The number of e-strings an `lauto` agent has listed in memory, or -1
+ * for another agent type. */
+long gl_lauto_size(const gl_agent *a);
+
+/* Write an `lauto` agent's memory into sb, up to max entries (max < 0:
+ * all), each as its moves in the game's notation and its evaluation.
+ * Returns 0 or GL_EINVAL. */
+int gl_lauto_describe(const gl_agent *a, gl_strbuf *sb, long max);
+
+/* --- The judge of mistakes --------------------------------------------------
+ * Exact values, for one player (the seat), of a small two-player game's
+ * positions under an evaluation of its ends: the game's goals, or their
+ * reverse (misere: 100 - goal). The judged player maximises; the
+ * opponent picks the worst for it among the replies that opponent can
+ * make: any legal move, or (perfect_opponent) only the moves best for the
+ * opponent under the game's own goals, as `perfect` plays. This is the
+ * paper's "superior" (every input the environment can give counts): a
+ * move valued below the best of its node is a mistake. Memoised over
+ * states in a table that grows geometrically, up to 16M states. */
+typedef struct gl_judge gl_judge;
+
+/* A judge for player seat of g (two players; g must outlive it). NULL
+ * with a message on failure. */
+gl_judge *gl_judge_new(const gl_game *g, int seat, bool misere, bool perfect_opponent,
+	gl_err *err);
+void gl_judge_free(gl_judge *j);
+/* The judged player's value (0..100) of each legal move of s (not
+ * terminal): moves and values with room for g->max_legal, count in *n.
+ * Returns 0, GL_EINVAL (terminal), GL_ENOMEM or GL_ERANGE (too many
+ * states). */
+int gl_judge_moves(gl_judge *j, const void *s, gl_action *moves, int *values, int *n);
+
+#endif

@@ -1,0 +1,682 @@
+/*
+ * repro_martens.c - `gamelearn repro martens`: the experiments of H. H.
+ * Martens, "Two Notes on Machine 'Learning'" (1959), redone against
+ * machine opponents and carried past where the paper ran out of machine:
+ *   - Table I (Note I, 2.2) in tic-tac-toe from nothing: the L/D/W string
+ *     and totals against `perfect` (opponent first, machine first),
+ *     `egreedy` and `random`, with plays and losses until 100 plays in a
+ *     row without a loss (2.1: "of the order of 50 to 60" losses);
+ *   - Hex 3x3 machine first (2.3, 2.4): early and final rules, with and
+ *     without the six invalid symmetries given, and with two tiers;
+ *   - the L-automaton (Note II, 5) under the normal and the misere
+ *     evaluation of tic-tac-toe: mistakes per 100 plays against `perfect`
+ *     and `random`, judged exactly, and the size of its memory.
+ * Also the Martens part of `gamelearn demo` (martens_demo).
+ */
+#include "cli.h"
+#include "report.h"
+
+#include "gamelearn/agent.h"
+#include "gamelearn/martens.h"
+#include "gamelearn/stats.h"
+
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One learning run of the machine. */
+typedef struct mrun {
+	int plays;          /* plays made */
+	int stop;           /* plays until its last loss before the first streak; -1 none */
+	int stop_losses;    /* losses until then */
+	int late_losses;    /* losses after the streak (should be none) */
+	int w, d, l;        /* totals */
+	int l100;           /* losses in the first 100 plays */
+	char *str;          /* 'W', 'D' or 'L' per play */
+	int *cum;           /* cumulative w, d, l per play: cum[3k .. 3k+2] */
+	int p2_plays;       /* second phase against perfect: plays until the streak */
+	int p2_losses;      /* and losses then; -1 if no second phase */
+	unsigned invalid;   /* transformations recorded invalid at the end */
+	int invalid100;     /* how many after 100 plays (-1: not a martens run) */
+	int won, hopeless;  /* memory at the end */
+} mrun;
+
+static void die_oom(void)
+{
+	cli_die(EXIT_RUN, "out of memory");
+}
+
+/* Play the learner against opp until `streak` plays in a row without a
+ * loss have followed a loss-free stretch's start, for at least min_plays
+ * and at most max_plays plays. seat 0: learner first, 1: opponent first,
+ * 2: alternate. */
+static void run_phase(const gl_game *g, gl_agent *learner, gl_agent *opp, int seat_mode,
+	int min_plays, int max_plays, int streak, uint64_t seed, mrun *r, bool keep)
+{
+	gl_match m;
+	gl_match_init(&m);
+	gl_err err = {0};
+	int since = 0, last_loss = 0, losses = 0;
+	r->stop = -1;
+	r->late_losses = 0;
+	r->plays = 0;
+	r->w = r->d = r->l = r->l100 = 0;
+	r->invalid100 = -1;
+	for (int k = 0; k < max_plays; k++) {
+		int seat = seat_mode == 2 ? (k & 1) : seat_mode == 0 ? 0 : 1;
+		gl_agent *seats[2];
+		seats[seat] = learner;
+		seats[1 - seat] = opp;
+		if (gl_match_play(g, seats, gl_mix64(seed * 1000003u + (uint64_t)k), &m, &err))
+			cli_die(EXIT_RUN, "play %d: %s", k + 1, err.msg);
+		int res = gl_result_of(m.goals, 2, seat);
+		if (res > 0)
+			r->w++;
+		else if (res == 0)
+			r->d++;
+		else
+			r->l++;
+		if (keep) {
+			r->str[k] = res > 0 ? 'W' : res == 0 ? 'D' : 'L';
+			r->cum[3 * k] = r->w;
+			r->cum[3 * k + 1] = r->d;
+			r->cum[3 * k + 2] = r->l;
+		}
+		if (k < 100 && res < 0)
+			r->l100++;
+		gl_martens_info info;
+		if (k == 99 && gl_martens_info_get(learner, &info) == 0)
+			r->invalid100 = __builtin_popcount(info.invalid);
+		r->plays = k + 1;
+		if (res < 0) {
+			if (r->stop >= 0)
+				r->late_losses++;
+			losses++;
+			last_loss = k + 1;
+			since = 0;
+		} else if (++since >= streak && r->stop < 0) {
+			r->stop = last_loss;
+			r->stop_losses = losses;
+		}
+		if (r->stop >= 0 && k + 1 >= min_plays)
+			break;
+	}
+	if (keep)
+		r->str[r->plays] = '\0';
+	gl_match_done(&m);
+}
+
+static gl_agent *agent_or_die(const char *spec, const gl_game *g)
+{
+	return cli_agent(spec, g);
+}
+
+typedef struct mcond {
+	const char *name;    /* row label */
+	const char *game;
+	const char *learner; /* martens spec */
+	const char *opp;
+	int seat;            /* 0 machine first, 1 opponent first, 2 alternate */
+	bool phase2;         /* then against perfect until it stops losing */
+} mcond;
+
+/* Run every seed of a condition; rows of the results into runs[]. */
+static void run_cond(const mcond *c, int seeds, uint64_t seed, int min_plays, int max_plays,
+	int streak, mrun *runs)
+{
+	gl_game *g = cli_game(c->game);
+	for (int s = 0; s < seeds; s++) {
+		mrun *r = &runs[s];
+		r->str = malloc((size_t)max_plays + 1);
+		r->cum = malloc(sizeof *r->cum * 3 * (size_t)max_plays);
+		if (!r->str || !r->cum)
+			die_oom();
+		gl_agent *learner = agent_or_die(c->learner, g);
+		gl_agent *opp = agent_or_die(c->opp, g);
+		uint64_t rs = gl_mix64(seed + (uint64_t)s * 7919u);
+		run_phase(g, learner, opp, c->seat, min_plays, max_plays, streak, rs, r, true);
+		r->p2_plays = r->p2_losses = -1;
+		if (c->phase2 && r->stop >= 0) {
+			gl_agent *perfect = agent_or_die("perfect:tt=1", g);
+			mrun p2 = {0};
+			run_phase(g, learner, perfect, c->seat, 0, max_plays, streak, rs ^ 0x5bd1e995u,
+				&p2, false);
+			r->p2_plays = p2.stop;
+			r->p2_losses = p2.stop >= 0 ? p2.stop_losses : p2.l;
+			gl_agent_free(perfect);
+		}
+		gl_martens_info info;
+		gl_martens_info_get(learner, &info);
+		r->invalid = info.invalid;
+		r->won = info.won;
+		r->hopeless = info.hopeless;
+		gl_agent_free(learner);
+		gl_agent_free(opp);
+	}
+	gl_game_free(g);
+}
+
+/* mean, min and max of an int field over runs that reached their stop */
+typedef struct agg {
+	double mean;
+	int lo, hi, n;
+} agg;
+
+static agg aggregate(const mrun *runs, int n, size_t off, bool need_stop)
+{
+	agg a = {0, 0, 0, 0};
+	double sum = 0;
+	for (int i = 0; i < n; i++) {
+		if (need_stop && runs[i].stop < 0)
+			continue;
+		int v = *(const int *)((const char *)&runs[i] + off);
+		if (a.n == 0 || v < a.lo)
+			a.lo = v;
+		if (a.n == 0 || v > a.hi)
+			a.hi = v;
+		sum += v;
+		a.n++;
+	}
+	a.mean = a.n ? sum / a.n : 0;
+	return a;
+}
+
+static void fmt_agg(char *buf, size_t n, agg a, int of)
+{
+	if (!a.n)
+		snprintf(buf, n, "not reached");
+	else if (a.n < of)
+		snprintf(buf, n, "%.1f (%d-%d; %d of %d)", a.mean, a.lo, a.hi, a.n, of);
+	else
+		snprintf(buf, n, "%.1f (%d-%d)", a.mean, a.lo, a.hi);
+}
+
+/* Print s in groups of 20 plays, up to max characters. */
+static void print_string(const char *s, int max)
+{
+	int n = (int)strlen(s);
+	for (int i = 0; i < n && i < max; i += 20)
+		printf("    %.*s\n", 20 < n - i ? 20 : n - i, s + i);
+	if (n > max)
+		printf("    ... (%d plays in all)\n", n);
+}
+
+/* Cumulative curves, mean over seeds, and the CSV of every play. */
+static void write_curves(const char *out, const char *stem, const char *title,
+	const mrun *runs, int seeds, int plays)
+{
+	double *x = malloc(sizeof *x * (size_t)plays);
+	double *y = malloc(sizeof *y * 9 * (size_t)plays);
+	if (!x || !y)
+		die_oom();
+	for (int k = 0; k < plays; k++) {
+		x[k] = k + 1;
+		for (int j = 0; j < 3; j++) {
+			double sum = 0, lo = 1e9, hi = -1;
+			for (int s = 0; s < seeds; s++) {
+				int v = runs[s].cum[3 * k + j];
+				sum += v;
+				lo = v < lo ? v : lo;
+				hi = v > hi ? v : hi;
+			}
+			y[(3 * j) * plays + k] = sum / seeds;
+			y[(3 * j + 1) * plays + k] = lo;
+			y[(3 * j + 2) * plays + k] = hi;
+		}
+	}
+	plot_series ser[3] = {
+		{"wins", plays, x, y, y + plays, y + 2 * plays},
+		{"draws", plays, x, y + 3 * plays, y + 4 * plays, y + 5 * plays},
+		{"losses", plays, x, y + 6 * plays, y + 7 * plays, y + 8 * plays},
+	};
+	plot_spec ps = {title, "plays", "cumulative count (mean, band min-max over seeds)", false, true};
+	char name[128];
+	snprintf(name, sizeof name, "%s.svg", stem);
+	report_plot(out, name, &ps, ser, 3);
+	gl_strbuf sb;
+	gl_strbuf_init(&sb);
+	gl_strbuf_printf(&sb, "seed,play,result,wins,draws,losses\n");
+	for (int s = 0; s < seeds; s++)
+		for (int k = 0; k < runs[s].plays; k++)
+			gl_strbuf_printf(&sb, "%d,%d,%c,%d,%d,%d\n", s + 1, k + 1, runs[s].str[k],
+				runs[s].cum[3 * k], runs[s].cum[3 * k + 1], runs[s].cum[3 * k + 2]);
+	snprintf(name, sizeof name, "%s.csv", stem);
+	report_write(out, name, &sb);
+	gl_strbuf_done(&sb);
+	free(x);
+	free(y);
+}
+
+static void free_runs(mrun *runs, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(runs[i].str);
+		free(runs[i].cum);
+	}
+}
+
+/* --- the L-automaton ------------------------------------------------------------ */
+
+/* Counts of each mistake: (node, move) keyed by a hash of the play so far. */
+typedef struct mcount {
+	uint64_t *key;
+	int *count;
+	size_t n, cap; /* cap a power of two */
+} mcount;
+
+static int *mcount_slot(mcount *mc, uint64_t key)
+{
+	if (2 * (mc->n + 1) > mc->cap) {
+		size_t cap = mc->cap ? 2 * mc->cap : 4096;
+		uint64_t *k = calloc(cap, sizeof *k);
+		int *c = calloc(cap, sizeof *c);
+		if (!k || !c)
+			die_oom();
+		for (size_t i = 0; i < mc->cap; i++) {
+			if (!mc->key[i])
+				continue;
+			size_t j = mc->key[i] & (cap - 1);
+			while (k[j])
+				j = (j + 1) & (cap - 1);
+			k[j] = mc->key[i];
+			c[j] = mc->count[i];
+		}
+		free(mc->key);
+		free(mc->count);
+		mc->key = k;
+		mc->count = c;
+		mc->cap = cap;
+	}
+	key |= 1; /* never 0 */
+	size_t j = key & (mc->cap - 1);
+	while (mc->key[j] && mc->key[j] != key)
+		j = (j + 1) & (mc->cap - 1);
+	if (!mc->key[j]) {
+		mc->key[j] = key;
+		mc->n++;
+	}
+	return &mc->count[j];
+}
+
+typedef struct lrun {
+	long total;         /* mistakes */
+	long distinct;      /* distinct mistakes */
+	int maxrep;         /* most repetitions of one mistake */
+	int last;           /* play of the last mistake (0 none) */
+	long size;          /* memory at the end */
+	long late;          /* mistakes in the last quarter of the plays */
+	int *window;        /* mistakes per window of plays */
+	long *sizes;        /* memory size after each window */
+} lrun;
+
+static void run_lauto(const gl_game *g, gl_judge *const *judge, const char *spec, const char *opp_spec,
+	int plays, int wsize, uint64_t seed, lrun *r)
+{
+	gl_agent *a = cli_agent(spec, g);
+	gl_agent *opp = cli_agent(opp_spec, g);
+	gl_match m;
+	gl_match_init(&m);
+	gl_err err = {0};
+	mcount mc = {0};
+	memset(r, 0, sizeof *r);
+	r->window = calloc((size_t)(plays + wsize - 1) / (size_t)wsize, sizeof *r->window);
+	r->sizes = calloc((size_t)(plays + wsize - 1) / (size_t)wsize, sizeof *r->sizes);
+	if (!r->window || !r->sizes)
+		die_oom();
+	for (int k = 0; k < plays; k++) {
+		int seat = k & 1;
+		gl_agent *seats[2];
+		seats[seat] = a;
+		seats[1 - seat] = opp;
+		if (gl_match_play(g, seats, gl_mix64(seed * 1000003u + (uint64_t)k), &m, &err))
+			cli_die(EXIT_RUN, "play %d: %s", k + 1, err.msg);
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		g->type->start(g, s);
+		uint64_t h = 0x243f6a8885a308d3ULL;
+		for (int i = 0; i < m.nmoves; i++) {
+			if (g->type->to_move(g, s) == seat) {
+				gl_action moves[GL_LEGAL_MAX];
+				int values[GL_LEGAL_MAX], n, best = -1, mine = -1;
+				if (gl_judge_moves(judge[seat], s, moves, values, &n))
+					cli_die(EXIT_RUN, "judge: %s is too big", g->spec);
+				for (int j = 0; j < n; j++) {
+					best = values[j] > best ? values[j] : best;
+					if (moves[j] == m.moves[i])
+						mine = values[j];
+				}
+				if (mine < best) {
+					int *c = mcount_slot(&mc, gl_mix64(h ^ (uint64_t)m.moves[i] * 0x9e37u));
+					if (++*c > r->maxrep)
+						r->maxrep = *c;
+					r->total++;
+					r->window[k / wsize]++;
+					r->last = k + 1;
+					if (k >= plays - plays / 4)
+						r->late++;
+				}
+			}
+			h = gl_mix64(h + (uint64_t)m.moves[i] + 1);
+			g->type->apply(g, s, m.moves[i]);
+		}
+		if ((k + 1) % wsize == 0 || k + 1 == plays)
+			r->sizes[k / wsize] = gl_lauto_size(a);
+	}
+	r->distinct = (long)mc.n;
+	r->size = gl_lauto_size(a);
+	free(mc.key);
+	free(mc.count);
+	gl_match_done(&m);
+	gl_agent_free(a);
+	gl_agent_free(opp);
+}
+
+/* --- the command ------------------------------------------------------------------ */
+
+int repro_martens(int argc, char **argv)
+{
+	long seeds = 10, max_plays = 3000, lplays = 1500000, pplays = 100000, streak = 100;
+	uint64_t seed = 1;
+	const char *out = "out/martens";
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--seeds") && i + 1 < argc)
+			seeds = cli_int(argv[++i], 1, 1000, "--seeds");
+		else if (!strcmp(argv[i], "--max-plays") && i + 1 < argc)
+			max_plays = cli_int(argv[++i], 100, 1000000, "--max-plays");
+		else if (!strcmp(argv[i], "--lauto-plays") && i + 1 < argc)
+			lplays = cli_int(argv[++i], 100, 10000000, "--lauto-plays");
+		else if (!strcmp(argv[i], "--lauto-perfect-plays") && i + 1 < argc)
+			pplays = cli_int(argv[++i], 100, 10000000, "--lauto-perfect-plays");
+		else if (!strcmp(argv[i], "--streak") && i + 1 < argc)
+			streak = cli_int(argv[++i], 1, 100000, "--streak");
+		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+			seed = (uint64_t)cli_int(argv[++i], 0, INT64_MAX, "--seed");
+		else if (!strcmp(argv[i], "--out") && i + 1 < argc)
+			out = argv[++i];
+		else
+			cli_die(EXIT_USAGE, "repro martens: unknown option or missing value '%s'", argv[i]);
+	}
+	if (max_plays < streak)
+		cli_die(EXIT_USAGE, "repro martens: --max-plays must be at least --streak");
+	report_mkdir(out);
+	double t0 = gl_now();
+	int min_plays = (int)(max_plays < 300 ? max_plays : 300);
+	printf("Martens 1959, Note I and Note II: %ld seeds, seed %" PRIu64 ", a run stops after "
+		"%ld plays in a row without a loss (at most %ld plays)\n", seeds, seed, streak,
+		max_plays);
+	gl_strbuf sum;
+	gl_strbuf_init(&sum);
+
+	/* --- 7: Table I analogues ---------------------------------------------------- */
+	static const mcond ttt[] = {
+		{"perfect, opponent first", "tictactoe", "martens", "perfect:tt=1", 1, false},
+		{"perfect, machine first", "tictactoe", "martens", "perfect:tt=1", 0, false},
+		{"egreedy, alternate", "tictactoe", "martens", "egreedy", 2, true},
+		{"random, alternate", "tictactoe", "martens", "random", 2, true},
+	};
+	static const char *const ttt_stem[] = {"ttt-perfect-second", "ttt-perfect-first",
+		"ttt-egreedy", "ttt-random"};
+	mrun *runs = calloc((size_t)seeds, sizeof *runs);
+	if (!runs)
+		die_oom();
+	printf("\n== Table I analogues: tic-tac-toe from nothing (final machine) ==\n");
+	gl_strbuf csv;
+	gl_strbuf_init(&csv);
+	gl_strbuf_printf(&csv, "condition,seed,plays_to_stop,losses_to_stop,late_losses,wins,draws,"
+		"losses,plays,then_perfect_plays,then_perfect_losses\n");
+	char stop_plays[7][64], stop_losses[7][64];
+	for (int c = 0; c < 4; c++) {
+		run_cond(&ttt[c], (int)seeds, seed, min_plays, (int)max_plays, (int)streak, runs);
+		printf("\n-- against %s; seed 1's first 100 plays:\n", ttt[c].name);
+		print_string(runs[0].str, 100);
+		char a1[64], a2[64], a3[64], a4[64];
+		agg ps = aggregate(runs, (int)seeds, offsetof(mrun, stop), true);
+		agg ls = aggregate(runs, (int)seeds, offsetof(mrun, stop_losses), true);
+		fmt_agg(a1, sizeof a1, ps, (int)seeds);
+		fmt_agg(a2, sizeof a2, ls, (int)seeds);
+		snprintf(stop_plays[c], sizeof stop_plays[c], "%s", a1);
+		snprintf(stop_losses[c], sizeof stop_losses[c], "%s", a2);
+		printf("   seed 1 over its first %d plays: %d wins, %d losses, %d draws\n",
+			min_plays, runs[0].cum[3 * (min_plays - 1)], runs[0].cum[3 * (min_plays - 1) + 2],
+			runs[0].cum[3 * (min_plays - 1) + 1]);
+		printf("   plays until it stops losing: %s\n   losses until then:           %s\n",
+			a1, a2);
+		agg late = aggregate(runs, (int)seeds, offsetof(mrun, late_losses), false);
+		printf("   losses after %ld in a row without one: %d in all seeds\n", streak,
+			(int)(late.mean * late.n + 0.5));
+		if (ttt[c].phase2) {
+			agg p2p = aggregate(runs, (int)seeds, offsetof(mrun, p2_plays), false);
+			agg p2l = aggregate(runs, (int)seeds, offsetof(mrun, p2_losses), false);
+			fmt_agg(a3, sizeof a3, p2p, (int)seeds);
+			fmt_agg(a4, sizeof a4, p2l, (int)seeds);
+			printf("   then against perfect (2.1, a better opponent): plays %s, losses %s\n",
+				a3, a4);
+		}
+		for (int s = 0; s < seeds; s++)
+			gl_strbuf_printf(&csv, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d\n", ttt[c].name, s + 1,
+				runs[s].stop, runs[s].stop >= 0 ? runs[s].stop_losses : -1,
+				runs[s].late_losses, runs[s].w, runs[s].d, runs[s].l, runs[s].plays,
+				runs[s].p2_plays, runs[s].p2_losses);
+		char title[160];
+		snprintf(title, sizeof title, "Martens' machine, tic-tac-toe against %s", ttt[c].name);
+		write_curves(out, ttt_stem[c], title, runs, (int)seeds, min_plays);
+		free_runs(runs, (int)seeds);
+	}
+	report_write(out, "table1.csv", &csv);
+	gl_strbuf_done(&csv);
+
+	/* --- 8: Hex 3x3, machine first ---------------------------------------------------- */
+	static const mcond hex[] = {
+		{"early, 6 invalid given", "hex:size=3", "martens:variant=early,invalid=r90+r270+mh+mv+d+ad",
+			"perfect:tt=1", 0, false},
+		{"final, 6 invalid given", "hex:size=3", "martens:variant=final,invalid=r90+r270+mh+mv+d+ad",
+			"perfect:tt=1", 0, false},
+		{"early, no symmetry info", "hex:size=3", "martens:variant=early", "perfect:tt=1", 0, false},
+		{"final, no symmetry info", "hex:size=3", "martens:variant=final", "perfect:tt=1", 0, false},
+		{"early, no info, tiers=2", "hex:size=3", "martens:variant=early,tiers=2", "perfect:tt=1", 0, false},
+		{"final, no info, tiers=2", "hex:size=3", "martens:variant=final,tiers=2", "perfect:tt=1", 0, false},
+	};
+	printf("\n== Hex 3x3, machine first, against perfect ==\n");
+	printf("%-24s %-24s %-24s %-11s %-14s %s\n", "machine", "plays until it stops losing",
+		"losses until then", "lost of 100", "invalid at 100", "at end, r180 kept");
+	gl_strbuf_init(&csv);
+	gl_strbuf_printf(&csv, "condition,seed,plays_to_stop,losses_to_stop,losses_first_100,"
+		"invalid_at_100,invalid_found,r180_kept,plays\n");
+	char hex_stop[6][64], hex_loss[6][64], hex_l100[6][64];
+	for (int c = 0; c < 6; c++) {
+		run_cond(&hex[c], (int)seeds, seed, min_plays, (int)max_plays, (int)streak, runs);
+		agg ps = aggregate(runs, (int)seeds, offsetof(mrun, stop), true);
+		agg ls = aggregate(runs, (int)seeds, offsetof(mrun, stop_losses), true);
+		agg l1 = aggregate(runs, (int)seeds, offsetof(mrun, l100), false);
+		fmt_agg(hex_stop[c], sizeof hex_stop[c], ps, (int)seeds);
+		fmt_agg(hex_loss[c], sizeof hex_loss[c], ls, (int)seeds);
+		snprintf(hex_l100[c], sizeof hex_l100[c], "%.1f", l1.mean);
+		double inv = 0, inv100 = 0;
+		int kept = 0;
+		for (int s = 0; s < seeds; s++) {
+			inv += __builtin_popcount(runs[s].invalid);
+			inv100 += runs[s].invalid100;
+			kept += !(runs[s].invalid >> 2 & 1);
+			gl_strbuf_printf(&csv, "%s,%d,%d,%d,%d,%d,%d,%d,%d\n", hex[c].name, s + 1,
+				runs[s].stop, runs[s].stop >= 0 ? runs[s].stop_losses : -1, runs[s].l100,
+				runs[s].invalid100,
+				__builtin_popcount(runs[s].invalid), !(runs[s].invalid >> 2 & 1),
+				runs[s].plays);
+		}
+		printf("%-24s %-24s %-24s %-11s %-14.1f %.1f, %d of %ld\n", hex[c].name, hex_stop[c],
+			hex_loss[c], hex_l100[c], inv100 / (double)seeds, inv / (double)seeds, kept, seeds);
+		snprintf(hex_l100[c] + strlen(hex_l100[c]), sizeof hex_l100[c] - strlen(hex_l100[c]),
+			" lost, %.1f invalid found", inv100 / (double)seeds);
+		char title[160], stem[64];
+		snprintf(title, sizeof title, "Martens' machine, Hex 3x3 first: %s", hex[c].name);
+		snprintf(stem, sizeof stem, "hex-%d", c + 1);
+		write_curves(out, stem, title, runs, (int)seeds, min_plays);
+		free_runs(runs, (int)seeds);
+	}
+	report_write(out, "hex.csv", &csv);
+	gl_strbuf_done(&csv);
+	free(runs);
+
+	/* --- 9: the L-automaton ---------------------------------------------------------- */
+	printf("\n== The L-automaton in tic-tac-toe, seats alternating: %ld plays against perfect, "
+		"%ld against random ==\n", pplays, lplays);
+	printf("%-24s %-12s %-9s %-12s %-14s %-18s %s\n", "evaluation, opponent", "mistakes",
+		"distinct", "max repeats", "last quarter", "last mistake, play", "memory");
+	static const struct { const char *name, *spec, *opp; bool misere; } lc[] = {
+		{"normal, perfect", "lauto", "perfect:tt=1", false},
+		{"normal, random", "lauto", "random", false},
+		{"misere, perfect", "lauto:eval=misere", "perfect:tt=1", true},
+		{"misere, random", "lauto:eval=misere", "random", true},
+	};
+	gl_game *g = cli_game("tictactoe");
+	lrun *lr = calloc((size_t)seeds, sizeof *lr);
+	if (!lr)
+		die_oom();
+	gl_strbuf_init(&csv);
+	gl_strbuf_printf(&csv, "condition,seed,plays,mistakes,distinct,max_repeats,last_quarter,"
+		"last_mistake_play,memory\n");
+	gl_strbuf win;
+	gl_strbuf_init(&win);
+	gl_strbuf_printf(&win, "condition,seed,plays_to,mistakes_per_100_plays,memory\n");
+	char lsum[4][200];
+	plot_series ls[4], lm[4];
+	double *lx[4], *ly[4], *lsz[4];
+	for (int c = 0; c < 4; c++) {
+		gl_err err = {0};
+		bool perf = !strncmp(lc[c].opp, "perfect", 7);
+		int plays = (int)(perf ? pplays : lplays);
+		int wsize = plays / 1000 > 100 ? plays / 1000 : 100;
+		int nw = (plays + wsize - 1) / wsize;
+		gl_judge *j[2];
+		for (int seat = 0; seat < 2; seat++)
+			if (!(j[seat] = gl_judge_new(g, seat, lc[c].misere, perf, &err)))
+				cli_die(EXIT_RUN, "%s", err.msg);
+		lx[c] = malloc(sizeof *lx[c] * (size_t)nw);
+		ly[c] = calloc((size_t)nw, sizeof *ly[c]);
+		lsz[c] = calloc((size_t)nw, sizeof *lsz[c]);
+		if (!lx[c] || !ly[c] || !lsz[c])
+			die_oom();
+		for (int k = 0; k < nw; k++)
+			lx[c][k] = (double)wsize * (k + 1);
+		double tot = 0, dist = 0, late = 0, mem = 0;
+		int maxrep = 0, lastmax = 0, lastmin = 1 << 30;
+		for (int s = 0; s < seeds; s++) {
+			run_lauto(g, j, lc[c].spec, lc[c].opp, plays, wsize,
+				gl_mix64(seed + 104729u * (uint64_t)(s + 1)), &lr[s]);
+			tot += (double)lr[s].total;
+			dist += (double)lr[s].distinct;
+			late += (double)lr[s].late;
+			mem += (double)lr[s].size;
+			maxrep = lr[s].maxrep > maxrep ? lr[s].maxrep : maxrep;
+			lastmax = lr[s].last > lastmax ? lr[s].last : lastmax;
+			lastmin = lr[s].last < lastmin ? lr[s].last : lastmin;
+			for (int k = 0; k < nw; k++) {
+				double per100 = 100.0 * lr[s].window[k] / wsize;
+				ly[c][k] += per100 / (double)seeds;
+				lsz[c][k] += (double)lr[s].sizes[k] / (double)seeds;
+				gl_strbuf_printf(&win, "%s,%d,%d,%.3f,%ld\n", lc[c].name, s + 1,
+					wsize * (k + 1), per100, lr[s].sizes[k]);
+			}
+			gl_strbuf_printf(&csv, "%s,%d,%d,%ld,%ld,%d,%ld,%d,%ld\n", lc[c].name, s + 1,
+				plays, lr[s].total, lr[s].distinct, lr[s].maxrep, lr[s].late,
+				lr[s].last, lr[s].size);
+			free(lr[s].window);
+			free(lr[s].sizes);
+		}
+		char last[40];
+		snprintf(last, sizeof last, "%d-%d", lastmin, lastmax);
+		printf("%-24s %-12.1f %-9.1f %-12d %-14.1f %-18s %.0f\n", lc[c].name, tot / seeds,
+			dist / seeds, maxrep, late / seeds, last, mem / seeds);
+		snprintf(lsum[c], sizeof lsum[c], "%d plays: %.1f mistakes (%.1f distinct, each at "
+			"most %d times), %.1f in the last quarter, the last at play %s; memory %.0f "
+			"e-strings", plays, tot / seeds, dist / seeds, maxrep, late / seeds, last,
+			mem / seeds);
+		ls[c] = (plot_series){lc[c].name, nw, lx[c], ly[c], NULL, NULL};
+		lm[c] = (plot_series){lc[c].name, nw, lx[c], lsz[c], NULL, NULL};
+		gl_judge_free(j[0]);
+		gl_judge_free(j[1]);
+	}
+	report_write(out, "lauto.csv", &csv);
+	report_write(out, "lauto-windows.csv", &win);
+	gl_strbuf_done(&csv);
+	gl_strbuf_done(&win);
+	plot_spec p1 = {"L-automaton, tic-tac-toe: mistakes per 100 plays (mean over seeds)",
+		"plays", "mistakes per 100 plays", false, true};
+	plot_spec p2 = {"L-automaton, tic-tac-toe: e-strings in memory (mean over seeds)",
+		"plays", "listed e-strings", false, true};
+	report_plot(out, "lauto-mistakes-perfect.svg", &p1, (plot_series[2]){ls[0], ls[2]}, 2);
+	report_plot(out, "lauto-mistakes-random.svg", &p1, (plot_series[2]){ls[1], ls[3]}, 2);
+	report_plot(out, "lauto-memory.svg", &p2, lm, 4);
+	for (int c = 0; c < 4; c++) {
+		free(lx[c]);
+		free(ly[c]);
+		free(lsz[c]);
+	}
+	free(lr);
+	gl_game_free(g);
+
+	/* --- the summary beside the paper -------------------------------------------------- */
+	gl_strbuf_printf(&sum, "Martens 1959 beside gamelearn (%ld seeds, seed %" PRIu64 ", stop: %ld "
+		"plays in a row without a loss)\n\n", seeds, seed, streak);
+	gl_strbuf_printf(&sum, "Tic-tac-toe, final machine from nothing: plays / losses until it stops losing\n");
+	gl_strbuf_printf(&sum, "  paper, human opponent first:   79 plays: 1 W, 46 L, 32 D (Table I, 1)\n");
+	gl_strbuf_printf(&sum, "  paper, machine first:          50 plays: 9 W, 29 L, 12 D (Table I, 2)\n");
+	gl_strbuf_printf(&sum, "  paper, bound on losses:        \"of the order of 50 to 60\" (2.1)\n");
+	for (int c = 0; c < 4; c++)
+		gl_strbuf_printf(&sum, "  %-30s plays %s, losses %s\n", ttt[c].name, stop_plays[c],
+			stop_losses[c]);
+	gl_strbuf_printf(&sum, "\nHex 3x3, machine first: plays / losses until it stops losing; in the first 100 plays: losses, invalid symmetries found\n");
+	gl_strbuf_printf(&sum, "  paper, early, invalid given:   unbeatable after 7 plays, all lost\n");
+	gl_strbuf_printf(&sum, "  paper, final, invalid given:   partial strategy after ~50 plays, 41 lost\n");
+	gl_strbuf_printf(&sum, "  paper, early, no information:  little progress in ~100 plays; 1 invalid found\n");
+	for (int c = 0; c < 6; c++)
+		gl_strbuf_printf(&sum, "  %-30s plays %s, losses %s; first 100: %s\n", hex[c].name,
+			hex_stop[c], hex_loss[c], hex_l100[c]);
+	gl_strbuf_printf(&sum, "\nL-automaton, tic-tac-toe (paper: a claim, each mistake repeated a bounded number of times)\n");
+	for (int c = 0; c < 4; c++)
+		gl_strbuf_printf(&sum, "  %-30s %s\n", lc[c].name, lsum[c]);
+	report_write(out, "summary.txt", &sum);
+	printf("\n%s", sum.buf);
+	gl_strbuf_done(&sum);
+	printf("\nwritten to %s/ in %.1f s\n", out, gl_now() - t0);
+	return 0;
+}
+
+/* --- the demo part ------------------------------------------------------------------- */
+
+void martens_demo(uint64_t seed)
+{
+	printf("\n== Martens' machine (1959) learns tic-tac-toe from nothing against perfect ==\n");
+	gl_game *g = cli_game("tictactoe");
+	gl_agent *learner = cli_agent("martens", g);
+	gl_agent *perfect = cli_agent("perfect:tt=1", g);
+	mrun r = {0};
+	r.str = malloc(1001);
+	r.cum = malloc(sizeof *r.cum * 3 * 1000);
+	if (!r.str || !r.cum)
+		die_oom();
+	run_phase(g, learner, perfect, 1, 0, 1000, 100, seed, &r, true);
+	printf("perfect moves first; L/D/W per play, until 100 plays in a row without a loss:\n");
+	print_string(r.str, 400);
+	if (r.stop >= 0)
+		printf("it stopped losing after %d plays and %d losses (paper: losses \"of the "
+			"order of 50 to 60\")\n", r.stop, r.stop_losses);
+	else
+		printf("it had not stopped losing after %d plays\n", r.plays);
+	gl_agent *rnd = cli_agent("random", g);
+	mrun r2 = {0};
+	run_phase(g, learner, rnd, 0, 30, 30, 1000, seed + 1, &r2, false);
+	printf("then 30 plays first against random: %d wins, %d draws, %d losses\n\n", r2.w, r2.d,
+		r2.l);
+	gl_strbuf sb;
+	gl_strbuf_init(&sb);
+	gl_martens_describe(learner, &sb, 6);
+	fputs(sb.buf ? sb.buf : "", stdout);
+	gl_strbuf_done(&sb);
+	free(r.str);
+	free(r.cum);
+	gl_agent_free(rnd);
+	gl_agent_free(perfect);
+	gl_agent_free(learner);
+	gl_game_free(g);
+}
