@@ -81,6 +81,11 @@ int cmd_play(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_train(int argc, char **argv);
 int cmd_repro(int argc, char **argv);
+int cmd_features(int argc, char **argv);           /* cmd_features.c */
+int repro_banerjee_stone(int argc, char **argv);   /* repro_bs.c */
+void repro_bs_demo(uint64_t seed);                 /* repro_bs.c: demo part */
+/* Index 0..11 of a canonical feature text in the paper's Figure 2, or -1. */
+int repro_bs_figure2(const char *text);            /* repro_bs.c */
 int cmd_inspect(int argc, char **argv);            /* cmd_inspect.c */
 int repro_martens(int argc, char **argv);          /* repro_martens.c */
 void martens_demo(uint64_t seed);                  /* repro_martens.c: demo part */

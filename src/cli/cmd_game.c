@@ -179,6 +179,7 @@ int cmd_demo(int argc, char **argv)
 			dt > 0 ? (double)n / dt / 1e6 : 0.0);
 		gl_game_free(g);
 	}
+	repro_bs_demo(seed);
 	martens_demo(seed);
 	return 0;
 }

@@ -9,6 +9,8 @@
 
 static const cli_command experiments[] = {
 	/* {"name", "options", "what it reproduces", repro_name}, one per paper */
+	{"banerjee-stone", "[--runs 10] [--matches 3000] [--threads T] [--seed S] [--out DIR]",
+		"TD(lambda) with lookahead-feature transfer: Table 1, Figures 3-7", repro_banerjee_stone},
 	{"martens", "[--seeds 10] [--seed S] [--max-plays 3000] [--lauto-plays 1500000] [--lauto-perfect-plays 100000] [--streak 100] [--out DIR]",
 		"Martens 1959: Table I analogues, Hex 3x3, the L-automaton under two evaluations", repro_martens},
 	{NULL, NULL, NULL, NULL}

@@ -27,6 +27,8 @@ static const cli_command commands[] = {
 		"play a game against an agent at the terminal", cmd_play},
 	{"train", "GAME AGENT --opponent AGENT [-n N] [--seed S] [--first learner|opponent|alternate] [--save F] [--load F]",
 		"a learning agent learns by playing matches", cmd_train},
+	{"features", "GAME [--role R] [--depth D] [--max-states N] [--json]",
+		"the lookahead features (Banerjee-Stone) that occur in a game, drawn", cmd_features},
 	{"repro", "NAME [options]", "rerun a paper's experiments: tables, CSV and SVG plots", cmd_repro},
 	{"demo", "[--seed S]", "the main demo: games, random matches, perft", cmd_demo},
 	{"inspect", "FILE [--max N]", "draw a saved memory of martens or lauto (boards, e-strings)", cmd_inspect},
