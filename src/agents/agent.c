@@ -13,6 +13,7 @@ static const gl_agent_type *const types[] = {
 	&gl_agent_weak,
 	&gl_agent_perfect,
 	&gl_agent_alphabeta,
+	&gl_agent_gapairs,
 	&gl_agent_td,
 	&gl_agent_martens,
 	&gl_agent_lauto,

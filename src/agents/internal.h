@@ -13,6 +13,7 @@ extern const gl_agent_type gl_agent_weak;
 extern const gl_agent_type gl_agent_perfect;
 extern const gl_agent_type gl_agent_alphabeta;
 
+extern const gl_agent_type gl_agent_gapairs; /* src/ga/gapairs.c */
 extern const gl_agent_type gl_agent_td; /* src/learners/td.c */
 extern const gl_agent_type gl_agent_martens; /* src/learners/martens.c */
 extern const gl_agent_type gl_agent_lauto; /* src/learners/lauto.c */

@@ -80,6 +80,9 @@ int cmd_replay(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_train(int argc, char **argv);
+int cmd_search(int argc, char **argv);
+int repro_ga_nim(int argc, char **argv);
+int repro_hwang(int argc, char **argv);
 int cmd_repro(int argc, char **argv);
 int cmd_features(int argc, char **argv);           /* cmd_features.c */
 int repro_banerjee_stone(int argc, char **argv);   /* repro_bs.c */

@@ -9,6 +9,8 @@
 
 static const cli_command experiments[] = {
 	/* {"name", "options", "what it reproduces", repro_name}, one per paper */
+	{"ga-nim", "[--out DIR] [--seeds N] [--gens G] [--games N] [--block N]", "genetic state-pair learner on Nim 3-4-5 (gapairs)", repro_ga_nim},
+	{"hwang", "[--out DIR] [--seeds N] [--dfs-max D] [--quick]", "Hwang-Hong-Lin genetic game-tree search on swap9, npuzzle", repro_hwang},
 	{"banerjee-stone", "[--runs 10] [--matches 3000] [--threads T] [--seed S] [--out DIR]",
 		"TD(lambda) with lookahead-feature transfer: Table 1, Figures 3-7", repro_banerjee_stone},
 	{"martens", "[--seeds 10] [--seed S] [--max-plays 3000] [--lauto-plays 1500000] [--lauto-perfect-plays 100000] [--streak 100] [--out DIR]",

@@ -32,6 +32,8 @@ static const cli_command commands[] = {
 	{"repro", "NAME [options]", "rerun a paper's experiments: tables, CSV and SVG plots", cmd_repro},
 	{"demo", "[--seed S]", "the main demo: games, random matches, perft", cmd_demo},
 	{"inspect", "FILE [--max N]", "draw a saved memory of martens or lauto (boards, e-strings)", cmd_inspect},
+	{"search", "PUZZLE --method ga|dfs|iddfs|idastar [--depth D] [--pop N] [--gens G] [--pc P] [--pm P] [--time S] [--seed S]",
+		"search a one-player game tree: genetic search, DFS, IDDFS, IDA*", cmd_search},
 	{NULL, NULL, NULL, NULL}
 };
 

@@ -1,0 +1,610 @@
+/*
+ * repro_ga.c - the two genetic experiments as `repro` commands:
+ *
+ * `gamelearn repro ga-nim`: the genetic state-pair learner (agent gapairs;
+ * textbook ch. 17 excerpt) on Nim 3-4-5, normal and misere, against
+ * `perfect` and `random`, learner first and second: per generation the win
+ * rate and the optimal-move rate (the share of its moves, in positions
+ * that have a winning move, that leave the opponent lost: Nim's
+ * evaluate() is exact), the generation from which it wins every game it
+ * can win, and how the population size K matters; 10 seeds, mean and range.
+ *
+ * `gamelearn repro hwang`: Hwang, Hong and Lin's experiments (section 4,
+ * figures 4-1 to 4-7) on swap9: GA time and errors against depth,
+ * population and generations, DFS time and errors against depth, GA
+ * against DFS at equal time; with IDA*'s optimum beside them, and the same
+ * searches on the 8-puzzle (the two hardest 31-move positions).
+ *
+ * Times are wall-clock on this machine and vary from run to run; every
+ * other figure is fixed by the seeds.
+ */
+#include "cli.h"
+#include "report.h"
+
+#include "gamelearn/agent.h"
+#include "gamelearn/stats.h"
+#include "gamelearn/treesearch.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { SEEDS_MAX = 100 };
+
+typedef struct summary {
+	double min, med, max, mean;
+} summary;
+
+static int dcmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static summary summarize(const double *v, int n)
+{
+	double t[SEEDS_MAX];
+	summary s = {0, 0, 0, 0};
+	if (n <= 0)
+		return s;
+	memcpy(t, v, (size_t)n * sizeof *t);
+	qsort(t, (size_t)n, sizeof *t, dcmp);
+	s.min = t[0];
+	s.max = t[n - 1];
+	s.med = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+	for (int i = 0; i < n; i++)
+		s.mean += t[i];
+	s.mean /= n;
+	return s;
+}
+
+/* ============================ ga-nim ==================================== */
+
+typedef struct nim_cfg {
+	const char *opp;  /* opponent spec */
+	int seat;         /* the learner's seat */
+} nim_cfg;
+
+static const nim_cfg nim_cfgs[] = {
+	{"perfect", 0}, {"perfect", 1}, {"random", 0}, {"random", 1},
+};
+enum { NCFG = 4 };
+
+/* What the learner did in one game. */
+typedef struct game_tally {
+	bool won;       /* it won */
+	bool winnable;  /* it had a winning position at one of its turns */
+	int chances;    /* its moves in winning positions */
+	int optimal;    /* of which, moves that leave the opponent lost */
+} game_tally;
+
+/* Score the learner's moves of match m (learner in seat). */
+static void tally_match(const gl_game *g, const gl_match *m, int seat, game_tally *t)
+{
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX], n[GL_STATE_MAX];
+	g->type->start(g, s);
+	memset(t, 0, sizeof *t);
+	for (int i = 0; i < m->nmoves; i++) {
+		int who = g->type->to_move(g, s);
+		memcpy(n, s, g->state_size);
+		g->type->apply(g, n, m->moves[i]);
+		if (who == seat && g->type->evaluate(g, s) > 0) {
+			t->winnable = true;
+			t->chances++;
+			bool ok;
+			if (g->type->terminal(g, n)) {
+				int goals[GL_PLAYERS_MAX];
+				g->type->goals(g, n, goals);
+				ok = goals[seat] == 100;
+			} else {
+				ok = g->type->evaluate(g, n) < 0;
+			}
+			t->optimal += ok;
+		}
+		memcpy(s, n, g->state_size);
+	}
+	t->won = m->goals[seat] == 100;
+}
+
+enum { STREAK_MIN = 200 };
+
+/* One learner run of ngames games (generations of `games` games) into
+ * t[0..ngames-1]. Returns the game (1-based) from which every winnable
+ * game was won to the end, when that streak is at least STREAK_MIN games
+ * long (or the whole run); else 0. */
+static int nim_run(const gl_game *g, const nim_cfg *c, int K, int games, int ngames,
+	uint64_t seed, game_tally *t)
+{
+	char spec[96];
+	snprintf(spec, sizeof spec, "gapairs:K=%d,games=%d", K, games);
+	gl_agent *learner = cli_agent(spec, g);
+	gl_agent *opp = cli_agent(c->opp, g);
+	gl_agent *seats[2];
+	seats[c->seat] = learner;
+	seats[1 - c->seat] = opp;
+	gl_match m;
+	gl_match_init(&m);
+	gl_err err = {0};
+	int since = 1;
+	for (int k = 0; k < ngames; k++) {
+		if (gl_match_play(g, seats, gl_mix64(seed * 1000003u + (uint64_t)k), &m, &err))
+			cli_die(EXIT_RUN, "repro ga-nim: %s", err.msg);
+		tally_match(g, &m, c->seat, &t[k]);
+		if (t[k].winnable && !t[k].won)
+			since = k + 2;
+	}
+	gl_match_done(&m);
+	gl_agent_free(learner);
+	gl_agent_free(opp);
+	int streak = ngames - since + 1;
+	return since == 1 || streak >= STREAK_MIN ? since : 0;
+}
+
+int repro_ga_nim(int argc, char **argv)
+{
+	const char *out = "repro-ga-nim";
+	int seeds = 10, gens = 3000, games = 1, block = 100;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--out") && i + 1 < argc)
+			out = argv[++i];
+		else if (!strcmp(argv[i], "--seeds") && i + 1 < argc)
+			seeds = (int)cli_int(argv[++i], 1, SEEDS_MAX, "--seeds");
+		else if (!strcmp(argv[i], "--gens") && i + 1 < argc)
+			gens = (int)cli_int(argv[++i], 1, 1000000, "--gens");
+		else if (!strcmp(argv[i], "--games") && i + 1 < argc)
+			games = (int)cli_int(argv[++i], 1, 100000, "--games");
+		else if (!strcmp(argv[i], "--block") && i + 1 < argc)
+			block = (int)cli_int(argv[++i], 1, 1000000, "--block");
+		else
+			cli_die(EXIT_USAGE, "repro ga-nim: unknown option or missing value '%s'", argv[i]);
+	}
+	report_mkdir(out);
+	int ngames = gens * games;
+	if (block > ngames)
+		block = ngames;
+	int nb = ngames / block;
+	static const char *variants[2] = {"nim:heaps=3-4-5", "nim:heaps=3-4-5,misere=1"};
+	static const int Ks[] = {10, 30, 100, 300};
+	enum { NK = 4, K_DEFAULT = 1 };
+	game_tally *t = gl_malloc(sizeof *t * (size_t)seeds * (size_t)ngames);
+	if (!t)
+		cli_die(EXIT_RUN, "repro ga-nim: out of memory");
+	gl_strbuf csv, sum;
+	gl_strbuf_init(&csv);
+	gl_strbuf_init(&sum);
+	gl_strbuf_printf(&csv, "variant,opponent,learner,K,games_from,games_to,generation_to,"
+		"win_mean,win_min,win_max,opt_mean,opt_min,opt_max\n");
+	gl_strbuf_printf(&sum, "variant,opponent,learner,K,last_block_win_mean,win_min,win_max,"
+		"last_block_opt_mean,opt_min,opt_max,converged_runs,converged_game_median,"
+		"converged_game_min,converged_game_max\n");
+	printf("gapairs on Nim 3-4-5: %d seeds (1..%d), %d generations of %d game(s) = %d games per\n"
+		"run; utility +1 win, -1 loss; keep 0.5; pc 0.5. Rates over the last %d games (mean\n"
+		"[min, max] over seeds); optimal = share of its moves in winning positions that leave\n"
+		"the opponent lost. 'wins all winnable from' = the game from which it won every game\n"
+		"where it had a winning position, to the end of the run (a streak of %d+ games):\n"
+		"median [min, max] over the runs that got there, in games (= generations x %d).\n\n",
+		seeds, seeds, gens, games, ngames, block, STREAK_MIN, games);
+	printf("%-7s %-8s %-6s %4s | %-17s | %-17s | %s\n", "variant", "opponent", "learner", "K",
+		"win rate", "optimal moves", "wins all winnable from (game)");
+	double *cx = gl_malloc(sizeof(double) * (size_t)nb * NCFG * 7);
+	if (!cx)
+		cli_die(EXIT_RUN, "repro ga-nim: out of memory");
+	for (int v = 0; v < 2; v++) {
+		gl_game *g = cli_game(variants[v]);
+		const char *vname = v ? "misere" : "normal";
+		plot_series ws[NCFG], os[NCFG];
+		char names[NCFG][48];
+		for (int c = 0; c < NCFG; c++) {
+			double *px = cx + (size_t)c * nb * 7;
+			for (int ki = 0; ki < NK; ki++) {
+				int K = Ks[ki];
+				double conv[SEEDS_MAX];
+				int nconv = 0;
+				for (int sd = 0; sd < seeds; sd++) {
+					int gc = nim_run(g, &nim_cfgs[c], K, games, ngames, (uint64_t)sd + 1,
+						t + (size_t)sd * ngames);
+					if (gc)
+						conv[nconv++] = gc;
+				}
+				summary lw = {0, 0, 0, 0}, lo = {0, 0, 0, 0};
+				int nlo = 0;
+				for (int b = 0; b < nb; b++) {
+					double wv[SEEDS_MAX], ov[SEEDS_MAX];
+					int no = 0;
+					for (int sd = 0; sd < seeds; sd++) {
+						int w = 0, ch = 0, op = 0;
+						for (int k = b * block; k < (b + 1) * block; k++) {
+							const game_tally *x = &t[(size_t)sd * ngames + k];
+							w += x->won;
+							ch += x->chances;
+							op += x->optimal;
+						}
+						wv[sd] = (double)w / block;
+						if (ch)
+							ov[no++] = (double)op / ch;
+					}
+					summary a = summarize(wv, seeds), o = summarize(ov, no);
+					gl_strbuf_printf(&csv, "%s,%s,%s,%d,%d,%d,%d,%.4f,%.4f,%.4f,", vname,
+						nim_cfgs[c].opp, nim_cfgs[c].seat ? "second" : "first", K,
+						b * block + 1, (b + 1) * block, (b + 1) * block / games,
+						a.mean, a.min, a.max);
+					if (no)
+						gl_strbuf_printf(&csv, "%.4f,%.4f,%.4f\n", o.mean, o.min, o.max);
+					else
+						gl_strbuf_printf(&csv, ",,\n");
+					if (ki == K_DEFAULT) {
+						px[b] = (double)(b + 1) * block;
+						px[nb + b] = a.mean;
+						px[2 * nb + b] = a.min;
+						px[3 * nb + b] = a.max;
+						px[4 * nb + b] = no ? o.mean : 0;
+						px[5 * nb + b] = no ? o.min : 0;
+						px[6 * nb + b] = no ? o.max : 0;
+					}
+					lw = a;
+					lo = o;
+					nlo = no;
+				}
+				summary cs = summarize(conv, nconv);
+				char ob[40], cb[64];
+				if (nlo)
+					snprintf(ob, sizeof ob, "%.2f [%.2f, %.2f]", lo.mean, lo.min, lo.max);
+				else
+					snprintf(ob, sizeof ob, "no chances");
+				if (nconv)
+					snprintf(cb, sizeof cb, "%2d/%d runs: %.0f [%.0f, %.0f]", nconv, seeds,
+						cs.med, cs.min, cs.max);
+				else
+					snprintf(cb, sizeof cb, "%2d/%d runs", 0, seeds);
+				printf("%-7s %-8s %-6s %4d | %.2f [%.2f, %.2f] | %-17s | %s\n", vname,
+					nim_cfgs[c].opp, nim_cfgs[c].seat ? "second" : "first", K,
+					lw.mean, lw.min, lw.max, ob, cb);
+				gl_strbuf_printf(&sum, "%s,%s,%s,%d,%.4f,%.4f,%.4f,", vname, nim_cfgs[c].opp,
+					nim_cfgs[c].seat ? "second" : "first", K, lw.mean, lw.min, lw.max);
+				if (nlo)
+					gl_strbuf_printf(&sum, "%.4f,%.4f,%.4f,", lo.mean, lo.min, lo.max);
+				else
+					gl_strbuf_printf(&sum, ",,,");
+				gl_strbuf_printf(&sum, "%d,", nconv);
+				if (nconv)
+					gl_strbuf_printf(&sum, "%.0f,%.0f,%.0f\n", cs.med, cs.min, cs.max);
+				else
+					gl_strbuf_printf(&sum, ",,\n");
+			}
+			snprintf(names[c], sizeof names[c], "vs %s, learner %s", nim_cfgs[c].opp,
+				nim_cfgs[c].seat ? "second" : "first");
+			ws[c] = (plot_series){names[c], nb, px, px + nb, px + 2 * nb, px + 3 * nb};
+			os[c] = (plot_series){names[c], nb, px, px + 4 * nb, px + 5 * nb, px + 6 * nb};
+		}
+		char file[64], title[160], ylab[64];
+		snprintf(title, sizeof title, "gapairs (K=30) on %s Nim 3-4-5: win rate per %d games "
+			"(mean, min-max of %d seeds)", vname, block, seeds);
+		snprintf(file, sizeof file, "ga-nim-win-%s.svg", vname);
+		plot_spec ps = {title, "games played", "win rate", false, true};
+		report_plot(out, file, &ps, ws, NCFG);
+		snprintf(title, sizeof title, "gapairs (K=30) on %s Nim 3-4-5: optimal-move rate "
+			"per %d games", vname, block);
+		snprintf(ylab, sizeof ylab, "optimal share of moves in won positions");
+		snprintf(file, sizeof file, "ga-nim-optimal-%s.svg", vname);
+		ps.title = title;
+		ps.ylabel = ylab;
+		report_plot(out, file, &ps, os, NCFG);
+		gl_game_free(g);
+	}
+	report_write(out, "ga-nim.csv", &csv);
+	report_write(out, "ga-nim-summary.csv", &sum);
+	printf("\nwrote %s/ga-nim.csv, ga-nim-summary.csv, ga-nim-{win,optimal}-{normal,misere}.svg\n",
+		out);
+	gl_strbuf_done(&csv);
+	gl_strbuf_done(&sum);
+	gl_free(cx);
+	gl_free(t);
+	return 0;
+}
+
+/* ============================ hwang ====================================== */
+
+typedef struct hw_opts {
+	const char *out;
+	int seeds;
+	bool quick;
+} hw_opts;
+
+/* GA runs on swap9 at depth D, pop N, G generations, for every seed:
+ * seconds and errors into t[], e[]. */
+static void ga_runs(int depth, int pop, int gens, double seconds, int seeds,
+	double *t, double *e, int *solved)
+{
+	char spec[48];
+	snprintf(spec, sizeof spec, "swap9:limit=%d", depth);
+	gl_game *g = cli_game(spec);
+	gl_ts_ga_params p = {.depth = depth, .pop = pop, .gens = gens, .pc = 0.5, .pm = 0.1,
+		.seconds = seconds};
+	if (solved)
+		*solved = 0;
+	for (int sd = 0; sd < seeds; sd++) {
+		gl_rng rng;
+		gl_rng_seed(&rng, (uint64_t)sd + 1);
+		gl_ts_result r;
+		gl_err err = {0};
+		if (gl_ts_ga(g, &p, &rng, &r, &err))
+			cli_die(EXIT_RUN, "repro hwang: %s", err.msg);
+		t[sd] = r.seconds;
+		e[sd] = r.errors;
+		if (solved)
+			*solved += r.solved;
+	}
+	gl_game_free(g);
+}
+
+/* One figure "y against x for several series" from GA runs. The series
+ * vary s_vals (population or generations), x varies x_vals (depth,
+ * population or generations); which says which is which. */
+enum { VAR_DEPTH, VAR_POP, VAR_GENS };
+
+static void hw_figure(const hw_opts *o, const char *file, const char *title,
+	int xvar, const int *xv, int nx, int svar, const int *sv, int ns,
+	int fixed_pop, int fixed_gens, gl_strbuf *csv, const char *fig,
+	double *dfs_x, double *dfs_t, double *dfs_e, int ndfs)
+{
+	/* storage: per series: x, y time (med,lo,hi), y errors (med,lo,hi) */
+	double *buf = gl_malloc(sizeof(double) * (size_t)(ns + 1) * (size_t)nx * 7);
+	plot_series tser[8], eser[8];
+	char names[8][32];
+	if (!buf || ns > 7)
+		cli_die(EXIT_RUN, "repro hwang: out of memory");
+	static const char *vn[3] = {"depth", "population", "generations"};
+	printf("\n%s\n%-12s", title, vn[xvar]);
+	for (int k = 0; k < ns; k++)
+		printf(" | %s %-3d ms med [min,max]  err med [min,max]", svar == VAR_POP ? "N" :
+			svar == VAR_GENS ? "G" : "D", sv[k]);
+	printf("\n");
+	for (int i = 0; i < nx; i++) {
+		printf("%-12d", xv[i]);
+		for (int k = 0; k < ns; k++) {
+			int depth = 15, pop = fixed_pop, gens = fixed_gens;
+			int *vars[3] = {&depth, &pop, &gens};
+			*vars[xvar] = xv[i];
+			*vars[svar] = sv[k];
+			double t[SEEDS_MAX], e[SEEDS_MAX];
+			ga_runs(depth, pop, gens, 0, o->seeds, t, e, NULL);
+			for (int sd = 0; sd < o->seeds; sd++)
+				t[sd] *= 1000;
+			summary st = summarize(t, o->seeds), se = summarize(e, o->seeds);
+			double *b = buf + (size_t)k * nx * 7;
+			b[i] = xv[i];
+			b[nx + i] = st.med;
+			b[2 * nx + i] = st.min;
+			b[3 * nx + i] = st.max;
+			b[4 * nx + i] = se.med;
+			b[5 * nx + i] = se.min;
+			b[6 * nx + i] = se.max;
+			printf(" | %7.3f [%6.3f,%7.3f]  %4.1f [%2.0f,%2.0f]        ", st.med, st.min,
+				st.max, se.med, se.min, se.max);
+			gl_strbuf_printf(csv, "%s,ga,%d,%d,%d,%d,%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n", fig,
+				depth, pop, gens, o->seeds, st.med, st.min, st.max, se.med, se.min, se.max);
+		}
+		printf("\n");
+	}
+	for (int k = 0; k < ns; k++) {
+		double *b = buf + (size_t)k * nx * 7;
+		snprintf(names[k], sizeof names[k], "GA %s = %d", svar == VAR_POP ? "N" :
+			svar == VAR_GENS ? "G" : "D", sv[k]);
+		tser[k] = (plot_series){names[k], nx, b, b + nx, b + 2 * nx, b + 3 * nx};
+		eser[k] = (plot_series){names[k], nx, b, b + 4 * nx, b + 5 * nx, b + 6 * nx};
+	}
+	int nser = ns;
+	if (ndfs) {
+		tser[nser] = (plot_series){"DFS", ndfs, dfs_x, dfs_t, NULL, NULL};
+		eser[nser] = (plot_series){"DFS", ndfs, dfs_x, dfs_e, NULL, NULL};
+		nser++;
+	}
+	char f[96], ttl[160];
+	snprintf(f, sizeof f, "%s-time.svg", file);
+	snprintf(ttl, sizeof ttl, "%s: time (ms, median and min-max of %d seeds)", title, o->seeds);
+	plot_spec ps = {ttl, vn[xvar], "milliseconds", ndfs > 0, ndfs == 0};
+	report_plot(o->out, f, &ps, tser, nser);
+	snprintf(f, sizeof f, "%s-errors.svg", file);
+	snprintf(ttl, sizeof ttl, "%s: errors 18 - F (median and min-max)", title);
+	plot_spec pe = {ttl, vn[xvar], "errors", false, true};
+	report_plot(o->out, f, &pe, eser, nser);
+	gl_free(buf);
+}
+
+int repro_hwang(int argc, char **argv)
+{
+	hw_opts o = {"repro-hwang", 10, false};
+	int dfs_max = 6;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--out") && i + 1 < argc)
+			o.out = argv[++i];
+		else if (!strcmp(argv[i], "--seeds") && i + 1 < argc)
+			o.seeds = (int)cli_int(argv[++i], 1, SEEDS_MAX, "--seeds");
+		else if (!strcmp(argv[i], "--dfs-max") && i + 1 < argc)
+			dfs_max = (int)cli_int(argv[++i], 1, 8, "--dfs-max");
+		else if (!strcmp(argv[i], "--quick"))
+			o.quick = true;
+		else
+			cli_die(EXIT_USAGE, "repro hwang: unknown option or missing value '%s'", argv[i]);
+	}
+	if (o.quick && dfs_max > 4)
+		dfs_max = 4;
+	report_mkdir(o.out);
+	gl_strbuf csv;
+	gl_strbuf_init(&csv);
+	gl_strbuf_printf(&csv, "figure,method,depth,pop,gens,seeds,ms_median,ms_min,ms_max,"
+		"errors_median,errors_min,errors_max\n");
+	printf("Hwang, Hong and Lin on swap9 (picture A: 4 6 3 / 7 8 2 / 1 9 5, start F = 7).\n"
+		"GA: pc 0.5, pm 0.1, %d seeds (1..%d); times are wall-clock on this machine,\n"
+		"GA runs without a time limit (generations only) unless marked.\n", o.seeds, o.seeds);
+
+	/* DFS: deterministic, once per depth */
+	double dx[8], dt[8], de[8];
+	int nd = 0;
+	printf("\nDFS (every sequence of exactly D codes)\n%-6s %14s %12s %7s\n", "depth", "nodes",
+		"ms", "errors");
+	for (int d = 1; d <= dfs_max; d++) {
+		char spec[48];
+		snprintf(spec, sizeof spec, "swap9:limit=%d", d);
+		gl_game *g = cli_game(spec);
+		gl_ts_result r;
+		gl_err err = {0};
+		if (gl_ts_dfs(g, d, 0, &r, &err))
+			cli_die(EXIT_RUN, "repro hwang: %s", err.msg);
+		dx[nd] = d;
+		dt[nd] = fmax(r.seconds * 1000, 1e-3);
+		de[nd] = r.errors;
+		nd++;
+		printf("%-6d %14" PRIu64 " %12.3f %7d\n", d, r.nodes, r.seconds * 1000, r.errors);
+		gl_strbuf_printf(&csv, "dfs,dfs,%d,,,1,%.6f,%.6f,%.6f,%d,%d,%d\n", d,
+			r.seconds * 1000, r.seconds * 1000, r.seconds * 1000, r.errors, r.errors, r.errors);
+		gl_game_free(g);
+	}
+
+	static const int depths[] = {3, 6, 9, 12, 15};
+	static const int alld[] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+	static const int pops[] = {10, 15, 20, 25, 30, 35};
+	static const int gens4[] = {10, 20, 30, 40};
+	static const int gens6[] = {10, 15, 20, 25, 30, 35};
+	hw_figure(&o, "fig4-1-3", "Fig. 4-1/4-3: GA (40 generations) against depth, per population",
+		VAR_DEPTH, alld, 13, VAR_POP, pops, 6, 0, 40, &csv, "4-1/4-3", dx, dt, de, nd);
+	hw_figure(&o, "fig4-2", "Fig. 4-2: GA (40 generations) against population, per depth",
+		VAR_POP, pops, 6, VAR_DEPTH, depths, 5, 0, 40, &csv, "4-2", NULL, NULL, NULL, 0);
+	hw_figure(&o, "fig4-4", "Fig. 4-4: GA (population 35) against depth, per generations",
+		VAR_DEPTH, alld, 13, VAR_GENS, gens4, 4, 35, 0, &csv, "4-4", NULL, NULL, NULL, 0);
+	hw_figure(&o, "fig4-5", "Fig. 4-5: GA (population 35) against generations, per depth",
+		VAR_GENS, gens6, 6, VAR_DEPTH, depths, 5, 35, 0, &csv, "4-5", NULL, NULL, NULL, 0);
+	hw_figure(&o, "fig4-6", "Fig. 4-6: GA (population 35) errors against depth, per generations",
+		VAR_DEPTH, alld, 13, VAR_GENS, gens6, 6, 35, 0, &csv, "4-6", NULL, NULL, NULL, 0);
+
+	/* Fig. 4-7: GA (depth 15, population 35) given DFS's time at each depth */
+	printf("\nFig. 4-7: equal time. GA depth 15, population 35, given the time DFS took "
+		"(time-limited: not reproducible)\n%-6s %10s %10s | %-26s %s\n", "depth", "DFS ms",
+		"DFS err", "GA errors med [min,max]", "GA generations");
+	double gx[8], gy[8], glo[8], ghi[8];
+	for (int i = 0; i < nd; i++) {
+		char spec[48];
+		snprintf(spec, sizeof spec, "swap9:limit=15");
+		gl_game *g = cli_game(spec);
+		double e[SEEDS_MAX], gn[SEEDS_MAX];
+		for (int sd = 0; sd < o.seeds; sd++) {
+			gl_rng rng;
+			gl_rng_seed(&rng, (uint64_t)sd + 1);
+			gl_ts_ga_params p = {.depth = 15, .pop = 35, .gens = 0, .pc = 0.5, .pm = 0.1,
+				.seconds = dt[i] / 1000};
+			gl_ts_result r;
+			gl_err err = {0};
+			if (gl_ts_ga(g, &p, &rng, &r, &err))
+				cli_die(EXIT_RUN, "repro hwang: %s", err.msg);
+			e[sd] = r.errors;
+			gn[sd] = r.gens;
+		}
+		summary se = summarize(e, o.seeds), sg = summarize(gn, o.seeds);
+		gx[i] = dx[i];
+		gy[i] = se.med;
+		glo[i] = se.min;
+		ghi[i] = se.max;
+		printf("%-6.0f %10.3f %10.0f | %4.1f [%2.0f,%2.0f]%16s %.0f [%.0f, %.0f]\n", dx[i], dt[i],
+			de[i], se.med, se.min, se.max, "", sg.med, sg.min, sg.max);
+		gl_strbuf_printf(&csv, "4-7,ga-timed,15,35,,%d,%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n",
+			o.seeds, dt[i], dt[i], dt[i], se.med, se.min, se.max);
+		gl_game_free(g);
+	}
+	plot_series s47[2] = {
+		{"DFS at depth x", nd, dx, de, NULL, NULL},
+		{"GA depth 15, N 35, DFS's time", nd, gx, gy, glo, ghi},
+	};
+	plot_spec p47 = {"Fig. 4-7: errors at equal time (x = DFS depth, whose time both get)",
+		"DFS depth", "errors 18 - F", false, true};
+	report_plot(o.out, "fig4-7.svg", &p47, s47, 2);
+
+	/* What the paper lacks: the optimum, and the GA at IDA*'s time */
+	gl_game *g = cli_game("swap9:limit=40");
+	gl_ts_result ir;
+	gl_err err = {0};
+	if (gl_ts_idastar(g, 40, 0, &ir, &err))
+		cli_die(EXIT_RUN, "repro hwang: %s", err.msg);
+	printf("\nIDA* (h = ceil(total toroidal distance / 2)): optimum %d swaps from picture A, "
+		"%" PRIu64 " nodes, %.3f ms; sequence:", ir.len, ir.nodes, ir.seconds * 1000);
+	for (int i = 0; i < ir.len; i++)
+		printf(" %d", ir.seq[i]);
+	printf("\n");
+	gl_strbuf_printf(&csv, "optimum,idastar,%d,,,1,%.6f,%.6f,%.6f,0,0,0\n", ir.len,
+		ir.seconds * 1000, ir.seconds * 1000, ir.seconds * 1000);
+	gl_game_free(g);
+	static const int solve_d[] = {7, 10, 15};
+	for (int i = 0; i < 3; i++) {
+		static const int sg[] = {40, 200, 1000};
+		for (int j = 0; j < 3; j++) {
+			double t[SEEDS_MAX], e[SEEDS_MAX];
+			int solved;
+			ga_runs(solve_d[i], 35, sg[j], 0, o.seeds, t, e, &solved);
+			summary se = summarize(e, o.seeds), st = summarize(t, o.seeds);
+			printf("GA depth %2d, N 35, %4d generations: solved %2d/%d, errors med %.1f "
+				"[%.0f, %.0f], ms med %.3f\n", solve_d[i], sg[j], solved, o.seeds, se.med,
+				se.min, se.max, st.med * 1000);
+			gl_strbuf_printf(&csv, "solve,ga,%d,35,%d,%d,%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n",
+				solve_d[i], sg[j], o.seeds, st.med * 1000, st.min * 1000, st.max * 1000,
+				se.med, se.min, se.max);
+		}
+	}
+	{
+		double t[SEEDS_MAX], e[SEEDS_MAX];
+		int solved;
+		ga_runs(15, 35, 0, ir.seconds > 1e-4 ? ir.seconds : 1e-4, o.seeds, t, e, &solved);
+		summary se = summarize(e, o.seeds);
+		printf("GA depth 15, N 35, given IDA*'s time (%.3f ms, at least 0.1 ms; time-limited): "
+			"solved %d/%d, errors med %.1f [%.0f, %.0f]\n", ir.seconds * 1000, solved, o.seeds,
+			se.med, se.min, se.max);
+	}
+
+	/* 8-puzzle: IDA* against the GA */
+	static const char *np[] = {"6-4-7-8-5-0-3-2-1", "8-6-7-2-5-4-3-0-1",
+		"1-2-3-4-5-6-0-7-8", "4-1-3-7-2-6-0-5-8", "", ""};
+	static const char *npname[] = {"647/85_/321", "867/254/3_1", "123/456/_78",
+		"413/726/_58", "random seed 1", "random seed 2"};
+	printf("\n8-puzzle: IDA* (Manhattan) against the GA (depth 2 x optimum, at least 10; "
+		"N 35; 200 generations; and given IDA*'s time)\n%-14s %4s %10s %9s | %-22s %-22s\n",
+		"position", "opt", "IDA* nodes", "IDA* ms", "GA 200 gens: h med[min,max]",
+		"GA at IDA* time: h");
+	for (int i = 0; i < 6; i++) {
+		char spec[96];
+		if (np[i][0])
+			snprintf(spec, sizeof spec, "npuzzle:start=%s,limit=80", np[i]);
+		else
+			snprintf(spec, sizeof spec, "npuzzle:seed=%d,limit=80", i - 3);
+		g = cli_game(spec);
+		if (gl_ts_idastar(g, 80, 0, &ir, &err))
+			cli_die(EXIT_RUN, "repro hwang: %s", err.msg);
+		int depth = 2 * ir.len < 10 ? 10 : 2 * ir.len;
+		double e1[SEEDS_MAX], e2[SEEDS_MAX];
+		int s1 = 0, s2 = 0;
+		for (int pass = 0; pass < 2; pass++)
+			for (int sd = 0; sd < o.seeds; sd++) {
+				gl_rng rng;
+				gl_rng_seed(&rng, (uint64_t)sd + 1);
+				gl_ts_ga_params p = {.depth = depth, .pop = 35, .gens = pass ? 0 : 200,
+					.pc = 0.5, .pm = 0.1,
+					.seconds = pass ? (ir.seconds > 1e-4 ? ir.seconds : 1e-4) : 0};
+				gl_ts_result r;
+				if (gl_ts_ga(g, &p, &rng, &r, &err))
+					cli_die(EXIT_RUN, "repro hwang: %s", err.msg);
+				(pass ? e2 : e1)[sd] = r.errors;
+				*(pass ? &s2 : &s1) += r.solved;
+			}
+		summary a = summarize(e1, o.seeds), b = summarize(e2, o.seeds);
+		printf("%-14s %4d %10" PRIu64 " %9.3f | %4.1f [%2.0f,%2.0f] solved %2d  %4.1f [%2.0f,%2.0f] "
+			"solved %2d\n", npname[i], ir.len, ir.nodes, ir.seconds * 1000, a.med, a.min, a.max,
+			s1, b.med, b.min, b.max, s2);
+		gl_strbuf_printf(&csv, "8puzzle %s,idastar,%d,,,1,%.6f,%.6f,%.6f,0,0,0\n", npname[i],
+			ir.len, ir.seconds * 1000, ir.seconds * 1000, ir.seconds * 1000);
+		gl_strbuf_printf(&csv, "8puzzle %s,ga,%d,35,200,%d,,,,%.1f,%.0f,%.0f\n", npname[i],
+			depth, o.seeds, a.med, a.min, a.max);
+		gl_game_free(g);
+	}
+	report_write(o.out, "hwang.csv", &csv);
+	gl_strbuf_done(&csv);
+	printf("\nwrote %s/hwang.csv and fig4-*.svg\n", o.out);
+	return 0;
+}

@@ -1,0 +1,78 @@
+#!/bin/sh
+# cli_ga.sh BIN - the genetic layer's commands end to end: `search` with
+# each method on swap9 and the 8-puzzle (generation and depth limits only,
+# so that every expected line is fixed), a time-limited run, the gapairs
+# agent through `train` with save and load, `repro ga-nim` and `repro
+# hwang` on small counts writing CSV and SVG, and one-line errors.
+set -u
+BIN=$1
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+
+# expect_grep PATTERN CMD... : exit 0 and stdout contains PATTERN
+expect_grep() {
+	want=$1; shift
+	"$BIN" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+	if [ $rc -eq 0 ] && grep -q -- "$want" "$tmp/out"; then ok; else
+		bad "gamelearn $*: rc=$rc, output lacks '$want'"; cat "$tmp/err" >&2; fi
+}
+
+# expect_error CODE PATTERN CMD... : exit CODE, stderr one line with PATTERN
+expect_error() {
+	code=$1; want=$2; shift 2
+	"$BIN" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+	lines=$(wc -l <"$tmp/err")
+	if [ $rc -eq "$code" ] && [ "$lines" -eq 1 ] && grep -q -- "$want" "$tmp/err"; then ok; else
+		bad "gamelearn $*: rc=$rc (want $code), stderr ($lines lines): $(cat "$tmp/err")"; fi
+}
+
+# IDA*: the optimum from picture A is 7 swaps
+expect_grep "moves played 7, value 18, errors 0, solved" search swap9 --method idastar
+expect_grep "^sequence (7): 2 8 10 12 14 16 2$" search swap9 --method idastar
+# the limit is raised to the depth when the spec does not give one
+expect_grep "^swap9:limit=15: ga depth 15" search swap9 --method ga --gens 5
+# DFS to depth 4 on swap9: 4 errors left; IDDFS to 7 solves it
+expect_grep "moves played 4, value 14, errors 4" search swap9 --method dfs --depth 4
+expect_grep "errors 0, solved" search swap9 --method iddfs --depth 7
+# the GA is deterministic by seed
+"$BIN" search swap9 --method ga --depth 15 --pop 10 --gens 50 --seed 3 >"$tmp/a" 2>&1
+"$BIN" search swap9 --method ga --depth 15 --pop 10 --gens 50 --seed 3 >"$tmp/b" 2>&1
+if grep -v "^nodes" "$tmp/a" >"$tmp/a2" && grep -v "^nodes" "$tmp/b" >"$tmp/b2" &&
+	cmp -s "$tmp/a2" "$tmp/b2" && grep -q "50 generations" "$tmp/a"; then ok; else
+	bad "search --method ga is not deterministic by seed"; fi
+# a time limit ends the run (no generation limit)
+expect_grep "stopped by --time" search swap9 --method ga --gens 0 --time 0.05
+# the 8-puzzle: a hardest position, 31 moves
+expect_grep "moves played 31, value 0, errors 0, solved" search npuzzle:start=8-6-7-2-5-4-3-0-1 --method idastar
+# errors
+expect_error 2 "one-player" search tictactoe --method dfs
+expect_error 2 "--method must be" search swap9 --method bfs
+expect_error 2 "--depth must be" search swap9 --depth -3
+expect_error 2 "--pc must be" search swap9 --pc 2
+expect_error 2 "generations or a time limit" search swap9 --gens 0
+
+# gapairs through train, saved and loaded; a file for another game is refused
+expect_grep "matches" train nim gapairs:K=100,games=1 --opponent perfect -n 300 --save "$tmp/g.txt"
+expect_grep "saved to" train nim gapairs --opponent random -n 10 --load "$tmp/g.txt" --save "$tmp/g2.txt"
+expect_error 1 "another game" train nim:misere=1 gapairs --opponent random -n 10 --load "$tmp/g.txt"
+expect_error 2 "keep must be" train nim gapairs:keep=3 --opponent random -n 10
+
+# the experiments, small
+expect_grep "vs\|perfect  first" repro ga-nim --out "$tmp/n" --seeds 2 --gens 200 --block 50
+for f in ga-nim.csv ga-nim-summary.csv ga-nim-win-normal.svg ga-nim-optimal-misere.svg; do
+	if [ -s "$tmp/n/$f" ]; then ok; else bad "repro ga-nim did not write $f"; fi
+done
+if [ "$(wc -l <"$tmp/n/ga-nim-summary.csv")" -eq 33 ]; then ok; else bad "ga-nim-summary.csv rows"; fi
+expect_grep "optimum 7 swaps" repro hwang --out "$tmp/h" --seeds 2 --quick
+for f in hwang.csv fig4-1-3-time.svg fig4-1-3-errors.svg fig4-2-time.svg fig4-7.svg; do
+	if [ -s "$tmp/h/$f" ]; then ok; else bad "repro hwang did not write $f"; fi
+done
+expect_error 2 "unknown option" repro hwang --bogus
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
