@@ -5,9 +5,6 @@
 # corrupt memories with one-line errors; a small `repro martens`.
 set -u
 BIN=$1
-# Errors exit through cli_die with the objects made so far still allocated
-# (the process ends): leak checks belong to the C tests, not to the CLI.
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 pass=0
 fail=0
 tmp=$(mktemp -d)

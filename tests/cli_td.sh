@@ -6,9 +6,6 @@
 # feature file the repro wrote, and the demo's transfer run.
 set -u
 BIN=$1
-# cli_die exits at once without freeing (train's refused --load): not a leak
-# worth reporting under an ASan build
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 pass=0
 fail=0
 tmp=$(mktemp -d)

@@ -38,6 +38,9 @@ long cli_int(const char *text, long min, long max, const char *what);
 
 /* An agent from a spec for game g, or die with the library's message. */
 struct gl_agent *cli_agent(const char *spec, const gl_game *g);
+/* The same, returning NULL with the message in err instead of dying, for
+ * commands that must free what they made first. */
+struct gl_agent *cli_agent_try(const char *spec, const gl_game *g, gl_err *err);
 
 /* Play a comma-separated list of moves from the start of g into s, or die
  * naming the move, its position in the list, and why. */

@@ -19,10 +19,15 @@ static const gl_agent_type *const *cli_extra_agents(void)
 	return extra;
 }
 
+gl_agent *cli_agent_try(const char *spec, const gl_game *g, gl_err *err)
+{
+	return gl_agent_new(spec, g, cli_extra_agents(), err);
+}
+
 gl_agent *cli_agent(const char *spec, const gl_game *g)
 {
 	gl_err err = {0};
-	gl_agent *a = gl_agent_new(spec, g, cli_extra_agents(), &err);
+	gl_agent *a = cli_agent_try(spec, g, &err);
 	if (!a)
 		cli_die(EXIT_USAGE, "%s", err.msg);
 	return a;

@@ -47,19 +47,29 @@ int cmd_train(int argc, char **argv)
 	if (strcmp(first, "learner") && strcmp(first, "opponent") && strcmp(first, "alternate"))
 		cli_die(EXIT_USAGE, "train: --first must be learner, opponent or alternate, got '%s'", first);
 	gl_game *g = cli_game(spec);
-	if (g->nplayers != 2)
-		cli_die(EXIT_USAGE, "train: %s is not a two-player game", g->spec);
-	gl_agent *learner = cli_agent(learner_spec, g);
-	gl_agent *opp = cli_agent(opp_spec, g);
+	gl_agent *learner = NULL, *opp = NULL;
+	gl_match m;
+	gl_match_init(&m);
 	gl_err err = {0};
-	if (load) {
-		if (!learner->type->load)
-			cli_die(EXIT_USAGE, "train: agent %s cannot load", learner->type->name);
-		if (learner->type->load(learner, load, &err))
-			cli_die(EXIT_RUN, "%s", err.msg);
+	int code = EXIT_USAGE; /* every failure below frees all, then dies */
+	if (g->nplayers != 2) {
+		gl_fail(&err, GL_EINVAL, "train: %s is not a two-player game", g->spec);
+		goto fail;
 	}
-	if (save && !learner->type->save)
-		cli_die(EXIT_USAGE, "train: agent %s cannot save", learner->type->name);
+	if (!(learner = cli_agent_try(learner_spec, g, &err)) ||
+	    !(opp = cli_agent_try(opp_spec, g, &err)))
+		goto fail;
+	if (load && !learner->type->load) {
+		gl_fail(&err, GL_EINVAL, "train: agent %s cannot load", learner->type->name);
+		goto fail;
+	}
+	if (save && !learner->type->save) {
+		gl_fail(&err, GL_EINVAL, "train: agent %s cannot save", learner->type->name);
+		goto fail;
+	}
+	code = EXIT_RUN;
+	if (load && learner->type->load(learner, load, &err))
+		goto fail;
 
 	enum { CURVE = 10, WINDOW = 100 };
 	gl_stats all, part[CURVE];
@@ -68,8 +78,6 @@ int cmd_train(int argc, char **argv)
 		gl_stats_init(&part[i]);
 	int window[WINDOW] = {0};
 	long wsum = 0;
-	gl_match m;
-	gl_match_init(&m);
 	progress bar;
 	progress_begin(&bar, "train", (double)n);
 	double t0 = gl_now();
@@ -78,8 +86,12 @@ int cmd_train(int argc, char **argv)
 		gl_agent *seats[2];
 		seats[seat] = learner;
 		seats[1 - seat] = opp;
-		if (gl_match_play(g, seats, gl_mix64(seed + (uint64_t)k), &m, &err))
-			cli_die(EXIT_RUN, "match %ld: %s", k + 1, err.msg);
+		if (gl_match_play(g, seats, gl_mix64(seed + (uint64_t)k), &m, &err)) {
+			char msg[sizeof err.msg];
+			snprintf(msg, sizeof msg, "%s", err.msg);
+			gl_fail(&err, GL_EINVAL, "match %ld: %s", k + 1, msg);
+			goto fail;
+		}
 		int goal = m.goals[seat], result = gl_result_of(m.goals, 2, seat);
 		gl_stats_add(&all, goal, result);
 		gl_stats_add(&part[k * CURVE / n], goal, result);
@@ -109,7 +121,7 @@ int cmd_train(int argc, char **argv)
 	printf("%.1f matches/s\n", dt > 0 ? (double)n / dt : 0.0);
 	if (save) {
 		if (learner->type->save(learner, save, &err))
-			cli_die(EXIT_RUN, "%s", err.msg);
+			goto fail;
 		printf("saved to %s\n", save);
 	}
 	gl_match_done(&m);
@@ -117,4 +129,10 @@ int cmd_train(int argc, char **argv)
 	gl_agent_free(opp);
 	gl_game_free(g);
 	return 0;
+fail:
+	gl_match_done(&m);
+	gl_agent_free(learner);
+	gl_agent_free(opp);
+	gl_game_free(g);
+	cli_die(code, "%s", err.msg);
 }
