@@ -87,6 +87,7 @@ int cmd_search(int argc, char **argv);
 int repro_ga_nim(int argc, char **argv);
 int repro_hwang(int argc, char **argv);
 int cmd_repro(int argc, char **argv);
+int cmd_gdl(int argc, char **argv);
 int cmd_features(int argc, char **argv);           /* cmd_features.c */
 int repro_banerjee_stone(int argc, char **argv);   /* repro_bs.c */
 void repro_bs_demo(uint64_t seed);                 /* repro_bs.c: demo part */

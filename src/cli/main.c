@@ -30,6 +30,7 @@ static const cli_command commands[] = {
 	{"features", "GAME [--role R] [--depth D] [--max-states N] [--json]",
 		"the lookahead features (Banerjee-Stone) that occur in a game, drawn", cmd_features},
 	{"repro", "NAME [options]", "rerun a paper's experiments: tables, CSV and SVG plots", cmd_repro},
+	{"gdl", "check FILE...", "check GDL descriptions: each problem with line and column", cmd_gdl},
 	{"demo", "[--seed S]", "the main demo: games, random matches, perft", cmd_demo},
 	{"inspect", "FILE [--max N]", "draw a saved memory of martens or lauto (boards, e-strings)", cmd_inspect},
 	{"search", "PUZZLE --method ga|dfs|iddfs|idastar [--depth D] [--pop N] [--gens G] [--pc P] [--pm P] [--time S] [--seed S]",

@@ -21,6 +21,7 @@ extern const gl_game_type gl_game_othello;
 extern const gl_game_type gl_game_checkers;
 extern const gl_game_type gl_game_swap9;
 extern const gl_game_type gl_game_npuzzle;
+extern const gl_game_type gl_game_gdl; /* src/gdl/game.c */
 
 static inline int popcount64(uint64_t x)
 {

@@ -14,6 +14,7 @@ static const gl_game_type *const types[] = {
 	&gl_game_checkers,
 	&gl_game_swap9,
 	&gl_game_npuzzle,
+	&gl_game_gdl,
 	NULL
 };
 

@@ -1,0 +1,98 @@
+/*
+ * gdl.h - the Game Description Language (GDL) of General Game Playing:
+ * load a game's rules written in KIF, check them, and reason over them.
+ * Love, Hinrichs, Haley, Schkufza and Genesereth, "General Game Playing:
+ * Game Description Language Specification" (Stanford LG-2006-01, 2008):
+ * syntax (section 2), restrictions (sections 3 and 4), semantics (section 5).
+ *
+ * A loaded description (gdl_game) is compiled by grounding its rules over
+ * the reachable domain into a propositional program evaluated stratum by
+ * stratum. States are bitsets over the ground base propositions (true
+ * facts); moves are ids over the distinct ground move terms of all roles.
+ * Evaluation needs a scratch area (gdl_eval) per thread; a gdl_game is
+ * read-only once loaded and may be shared by any number of threads.
+ */
+#ifndef GAMELEARN_GDL_H
+#define GAMELEARN_GDL_H
+
+#include "gamelearn/core.h"
+#include "gamelearn/fileio.h"
+
+typedef struct gdl_game gdl_game; /* compiled rules (opaque) */
+typedef struct gdl_eval gdl_eval; /* per-thread evaluation scratch */
+
+enum {
+	GDL_FILE_MAX = 4 << 20,  /* largest description, bytes */
+	GDL_TOKEN_MAX = 256,     /* longest symbol */
+	GDL_DEPTH_MAX = 64,      /* deepest nesting of parentheses */
+	GDL_ROLES_MAX = 8,       /* most roles */
+	GDL_ATOMS_MAX = 1 << 21, /* most ground atoms the grounder makes */
+	GDL_RULES_MAX = 1 << 22, /* most ground rules (and literals / 4) */
+	GDL_BASE_MAX = 8192,     /* most base propositions (state bits) */
+	GDL_WORDS_MAX = GDL_BASE_MAX / 64 /* words of the largest state */
+};
+
+/* Check a description: syntax, arities, safety, stratification, the
+ * recursion restriction and the keyword restrictions. name is used in
+ * messages ("NAME:LINE:COL: what is wrong"). Each problem is appended to
+ * problems (may be NULL) as one line. Returns the number of problems
+ * (0: valid) or GL_ENOMEM. */
+int gdl_check(const char *text, size_t n, const char *name,
+	gl_strbuf *problems);
+
+/* Parse, check and compile a description from memory (name for messages)
+ * or a file. Returns 0 with *out set (free with gdl_free), or a GL_E*
+ * code with the first problem ("FILE:LINE:COL: ...") in err: GL_EPARSE
+ * for an invalid description, GL_ERANGE for one too big to ground,
+ * GL_EIO, GL_ENOMEM. */
+int gdl_load(gdl_game **out, const char *text, size_t n, const char *name,
+	gl_err *err);
+int gdl_load_file(gdl_game **out, const char *path, gl_err *err);
+void gdl_free(gdl_game *gd);
+
+/* Sizes of a compiled game. */
+int gdl_nroles(const gdl_game *gd);
+const char *gdl_role_name(const gdl_game *gd, int role);
+int gdl_nbase(const gdl_game *gd);  /* base propositions = state bits */
+int gdl_nmoves(const gdl_game *gd); /* distinct ground move terms */
+int gdl_natoms(const gdl_game *gd); /* ground atoms of the program */
+int gdl_nrules(const gdl_game *gd); /* ground rules of the program */
+/* Number of moves role can ever make (its input set), at most nmoves. */
+int gdl_role_nmoves(const gdl_game *gd, int role);
+/* Words (uint64_t) of a state bitset. */
+int gdl_state_words(const gdl_game *gd);
+
+/* Text of move id into buf (size n, NUL-terminated), e.g. "(mark 1 1)";
+ * returns its length. Text of base proposition i ("(cell 1 1 b)"). */
+int gdl_move_text(const gdl_game *gd, int move, char *buf, size_t n);
+int gdl_base_text(const gdl_game *gd, int i, char *buf, size_t n);
+/* The move id whose text is text (whitespace and case tolerant), or -1. */
+int gdl_move_find(const gdl_game *gd, const char *text);
+
+/* The initial state into state (gdl_state_words words). */
+void gdl_initial(const gdl_game *gd, uint64_t *state);
+
+/* Scratch for evaluation: one per thread. NULL when out of memory. */
+gdl_eval *gdl_eval_new(const gdl_game *gd);
+void gdl_eval_free(gdl_eval *e);
+
+/* Evaluate state into e: after this, the queries below answer for it. */
+void gdl_eval_state(const gdl_game *gd, gdl_eval *e, const uint64_t *state);
+bool gdl_terminal(const gdl_game *gd, const gdl_eval *e);
+/* Legal move ids of role (ascending) into moves (room for
+ * gdl_role_nmoves); returns the count. */
+int gdl_legal(const gdl_game *gd, const gdl_eval *e, int role, int *moves);
+/* Goal value 0..100 of role (0 when the rules give none; the largest
+ * when they give several). */
+int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role);
+/* The next state after the joint move (one legal move id per role) from
+ * the state last evaluated into e. out may equal the evaluated state. */
+void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint,
+	uint64_t *out);
+
+/* Number of joint-move sequences of exactly depth steps from state
+ * (finished games not extended). */
+uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
+	int depth);
+
+#endif

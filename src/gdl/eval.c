@@ -1,0 +1,339 @@
+/*
+ * eval.c - the public GDL API over a compiled game: loading (parse, check,
+ * ground), and evaluating the propositional program on a state (Love et
+ * al. 2008, section 5): the ground atoms are computed stratum by stratum
+ * in dependency order, recursive groups to their least fixpoint; atoms
+ * that depend on neither true nor does are computed once at load.
+ */
+#include "gdl/internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+
+static inline bool rule_true(const gdl_game *gd, const uint8_t *val, int r)
+{
+	for (int i = gd->rule_lit[r]; i < gd->rule_lit[r + 1]; i++) {
+		int32_t l = gd->lit[i];
+		if (!(val[l >> 1] ^ (l & 1)))
+			return false;
+	}
+	return true;
+}
+
+static inline uint8_t atom_eval(const gdl_game *gd, const uint8_t *val, int a)
+{
+	for (int r = gd->atom_rule[a]; r < gd->atom_rule[a + 1]; r++)
+		if (rule_true(gd, val, r))
+			return 1;
+	return 0;
+}
+
+void gdl_run(const gdl_game *gd, uint8_t *val, const int32_t *node_atom,
+	const int32_t *node_scc, int from, int to)
+{
+	for (int i = from; i < to;) {
+		int k = node_scc[i];
+		if (k <= 0) {
+			val[node_atom[i]] = atom_eval(gd, val, node_atom[i]);
+			i++;
+			continue;
+		}
+		for (int j = 0; j < k; j++)
+			val[node_atom[i + j]] = 0;
+		for (bool changed = true; changed;) {
+			changed = false;
+			for (int j = 0; j < k; j++) {
+				int a = node_atom[i + j];
+				if (!val[a] && atom_eval(gd, val, a)) {
+					val[a] = 1;
+					changed = true;
+				}
+			}
+		}
+		i += k;
+	}
+}
+
+void gdl_free(gdl_game *gd)
+{
+	if (!gd)
+		return;
+	for (int k = 0; gd->move_text && k < gd->nmoves; k++)
+		gl_free(gd->move_text[k]);
+	gl_free(gd->move_text);
+	gl_free(gd->move_term);
+	gl_free(gd->atom_term);
+	gl_free(gd->node_atom);
+	gl_free(gd->atom_rule);
+	gl_free(gd->node_scc);
+	gl_free(gd->rule_lit);
+	gl_free(gd->lit);
+	gl_free(gd->static_val);
+	gl_free(gd->base_atom);
+	gl_free(gd->base_next);
+	gl_free(gd->does_atom);
+	gl_free(gd->legal_atom);
+	gl_free(gd->goal_atom);
+	gl_free(gd->goal_role);
+	gl_free(gd->goal_value);
+	gdl_gterms_done(&gd->gt);
+	gl_free((char *)gd->prog.name);
+	gdl_prog_done(&gd->prog);
+	gl_free(gd);
+}
+
+int gdl_check(const char *text, size_t n, const char *name, gl_strbuf *problems)
+{
+	gdl_prog p;
+	gl_err err = {0};
+	gdl_prog_init(&p, name);
+	int rc = gdl_parse(&p, text, n, &err);
+	if (rc == GL_ENOMEM) {
+		gdl_prog_done(&p);
+		return rc;
+	}
+	if (rc) {
+		if (problems)
+			gl_strbuf_printf(problems, "%s\n", err.msg);
+		gdl_prog_done(&p);
+		return 1;
+	}
+	rc = gdl_check_prog(&p, problems);
+	gdl_prog_done(&p);
+	return rc;
+}
+
+int gdl_load(gdl_game **out, const char *text, size_t n, const char *name,
+	gl_err *err)
+{
+	*out = NULL;
+	gdl_game *gd = gl_calloc(1, sizeof *gd);
+	char *nm = gl_strdup(name);
+	if (!gd || !nm) {
+		gl_free(gd);
+		gl_free(nm);
+		return gl_fail(err, GL_ENOMEM, "%s: out of memory", name);
+	}
+	gdl_prog_init(&gd->prog, nm);
+	int rc = gdl_parse(&gd->prog, text, n, err);
+	if (rc)
+		goto fail;
+	gl_strbuf sb;
+	gl_strbuf_init(&sb);
+	rc = gdl_check_prog(&gd->prog, &sb);
+	if (rc > 0 || sb.oom) {
+		/* the first problem, and how many more */
+		char *nl = sb.buf ? strchr(sb.buf, '\n') : NULL;
+		if (nl)
+			*nl = '\0';
+		rc = gl_fail(err, GL_EPARSE, "%s%s", sb.buf ? sb.buf : "invalid GDL",
+			rc > 1 ? " (and more problems: see gdl check)" : "");
+	} else if (rc < 0) {
+		rc = gl_fail(err, rc, "%s: out of memory while checking", name);
+	}
+	gl_strbuf_done(&sb);
+	if (rc)
+		goto fail;
+	rc = gdl_ground(gd, err);
+	if (rc)
+		goto fail;
+	*out = gd;
+	return 0;
+fail:
+	gdl_free(gd);
+	return rc;
+}
+
+int gdl_load_file(gdl_game **out, const char *path, gl_err *err)
+{
+	char *text;
+	size_t len;
+	*out = NULL;
+	int rc = gl_read_file(path, GDL_FILE_MAX, &text, &len, err);
+	if (rc)
+		return rc;
+	rc = gdl_load(out, text, len, path, err);
+	gl_free(text);
+	return rc;
+}
+
+int gdl_nroles(const gdl_game *gd) { return gd->nroles; }
+int gdl_nbase(const gdl_game *gd) { return gd->nbase; }
+int gdl_nmoves(const gdl_game *gd) { return gd->nmoves; }
+int gdl_natoms(const gdl_game *gd) { return gd->natoms; }
+int gdl_nrules(const gdl_game *gd) { return gd->nrules; }
+int gdl_state_words(const gdl_game *gd) { return gd->words; }
+
+const char *gdl_role_name(const gdl_game *gd, int role)
+{
+	return gd->prog.syms.name[gd->role_sym[role]];
+}
+
+int gdl_role_nmoves(const gdl_game *gd, int role)
+{
+	return gd->role_nmoves[role];
+}
+
+int gdl_move_text(const gdl_game *gd, int move, char *buf, size_t n)
+{
+	return snprintf(buf, n, "%s", gd->move_text[move]);
+}
+
+int gdl_base_text(const gdl_game *gd, int i, char *buf, size_t n)
+{
+	int32_t t = gd->atom_term[gd->base_atom[i]];
+	return gdl_gterm_text(gd, gd->gt.argv[gd->gt.args[t]], buf, n);
+}
+
+int gdl_move_find(const gdl_game *gd, const char *text)
+{
+	/* Canonical form: lower case, single spaces, none inside parens. */
+	char c[1024];
+	size_t n = 0;
+	bool space = false;
+	for (const char *s = text; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (isspace(ch)) {
+			space = true;
+			continue;
+		}
+		if (n + 2 >= sizeof c)
+			return -1;
+		if (space && n > 0 && c[n - 1] != '(' && ch != ')')
+			c[n++] = ' ';
+		space = false;
+		c[n++] = (char)tolower(ch);
+	}
+	c[n] = '\0';
+	int lo = 0, hi = gd->nmoves;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		int d = strcmp(gd->move_text[mid], c);
+		if (d == 0)
+			return mid;
+		if (d < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+void gdl_initial(const gdl_game *gd, uint64_t *state)
+{
+	memcpy(state, gd->init, (size_t)gd->words * sizeof *state);
+}
+
+gdl_eval *gdl_eval_new(const gdl_game *gd)
+{
+	gdl_eval *e = gl_malloc(sizeof *e);
+	if (!e)
+		return NULL;
+	e->val = gl_malloc((size_t)gd->natoms + 1);
+	if (!e->val) {
+		gl_free(e);
+		return NULL;
+	}
+	memcpy(e->val, gd->static_val, (size_t)gd->natoms + 1);
+	return e;
+}
+
+void gdl_eval_free(gdl_eval *e)
+{
+	if (!e)
+		return;
+	gl_free(e->val);
+	gl_free(e);
+}
+
+/* Phase 1 into val (which holds the static values already). */
+static void eval_state(const gdl_game *gd, uint8_t *val, const uint64_t *state)
+{
+	for (int i = 0; i < gd->nbase; i++)
+		val[gd->base_atom[i]] = state[i / 64] >> (i % 64) & 1;
+	gdl_run(gd, val, gd->node_atom, gd->node_scc, 0, gd->phase1);
+}
+
+void gdl_eval_state(const gdl_game *gd, gdl_eval *e, const uint64_t *state)
+{
+	eval_state(gd, e->val, state);
+}
+
+bool gdl_terminal(const gdl_game *gd, const gdl_eval *e)
+{
+	return gd->terminal_atom >= 0 && e->val[gd->terminal_atom];
+}
+
+int gdl_legal(const gdl_game *gd, const gdl_eval *e, int role, int *moves)
+{
+	int n = 0;
+	const int32_t *la = gd->legal_atom + (size_t)role * gd->nmoves;
+	for (int m = 0; m < gd->nmoves; m++)
+		if (la[m] >= 0 && e->val[la[m]])
+			moves[n++] = m;
+	return n;
+}
+
+int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role)
+{
+	int v = -1;
+	for (int i = 0; i < gd->ngoal; i++)
+		if (gd->goal_role[i] == role && e->val[gd->goal_atom[i]] &&
+		    gd->goal_value[i] > v)
+			v = gd->goal_value[i];
+	return v < 0 ? 0 : v;
+}
+
+void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint, uint64_t *out)
+{
+	uint8_t *val = e->val;
+	for (int r = 0; r < gd->nroles; r++) {
+		const int32_t *da = gd->does_atom + (size_t)r * gd->nmoves;
+		for (int m = 0; m < gd->nmoves; m++)
+			if (da[m] >= 0)
+				val[da[m]] = m == joint[r];
+	}
+	gdl_run(gd, val, gd->node_atom, gd->node_scc, gd->phase1, gd->phase2);
+	memset(out, 0, (size_t)gd->words * sizeof *out);
+	for (int i = 0; i < gd->nbase; i++)
+		if (gd->base_next[i] >= 0 && val[gd->base_next[i]])
+			out[i / 64] |= 1ull << (i % 64);
+}
+
+uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
+	int depth)
+{
+	enum { PERFT_MOVES = 512 };
+	int moves[GDL_ROLES_MAX][PERFT_MOVES], nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX];
+	uint64_t child[GDL_WORDS_MAX];
+	gdl_eval_state(gd, e, state);
+	if (depth <= 0)
+		return 1;
+	if (gdl_terminal(gd, e))
+		return 0;
+	uint64_t prod = 1;
+	for (int r = 0; r < gd->nroles; r++) {
+		nm[r] = gdl_legal(gd, e, r, moves[r]) ;
+		if (nm[r] > PERFT_MOVES)
+			nm[r] = PERFT_MOVES;
+		prod *= (uint64_t)nm[r];
+		idx[r] = 0;
+	}
+	if (depth == 1 || prod == 0)
+		return prod;
+	uint64_t total = 0;
+	for (;;) {
+		int joint[GDL_ROLES_MAX];
+		for (int r = 0; r < gd->nroles; r++)
+			joint[r] = moves[r][idx[r]];
+		gdl_eval_state(gd, e, state);
+		gdl_next(gd, e, joint, child);
+		total += gdl_perft(gd, e, child, depth - 1);
+		int r = 0;
+		while (r < gd->nroles && ++idx[r] == nm[r])
+			idx[r++] = 0;
+		if (r == gd->nroles)
+			break;
+	}
+	return total;
+}

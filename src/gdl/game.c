@@ -1,0 +1,378 @@
+/*
+ * game.c - the game type `gdl`: any valid GDL description played through
+ * gamelearn's alternating game interface (game.h), spec gdl:PATH.kif.
+ * State bytes are the bitset of true base propositions followed by one
+ * pending move per role; action ids are the distinct ground move terms.
+ * Turn-taking games (one role with a choice, the others a single move such
+ * as noop) map directly: to_move is the role with a choice. Simultaneous
+ * moves are sequentialised: the roles with a choice move one after the
+ * other in role order, the earlier moves kept pending in the state (and
+ * hidden from render) until the joint move is complete. Love et al. 2008.
+ */
+#include "gamelearn/game.h"
+#include "gdl/internal.h"
+#include "games/internal.h"
+
+#include <stdio.h>
+
+enum {
+	SCRATCH = 65536,     /* atoms evaluated on the stack; more: heap */
+	NO_MOVE = 0xffff,    /* no pending move */
+	GDL_MAX_LENGTH = 2000
+};
+
+/* The type's private data. */
+typedef struct gdl_data {
+	gdl_game *gd;
+	int words;          /* state bitset words */
+	int32_t *base_sorted; /* [nbase] base propositions by text */
+	int noop;           /* the move id of `noop`, or -1 */
+} gdl_data;
+
+/* What a state's evaluation says about the roles. */
+typedef struct view {
+	int n[GDL_ROLES_MAX];     /* legal moves per role */
+	int first[GDL_ROLES_MAX]; /* the first legal move */
+	int choosing;             /* roles with more than one move */
+	int mover;                /* the role to move */
+	bool over;                /* terminal, or a role has no move */
+} view;
+
+static const gdl_data *D(const gl_game *g)
+{
+	return g->data;
+}
+
+static uint16_t pending(const gl_game *g, const void *s, int r)
+{
+	uint16_t v;
+	memcpy(&v, (const unsigned char *)s + D(g)->words * 8 + 2 * r, 2);
+	return v;
+}
+
+static void set_pending(const gl_game *g, void *s, int r, uint16_t v)
+{
+	memcpy((unsigned char *)s + D(g)->words * 8 + 2 * r, &v, 2);
+}
+
+/* Evaluation scratch on the caller's stack (heap for huge programs). */
+static uint8_t *scratch(const gdl_game *gd, uint8_t *buf)
+{
+	size_t n = (size_t)gd->natoms + 1;
+	uint8_t *v = n <= SCRATCH ? buf : gl_malloc(n);
+	if (v)
+		memcpy(v, gd->static_val, n);
+	return v;
+}
+
+static void scratch_done(uint8_t *v, uint8_t *buf)
+{
+	if (v != buf)
+		gl_free(v);
+}
+
+static void analyse(const gl_game *g, const void *s, gdl_eval *e, view *w,
+	int *moves)
+{
+	const gdl_data *d = D(g);
+	const gdl_game *gd = d->gd;
+	uint64_t st[GDL_WORDS_MAX];
+	memcpy(st, s, (size_t)d->words * 8);
+	gdl_eval_state(gd, e, st);
+	w->over = gdl_terminal(gd, e);
+	w->choosing = 0;
+	w->mover = -1;
+	int nonoop = -1;
+	for (int r = 0; r < gd->nroles; r++) {
+		w->n[r] = gdl_legal(gd, e, r, moves);
+		w->first[r] = w->n[r] ? moves[0] : -1;
+		if (w->n[r] == 0)
+			w->over = true;
+		if (w->n[r] > 1) {
+			w->choosing++;
+			if (w->mover < 0 && pending(g, s, r) == NO_MOVE)
+				w->mover = r;
+		}
+		if (w->n[r] == 1 && nonoop < 0 && w->first[r] != d->noop)
+			nonoop = r;
+	}
+	if (w->mover < 0)
+		w->mover = nonoop >= 0 ? nonoop : 0;
+}
+
+static const gl_param_def gdl_params[] = {
+	{"file", "@ticTacToe", "a GDL description (.kif); @ticTacToe is the "
+		"built-in ticTacToe", 1, 0},
+	{NULL, NULL, NULL, 0, 0}
+};
+
+/* The ggp-repository's ticTacToe (games/ticTacToe/ticTacToe.kif), built in
+ * so that the type's default needs no file. */
+static const char builtin_ttt[] =
+	"(role xplayer) (role oplayer)\n"
+	"(index 1) (index 2) (index 3)\n"
+	"(<= (base (cell ?x ?y b)) (index ?x) (index ?y))\n"
+	"(<= (base (cell ?x ?y x)) (index ?x) (index ?y))\n"
+	"(<= (base (cell ?x ?y o)) (index ?x) (index ?y))\n"
+	"(<= (base (control ?p)) (role ?p))\n"
+	"(<= (input ?p (mark ?x ?y)) (index ?x) (index ?y) (role ?p))\n"
+	"(<= (input ?p noop) (role ?p))\n"
+	"(init (cell 1 1 b)) (init (cell 1 2 b)) (init (cell 1 3 b))\n"
+	"(init (cell 2 1 b)) (init (cell 2 2 b)) (init (cell 2 3 b))\n"
+	"(init (cell 3 1 b)) (init (cell 3 2 b)) (init (cell 3 3 b))\n"
+	"(init (control xplayer))\n"
+	"(<= (next (cell ?m ?n x)) (does xplayer (mark ?m ?n)) (true (cell ?m ?n b)))\n"
+	"(<= (next (cell ?m ?n o)) (does oplayer (mark ?m ?n)) (true (cell ?m ?n b)))\n"
+	"(<= (next (cell ?m ?n ?w)) (true (cell ?m ?n ?w)) (distinct ?w b))\n"
+	"(<= (next (cell ?m ?n b)) (does ?w (mark ?j ?k)) (true (cell ?m ?n b))\n"
+	"    (or (distinct ?m ?j) (distinct ?n ?k)))\n"
+	"(<= (next (control xplayer)) (true (control oplayer)))\n"
+	"(<= (next (control oplayer)) (true (control xplayer)))\n"
+	"(<= (row ?m ?x) (true (cell ?m 1 ?x)) (true (cell ?m 2 ?x)) (true (cell ?m 3 ?x)))\n"
+	"(<= (column ?n ?x) (true (cell 1 ?n ?x)) (true (cell 2 ?n ?x)) (true (cell 3 ?n ?x)))\n"
+	"(<= (diagonal ?x) (true (cell 1 1 ?x)) (true (cell 2 2 ?x)) (true (cell 3 3 ?x)))\n"
+	"(<= (diagonal ?x) (true (cell 1 3 ?x)) (true (cell 2 2 ?x)) (true (cell 3 1 ?x)))\n"
+	"(<= (line ?x) (row ?m ?x)) (<= (line ?x) (column ?m ?x)) (<= (line ?x) (diagonal ?x))\n"
+	"(<= open (true (cell ?m ?n b)))\n"
+	"(<= (legal ?w (mark ?x ?y)) (true (cell ?x ?y b)) (true (control ?w)))\n"
+	"(<= (legal xplayer noop) (true (control oplayer)))\n"
+	"(<= (legal oplayer noop) (true (control xplayer)))\n"
+	"(<= (goal xplayer 100) (line x)) (<= (goal xplayer 50) (not (line x)) (not (line o)) (not open))\n"
+	"(<= (goal xplayer 0) (line o)) (<= (goal oplayer 100) (line o))\n"
+	"(<= (goal oplayer 50) (not (line x)) (not (line o)) (not open))\n"
+	"(<= (goal oplayer 0) (line x))\n"
+	"(<= terminal (line x)) (<= terminal (line o)) (<= terminal (not open))\n";
+
+static void gdl_done(gl_game *g)
+{
+	gdl_data *d = g->data;
+	if (!d)
+		return;
+	gdl_free(d->gd);
+	gl_free(d->base_sorted);
+	gl_free(d);
+	g->data = NULL;
+}
+
+static int gdl_init(gl_game *g, const gl_params *p, gl_err *err)
+{
+	const char *file = gl_params_str(p, "file");
+	gdl_data *d = gl_calloc(1, sizeof *d);
+	if (!d)
+		return gl_fail(err, GL_ENOMEM, "out of memory loading %s", file);
+	g->data = d;
+	int rc = strcmp(file, "@ticTacToe") == 0 ?
+		gdl_load(&d->gd, builtin_ttt, sizeof builtin_ttt - 1, file, err) :
+		gdl_load_file(&d->gd, file, err);
+	if (rc)
+		goto fail;
+	gdl_game *gd = d->gd;
+	d->words = gd->words;
+	unsigned size = (unsigned)(d->words * 8 + 2 * gd->nroles);
+	size = (size + 7) & ~7u;
+	if (size > GL_STATE_MAX) {
+		rc = gl_fail(err, GL_ERANGE, "%s: %d base propositions make a state of "
+			"%u bytes (at most %d)", file, gd->nbase, size, GL_STATE_MAX);
+		goto fail;
+	}
+	int maxl = 0;
+	for (int r = 0; r < gd->nroles; r++)
+		if (gd->role_nmoves[r] > maxl)
+			maxl = gd->role_nmoves[r];
+	if (maxl > GL_LEGAL_MAX || gd->nmoves >= NO_MOVE) {
+		rc = gl_fail(err, GL_ERANGE, "%s: a role has %d possible moves (at most %d)",
+			file, maxl, GL_LEGAL_MAX);
+		goto fail;
+	}
+	d->noop = gdl_move_find(gd, "noop");
+	d->base_sorted = gl_malloc(((size_t)gd->nbase + 1) * 2 * sizeof *d->base_sorted);
+	if (!d->base_sorted) {
+		rc = gl_fail(err, GL_ENOMEM, "out of memory loading %s", file);
+		goto fail;
+	}
+	for (int i = 0; i < gd->nbase; i++)
+		d->base_sorted[i] = i;
+	/* insertion sort by text: loading only, bases are few thousand at most */
+	for (int i = 1; i < gd->nbase; i++) {
+		char a[256], b[256];
+		int x = d->base_sorted[i], j = i;
+		gdl_base_text(gd, x, a, sizeof a);
+		while (j > 0) {
+			gdl_base_text(gd, d->base_sorted[j - 1], b, sizeof b);
+			if (strcmp(b, a) <= 0)
+				break;
+			d->base_sorted[j] = d->base_sorted[j - 1];
+			j--;
+		}
+		d->base_sorted[j] = x;
+	}
+	g->state_size = size;
+	g->nplayers = (unsigned)gd->nroles;
+	g->nactions = gd->nmoves;
+	g->max_legal = (unsigned)(maxl > 0 ? maxl : 1);
+	g->max_length = GDL_MAX_LENGTH;
+	return 0;
+fail:
+	gdl_done(g);
+	return rc;
+}
+
+static void gdl_start(const gl_game *g, void *s)
+{
+	memset(s, 0, g->state_size);
+	gdl_initial(D(g)->gd, s);
+	for (int r = 0; r < D(g)->gd->nroles; r++)
+		set_pending(g, s, r, NO_MOVE);
+}
+
+/* Run fn's body with a view of s: declares e, w, moves. */
+#define WITH_VIEW(g, s)                                                      \
+	uint8_t buf_[SCRATCH];                                               \
+	int moves_[GL_LEGAL_MAX];                                            \
+	gdl_eval e_ = {scratch(D(g)->gd, buf_)};                             \
+	view w_;                                                             \
+	if (!e_.val)                                                         \
+		w_.over = true, w_.mover = 0;                                \
+	else                                                                 \
+		analyse(g, s, &e_, &w_, moves_)
+
+static int gdl_to_move(const gl_game *g, const void *s)
+{
+	WITH_VIEW(g, s);
+	scratch_done(e_.val, buf_);
+	return w_.mover;
+}
+
+static int gdl_legal_cb(const gl_game *g, const void *s, gl_action *moves)
+{
+	WITH_VIEW(g, s);
+	int n = 0;
+	if (e_.val && !w_.over) {
+		n = gdl_legal(D(g)->gd, &e_, w_.mover, moves_);
+		for (int i = 0; i < n; i++)
+			moves[i] = moves_[i];
+	}
+	scratch_done(e_.val, buf_);
+	return n;
+}
+
+static void gdl_apply(const gl_game *g, void *s, gl_action a)
+{
+	const gdl_game *gd = D(g)->gd;
+	WITH_VIEW(g, s);
+	if (!e_.val || w_.over)
+		goto out;
+	int r = w_.mover;
+	if (w_.n[r] > 1) {
+		for (int q = 0; q < gd->nroles; q++)
+			if (q != r && w_.n[q] > 1 && pending(g, s, q) == NO_MOVE) {
+				set_pending(g, s, r, (uint16_t)a);
+				goto out;
+			}
+	}
+	int joint[GDL_ROLES_MAX];
+	for (int q = 0; q < gd->nroles; q++)
+		joint[q] = q == r ? a : pending(g, s, q) != NO_MOVE ?
+			pending(g, s, q) : w_.first[q];
+	uint64_t next[GDL_WORDS_MAX];
+	gdl_next(gd, &e_, joint, next);
+	memcpy(s, next, (size_t)D(g)->words * 8);
+	for (int q = 0; q < gd->nroles; q++)
+		set_pending(g, s, q, NO_MOVE);
+out:
+	scratch_done(e_.val, buf_);
+}
+
+static bool gdl_terminal_cb(const gl_game *g, const void *s)
+{
+	WITH_VIEW(g, s);
+	scratch_done(e_.val, buf_);
+	return w_.over;
+}
+
+static void gdl_goals(const gl_game *g, const void *s, int *goals)
+{
+	const gdl_game *gd = D(g)->gd;
+	WITH_VIEW(g, s);
+	for (int r = 0; r < gd->nroles; r++)
+		goals[r] = e_.val ? gdl_goal(gd, &e_, r) : 0;
+	scratch_done(e_.val, buf_);
+}
+
+static int gdl_format(const gl_game *g, const void *s, gl_action a, char *buf,
+	size_t n)
+{
+	(void)s;
+	return gdl_move_text(D(g)->gd, a, buf, n);
+}
+
+static int gdl_parse_cb(const gl_game *g, const void *s, const char *text,
+	gl_action *a, gl_err *err)
+{
+	(void)s;
+	int m = gdl_move_find(D(g)->gd, text);
+	if (m < 0)
+		return gl_fail(err, GL_EPARSE, "no move '%s' in this game (a GDL move "
+			"term such as %s)", text, D(g)->gd->nmoves ?
+			D(g)->gd->move_text[0] : "(mark 1 1)");
+	*a = m;
+	return 0;
+}
+
+static int gdl_render(const gl_game *g, const void *s, char *buf, size_t n)
+{
+	const gdl_data *d = D(g);
+	const gdl_game *gd = d->gd;
+	textbuf tb;
+	tb_init(&tb, buf, n);
+	const uint64_t *st = s;
+	for (int k = 0; k < gd->nbase; k++) {
+		int i = d->base_sorted[k];
+		if (st[i / 64] >> (i % 64) & 1) {
+			char t[256];
+			gdl_base_text(gd, i, t, sizeof t);
+			tb_printf(&tb, "%s\n", t);
+		}
+	}
+	tb_printf(&tb, "%s to move\n", gdl_role_name(gd, gdl_to_move(g, s)));
+	return (int)tb.len;
+}
+
+/* Joint-move perft (each step one legal move per role). Allocates only
+ * for programs of more than SCRATCH atoms. */
+static uint64_t gdl_perft_cb(const gl_game *g, const void *s, int depth)
+{
+	const gdl_game *gd = D(g)->gd;
+	for (int r = 0; r < gd->nroles; r++)
+		if (pending(g, s, r) != NO_MOVE)
+			return gl_perft_generic(g, s, depth);
+	uint8_t buf[SCRATCH];
+	gdl_eval e = {scratch(gd, buf)};
+	if (!e.val)
+		return 0;
+	uint64_t st[GDL_WORDS_MAX];
+	memcpy(st, s, (size_t)D(g)->words * 8);
+	uint64_t n = gdl_perft(gd, &e, st, depth);
+	scratch_done(e.val, buf);
+	return n;
+}
+
+const gl_game_type gl_game_gdl = {
+	.name = "gdl",
+	.summary = "any game written in GDL (gdl:PATH.kif); simultaneous moves "
+		"are sequentialised",
+	.params = gdl_params,
+	.init = gdl_init,
+	.done = gdl_done,
+	.start = gdl_start,
+	.to_move = gdl_to_move,
+	.legal = gdl_legal_cb,
+	.apply = gdl_apply,
+	.terminal = gdl_terminal_cb,
+	.goals = gdl_goals,
+	.format_move = gdl_format,
+	.parse_move = gdl_parse_cb,
+	.render = gdl_render,
+	.perft = gdl_perft_cb,
+	.bench_depth = 5,
+};

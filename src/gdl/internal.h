@@ -1,0 +1,173 @@
+/*
+ * internal.h - the GDL layer's private types: interned symbols, parsed
+ * terms and rules (parse.c), rules expanded into clauses of plain literals
+ * (check.c), ground terms and the propositional program (ground.c), and
+ * its evaluation (eval.c). See gdl.h for the paper this implements.
+ */
+#ifndef GDL_INTERNAL_H
+#define GDL_INTERNAL_H
+
+#include "gamelearn/gdl.h"
+
+#include <stdint.h>
+#include <string.h>
+
+/* Keywords, interned first so that their ids are these constants. */
+enum {
+	K_ROLE, K_TRUE, K_DOES, K_INIT, K_NEXT, K_LEGAL, K_GOAL, K_TERMINAL,
+	K_BASE, K_INPUT, K_DISTINCT, K_NOT, K_OR, K_RULE, K_NKEYWORDS
+};
+
+enum { T_SYM, T_VAR, T_FN }; /* kinds of parsed term */
+
+enum {
+	GDL_MOVES_MAX = 1 << 16, /* distinct ground moves */
+	GDL_CLAUSES_MAX = 4096,  /* clauses one rule may expand into */
+	GDL_VARS_MAX = 64,       /* variables in one rule */
+	GDL_LITS_MAX = 128       /* literals in one clause */
+};
+
+/* Interned symbols: id -> name, name -> id. */
+typedef struct gdl_symtab {
+	char **name;     /* [n] lower-case names, owned */
+	int n, cap;      /* count and room */
+	int32_t *slot;   /* open-addressing hash: id + 1, 0 empty */
+	int nslot;       /* power of two */
+} gdl_symtab;
+
+/* A parsed term: a constant, a variable or a function application. */
+typedef struct gdl_term {
+	int32_t sym;   /* symbol (functor, constant or variable name) */
+	int32_t kind;  /* T_SYM, T_VAR or T_FN */
+	int32_t nargs; /* arguments of a T_FN (>= 1) */
+	int32_t args;  /* index of the first argument in prog.argv */
+	int32_t line;  /* where it starts in the file */
+	int32_t col;
+} gdl_term;
+
+/* A literal of an expanded clause. */
+enum { L_POS, L_NEG, L_DIST, L_NDIST };
+typedef struct gdl_lit {
+	int32_t kind; /* L_* */
+	int32_t a;    /* the atom (L_POS, L_NEG) or first term (distinct) */
+	int32_t b;    /* second term of a distinct */
+} gdl_lit;
+
+/* A rule expanded so that its body is a plain conjunction: `or` is
+ * distributed, `not` pushed onto atoms and distinct. */
+typedef struct gdl_clause {
+	int32_t head;  /* head atom term */
+	int32_t lit0;  /* first literal in prog.lits */
+	int32_t nlits;
+	int32_t rule;  /* the sentence it came from (for messages) */
+} gdl_clause;
+
+/* A parsed description. */
+typedef struct gdl_prog {
+	const char *name;     /* file name for messages, not owned */
+	gdl_symtab syms;
+	gdl_term *terms;      /* all parsed terms */
+	int nterms, capterms;
+	int32_t *argv;        /* argument lists of T_FN terms */
+	int nargv, capargv;
+	int32_t *sent;        /* top-level sentences (term ids) */
+	int nsent, capsent;
+	gdl_clause *cl;       /* clauses, after gdl_expand */
+	int ncl, capcl;
+	gdl_lit *lits;
+	int nlits, caplits;
+} gdl_prog;
+
+/* parse.c */
+int gdl_sym_intern(gdl_symtab *st, const char *s, size_t n);
+void gdl_prog_init(gdl_prog *p, const char *name);
+void gdl_prog_done(gdl_prog *p);
+/* Parse text into p. Returns 0 or GL_EPARSE/GL_ERANGE/GL_ENOMEM with a
+ * "NAME:LINE:COL: ..." message in err. */
+int gdl_parse(gdl_prog *p, const char *text, size_t n, gl_err *err);
+/* Canonical text of a parsed term ("(mark 1 ?x)") into buf. */
+int gdl_term_text(const gdl_prog *p, int32_t t, char *buf, size_t n);
+/* Functor (predicate) symbol and arity of an atom term. */
+static inline int32_t gdl_term_arity(const gdl_prog *p, int32_t t)
+{
+	return p->terms[t].kind == T_FN ? p->terms[t].nargs : 0;
+}
+static inline int32_t gdl_term_arg(const gdl_prog *p, int32_t t, int i)
+{
+	return p->argv[p->terms[t].args + i];
+}
+
+/* check.c: every problem appended to problems (one line each); returns
+ * their number or GL_ENOMEM. Fills p->cl and p->lits when valid. */
+int gdl_check_prog(gdl_prog *p, gl_strbuf *problems);
+
+/* Ground terms, hash-consed: equal terms have equal ids. */
+typedef struct gdl_gterms {
+	int32_t *fn;    /* [n] functor or constant symbol */
+	int32_t *nargs; /* [n] 0 for a constant */
+	int32_t *args;  /* [n] index of the first argument in argv */
+	int n, cap;
+	int32_t *argv;
+	int nargv, capargv;
+	int32_t *slot;  /* hash: id + 1, 0 empty */
+	int nslot;
+} gdl_gterms;
+
+/* The compiled game. */
+struct gdl_game {
+	gdl_prog prog;        /* the parsed rules (symbols, for text) */
+	gdl_gterms gt;        /* ground terms */
+	int nroles;
+	int32_t role_sym[GDL_ROLES_MAX];
+	/* The propositional program: atoms 0..natoms-1. */
+	int natoms;
+	int32_t *atom_term;   /* [natoms] ground term of each atom */
+	/* Evaluation lists: nodes in order, each an atom with its rules. */
+	int32_t *node_atom;   /* [nnodes] */
+	int32_t *atom_rule;   /* [natoms + 1] first rule of each atom */
+	int32_t *node_scc;    /* [nnodes] -1 for a plain node; the length of
+			       * the recursive group it starts (iterated to
+			       * a fixpoint); 0 inside a group */
+	int nnodes;
+	int phase1, phase2;   /* nodes [0, phase1) depend on true only,
+			       * [phase1, phase2) on does */
+	int32_t *rule_lit;    /* [nrules + 1] first literal of each rule */
+	int nrules;
+	int32_t *lit;         /* atom << 1 | negated */
+	int nlit;
+	uint8_t *static_val;  /* [natoms] values of atoms depending on
+			       * neither true nor does */
+	/* State and moves. */
+	int nbase;
+	int words;
+	int32_t *base_atom;   /* [nbase] the true(X) atom of state bit i */
+	int32_t *base_next;   /* [nbase] the next(X) atom, or -1 */
+	uint64_t init[GDL_WORDS_MAX]; /* the initial state */
+	int nmoves;
+	int32_t *move_term;   /* [nmoves] ground move terms, sorted by text */
+	char **move_text;     /* [nmoves] canonical text */
+	int32_t *does_atom;   /* [nroles * nmoves] does(r, m) atom or -1 */
+	int32_t *legal_atom;  /* [nroles * nmoves] legal(r, m) atom or -1 */
+	int role_nmoves[GDL_ROLES_MAX];
+	int32_t *goal_atom;   /* goal(r, v) atoms: [ngoal] */
+	int32_t *goal_role;
+	int32_t *goal_value;
+	int ngoal;
+	int32_t terminal_atom; /* or -1 */
+};
+
+struct gdl_eval {
+	uint8_t *val; /* [natoms] */
+};
+
+/* eval.c: evaluate nodes [from, to) of order (atoms node_atom, groups
+ * node_scc) into val. */
+void gdl_run(const gdl_game *gd, uint8_t *val, const int32_t *node_atom,
+	const int32_t *node_scc, int from, int to);
+
+/* ground.c: ground p's clauses into gd (whose prog is p). */
+int gdl_ground(gdl_game *gd, gl_err *err);
+int gdl_gterm_text(const gdl_game *gd, int32_t t, char *buf, size_t n);
+void gdl_gterms_done(gdl_gterms *gt);
+
+#endif

@@ -1,0 +1,52 @@
+#!/bin/sh
+# cli_gdl.sh BIN - `gamelearn gdl check` and GDL games through the usual
+# commands: valid files accepted with their sizes, invalid ones refused
+# with FILE:LINE:COL and exit 1, and gdl:FILE specs in show/perft.
+set -u
+BIN=$1
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+
+# expect RC PATTERN CMD... : exit code RC and PATTERN in stdout+stderr
+expect() {
+	want_rc=$1; want=$2; shift 2
+	"$BIN" "$@" >"$tmp/out" 2>&1; rc=$?
+	if [ $rc -eq "$want_rc" ] && grep -q -- "$want" "$tmp/out"; then ok; else
+		bad "gamelearn $*: rc=$rc (want $want_rc), output lacks '$want'"
+		cat "$tmp/out" >&2; fi
+}
+
+D=data/gdl
+expect 0 "valid: 2 roles (xplayer oplayer), 29 base propositions, 10 moves" \
+	gdl check $D/games/ticTacToe.kif
+expect 0 "valid: 1 roles (robot)" gdl check $D/test/test_case_5e.kif
+expect 1 "test_invalid_function_arities_differ.kif:8:15: function 'a' used with 2 arguments, elsewhere with 1" \
+	gdl check $D/test/test_invalid_function_arities_differ.kif
+expect 1 "test_invalid_sentence_arities_differ.kif:13:1: relation 'foo' used with 2 arguments, elsewhere with 1" \
+	gdl check $D/test/test_invalid_sentence_arities_differ.kif
+expect 1 "test_case_3b.kif:14:19: unsafe rule: variable ?x" gdl check $D/test/test_case_3b.kif
+expect 1 "deep_nesting.kif:1:65: lists nested deeper than 64" gdl check $D/crashers/deep_nesting.kif
+expect 1 "no-such.kif" gdl check $D/no-such.kif
+expect 2 "usage: gamelearn gdl check FILE" gdl
+# an invalid file is refused with the same message wherever it is loaded
+expect 2 "test_invalid_sentence_arities_differ.kif:13:1: relation 'foo'" \
+	show gdl:$D/test/test_invalid_sentence_arities_differ.kif
+expect 2 "test_invalid_function_arities_differ.kif:8:15:" \
+	perft gdl:$D/test/test_invalid_function_arities_differ.kif 2
+# GDL games in the usual commands
+expect 0 "(mark 1 1)" show gdl:$D/games/ticTacToe.kif
+expect 0 "oplayer to move" show gdl:$D/games/ticTacToe.kif --moves "(mark 2 2)"
+expect 0 "(cell 2 2 x)" show gdl:$D/games/ticTacToe.kif --moves "( MARK 2 2 )"
+expect 0 "^127872" perft gdl:$D/games/ticTacToe.kif 9
+expect 0 "^15120" perft gdl 5
+expect 0 "^32768" perft gdl:$D/games/connectFour.kif 5
+expect 1 "no move 'mark'" show gdl:$D/games/ticTacToe.kif --moves mark
+expect 0 "gdl" list
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
