@@ -55,6 +55,8 @@ static int search_depth(const gl_game *g)
 		return 17;
 	if (!strcmp(g->type->name, "othello"))
 		return 14;
+	if (!strcmp(g->type->name, "gdl"))
+		return 8; /* the reasoner is far slower than a native engine */
 	return 16;
 }
 
