@@ -4,32 +4,7 @@
 # so that every expected line is fixed), a time-limited run, the gapairs
 # agent through `train` with save and load, `repro ga-nim` and `repro
 # hwang` on small counts writing CSV and SVG, and one-line errors.
-set -u
-BIN=$1
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-
-# expect_grep PATTERN CMD... : exit 0 and stdout contains PATTERN
-expect_grep() {
-	want=$1; shift
-	"$BIN" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
-	if [ $rc -eq 0 ] && grep -q -- "$want" "$tmp/out"; then ok; else
-		bad "gamelearn $*: rc=$rc, output lacks '$want'"; cat "$tmp/err" >&2; fi
-}
-
-# expect_error CODE PATTERN CMD... : exit CODE, stderr one line with PATTERN
-expect_error() {
-	code=$1; want=$2; shift 2
-	"$BIN" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
-	lines=$(wc -l <"$tmp/err")
-	if [ $rc -eq "$code" ] && [ "$lines" -eq 1 ] && grep -q -- "$want" "$tmp/err"; then ok; else
-		bad "gamelearn $*: rc=$rc (want $code), stderr ($lines lines): $(cat "$tmp/err")"; fi
-}
+. "$(dirname "$0")/lib_cli.sh"
 
 # IDA*: the optimum from picture A is 7 swaps
 expect_grep "moves played 7, value 18, errors 0, solved" search swap9 --method idastar
@@ -74,5 +49,4 @@ for f in hwang.csv fig4-1-3-time.svg fig4-1-3-errors.svg fig4-2-time.svg fig4-7.
 done
 expect_error 2 "unknown option" repro hwang --bogus
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

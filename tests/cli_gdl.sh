@@ -2,24 +2,7 @@
 # cli_gdl.sh BIN - `gamelearn gdl check` and GDL games through the usual
 # commands: valid files accepted with their sizes, invalid ones refused
 # with FILE:LINE:COL and exit 1, and gdl:FILE specs in show/perft.
-set -u
-BIN=$1
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-
-# expect RC PATTERN CMD... : exit code RC and PATTERN in stdout+stderr
-expect() {
-	want_rc=$1; want=$2; shift 2
-	"$BIN" "$@" >"$tmp/out" 2>&1; rc=$?
-	if [ $rc -eq "$want_rc" ] && grep -q -- "$want" "$tmp/out"; then ok; else
-		bad "gamelearn $*: rc=$rc (want $want_rc), output lacks '$want'"
-		cat "$tmp/out" >&2; fi
-}
+. "$(dirname "$0")/lib_cli.sh"
 
 D=data/gdl
 expect 0 "valid: 2 roles (xplayer oplayer), 29 base propositions, 10 moves" \
@@ -48,5 +31,4 @@ expect 0 "^32768" perft gdl:$D/games/connectFour.kif 5
 expect 1 "no move 'mark'" show gdl:$D/games/ticTacToe.kif --moves mark
 expect 0 "gdl" list
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish

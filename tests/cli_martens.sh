@@ -3,32 +3,7 @@
 # line: train, save, load and inspect the machine and the L-automaton; a
 # person teaching it through `play` with load=/save=; refused games and
 # corrupt memories with one-line errors; a small `repro martens`.
-set -u
-BIN=$1
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-
-# expect_grep PATTERN CMD... : exit 0 and stdout contains PATTERN
-expect_grep() {
-	want=$1; shift
-	"$BIN" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
-	if [ $rc -eq 0 ] && grep -q -- "$want" "$tmp/out"; then ok; else
-		bad "gamelearn $*: rc=$rc, output lacks '$want'"; cat "$tmp/err" >&2; fi
-}
-
-# expect_error CODE PATTERN CMD... : exit CODE, stderr one line with PATTERN
-expect_error() {
-	code=$1; want=$2; shift 2
-	"$BIN" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
-	lines=$(wc -l <"$tmp/err")
-	if [ $rc -eq "$code" ] && [ "$lines" -eq 1 ] && grep -q -- "$want" "$tmp/err"; then ok; else
-		bad "gamelearn $*: rc=$rc (want $code), stderr ($lines lines): $(cat "$tmp/err")"; fi
-}
+. "$(dirname "$0")/lib_cli.sh"
 
 expect_grep "^martens " agents
 expect_grep "^lauto " agents
@@ -109,5 +84,4 @@ for f in summary.txt table1.csv hex.csv lauto.csv lauto-windows.csv ttt-perfect-
 done
 expect_error 2 "unknown option" repro martens --bogus
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -4,32 +4,7 @@
 # (save, load, refusing another game's or a corrupt file), the repro with
 # identical results on 1 and 2 threads, a transfer learner loading the
 # feature file the repro wrote, and the demo's transfer run.
-set -u
-BIN=$1
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-
-# expect_grep PATTERN CMD... : exit 0 and stdout contains PATTERN
-expect_grep() {
-	want=$1; shift
-	"$BIN" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
-	if [ $rc -eq 0 ] && grep -q -- "$want" "$tmp/out"; then ok; else
-		bad "gamelearn $*: rc=$rc, output lacks '$want'"; cat "$tmp/err" >&2; fi
-}
-
-# expect_error CODE PATTERN CMD... : exit CODE, stderr one line with PATTERN
-expect_error() {
-	code=$1; want=$2; shift 2
-	"$BIN" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
-	lines=$(wc -l <"$tmp/err")
-	if [ $rc -eq "$code" ] && [ "$lines" -eq 1 ] && grep -q -- "$want" "$tmp/err"; then ok; else
-		bad "gamelearn $*: rc=$rc (want $code), stderr ($lines lines): $(cat "$tmp/err")"; fi
-}
+. "$(dirname "$0")/lib_cli.sh"
 
 # features: the 12 of Figure 2, each drawn
 expect_grep "^12 tree features" features tictactoe
@@ -77,5 +52,4 @@ expect_grep "all " train connect3 "td:init=transfer,features=$tmp/r1/features-ti
 # the demo's transfer run
 expect_grep "baseline   transfer" demo
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -1,41 +1,7 @@
 #!/bin/sh
 # cli_test.sh BIN - the gamelearn command line end to end: outputs of the
 # commands, and one-line errors with non-zero exits for bad input.
-set -u
-BIN=$1
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-
-# expect_ok PATTERN_ON_LAST_LINE CMD... : exit 0, last stdout line == pattern
-expect_last() {
-	want=$1; shift
-	"$BIN" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
-	last=$(tail -n 1 "$tmp/out")
-	if [ $rc -eq 0 ] && [ "$last" = "$want" ]; then ok; else
-		bad "gamelearn $*: rc=$rc last line '$last', want '$want'"; cat "$tmp/err" >&2; fi
-}
-
-# expect_grep PATTERN CMD... : exit 0 and stdout contains PATTERN
-expect_grep() {
-	want=$1; shift
-	"$BIN" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
-	if [ $rc -eq 0 ] && grep -q -- "$want" "$tmp/out"; then ok; else
-		bad "gamelearn $*: rc=$rc, output lacks '$want'"; cat "$tmp/err" >&2; fi
-}
-
-# expect_error CODE PATTERN CMD... : exit CODE, stderr one line with PATTERN
-expect_error() {
-	code=$1; want=$2; shift 2
-	"$BIN" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
-	lines=$(wc -l <"$tmp/err")
-	if [ $rc -eq "$code" ] && [ "$lines" -eq 1 ] && grep -q -- "$want" "$tmp/err"; then ok; else
-		bad "gamelearn $*: rc=$rc (want $code), stderr ($lines lines): $(cat "$tmp/err")"; fi
-}
+. "$(dirname "$0")/lib_cli.sh"
 
 # list shows every game and preset
 for g in tictactoe hex nim connect capturego othello checkers swap9 npuzzle connect3 connect4 othello4 othello6 othello8; do
@@ -139,5 +105,4 @@ expect_grep "matches/s" bench --matches nim
 # the demo runs to the end
 expect_grep "perft at small depths" demo
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -7,6 +7,7 @@
 
 #include "test.h"
 
+#include "gamelearn/agent.h"
 #include "gamelearn/game.h"
 
 #include <stdlib.h>
@@ -21,6 +22,18 @@ static inline gl_game *tg_game(const char *spec)
 		exit(1);
 	}
 	return g;
+}
+
+/* An agent from spec for game g, or exit(1) with the error. */
+static inline gl_agent *tg_agent(const char *spec, const gl_game *g)
+{
+	gl_err err = {0};
+	gl_agent *a = gl_agent_new(spec, g, NULL, &err);
+	if (!a) {
+		fprintf(stderr, "cannot make agent '%s': %s\n", spec, err.msg);
+		exit(1);
+	}
+	return a;
 }
 
 /* Play the comma-separated moves on s; each must parse and be legal.

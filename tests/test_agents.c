@@ -11,24 +11,13 @@
 
 #include <math.h>
 
-static gl_agent *agent(const char *spec, const gl_game *g)
-{
-	gl_err err = {0};
-	gl_agent *a = gl_agent_new(spec, g, NULL, &err);
-	if (!a) {
-		fprintf(stderr, "cannot make agent '%s': %s\n", spec, err.msg);
-		exit(1);
-	}
-	return a;
-}
-
 /* Over many seeds, the moves agent_spec chooses in the position reached by
  * `moves` must all lie in the space-separated set `allowed`. */
 static void check_choices(const char *game, const char *moves, const char *agent_spec,
 	const char *allowed)
 {
 	gl_game *g = tg_game(game);
-	gl_agent *a = agent(agent_spec, g);
+	gl_agent *a = tg_agent(agent_spec, g);
 	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);
 	if (moves[0])
@@ -77,7 +66,7 @@ static void test_greedy(void)
 static void test_match(void)
 {
 	gl_game *g = tg_game("tictactoe");
-	gl_agent *ag[2] = {agent("egreedy", g), agent("random", g)};
+	gl_agent *ag[2] = {tg_agent("egreedy", g), tg_agent("random", g)};
 	gl_match m1, m2;
 	gl_match_init(&m1);
 	gl_match_init(&m2);
@@ -136,7 +125,7 @@ static void test_specs(void)
 	CHECK(gl_agent_new("egreedy:eps=2", g, NULL, &err) == NULL && strstr(err.msg, "eps"));
 	CHECK(gl_agent_new("egreedy:eps=x", g, NULL, &err) == NULL && strstr(err.msg, "eps"));
 	CHECK(gl_agent_new("random:depth=3", g, NULL, &err) == NULL && strstr(err.msg, "no parameter 'depth'"));
-	gl_agent *a = agent("egreedy", g);
+	gl_agent *a = tg_agent("egreedy", g);
 	CHECK_STR(a->spec, "egreedy:eps=0.1");
 	gl_agent_free(a);
 	for (const gl_agent_type *const *t = gl_agent_types(); *t; t++) {
@@ -152,7 +141,7 @@ static void test_specs(void)
 static void check_perfect(const char *game, const char *opponent, int seat, int n)
 {
 	gl_game *g = tg_game(game);
-	gl_agent *perfect = agent("perfect:tt=16", g), *opp = agent(opponent, g);
+	gl_agent *perfect = tg_agent("perfect:tt=16", g), *opp = tg_agent(opponent, g);
 	gl_agent *seats[2];
 	seats[seat] = perfect;
 	seats[1 - seat] = opp;

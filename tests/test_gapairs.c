@@ -11,17 +11,6 @@
 
 #include "gamelearn/agent.h"
 
-static gl_agent *agent(const char *spec, const gl_game *g)
-{
-	gl_err err = {0};
-	gl_agent *a = gl_agent_new(spec, g, NULL, &err);
-	if (!a) {
-		fprintf(stderr, "cannot make agent '%s': %s\n", spec, err.msg);
-		exit(1);
-	}
-	return a;
-}
-
 /* Matches between learner (in seat) and opp; every match must succeed
  * (gl_match_play refuses an illegal move). Returns the wins. */
 static int play(const gl_game *g, gl_agent *learner, gl_agent *opp, int seat, int n,
@@ -54,8 +43,8 @@ static void test_legal(void)
 		gl_game *g = tg_game(games[gi]);
 		for (int oi = 0; oi < 2; oi++)
 			for (int seat = 0; seat < 2; seat++) {
-				gl_agent *l = agent("gapairs:K=20,games=3,pc=0.7", g);
-				gl_agent *o = agent(opps[oi], g);
+				gl_agent *l = tg_agent("gapairs:K=20,games=3,pc=0.7", g);
+				gl_agent *o = tg_agent(opps[oi], g);
 				bool ok = true;
 				play(g, l, o, seat, 300, 5, &m, &ok);
 				CHECK_MSG(ok, "%s vs %s seat %d", games[gi], opps[oi], seat);
@@ -67,7 +56,7 @@ static void test_legal(void)
 	/* choose() on every reachable position of a random walk answers a
 	 * legal move, however many generations have passed */
 	gl_game *g = tg_game("nim");
-	gl_agent *l = agent("gapairs:K=30,games=1", g), *o = agent("random", g);
+	gl_agent *l = tg_agent("gapairs:K=30,games=1", g), *o = tg_agent("random", g);
 	bool ok = true;
 	play(g, l, o, 0, 200, 9, &m, &ok);
 	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
@@ -130,7 +119,7 @@ static void test_learns(void)
 	gl_match m;
 	gl_match_init(&m);
 	for (uint64_t seed = 1; seed <= SEEDS; seed++) {
-		gl_agent *l = agent("gapairs:K=100,games=1", g), *o = agent("perfect", g);
+		gl_agent *l = tg_agent("gapairs:K=100,games=1", g), *o = tg_agent("perfect", g);
 		gl_agent *seats[2] = {l, o};
 		int chances = 0, optimal = 0, early_ch = 0, early_opt = 0;
 		for (int k = 0; k < GENS + WINDOW; k++) {
@@ -160,7 +149,7 @@ static void test_learns(void)
 static int record(const char *spec, uint64_t seed, gl_action *out, int cap)
 {
 	gl_game *g = tg_game("nim");
-	gl_agent *l = agent(spec, g), *o = agent("random", g);
+	gl_agent *l = tg_agent(spec, g), *o = tg_agent("random", g);
 	gl_agent *seats[2] = {l, o};
 	gl_match m;
 	gl_match_init(&m);
@@ -202,14 +191,14 @@ static void test_save_load(void)
 {
 	const char *path = "gapairs_test.tmp";
 	gl_game *g = tg_game("nim");
-	gl_agent *l = agent("gapairs:K=40,games=1", g), *o = agent("perfect", g);
+	gl_agent *l = tg_agent("gapairs:K=40,games=1", g), *o = tg_agent("perfect", g);
 	gl_match m;
 	gl_match_init(&m);
 	bool ok = true;
 	play(g, l, o, 0, 300, 3, &m, &ok);
 	gl_err err = {0};
 	CHECK(l->type->save(l, path, &err) == 0);
-	gl_agent *l2 = agent("gapairs:K=40,games=1", g);
+	gl_agent *l2 = tg_agent("gapairs:K=40,games=1", g);
 	CHECK_MSG(l2->type->load(l2, path, &err) == 0, "%s", err.msg);
 	/* the same choices in every position reached by random walks */
 	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
@@ -232,7 +221,7 @@ static void test_save_load(void)
 	CHECK(same);
 	/* another game's file is refused, naming the file and line */
 	gl_game *g3 = tg_game("nim:heaps=3-4-5,misere=1");
-	gl_agent *l3 = agent("gapairs", g3);
+	gl_agent *l3 = tg_agent("gapairs", g3);
 	CHECK(l3->type->load(l3, path, &err) == GL_EPARSE);
 	CHECK_MSG(strstr(err.msg, "gapairs_test.tmp:2") && strstr(err.msg, "another game"), "%s",
 		err.msg);

@@ -18,17 +18,6 @@
 
 static char tmpdir[64];
 
-static gl_agent *agent(const char *spec, const gl_game *g)
-{
-	gl_err err = {0};
-	gl_agent *a = gl_agent_new(spec, g, NULL, &err);
-	if (!a) {
-		fprintf(stderr, "cannot make agent '%s': %s\n", spec, err.msg);
-		exit(1);
-	}
-	return a;
-}
-
 /* One play of the automaton (role) against scripted replies (the lowest
  * legal move once the script runs out). Returns the automaton's moves in
  * order (up to 8) into mine; result for the automaton. */
@@ -73,7 +62,7 @@ static void test_record_rules(void)
 	gl_game *g = tg_game("tictactoe");
 	int mine[8];
 	/* a win (the highest evaluation) is never listed */
-	gl_agent *a = agent("lauto", g);
+	gl_agent *a = tg_agent("lauto", g);
 	CHECK(drive(a, g, 0, (int[]){3, 4, -1}, mine) == 1);
 	CHECK(mine[0] == 0 && mine[1] == 1 && mine[2] == 2); /* alphabetically first */
 	CHECK(gl_lauto_size(a) == 0);
@@ -81,7 +70,7 @@ static void test_record_rules(void)
 
 	/* under misere the same play is the lowest evaluation: listed, and the
 	 * completing output is then inadmissible */
-	a = agent("lauto:eval=misere", g);
+	a = tg_agent("lauto:eval=misere", g);
 	CHECK(drive(a, g, 0, (int[]){3, 4, -1}, mine) == 1);
 	CHECK(gl_lauto_size(a) == 1);
 	drive(a, g, 0, (int[]){3, 4, -1}, mine);
@@ -90,7 +79,7 @@ static void test_record_rules(void)
 
 	/* a loss on the opponent's move lists the play up to the automaton's
 	 * last output (left column: <0 >1 <3 >2 <6) */
-	a = agent("lauto", g);
+	a = tg_agent("lauto", g);
 	CHECK(drive(a, g, 1, (int[]){0, 3, 6, -1}, mine) == -1);
 	CHECK(mine[0] == 1 && mine[1] == 2 && gl_lauto_size(a) == 1);
 	drive(a, g, 1, (int[]){0, 3, 6, -1}, mine);
@@ -160,7 +149,7 @@ static void test_no_admissible(void)
 		estring_line(g, 1, (int[]){0, 1, 4, outs2[i], -1}, 0, f);
 	fprintf(f, "end\n");
 	fclose(f);
-	gl_agent *a = agent("lauto", g);
+	gl_agent *a = tg_agent("lauto", g);
 	gl_err err = {0};
 	CHECK_MSG(a->type->load(a, path, &err) == 0, "%s", err.msg);
 	CHECK(gl_lauto_size(a) == 12);
@@ -185,7 +174,7 @@ static void test_no_admissible(void)
 		estring_line(g, 1, (int[]){0, 1, 4, outs2[i], -1}, 0, f);
 	fprintf(f, "end\n");
 	fclose(f);
-	a = agent("lauto", g);
+	a = tg_agent("lauto", g);
 	CHECK_MSG(a->type->load(a, path, &err) == 0, "%s", err.msg);
 	drive(a, g, 1, (int[]){0, 4, -1}, mine);
 	CHECK_MSG(mine[0] == 1 && mine[1] == 2, "chose %d %d, want 1 2", mine[0], mine[1]);
@@ -204,7 +193,7 @@ static void expect_refused(const gl_game *g, const char *spec, const char *text,
 	FILE *f = fopen(path, "w");
 	fputs(text, f);
 	fclose(f);
-	gl_agent *a = agent(spec, g);
+	gl_agent *a = tg_agent(spec, g);
 	gl_err err = {0};
 	int rc = a->type->load(a, path, &err);
 	CHECK_MSG(rc != 0 && strstr(err.msg, fragment) && strstr(err.msg, path),
@@ -228,7 +217,7 @@ static bool same_file(const char *p, const char *q)
 static void test_save_load(void)
 {
 	gl_game *g = tg_game("tictactoe");
-	gl_agent *a = agent("lauto", g), *r = agent("random", g);
+	gl_agent *a = tg_agent("lauto", g), *r = tg_agent("random", g);
 	gl_err err = {0};
 	for (int k = 0; k < 300; k++) {
 		gl_agent *seats[2] = {k & 1 ? r : a, k & 1 ? a : r};
@@ -239,7 +228,7 @@ static void test_save_load(void)
 	snprintf(p1, sizeof p1, "%s/a.txt", tmpdir);
 	snprintf(p2, sizeof p2, "%s/b.txt", tmpdir);
 	CHECK(a->type->save(a, p1, &err) == 0);
-	gl_agent *b = agent("lauto", g);
+	gl_agent *b = tg_agent("lauto", g);
 	CHECK_MSG(b->type->load(b, p1, &err) == 0, "%s", err.msg);
 	CHECK(gl_lauto_size(b) == gl_lauto_size(a));
 	CHECK(b->type->save(b, p2, &err) == 0);
@@ -286,7 +275,7 @@ static long mistakes(const char *game, const char *spec, const char *opp_spec, b
 	int seat, int plays, long *total)
 {
 	gl_game *g = tg_game(game);
-	gl_agent *a = agent(spec, g), *o = agent(opp_spec, g);
+	gl_agent *a = tg_agent(spec, g), *o = tg_agent(opp_spec, g);
 	gl_err err = {0};
 	gl_judge *j = gl_judge_new(g, seat, misere, !strncmp(opp_spec, "perfect", 7), &err);
 	CHECK(j != NULL);

@@ -22,17 +22,6 @@
 
 static char tmpdir[64];
 
-static gl_agent *agent(const char *spec, const gl_game *g)
-{
-	gl_err err = {0};
-	gl_agent *a = gl_agent_new(spec, g, NULL, &err);
-	if (!a) {
-		fprintf(stderr, "cannot make agent '%s': %s\n", spec, err.msg);
-		exit(1);
-	}
-	return a;
-}
-
 /* Write a tic-tac-toe memory file holding the given entry lines. */
 static const char *memfile(const char *name, const char *entries)
 {
@@ -64,7 +53,7 @@ static void expect_choice(const char *spec, const char *entries, const int *cell
 	int move, int rule, int trans, const char *what)
 {
 	gl_game *g = tg_game("tictactoe");
-	gl_agent *a = agent(spec, g);
+	gl_agent *a = tg_agent(spec, g);
 	gl_err err = {0};
 	CHECK_MSG(a->type->load(a, memfile("m.txt", entries), &err) == 0, "%s", err.msg);
 	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
@@ -146,7 +135,7 @@ static void test_admissible(void)
 	static const char *const specs[] = {"martens", "martens:invalid=d", "martens:tiers=2"};
 	static const int adm[] = {0, 2, 3}, hop[] = {5, 4, 5}, exact[] = {4, 4, 4};
 	for (int k = 0; k < 3; k++) {
-		gl_agent *a = agent(specs[k], g);
+		gl_agent *a = tg_agent(specs[k], g);
 		CHECK(a->type->load(a, memfile("m.txt", cover), &err) == 0);
 		board(g, s, (int[]){0, 4, -1});
 		a->role = 0;
@@ -204,7 +193,7 @@ static void test_invalidation(void)
 	gl_err err = {0};
 	gl_martens_info info;
 	/* a "won" board seen through d that is no win: X 0,1 then 5 */
-	gl_agent *a = agent("martens", g);
+	gl_agent *a = tg_agent("martens", g);
 	CHECK(a->type->load(a, memfile("m.txt", "won XO./XO./.X.\n"), &err) == 0);
 	int rule;
 	drive(a, g, 0, (int[]){3, 4, 2, -1}, &rule);
@@ -214,7 +203,7 @@ static void test_invalidation(void)
 	gl_agent_free(a);
 
 	/* the identity found invalid: a special output, the memory erased */
-	a = agent("martens:invalid=mh", g);
+	a = tg_agent("martens:invalid=mh", g);
 	CHECK(a->type->load(a, memfile("m.txt", "won XX./OO./.X.\nhopeless 2 OOO/XX./...\n"),
 		&err) == 0);
 	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
@@ -241,8 +230,8 @@ static void test_invalidation(void)
 static void test_record_rules(void)
 {
 	gl_game *g = tg_game("tictactoe");
-	gl_agent *a = agent("martens", g);
-	gl_agent *r = agent("random", g);
+	gl_agent *a = tg_agent("martens", g);
+	gl_agent *r = tg_agent("random", g);
 	gl_err err = {0};
 	int bad = 0, wins = 0, losses = 0, r1 = 0, r6 = 0;
 	for (int k = 0; k < 400; k++) {
@@ -318,8 +307,8 @@ static void test_blind(void)
 	spy.evaluate = spy_evaluate;
 	gl_game g2 = *g;
 	g2.type = &spy;
-	gl_agent *a = agent("martens", &g2);
-	gl_agent *r = agent("random", g);
+	gl_agent *a = tg_agent("martens", &g2);
+	gl_agent *r = tg_agent("random", g);
 	gl_err err = {0};
 	int calls = 0;
 	for (int k = 0; k < 200; k++) {
@@ -371,7 +360,7 @@ static void expect_refused(const gl_game *g, const char *text, const char *fragm
 	FILE *f = fopen(path, "w");
 	fputs(text, f);
 	fclose(f);
-	gl_agent *a = agent("martens", g);
+	gl_agent *a = tg_agent("martens", g);
 	gl_err err = {0};
 	int rc = a->type->load(a, path, &err);
 	CHECK_MSG(rc != 0 && strstr(err.msg, fragment) && strstr(err.msg, path),
@@ -385,7 +374,7 @@ static void expect_refused(const gl_game *g, const char *text, const char *fragm
 static void test_save_load(void)
 {
 	gl_game *g = tg_game("tictactoe");
-	gl_agent *a = agent("martens", g), *p = agent("perfect:tt=1", g);
+	gl_agent *a = tg_agent("martens", g), *p = tg_agent("perfect:tt=1", g);
 	gl_err err = {0};
 	for (int k = 0; k < 150; k++) {
 		gl_agent *seats[2] = {p, a};
@@ -395,7 +384,7 @@ static void test_save_load(void)
 	snprintf(p1, sizeof p1, "%s/a.txt", tmpdir);
 	snprintf(p2, sizeof p2, "%s/b.txt", tmpdir);
 	CHECK(a->type->save(a, p1, &err) == 0);
-	gl_agent *b = agent("martens", g);
+	gl_agent *b = tg_agent("martens", g);
 	CHECK_MSG(b->type->load(b, p1, &err) == 0, "%s", err.msg);
 	CHECK(b->type->save(b, p2, &err) == 0);
 	CHECK(same_file(p1, p2));
@@ -417,11 +406,11 @@ static void test_save_load(void)
 	/* load=,save= through the spec: a missing file equal to save starts empty */
 	char spec[300];
 	snprintf(spec, sizeof spec, "martens:load=%s/c.txt,save=%s/c.txt", tmpdir, tmpdir);
-	gl_agent *c = agent(spec, g);
+	gl_agent *c = tg_agent(spec, g);
 	gl_agent *s3[2] = {p, c};
 	CHECK(gl_match_play(g, s3, 1, NULL, &err) == 0);
 	gl_agent_free(c);
-	c = agent(spec, g);
+	c = tg_agent(spec, g);
 	gl_martens_info info;
 	gl_martens_info_get(c, &info);
 	CHECK(info.plays == 1);
@@ -460,7 +449,7 @@ static void test_supports(void)
 	static const char *const good[] = {"tictactoe", "hex:size=3", "hex:size=5", "hex:size=11"};
 	for (int i = 0; i < 4; i++) {
 		gl_game *g = tg_game(good[i]);
-		gl_agent *a = agent("martens", g), *r = agent("random", g);
+		gl_agent *a = tg_agent("martens", g), *r = tg_agent("random", g);
 		gl_err err = {0};
 		for (int k = 0; k < 5; k++) {
 			gl_agent *seats[2] = {a, r};
@@ -483,12 +472,12 @@ static void test_supports(void)
 static void test_stops_losing(void)
 {
 	gl_game *g = tg_game("tictactoe");
-	gl_agent *p = agent("perfect:tt=1", g);
+	gl_agent *p = tg_agent("perfect:tt=1", g);
 	gl_err err = {0};
 	for (int first = 0; first < 2; first++) {
 		int worst = 0, worst_plays = 0;
 		for (uint64_t seed = 1; seed <= 10; seed++) {
-			gl_agent *a = agent("martens", g);
+			gl_agent *a = tg_agent("martens", g);
 			int since = 0, losses = 0, k, stop_losses = -1;
 			for (k = 0; k < 1500 && since < 100; k++) {
 				gl_agent *seats[2];

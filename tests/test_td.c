@@ -16,17 +16,6 @@
 #include <math.h>
 #include <unistd.h>
 
-static gl_agent *agent(const char *spec, const gl_game *g)
-{
-	gl_err err = {0};
-	gl_agent *a = gl_agent_new(spec, g, NULL, &err);
-	if (!a) {
-		fprintf(stderr, "cannot make agent '%s': %s\n", spec, err.msg);
-		exit(1);
-	}
-	return a;
-}
-
 static void after(const gl_game *g, const char *moves, unsigned char *s)
 {
 	g->type->start(g, s);
@@ -56,7 +45,7 @@ static bool near(double a, double b)
 static void test_update_by_hand(void)
 {
 	gl_game *g = tg_game("tictactoe");
-	gl_agent *a = agent("td", g);
+	gl_agent *a = tg_agent("td", g);
 	size_t ss = g->state_size;
 	unsigned char *st = gl_malloc(3 * ss);
 	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
@@ -83,7 +72,7 @@ static void test_update_by_hand(void)
 	gl_agent_free(a);
 
 	/* lambda and gamma are the agent's parameters */
-	a = agent("td:lambda=0.5,gamma=0.9,alpha=1", g);
+	a = tg_agent("td:lambda=0.5,gamma=0.9,alpha=1", g);
 	CHECK(gl_td_episode(a, st, 3, 0, 100) == 0);
 	/* delta_3 = 50 at t=3; Q3 = 100, Q2 = 50 + .5*50 = 75, Q1 = 50 + .25*50
 	 * ... but delta_1 = .9*50 - 50 = -5, delta_2 = -5 first: Q1 = 50 - 5 - 2.5
@@ -113,9 +102,9 @@ static void test_initialisations(void)
 	gl_game *g = tg_game("connect3");
 	char spec[128];
 	snprintf(spec, sizeof spec, "td:init=transfer,features=%s", path);
-	gl_agent *tr = agent(spec, g);
-	gl_agent *la = agent("td:init=lookahead", g);
-	gl_agent *bl = agent("td", g);
+	gl_agent *tr = tg_agent(spec, g);
+	gl_agent *la = tg_agent("td:init=lookahead", g);
+	gl_agent *bl = tg_agent("td", g);
 	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	after(g, "d,a,b", s);      /* N(N(N),N(N,W)) in connect3 */
 	CHECK(near(value(tr, s, 0), 77.5));
@@ -174,7 +163,7 @@ static void train(const gl_game *g, gl_agent *learner, gl_agent *opp, int n, int
 static void test_learns_tictactoe(void)
 {
 	gl_game *g = tg_game("tictactoe");
-	gl_agent *a = agent("td", g), *r = agent("random", g);
+	gl_agent *a = tg_agent("td", g), *r = tg_agent("random", g);
 	gl_stats st;
 	gl_stats_init(&st);
 	/* 3000 matches of learning, then 1000 more (still learning, eps 0.01) */
@@ -204,8 +193,8 @@ static void test_save_load(void)
 	snprintf(p2, sizeof p2, "/tmp/gl_test_td_2_%ld.txt", (long)getpid());
 	snprintf(p3, sizeof p3, "/tmp/gl_test_td_3_%ld.txt", (long)getpid());
 	gl_game *g = tg_game("tictactoe");
-	gl_agent *a = agent("td:init=lookahead", g), *b = agent("td:init=lookahead", g);
-	gl_agent *e = agent("egreedy", g);
+	gl_agent *a = tg_agent("td:init=lookahead", g), *b = tg_agent("td:init=lookahead", g);
+	gl_agent *e = tg_agent("egreedy", g);
 	train(g, a, e, 300, 0, 7, NULL);
 	train(g, b, e, 300, 0, 7, NULL);
 	gl_err err = {0};
@@ -215,7 +204,7 @@ static void test_save_load(void)
 	CHECK(t1 && t2 && !strcmp(t1, t2)); /* same seed, same learning */
 	gl_free(t2);
 	/* load into a fresh agent, save again: the same text */
-	gl_agent *c = agent("td:init=lookahead", g);
+	gl_agent *c = tg_agent("td:init=lookahead", g);
 	CHECK(c->type->load(c, p1, &err) == 0);
 	CHECK(c->type->save(c, p2, &err) == 0);
 	t2 = slurp(p2);
@@ -231,7 +220,7 @@ static void test_save_load(void)
 
 	/* refused: another game's table, a truncated file, a bad line */
 	gl_game *g2 = tg_game("connect3");
-	gl_agent *d = agent("td", g2);
+	gl_agent *d = tg_agent("td", g2);
 	CHECK(d->type->load(d, p1, &err) == GL_EINVAL && strstr(err.msg, ":2:") &&
 		strstr(err.msg, "tictactoe") && strstr(err.msg, "connect"));
 	size_t len = strlen(t1);
@@ -269,7 +258,7 @@ static void test_games(void)
 	static const char *const games[] = {"connect3", "capturego", "othello4", "hex:size=3"};
 	for (int i = 0; i < 4; i++) {
 		gl_game *g = tg_game(games[i]);
-		gl_agent *a = agent("td:init=lookahead", g), *r = agent("random", g);
+		gl_agent *a = tg_agent("td:init=lookahead", g), *r = tg_agent("random", g);
 		gl_agent *seats[2] = {r, a};
 		gl_match m;
 		gl_match_init(&m);
@@ -301,7 +290,7 @@ static void test_out_of_memory(void)
 		gl_agent_free(a);
 	}
 	CHECK(refused >= 5);
-	gl_agent *a = agent("td:init=lookahead", g), *r = agent("random", g);
+	gl_agent *a = tg_agent("td:init=lookahead", g), *r = tg_agent("random", g);
 	gl_agent *seats[2] = {a, r};
 	gl_alloc_fail_after(0);
 	int rc = 0, k;

@@ -1,0 +1,51 @@
+# lib_cli.sh - what the CLI test scripts (tests/cli_*.sh) share; sourced
+# by them with the gamelearn binary as $1. Each check counts as passed or
+# failed; `finish` prints "N passed, N failed" and fails if any did.
+set -u
+BIN=$1
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+
+# expect_last LINE CMD... : exit 0, the last line of stdout is LINE
+expect_last() {
+	want=$1; shift
+	"$BIN" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+	last=$(tail -n 1 "$tmp/out")
+	if [ $rc -eq 0 ] && [ "$last" = "$want" ]; then ok; else
+		bad "gamelearn $*: rc=$rc last line '$last', want '$want'"; cat "$tmp/err" >&2; fi
+}
+
+# expect_grep PATTERN CMD... : exit 0 and stdout contains PATTERN
+expect_grep() {
+	want=$1; shift
+	"$BIN" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+	if [ $rc -eq 0 ] && grep -q -- "$want" "$tmp/out"; then ok; else
+		bad "gamelearn $*: rc=$rc, output lacks '$want'"; cat "$tmp/err" >&2; fi
+}
+
+# expect_error CODE PATTERN CMD... : exit CODE, stderr one line with PATTERN
+expect_error() {
+	code=$1; want=$2; shift 2
+	"$BIN" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+	lines=$(wc -l <"$tmp/err")
+	if [ $rc -eq "$code" ] && [ "$lines" -eq 1 ] && grep -q -- "$want" "$tmp/err"; then ok; else
+		bad "gamelearn $*: rc=$rc (want $code), stderr ($lines lines): $(cat "$tmp/err")"; fi
+}
+
+# expect RC PATTERN CMD... : exit code RC and PATTERN in stdout+stderr
+expect() {
+	want_rc=$1; want=$2; shift 2
+	"$BIN" "$@" >"$tmp/out" 2>&1; rc=$?
+	if [ $rc -eq "$want_rc" ] && grep -q -- "$want" "$tmp/out"; then ok; else
+		bad "gamelearn $*: rc=$rc (want $want_rc), output lacks '$want'"; cat "$tmp/out" >&2; fi
+}
+
+finish() {
+	echo "$pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+}
