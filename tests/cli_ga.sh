@@ -49,4 +49,9 @@ for f in hwang.csv fig4-1-3-time.svg fig4-1-3-errors.svg fig4-2-time.svg fig4-7.
 done
 expect_error 2 "unknown option" repro hwang --bogus
 
+# a saved state that play cannot reach is refused before any engine sees it
+"$BIN" train nim gapairs --opponent random -n 3 --save "$tmp/g.txt" >/dev/null 2>&1
+awk 'NR == 5 { h = $1; gsub(/./, "f", h); $1 = h } { print }' "$tmp/g.txt" >"$tmp/bad.txt"
+expect_error 1 "bad.txt:5: not a state play can reach" train nim gapairs --opponent random -n 1 --load "$tmp/bad.txt"
+
 finish

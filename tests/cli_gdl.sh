@@ -31,4 +31,7 @@ expect 0 "^32768" perft gdl:$D/games/connectFour.kif 5
 expect 1 "no move 'mark'" show gdl:$D/games/ticTacToe.kif --moves mark
 expect 0 "gdl" list
 
+# a few lines asking for unbounded grounding work are refused, not run
+expect 1 "grounding too big" gdl check $D/hostile/join.kif
+
 finish

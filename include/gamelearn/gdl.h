@@ -31,6 +31,9 @@ enum {
 	GDL_BASE_MAX = 8192,     /* most base propositions (state bits) */
 	GDL_WORDS_MAX = GDL_BASE_MAX / 64 /* words of the largest state */
 };
+/* Join steps the grounder takes at most: a few lines of GDL can ask for
+ * unbounded work, which is refused as "grounding too big". */
+#define GDL_JOIN_MAX 100000000ULL
 
 /* Check a description: syntax, arities, safety, stratification, the
  * recursion restriction and the keyword restrictions. name is used in

@@ -78,6 +78,8 @@ int cmd_inspect(int argc, char **argv)
 	gl_game *g = gl_game_new(game_spec, &err);
 	if (!g)
 		cli_die(EXIT_RUN, "%s: %s", path, err.msg);
+	if (!strcmp(agent, "lauto") && strcmp(eval, "normal") && strcmp(eval, "misere"))
+		cli_die(EXIT_RUN, "%s: eval must be normal or misere, got '%s'", path, eval);
 	if (!strcmp(agent, "lauto"))
 		snprintf(spec, sizeof spec, "lauto:eval=%s", eval);
 	else

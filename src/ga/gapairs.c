@@ -47,6 +47,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 typedef struct gapairs {
@@ -517,6 +518,101 @@ static int gapairs_save(const gl_agent *a, const char *path, gl_err *err)
 	return rc;
 }
 
+/* --- Checking a loaded file ------------------------------------------------
+ * A saved state is handed to the game's callbacks only if play can reach it
+ * from the start: bytes from a file could otherwise index past an engine's
+ * tables. The reachable states are found once per load, breadth first. */
+
+enum { REACH_MAX = 1 << 21 }; /* states walked at most before giving up */
+
+typedef struct reach {
+	unsigned char *slot; /* cap entries of 1 used byte + state_size bytes */
+	size_t *queue;       /* slot indices in the order found (BFS queue) */
+	size_t cap, n, size;
+} reach;
+
+static unsigned char *reach_at(const reach *r, size_t i)
+{
+	return r->slot + i * (r->size + 1);
+}
+
+static size_t reach_find(const reach *r, const gl_game *g, const void *s)
+{
+	size_t i = (size_t)gl_game_hash(g, s) & (r->cap - 1);
+	while (reach_at(r, i)[0] && memcmp(reach_at(r, i) + 1, s, r->size))
+		i = (i + 1) & (r->cap - 1);
+	return i;
+}
+
+static bool reach_has(const reach *r, const gl_game *g, const void *s)
+{
+	return reach_at(r, reach_find(r, g, s))[0] != 0;
+}
+
+/* Add s if new; grows the table at half full. Returns -1 when out of
+ * memory or past REACH_MAX. */
+static int reach_add(reach *r, const gl_game *g, const void *s)
+{
+	if (2 * (r->n + 1) > r->cap) {
+		if (r->n + 1 > REACH_MAX)
+			return -1;
+		reach bigger = {NULL, NULL, r->cap ? 2 * r->cap : 1024, 0, r->size};
+		bigger.slot = gl_calloc(bigger.cap, r->size + 1);
+		bigger.queue = gl_malloc(bigger.cap / 2 * sizeof *bigger.queue);
+		if (!bigger.slot || !bigger.queue) {
+			gl_free(bigger.slot);
+			gl_free(bigger.queue);
+			return -1;
+		}
+		for (size_t k = 0; k < r->n; k++) {
+			const unsigned char *old = reach_at(r, r->queue[k]) + 1;
+			size_t j = reach_find(&bigger, g, old);
+			memcpy(reach_at(&bigger, j), reach_at(r, r->queue[k]), r->size + 1);
+			bigger.queue[bigger.n++] = j;
+		}
+		gl_free(r->slot);
+		gl_free(r->queue);
+		*r = bigger;
+	}
+	size_t i = reach_find(r, g, s);
+	if (!reach_at(r, i)[0]) {
+		reach_at(r, i)[0] = 1;
+		memcpy(reach_at(r, i) + 1, s, r->size);
+		r->queue[r->n++] = i;
+	}
+	return 0;
+}
+
+/* All states reachable from g's start into r (free with reach_done).
+ * Returns 0, or -1 if there are more than REACH_MAX or memory ran out. */
+static int reach_build(reach *r, const gl_game *g)
+{
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX], c[GL_STATE_MAX];
+	gl_action moves[GL_LEGAL_MAX];
+	memset(r, 0, sizeof *r);
+	r->size = g->state_size;
+	g->type->start(g, s);
+	if (reach_add(r, g, s))
+		return -1;
+	for (size_t k = 0; k < r->n; k++) {
+		memcpy(s, reach_at(r, r->queue[k]) + 1, r->size);
+		int n = g->type->legal(g, s, moves);
+		for (int i = 0; i < n; i++) {
+			memcpy(c, s, r->size);
+			g->type->apply(g, c, moves[i]);
+			if (reach_add(r, g, c))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static void reach_done(reach *r)
+{
+	gl_free(r->slot);
+	gl_free(r->queue);
+}
+
 static int hexval(int c)
 {
 	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
@@ -536,6 +632,13 @@ static int gapairs_load(gl_agent *a, const char *path, gl_err *err)
 	char *line;
 	long gen = 0, played = 0;
 	int count = -1;
+	reach r;
+	if (reach_build(&r, g)) {
+		reach_done(&r);
+		gl_free(text);
+		return gl_fail(err, GL_ERANGE, "%s: %s has too many states to check a saved "
+			"file against (more than %d)", path, g->spec, REACH_MAX);
+	}
 	rc = GL_EPARSE;
 	if (!(line = gl_lines_next(&it)) || strcmp(line, "gapairs 1")) {
 		gl_fail(err, rc, "%s:%d: not a gapairs file (want 'gapairs 1')", path, it.lineno);
@@ -548,7 +651,7 @@ static int gapairs_load(gl_agent *a, const char *path, gl_err *err)
 	}
 	if (!(line = gl_lines_next(&it)) ||
 	    sscanf(line, "generation %ld played %ld", &gen, &played) != 2 || gen < 0 ||
-	    played < 0) {
+	    played < 0 || gen > 1000000000L || played > 1000000000000L) {
 		gl_fail(err, rc, "%s:%d: want 'generation G played P'", path, it.lineno);
 		goto out;
 	}
@@ -576,6 +679,11 @@ static int gapairs_load(gl_agent *a, const char *path, gl_err *err)
 			gl_fail(err, rc, "%s:%d: want a state of %zu bytes in hex", path, it.lineno, st);
 			goto out;
 		}
+		if (!reach_has(&r, g, s)) {
+			gl_fail(err, rc, "%s:%d: not a state play can reach in %s", path,
+				it.lineno, g->spec);
+			goto out;
+		}
 		long m = strtol(p + 1, &end, 10);
 		if (end == p + 1 || *end != ' ' || m < 0 || m >= g->nactions ||
 		    g->type->terminal(g, s) || !legal_move(g, s, (gl_action)m)) {
@@ -584,7 +692,7 @@ static int gapairs_load(gl_agent *a, const char *path, gl_err *err)
 			goto out;
 		}
 		double u = strtod(end + 1, &p);
-		if (p == end + 1 || *p) {
+		if (p == end + 1 || *p || !isfinite(u) || fabs(u) > 1e12) {
 			gl_fail(err, rc, "%s:%d: bad utility", path, it.lineno);
 			goto out;
 		}
@@ -605,6 +713,7 @@ static int gapairs_load(gl_agent *a, const char *path, gl_err *err)
 out:
 	if (rc)
 		d->n = 0, d->ready = false;
+	reach_done(&r);
 	gl_free(text);
 	return rc;
 }

@@ -183,6 +183,7 @@ typedef struct grounder {
 	int32_t trail[GDL_VARS_MAX];
 	int ntrail;
 	bool added;
+	uint64_t steps;    /* join steps so far (bounded by GDL_JOIN_MAX) */
 	/* emitted ground rules (MODE_RULES) */
 	int32_t *rhead;    /* [nr] head ground term */
 	int32_t *rlit0;    /* [nr + 1] */
@@ -449,6 +450,8 @@ static void pick_index(grounder *G, int32_t rel, int32_t t, int32_t path,
  * literals seen so far). Returns 0 or an error. */
 static int join(grounder *G, int j, int npos)
 {
+	if (++G->steps > GDL_JOIN_MAX)
+		return GL_ERANGE; /* a small file can ask for unbounded joins */
 	const gdl_clause *cl = G->cl;
 	int k = (int)(G->ord0[cl - G->p->cl]);
 	if (j == cl->nlits) {
@@ -640,7 +643,8 @@ static int ground_error(gl_err *err, const gdl_game *gd, int rc)
 {
 	if (rc == GL_ERANGE)
 		return gl_fail(err, GL_ERANGE, "%s: grounding too big (more than %d "
-			"atoms or %d rules)", gd->prog.name, GDL_ATOMS_MAX, GDL_RULES_MAX);
+			"atoms, %d rules or %llu join steps)", gd->prog.name, GDL_ATOMS_MAX,
+			GDL_RULES_MAX, (unsigned long long)GDL_JOIN_MAX);
 	return gl_fail(err, GL_ENOMEM, "%s: out of memory while grounding",
 		gd->prog.name);
 }

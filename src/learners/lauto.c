@@ -359,7 +359,9 @@ static int lauto_load(gl_agent *a, const char *path, gl_err *err)
 			g->type->start(g, st);
 			int len = 0;
 			uint64_t h = HASH0;
-			for (char *tok = strtok(end, " "); tok; tok = strtok(NULL, " ")) {
+			char *save = NULL;
+			for (char *tok = strtok_r(end, " ", &save); tok;
+			     tok = strtok_r(NULL, " ", &save)) {
 				gl_action mv;
 				gl_err perr = {0};
 				if ((tok[0] != '<' && tok[0] != '>') || (unsigned)len >= g->max_length ||

@@ -561,7 +561,8 @@ static int get_config(const martens *m, const char *text, mset *x, mset *o)
 static int get_register(const martens *m, char *rest, mset *r)
 {
 	*r = (mset){{0, 0}};
-	for (char *tok = strtok(rest, " "); tok; tok = strtok(NULL, " ")) {
+	char *save = NULL;
+	for (char *tok = strtok_r(rest, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
 		char *end;
 		errno = 0;
 		long v = strtol(tok, &end, 10);

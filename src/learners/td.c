@@ -544,7 +544,8 @@ static int td_load(gl_agent *a, const char *path, gl_err *err)
 			for (unsigned j = 0; j < g->state_size && !bad; j++) {
 				int hi = hexval(h[2 * j]), lo = hexval(h[2 * j + 1]);
 				bad = hi < 0 || lo < 0;
-				s[j] = (unsigned char)(hi << 4 | (lo & 15));
+				if (!bad)
+					s[j] = (unsigned char)(hi << 4 | lo);
 			}
 			if (bad) {
 				rc = gl_fail(err, GL_EPARSE, "%s:%d: bad hex digit in the state", path, ln);
