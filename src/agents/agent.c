@@ -17,6 +17,7 @@ static const gl_agent_type *const types[] = {
 	&gl_agent_td,
 	&gl_agent_martens,
 	&gl_agent_lauto,
+	&gl_agent_uct,
 	NULL
 };
 

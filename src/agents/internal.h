@@ -17,5 +17,6 @@ extern const gl_agent_type gl_agent_gapairs; /* src/ga/gapairs.c */
 extern const gl_agent_type gl_agent_td; /* src/learners/td.c */
 extern const gl_agent_type gl_agent_martens; /* src/learners/martens.c */
 extern const gl_agent_type gl_agent_lauto; /* src/learners/lauto.c */
+extern const gl_agent_type gl_agent_uct; /* src/agents/uct.c */
 
 #endif
