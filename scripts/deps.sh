@@ -13,6 +13,18 @@ if command -v clang >/dev/null 2>&1; then
 	rt=$(clang -print-file-name=libclang_rt.asan-x86_64.a 2>/dev/null || true)
 	[ -f "$rt" ] || missing="$missing libclang-rt-dev"
 fi
+# ggp serve: libmicrohttpd (found through pkg-config)
+command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+if ! pkg-config --exists libmicrohttpd 2>/dev/null &&
+   [ ! -f /usr/include/microhttpd.h ]; then
+	missing="$missing libmicrohttpd-dev"
+fi
+# ggp match: libcurl
+if ! pkg-config --exists libcurl 2>/dev/null &&
+   [ ! -f /usr/include/x86_64-linux-gnu/curl/curl.h ] &&
+   [ ! -f /usr/include/curl/curl.h ]; then
+	missing="$missing libcurl4-gnutls-dev"
+fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
 	echo "deps: missing:$missing; install them (apt-get install$missing) or run as root" >&2

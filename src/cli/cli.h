@@ -88,6 +88,8 @@ int repro_ga_nim(int argc, char **argv);
 int repro_hwang(int argc, char **argv);
 int cmd_repro(int argc, char **argv);
 int cmd_gdl(int argc, char **argv);
+int cmd_ggp(int argc, char **argv);               /* cmd_ggp.c: serve, match */
+int cmd_ggp_match(int argc, char **argv);         /* cmd_ggp_match.c */
 int cmd_features(int argc, char **argv);           /* cmd_features.c */
 int repro_banerjee_stone(int argc, char **argv);   /* repro_bs.c */
 void repro_bs_demo(uint64_t seed);                 /* repro_bs.c: demo part */

@@ -31,6 +31,9 @@ static const cli_command commands[] = {
 		"the lookahead features (Banerjee-Stone) that occur in a game, drawn", cmd_features},
 	{"repro", "NAME [options]", "rerun a paper's experiments: tables, CSV and SVG plots", cmd_repro},
 	{"gdl", "check FILE...", "check GDL descriptions: each problem with line and column", cmd_gdl},
+	{"ggp", "serve [--port P] [--agent SPEC] [--name NAME] [--max-matches N] [--seed S] | "
+		"match FILE --player URL_OR_AGENT ... [--startclock S] [--playclock S] [-n N] [--seed S] [--record F]",
+		"a General Game Playing player over HTTP, and a match manager", cmd_ggp},
 	{"demo", "[--seed S]", "the main demo: games, random matches, perft", cmd_demo},
 	{"inspect", "FILE [--max N]", "draw a saved memory of martens or lauto (boards, e-strings)", cmd_inspect},
 	{"search", "PUZZLE --method ga|dfs|iddfs|idastar [--depth D] [--pop N] [--gens G] [--pc P] [--pm P] [--time S] [--seed S]",

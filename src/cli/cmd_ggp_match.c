@@ -1,0 +1,512 @@
+/*
+ * cmd_ggp_match.c - `gamelearn ggp match`: a GGP match manager, acting as
+ * ggp-base's game server does (../shared/reference/ggp-protocol.md):
+ * START to every player, PLAY with the previous joint move each turn
+ * (NIL first), STOP with the last one; a player that cannot be reached,
+ * times out or answers an illegal or unparsable move gets a random legal
+ * move played for it, recorded as an error. Players are HTTP players
+ * (http://HOST:PORT/, ours or any other) or local agents (any agent spec,
+ * playing the `gdl` game type through game.h). Each match is written as a
+ * JSON record (moves, legal move counts, errors, goals). Issue 8, item 7.
+ *
+ * The HTTP client is libcurl's. Remote players are asked at the same
+ * time (a thread and a connection each), as the game server does; local
+ * agents choose meanwhile.
+ */
+#include "cli.h"
+#include "gamelearn/agent.h"
+#include "gamelearn/fileio.h"
+#include "gamelearn/gdl.h"
+
+#include <curl/curl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+enum {
+	REPLY_CAP = 65536, /* longest reply kept from a player */
+	MOVE_TEXT = 512    /* longest move text */
+};
+
+/* A reply being received. */
+typedef struct reply {
+	char text[REPLY_CAP];
+	size_t n;
+} reply;
+
+/* One player of the match, in role order. */
+typedef struct seat {
+	const char *spec; /* URL or agent spec */
+	bool remote;      /* an HTTP player */
+	gl_agent *agent;  /* a local agent */
+	long total;       /* goal points over the matches */
+	/* a remote player's request under way */
+	CURL *c;          /* its connection handle */
+	char *msg;        /* the message to send */
+	double timeout;   /* seconds it may take */
+	reply *rp;        /* its reply */
+	const char *err;  /* NULL, "TO" or "CE" */
+	pthread_t t;      /* the asking thread */
+	bool threaded;    /* t runs */
+} seat;
+
+static size_t on_data(char *d, size_t size, size_t nmemb, void *user)
+{
+	reply *r = user;
+	size_t n = size * nmemb, room = sizeof r->text - 1 - r->n;
+	memcpy(r->text + r->n, d, n < room ? n : room);
+	r->n += n < room ? n : room;
+	r->text[r->n] = 0;
+	return n;
+}
+
+/* POST msg to url within timeout seconds; the reply (trimmed) into r.
+ * Returns 0, or an error code for the record: "TO" (timed out) or "CE"
+ * (connection or HTTP error). */
+static const char *post(CURL *c, const char *url, const char *msg,
+	double timeout, reply *r)
+{
+	struct curl_slist *h = NULL;
+	h = curl_slist_append(h, "Content-Type: text/acl");
+	h = curl_slist_append(h, "Accept: text/delim");
+	h = curl_slist_append(h, "Sender: GAMESERVER");
+	r->n = 0;
+	r->text[0] = 0;
+	curl_easy_reset(c);
+	curl_easy_setopt(c, CURLOPT_URL, url);
+	curl_easy_setopt(c, CURLOPT_POSTFIELDS, msg);
+	curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, (long)strlen(msg));
+	curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+	curl_easy_setopt(c, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_0);
+	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, (long)(timeout * 1000));
+	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, 5000L);
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_data);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, r);
+	CURLcode rc = curl_easy_perform(c);
+	long status = 0;
+	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+	curl_slist_free_all(h);
+	if (rc == CURLE_OPERATION_TIMEDOUT)
+		return "TO";
+	if (rc != CURLE_OK || status != 200)
+		return "CE";
+	char *t = r->text;
+	size_t n = r->n;
+	while (n && (t[n - 1] == ' ' || t[n - 1] == '\n' || t[n - 1] == '\r' ||
+	       t[n - 1] == '\t'))
+		t[--n] = 0;
+	return NULL;
+}
+
+static void *ask_main(void *arg)
+{
+	seat *st = arg;
+	st->err = post(st->c, st->spec, st->msg, st->timeout, st->rp);
+	return NULL;
+}
+
+/* Send every remote seat its msg at once (each within timeout). */
+static void ask_start(seat *seats, int n, double timeout)
+{
+	for (int r = 0; r < n; r++) {
+		seat *st = &seats[r];
+		if (!st->remote)
+			continue;
+		st->timeout = timeout;
+		st->threaded = pthread_create(&st->t, NULL, ask_main, st) == 0;
+		if (!st->threaded)
+			ask_main(st);
+	}
+}
+
+/* Wait for every answer (or its timeout). */
+static void ask_wait(seat *seats, int n)
+{
+	for (int r = 0; r < n; r++)
+		if (seats[r].remote && seats[r].threaded) {
+			pthread_join(seats[r].t, NULL);
+			seats[r].threaded = false;
+		}
+}
+
+/* Copy msg into every remote seat's buffer. */
+static void ask_set(seat *seats, int n, const char *msg)
+{
+	for (int r = 0; r < n; r++)
+		if (seats[r].remote)
+			strcpy(seats[r].msg, msg);
+}
+
+/* Apply a joint move of gdl ids to the sequentialised state s of g (the
+ * roles with a choice in role order; nobody: the single joint move),
+ * telling the local agents. */
+static void apply_joint(const gl_game *g, const gdl_game *gd, void *s,
+	const int *joint, const int *nlegal, seat *seats)
+{
+	int nroles = gdl_nroles(gd), applied = 0;
+	for (int r = 0; r <= nroles; r++) {
+		gl_action lg[GL_LEGAL_MAX], a;
+		if (r == nroles) {
+			if (applied || g->type->legal(g, s, lg) == 0)
+				break;
+			a = lg[0];
+		} else {
+			char text[MOVE_TEXT];
+			if (nlegal[r] < 2)
+				continue;
+			gdl_move_text(gd, joint[r], text, sizeof text);
+			if (g->type->parse_move(g, s, text, &a, NULL))
+				continue;
+		}
+		int who = g->type->to_move(g, s);
+		for (int q = 0; q < nroles; q++)
+			if (seats[q].agent && seats[q].agent->type->observe)
+				seats[q].agent->type->observe(seats[q].agent, s, who, a);
+		g->type->apply(g, s, a);
+		applied++;
+	}
+}
+
+/* A local agent's move for role in s (legal moves of role in gdl ids).
+ * Returns a gdl move id, or -1 when it fails or answers illegally. */
+static int local_move(const gl_game *g, const gdl_game *gd, const void *s,
+	seat *st, int role, const int *legal, int nl)
+{
+	GL_STATE_ALIGN unsigned char ws[GL_STATE_MAX];
+	memcpy(ws, s, g->state_size);
+	for (int k = 0; k < GDL_ROLES_MAX; k++) {
+		gl_action lg[GL_LEGAL_MAX];
+		if (g->type->to_move(g, ws) == role || g->type->legal(g, ws, lg) == 0)
+			break;
+		g->type->apply(g, ws, lg[0]);
+	}
+	if (g->type->to_move(g, ws) != role)
+		return -1;
+	gl_action a;
+	gl_err err = {0};
+	char text[MOVE_TEXT];
+	if (st->agent->type->choose(st->agent, ws, &a, &err) ||
+	    g->type->format_move(g, ws, a, text, sizeof text) <= 0)
+		return -1;
+	int m = gdl_move_find(gd, text);
+	for (int i = 0; i < nl; i++)
+		if (legal[i] == m)
+			return m;
+	return -1;
+}
+
+static void json_str(gl_strbuf *sb, const char *s)
+{
+	gl_strbuf_printf(sb, "\"");
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			gl_strbuf_printf(sb, "\\%c", *s);
+		else if ((unsigned char)*s < 32)
+			gl_strbuf_printf(sb, "\\u%04x", (unsigned char)*s);
+		else
+			gl_strbuf_printf(sb, "%c", *s);
+	}
+	gl_strbuf_printf(sb, "\"");
+}
+
+int cmd_ggp_match(int argc, char **argv)
+{
+	const char *file = NULL, *record = NULL;
+	const char *specs[GDL_ROLES_MAX];
+	int nseats = 0, n = 1;
+	double sc = 10, pc = 5;
+	uint64_t seed = 1;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		bool has = i + 1 < argc;
+		if (strcmp(a, "--player") == 0 && has) {
+			if (nseats == GDL_ROLES_MAX)
+				cli_die(EXIT_USAGE, "ggp match: at most %d players",
+					GDL_ROLES_MAX);
+			specs[nseats++] = argv[++i];
+		} else if (strcmp(a, "--startclock") == 0 && has) {
+			sc = (double)cli_int(argv[++i], 1, 3600, "--startclock");
+		} else if (strcmp(a, "--playclock") == 0 && has) {
+			pc = (double)cli_int(argv[++i], 1, 3600, "--playclock");
+		} else if (strcmp(a, "-n") == 0 && has) {
+			n = (int)cli_int(argv[++i], 1, 1000000, "-n");
+		} else if (strcmp(a, "--seed") == 0 && has) {
+			seed = (uint64_t)cli_int(argv[++i], 0, INT64_MAX, "--seed");
+		} else if (strcmp(a, "--record") == 0 && has) {
+			record = argv[++i];
+		} else if (a[0] != '-' && !file) {
+			file = a;
+		} else {
+			cli_die(EXIT_USAGE, "ggp match: unknown or incomplete option %s", a);
+		}
+	}
+	if (!file)
+		cli_die(EXIT_USAGE, "ggp match: usage: ggp match FILE --player "
+			"URL_OR_AGENT ... [--startclock S] [--playclock S] [-n N] "
+			"[--seed S] [--record FILE]");
+	char *text;
+	size_t len;
+	gl_err err = {0};
+	gdl_game *gd;
+	if (gl_read_file(file, GDL_FILE_MAX, &text, &len, &err) ||
+	    gdl_load(&gd, text, len, file, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
+	int nroles = gdl_nroles(gd);
+	if (nseats != nroles)
+		cli_die(EXIT_USAGE, "ggp match: %s has %d roles: give %d --player",
+			file, nroles, nroles);
+	/* the rules as sent: comments dropped, one line */
+	gl_strbuf rules;
+	gl_strbuf_init(&rules);
+	for (size_t i = 0; i < len; i++) {
+		if (text[i] == ';') {
+			while (i < len && text[i] != '\n')
+				i++;
+			gl_strbuf_printf(&rules, " ");
+		} else {
+			char ch = text[i] == '\n' || text[i] == '\r' || text[i] == '\t' ?
+				' ' : text[i];
+			gl_strbuf_printf(&rules, "%c", ch);
+		}
+	}
+	gl_free(text);
+	char gspec[GL_SPEC_MAX];
+	snprintf(gspec, sizeof gspec, "gdl:file=%s", file);
+	gl_game *g = cli_game(gspec);
+	seat seats[GDL_ROLES_MAX] = {{0}};
+	for (int r = 0; r < nroles; r++) {
+		seats[r].spec = specs[r];
+		seats[r].remote = strncmp(specs[r], "http://", 7) == 0 ||
+			strncmp(specs[r], "https://", 8) == 0;
+		if (!seats[r].remote)
+			seats[r].agent = cli_agent(specs[r], g);
+	}
+	curl_global_init(CURL_GLOBAL_DEFAULT);
+	gdl_eval *ev = gdl_eval_new(gd);
+	int *legal = gl_malloc((size_t)nroles * ((size_t)gdl_nmoves(gd) + 1) *
+		sizeof *legal);
+	size_t msgcap = rules.len + 4096;
+	char *msg = gl_malloc(msgcap);
+	if (!ev || !legal || !msg || rules.oom)
+		cli_die(EXIT_RUN, "ggp match: out of memory");
+	for (int r = 0; r < nroles; r++)
+		if (seats[r].remote) {
+			seats[r].c = curl_easy_init();
+			seats[r].msg = gl_malloc(msgcap);
+			seats[r].rp = gl_malloc(sizeof *seats[r].rp);
+			if (!seats[r].c || !seats[r].msg || !seats[r].rp)
+				cli_die(EXIT_RUN, "ggp match: out of memory");
+		}
+	gl_strbuf out;
+	gl_strbuf_init(&out);
+	int stride = gdl_nmoves(gd) + 1;
+	for (int m = 0; m < n; m++) {
+		char id[96];
+		gl_rng rng;
+		gl_rng_split(&rng, seed + (uint64_t)m, 99);
+		snprintf(id, sizeof id, "gamelearn.%llu.%d", (unsigned long long)seed, m);
+		gl_strbuf_printf(&out, "{\"matchId\":");
+		json_str(&out, id);
+		gl_strbuf_printf(&out, ",\"startClock\":%g,\"playClock\":%g,\"roles\":[",
+			sc, pc);
+		for (int r = 0; r < nroles; r++) {
+			gl_strbuf_printf(&out, r ? "," : "");
+			json_str(&out, gdl_role_name(gd, r));
+		}
+		gl_strbuf_printf(&out, "],\"playerNamesFromHost\":[");
+		for (int r = 0; r < nroles; r++) {
+			gl_strbuf_printf(&out, r ? "," : "");
+			json_str(&out, seats[r].spec);
+		}
+		gl_strbuf_printf(&out, "],\"startErrors\":[");
+		for (int r = 0; r < nroles; r++)
+			if (seats[r].remote)
+				snprintf(seats[r].msg, msgcap, "(START %s %s (%s) %g %g)",
+					id, gdl_role_name(gd, r), rules.buf, sc, pc);
+		ask_start(seats, nroles, sc);
+		ask_wait(seats, nroles);
+		for (int r = 0; r < nroles; r++) {
+			const char *e = "";
+			if (seats[r].remote) {
+				e = seats[r].err;
+				if (!e && strcasecmp(seats[r].rp->text, "ready") != 0)
+					e = "NR"; /* not ready */
+				e = e ? e : "";
+			} else {
+				seats[r].agent->role = r;
+				gl_rng_split(&seats[r].agent->rng, seed + (uint64_t)m,
+					(uint64_t)r);
+				if (seats[r].agent->type->begin &&
+				    seats[r].agent->type->begin(seats[r].agent, &err))
+					cli_die(EXIT_RUN, "%s", err.msg);
+			}
+			gl_strbuf_printf(&out, "%s\"%s\"", r ? "," : "", e);
+		}
+		gl_strbuf_printf(&out, "]");
+		gl_strbuf moves, counts, errors;
+		gl_strbuf_init(&moves);
+		gl_strbuf_init(&counts);
+		gl_strbuf_init(&errors);
+		uint64_t st[GDL_WORDS_MAX];
+		gdl_initial(gd, st);
+		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		g->type->start(g, s);
+		int joint[GDL_ROLES_MAX], nl[GDL_ROLES_MAX], steps = 0, nerr = 0;
+		for (; steps < (int)g->max_length; steps++) {
+			gdl_eval_state(gd, ev, st);
+			bool over = gdl_terminal(gd, ev);
+			for (int r = 0; r < nroles; r++) {
+				nl[r] = gdl_legal(gd, ev, r, legal + r * stride);
+				over = over || nl[r] == 0;
+			}
+			if (over)
+				break;
+			/* the previous joint move, as PLAY sends it */
+			size_t k = (size_t)snprintf(msg, msgcap, "(PLAY %s ", id);
+			if (steps == 0) {
+				k += (size_t)snprintf(msg + k, msgcap - k, "NIL)");
+			} else {
+				k += (size_t)snprintf(msg + k, msgcap - k, "(");
+				for (int r = 0; r < nroles && k < msgcap; r++) {
+					char t[MOVE_TEXT];
+					gdl_move_text(gd, joint[r], t, sizeof t);
+					k += (size_t)snprintf(msg + k, msgcap - k, "%s%s",
+						r ? " " : "", t);
+				}
+				if (k < msgcap)
+					snprintf(msg + k, msgcap - k, "))");
+			}
+			int next[GDL_ROLES_MAX];
+			ask_set(seats, nroles, msg);
+			ask_start(seats, nroles, pc + 1);
+			for (int r = 0; r < nroles; r++) {
+				const int *lg = legal + r * stride;
+				next[r] = seats[r].remote ? -1 : nl[r] == 1 ? lg[0] :
+					local_move(g, gd, s, &seats[r], r, lg, nl[r]);
+			}
+			ask_wait(seats, nroles);
+			gl_strbuf_printf(&errors, "%s[", steps ? "," : "");
+			gl_strbuf_printf(&counts, "%s[", steps ? "," : "");
+			for (int r = 0; r < nroles; r++) {
+				const int *lg = legal + r * stride;
+				char e[MOVE_TEXT + 8] = "";
+				int mv = next[r];
+				reply *rp = seats[r].rp;
+				if (seats[r].remote) {
+					if (seats[r].err) {
+						snprintf(e, sizeof e, "%s", seats[r].err);
+					} else {
+						mv = gdl_move_find(gd, rp->text);
+						bool ok = false;
+						for (int i = 0; i < nl[r] && !ok; i++)
+							ok = lg[i] == mv;
+						if (!ok) {
+							snprintf(e, sizeof e, "IL %.*s", MOVE_TEXT - 1,
+								rp->text);
+							mv = -1;
+						}
+					}
+				} else if (mv < 0) {
+					snprintf(e, sizeof e, "IL");
+				}
+				if (mv < 0) {
+					mv = lg[gl_rng_below(&rng, (uint32_t)nl[r])];
+					nerr++;
+				}
+				next[r] = mv;
+				gl_strbuf_printf(&errors, "%s", r ? "," : "");
+				json_str(&errors, e);
+				gl_strbuf_printf(&counts, "%s%d", r ? "," : "", nl[r]);
+			}
+			gl_strbuf_printf(&errors, "]");
+			gl_strbuf_printf(&counts, "]");
+			gl_strbuf_printf(&moves, "%s[", steps ? "," : "");
+			for (int r = 0; r < nroles; r++) {
+				char t[MOVE_TEXT];
+				gdl_move_text(gd, next[r], t, sizeof t);
+				gl_strbuf_printf(&moves, "%s", r ? "," : "");
+				json_str(&moves, t);
+				joint[r] = next[r];
+			}
+			gl_strbuf_printf(&moves, "]");
+			apply_joint(g, gd, s, joint, nl, seats);
+			gdl_next(gd, ev, joint, st);
+		}
+		gdl_eval_state(gd, ev, st);
+		int goals[GDL_ROLES_MAX];
+		for (int r = 0; r < nroles; r++)
+			goals[r] = gdl_goal(gd, ev, r);
+		size_t k = (size_t)snprintf(msg, msgcap, "(STOP %s ", id);
+		if (steps == 0) {
+			snprintf(msg + k, msgcap - k, "NIL)");
+		} else {
+			k += (size_t)snprintf(msg + k, msgcap - k, "(");
+			for (int r = 0; r < nroles && k < msgcap; r++) {
+				char t[MOVE_TEXT];
+				gdl_move_text(gd, joint[r], t, sizeof t);
+				k += (size_t)snprintf(msg + k, msgcap - k, "%s%s",
+					r ? " " : "", t);
+			}
+			if (k < msgcap)
+				snprintf(msg + k, msgcap - k, "))");
+		}
+		gl_strbuf_printf(&out, ",\"stopErrors\":[");
+		ask_set(seats, nroles, msg);
+		ask_start(seats, nroles, pc);
+		ask_wait(seats, nroles);
+		for (int r = 0; r < nroles; r++) {
+			const char *e = "";
+			if (seats[r].remote) {
+				e = seats[r].err ? seats[r].err : "";
+			} else if (seats[r].agent->type->end) {
+				int gg[GL_PLAYERS_MAX] = {0};
+				for (int q = 0; q < nroles && q < GL_PLAYERS_MAX; q++)
+					gg[q] = goals[q];
+				seats[r].agent->type->end(seats[r].agent, s, gg);
+			}
+			gl_strbuf_printf(&out, "%s\"%s\"", r ? "," : "", e);
+		}
+		gl_strbuf_printf(&out, "],\"moves\":[%s],\"legalCounts\":[%s],"
+			"\"errors\":[%s],\"goalValues\":[",
+			moves.buf ? moves.buf : "", counts.buf ? counts.buf : "",
+			errors.buf ? errors.buf : "");
+		printf("match %d:", m + 1);
+		for (int r = 0; r < nroles; r++) {
+			gl_strbuf_printf(&out, "%s%d", r ? "," : "", goals[r]);
+			seats[r].total += goals[r];
+			printf(" %s %d", gdl_role_name(gd, r), goals[r]);
+		}
+		printf(" (%d moves, %d errors)\n", steps, nerr);
+		fflush(stdout);
+		gl_strbuf_printf(&out, "],\"isCompleted\":true}\n");
+		gl_strbuf_done(&moves);
+		gl_strbuf_done(&counts);
+		gl_strbuf_done(&errors);
+	}
+	for (int r = 0; r < nroles; r++)
+		printf("%-10s %-30s mean goal %.1f\n", gdl_role_name(gd, r),
+			seats[r].spec, (double)seats[r].total / n);
+	int rc = 0;
+	if (record && gl_strbuf_write(&out, record, &err)) {
+		fprintf(stderr, "gamelearn: %s\n", err.msg);
+		rc = EXIT_RUN;
+	}
+	gl_strbuf_done(&out);
+	gl_strbuf_done(&rules);
+	gl_free(msg);
+	gl_free(legal);
+	gdl_eval_free(ev);
+	for (int r = 0; r < nroles; r++) {
+		gl_agent_free(seats[r].agent);
+		if (seats[r].c)
+			curl_easy_cleanup(seats[r].c);
+		gl_free(seats[r].msg);
+		gl_free(seats[r].rp);
+	}
+	curl_global_cleanup();
+	gl_game_free(g);
+	gdl_free(gd);
+	return rc;
+}

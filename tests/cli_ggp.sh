@@ -1,0 +1,266 @@
+#!/bin/sh
+# cli_ggp.sh BIN - `gamelearn ggp serve`, the GGP player (issue 8 item 5),
+# end to end over real HTTP on 127.0.0.1 with curl: the ticTacToe match of
+# data/ggp/ggp-transcript.txt (ggp-base's game server) replayed message by
+# message (ready, a legal move every turn, done), INFO, busy for a second
+# match, GET and OPTIONS, a simultaneous-move match (roshambo2), malformed,
+# unknown, out-of-order and oversized requests answered with errors while
+# the server stays up, and the play clock kept by an agent that would think
+# for 30 s (a legal fallback before the deadline), the default agent uct;
+# then `ggp match` (item 7): our manager against our player and a local
+# agent (ticTacToe, roshambo2), an unreachable player recorded as "CE",
+# and the JSON records. Every wait is bounded; the servers are killed on
+# exit.
+. "$(dirname "$0")/lib_cli.sh"
+
+command -v curl >/dev/null 2>&1 || { echo "cli_ggp: curl is needed" >&2; exit 1; }
+D=data/gdl/games
+T=data/ggp/ggp-transcript.txt
+spid=""
+trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; rm -rf "$tmp"' EXIT
+
+# serve LOG ARGS... : start a player on a free port (port 0), set spid, port
+serve() {
+	log=$1; shift
+	"$BIN" ggp serve --port 0 "$@" 2>"$log" &
+	spid=$!
+	port=""
+	i=0
+	while [ $i -lt 100 ] && [ -z "$port" ]; do
+		sleep 0.1
+		port=$(sed -n 's/.*listening on port \([0-9]*\).*/\1/p' "$log")
+		i=$((i + 1))
+	done
+	[ -n "$port" ] || { bad "server did not start: $(cat "$log")"; finish; exit 1; }
+	U=http://127.0.0.1:$port/
+}
+
+# post FILE : POST the file's text; sets code and body
+post() {
+	code=$(curl -s -m 20 -o "$tmp/body" -w '%{http_code}' -X POST \
+		-H 'Content-Type: text/acl' -H 'Sender: GAMESERVER' \
+		--data-binary @"$1" "$U")
+	body=$(cat "$tmp/body")
+}
+# say TEXT : POST TEXT
+say() {
+	printf '%s' "$1" >"$tmp/msg"
+	post "$tmp/msg"
+}
+# expect_reply CODE BODY WHAT
+expect_reply() {
+	if [ "$code" = "$1" ] && [ "$body" = "$2" ]; then ok; else
+		bad "$3: got $code '$body', want $1 '$2'"; fi
+}
+# expect_error_reply CODE WHAT : status CODE and a body starting "error"
+expect_error_reply() {
+	case "$body" in
+	error*) [ "$code" = "$1" ] && { ok; return; } ;;
+	esac
+	bad "$2: got $code '$body', want $1 error"
+}
+# wait_exit : the server exits by itself (max-matches), within 10 s
+wait_exit() {
+	i=0
+	while [ $i -lt 100 ] && kill -0 "$spid" 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if kill -0 "$spid" 2>/dev/null; then bad "server still running"; kill "$spid"; else
+		wait "$spid"; rc=$?
+		if [ $rc -eq 0 ]; then ok; else bad "server exit code $rc"; fi
+	fi
+	spid=""
+}
+
+# ---- the transcript's match, replayed (we play xplayer) ----------------
+serve "$tmp/log1" --max-matches 3 --agent random --name Tester
+awk '/^=====REQUEST/ { n++; on = 1; next } /^=====/ { on = 0 } on && /^\(/ { print > (dir "/req" n) }' \
+	dir="$tmp" "$T"
+[ -f "$tmp/req1" ] && [ -f "$tmp/req10" ] && ok || bad "transcript not split"
+post "$tmp/req1"
+expect_reply 200 ready "START from the transcript"
+say "(INFO)"
+expect_reply 200 "((name Tester) (status busy))" "INFO during a match"
+say "(START another xplayer ((role xplayer)) 5 2)"
+expect_reply 200 busy "a second START"
+say "(PLAY another NIL)"
+expect_reply 200 busy "PLAY for another match id"
+played=""
+for k in 2 3 4 5 6 7 8 9; do
+	grep -q PLAY "$tmp/req$k" || { bad "req$k is not a PLAY"; continue; }
+	# the mark in this message's joint move, if any, was played
+	m=$(sed -n 's/.*\(( mark [0-9] [0-9] )\).*/\1/p' "$tmp/req$k")
+	[ -n "$m" ] && played="${played:+$played,}$m"
+	post "$tmp/req$k"
+	if [ -n "$played" ]; then
+		"$BIN" show gdl --moves "$played" >"$tmp/show" 2>&1
+	else
+		"$BIN" show gdl >"$tmp/show" 2>&1
+	fi
+	if grep -q "^xplayer to move" "$tmp/show"; then
+		if [ "$code" = 200 ] && grep "^legal moves" "$tmp/show" | grep -qF -- "$body"
+		then ok; else bad "PLAY $k: '$body' ($code) is not legal: $(cat "$tmp/show")"; fi
+	else
+		expect_reply 200 noop "PLAY $k (oplayer to move)"
+	fi
+done
+post "$tmp/req10"
+expect_reply 200 done "STOP from the transcript"
+say "(info)"
+expect_reply 200 "((name Tester) (status available))" "INFO after the match"
+grep -q "POST ( PLAY captureTourney.ticTacToe.1795314914561 NIL ) -> " "$tmp/log1" &&
+	ok || bad "no log line for the first PLAY: $(cat "$tmp/log1")"
+
+# ---- GET, OPTIONS and other methods ------------------------------------
+code=$(curl -s -m 10 -o "$tmp/body" -w '%{http_code}' "${U}%28INFO%29")
+body=$(cat "$tmp/body")
+expect_reply 200 "((name Tester) (status available))" "GET /(INFO)"
+curl -s -m 10 -i -X OPTIONS "$U" | tr -d '\r' >"$tmp/head"
+if head -n 1 "$tmp/head" | grep -q " 200" && grep -q "^Access-Control-Allow-Origin: \*" "$tmp/head" &&
+   grep -qi "^Content-length: 0" "$tmp/head"; then ok; else bad "OPTIONS: $(cat "$tmp/head")"; fi
+curl -s -m 10 -i -X POST -d "(INFO)" "$U" | tr -d '\r' >"$tmp/head"
+head -n 1 "$tmp/head" | grep -q "^HTTP/1.0 200 OK" && ok || bad "status line: $(head -n 1 "$tmp/head")"
+for h in "Content-type: text/acl" "Access-Control-Allow-Methods: POST, GET, OPTIONS" \
+	"Access-Control-Allow-Headers: Content-Type" "Access-Control-Allow-Age: 86400"; do
+	grep -q "^$h" "$tmp/head" && ok || bad "reply header '$h' missing: $(cat "$tmp/head")"
+done
+code=$(curl -s -m 10 -o "$tmp/body" -w '%{http_code}' -X DELETE "$U")
+[ "$code" = 405 ] && ok || bad "DELETE: $code"
+
+# ---- malformed, unknown, out of order, oversized ----------------------
+say "garbage"
+expect_error_reply 400 "a garbage body"
+say ""
+expect_error_reply 400 "an empty body"
+say "(PLAY x"
+expect_error_reply 400 "an unbalanced message"
+say "(FROB 1 2)"
+expect_error_reply 400 "an unknown message"
+say "(PLAY nomatch NIL)"
+expect_error_reply 400 "PLAY with no match"
+say "(STOP nomatch NIL)"
+expect_error_reply 400 "STOP with no match"
+say "(START m1 nobody ((role a) (init (p)) (<= (legal a x) (true (p))) (<= (next (p)) (does a x)) (<= terminal (not (true (p)))) (<= (goal a 100) (true (p)))) 5 2)"
+expect_error_reply 400 "START with an unknown role"
+say "(START m1 a ((role a) (<= (legal a ?x))) 5 2)"
+expect_error_reply 400 "START with invalid rules"
+say "(START m1 xplayer ((role xplayer)) five 2)"
+expect_error_reply 400 "START with a bad clock"
+head -c 1100000 /dev/zero | tr '\0' 'a' >"$tmp/big"
+post "$tmp/big"
+expect_error_reply 413 "an oversized body"
+# a match with out-of-order messages (lower-case types)
+rules=$(sed 's/;.*//' $D/ticTacToe.kif)
+say "(start m2 oplayer ($rules) 5 2)"
+expect_reply 200 ready "START m2"
+say "(play m2 ((mark 1 1) (mark 2 2)))"
+expect_error_reply 400 "an illegal joint move"
+say "(play m2 nil)"
+expect_reply 200 noop "PLAY m2 NIL as oplayer"
+say "(play m2 nil)"
+expect_error_reply 400 "NIL after the first turn"
+say "(play m2 ((mark 2 2) noop))"
+if [ "$code" = 200 ] && "$BIN" show gdl --moves "(mark 2 2),$body" >/dev/null 2>&1
+then ok; else bad "PLAY m2 after (mark 2 2): '$body' ($code)"; fi
+say "(abort m2)"
+expect_reply 200 aborted "ABORT m2"
+say "(play m2 ((mark 1 1) noop))"
+expect_error_reply 400 "PLAY after ABORT"
+# a simultaneous-move game: both roles choose every turn
+rules=$(sed 's/;.*//' $D/roshambo2.kif)
+say "(START m3 black ($rules) 5 2)"
+expect_reply 200 ready "START roshambo2"
+say "(PLAY m3 NIL)"
+case "$body" in rock|paper|scissors|well) ok ;; *) bad "roshambo2 move '$body' ($code)" ;; esac
+say "(PLAY m3 (rock $body))"
+case "$body" in rock|paper|scissors|well) ok ;; *) bad "roshambo2 move 2 '$body' ($code)" ;; esac
+say "(PREVIEW ($rules) 5)"
+expect_reply 200 ready "PREVIEW"
+say "(STOP m3 (paper $body))"
+expect_reply 200 done "STOP roshambo2"
+wait_exit
+
+# ---- the play clock: an agent that would think for 30 s ----------------
+serve "$tmp/log2" --max-matches 1 --agent alphabeta:depth=0,time=30
+rules=$(sed 's/;.*//' $D/connectFour.kif)
+say "(START c4 red ($rules) 10 2)"
+expect_reply 200 ready "START connectFour"
+for msg in "(PLAY c4 NIL)" "(PLAY c4 ((drop 1) noop))" "(PLAY c4 (noop (drop 2)))"; do
+	printf '%s' "$msg" >"$tmp/msg"
+	t=$(curl -s -m 20 -o "$tmp/body" -w '%{time_total}' -X POST --data-binary @"$tmp/msg" "$U")
+	body=$(cat "$tmp/body")
+	case "$msg:$body" in
+	*"(drop 1) noop))":noop) ok ;;
+	*"))":"(drop "[1-8]")") ok ;;
+	*NIL\):"(drop "[1-8]")") ok ;;
+	*) bad "connectFour: '$body' to $msg" ;;
+	esac
+	# the reply came before the 2 s play clock ran out
+	if awk -v t="$t" 'BEGIN { exit !(t < 2.0) }'; then ok; else
+		bad "$msg answered after $t s (play clock 2 s)"; fi
+done
+grep -q "by fallback (agent still thinking from an earlier turn)" "$tmp/log2" && ok ||
+	bad "no second fallback logged: $(cat "$tmp/log2")"
+grep -q "by fallback (agent out of time)" "$tmp/log2" && ok ||
+	bad "no fallback logged: $(cat "$tmp/log2")"
+say "(ABORT c4)"
+expect_reply 200 aborted "ABORT connectFour"
+wait_exit
+
+# ---- the default agent (uct), its time set from the play clock -----------
+serve "$tmp/log3" --max-matches 1
+grep -q "(agent uct)" "$tmp/log3" && ok || bad "default agent: $(cat "$tmp/log3")"
+rules=$(sed 's/;.*//' $D/ticTacToe.kif)
+say "(START u1 xplayer ($rules) 5 1)"
+expect_reply 200 ready "START for uct"
+printf '%s' "(PLAY u1 NIL)" >"$tmp/msg"
+t=$(curl -s -m 20 -o "$tmp/body" -w '%{time_total}' -X POST --data-binary @"$tmp/msg" "$U")
+body=$(cat "$tmp/body")
+case "$body" in "(mark "[1-3]" "[1-3]")") ok ;; *) bad "uct move '$body'" ;; esac
+if awk -v t="$t" 'BEGIN { exit !(t < 1.0) }'; then ok; else
+	bad "uct answered after $t s (play clock 1 s)"; fi
+grep -q "by agent" "$tmp/log3" && ok || bad "uct did not answer: $(cat "$tmp/log3")"
+say "(STOP u1 ((mark 2 2) noop))"
+expect_reply 200 done "STOP for uct"
+wait_exit
+
+# ---- ggp match: our manager against our player and a local agent ---------
+serve "$tmp/log4" --max-matches 2 --agent random
+"$BIN" ggp match $D/ticTacToe.kif --player "$U" --player random -n 2 \
+	--startclock 5 --playclock 2 --record "$tmp/rec.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && ok || bad "ggp match: rc=$rc $(cat "$tmp/err")"
+[ "$(grep -c '^match [12]: xplayer [0-9]* oplayer [0-9]* ([0-9]* moves, 0 errors)$' "$tmp/out")" = 2 ] &&
+	ok || bad "ggp match output: $(cat "$tmp/out")"
+[ "$(grep -c '"isCompleted":true}$' "$tmp/rec.json")" = 2 ] && ok || bad "records: $(cat "$tmp/rec.json")"
+grep -q '"moves":\[\["(mark [1-3] [1-3])","noop"\],\["noop","(mark' "$tmp/rec.json" && ok ||
+	bad "record moves: $(head -c 600 "$tmp/rec.json")"
+grep -q '"legalCounts":\[\[9,1\],\[1,8\],' "$tmp/rec.json" && ok || bad "record legal counts"
+grep -q '"IL\|"CE\|"TO' "$tmp/rec.json" && bad "errors recorded: $(cat "$tmp/rec.json")" || ok
+wait_exit
+# a simultaneous-move game through the manager
+serve "$tmp/log5" --max-matches 1 --agent random
+"$BIN" ggp match $D/roshambo2.kif --player random --player "$U" \
+	--startclock 5 --playclock 2 --record "$tmp/rec3.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q "^match 1: white [0-9]* black [0-9]* ([1-9][0-9]* moves, 0 errors)$" "$tmp/out" &&
+   grep -q '"legalCounts":\[\[4,4\]' "$tmp/rec3.json"; then ok; else
+	bad "roshambo2 match: rc=$rc $(cat "$tmp/out" "$tmp/err" "$tmp/rec3.json")"; fi
+wait_exit
+# an unreachable player gets random moves, recorded as connection errors
+"$BIN" ggp match $D/ticTacToe.kif --player http://127.0.0.1:1/ --player random \
+	--startclock 1 --playclock 1 --record "$tmp/rec2.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q "^match 1: .*[1-9] errors)$" "$tmp/out" &&
+   grep -q '"errors":\[\["CE",""\]' "$tmp/rec2.json"; then ok; else
+	bad "unreachable player: rc=$rc $(cat "$tmp/out" "$tmp/err" "$tmp/rec2.json")"; fi
+expect_error 2 "give 2 --player" ggp match $D/ticTacToe.kif --player random
+
+# ---- usage ---------------------------------------------------------------
+expect_error 2 "usage: ggp serve" ggp
+expect_error 2 "unknown option --frob" ggp serve --frob 1
+expect_error 2 "unknown subcommand" ggp frob
+expect_error 2 "--agent" ggp serve --agent nosuchagent
+
+finish
