@@ -87,6 +87,11 @@ int cmd_search(int argc, char **argv)
 		depth = is_ga || !strcmp(method, "dfs") ? (is_ga ? 15 : 5) : 40;
 	if (is_ga && depth < 1)
 		cli_die(EXIT_USAGE, "search: ga needs --depth of at least 1");
+	/* exhaustive search grows by the branching factor per ply (19 in
+	 * swap9): past depth 8 only a time limit makes it end in our time */
+	if (!strcmp(method, "dfs") && depth > 8 && seconds <= 0)
+		cli_die(EXIT_USAGE, "search: dfs to depth %d needs a --time limit "
+			"(the tree grows exponentially)", depth);
 	gl_game *g = puzzle_game(spec, depth);
 	gl_err err = {0};
 	if (gl_ts_check(g, &err))
@@ -115,7 +120,9 @@ int cmd_search(int argc, char **argv)
 			r.complete ? "" : " (stopped by --time)");
 	else
 		printf(" to depth %d%s: %s\n", depth, seconds > 0 ? " under --time" : "",
-			r.complete ? "complete" : "stopped by --time: best so far");
+			!r.complete ? "stopped by --time: best so far" :
+			strcmp(method, "dfs") && !r.solved ? "complete: no solution within the depth" :
+			"complete");
 	printf("sequence (%d):", r.len);
 	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	g->type->start(g, s);

@@ -361,20 +361,30 @@ int repro_banerjee_stone(int argc, char **argv)
 		"runs), here | paper\n");
 	printf("%-4s %-18s %15s %15s %15s\n", "", "feature", "egreedy", "random", "weak");
 	double dev = 0;
+	int ndev = 0;
 	for (int i = 0; i < 12; i++) {
 		double v[3];
+		char tv[3][16], cv[3][16]; /* table and CSV text: "-" and "" if never seen */
 		for (int o = 0; o < 3; o++) {
 			v[o] = gl_feature_value(gl_fset_find(&pooled[o], figure2[i].text), NAN);
-			if (!isnan(v[o]))
-				dev += fabs(v[o] - figure2[i].paper[o]) / 36;
+			if (!isnan(v[o])) {
+				dev += fabs(v[o] - figure2[i].paper[o]);
+				ndev++;
+				snprintf(tv[o], sizeof tv[o], "%6.2f", v[o]);
+				snprintf(cv[o], sizeof cv[o], "%.3f", v[o]);
+			} else {
+				snprintf(tv[o], sizeof tv[o], "%6s", "-");
+				cv[o][0] = '\0';
+			}
 		}
-		printf("(%c)  %-18s %6.2f | %6.2f %6.2f | %6.2f %6.2f | %6.2f\n", 'a' + i,
-			figure2[i].text, v[0], figure2[i].paper[0], v[1], figure2[i].paper[1],
-			v[2], figure2[i].paper[2]);
-		gl_strbuf_printf(&t1, "%c,%s,%.3f,%.3f,%.3f,%.2f,%.2f,%.2f\n", 'a' + i,
-			figure2[i].text, v[0], v[1], v[2], figure2[i].paper[0],
+		printf("(%c)  %-18s %s | %6.2f %s | %6.2f %s | %6.2f\n", 'a' + i,
+			figure2[i].text, tv[0], figure2[i].paper[0], tv[1], figure2[i].paper[1],
+			tv[2], figure2[i].paper[2]);
+		gl_strbuf_printf(&t1, "%c,%s,%s,%s,%s,%.2f,%.2f,%.2f\n", 'a' + i,
+			figure2[i].text, cv[0], cv[1], cv[2], figure2[i].paper[0],
 			figure2[i].paper[1], figure2[i].paper[2]);
 	}
+	dev = ndev ? dev / ndev : 0;
 	for (int t = 0; t < 2; t++) {
 		const char *cls = t ? "D" : "W";
 		double v[3];
@@ -384,7 +394,7 @@ int repro_banerjee_stone(int argc, char **argv)
 			"terminal win", v[0], "-", v[1], "-", v[2], "-");
 		gl_strbuf_printf(&t1, "t,%s,%.3f,%.3f,%.3f,,,\n", cls, v[0], v[1], v[2]);
 	}
-	printf("mean |here - paper| over the 36 values: %.2f\n", dev);
+	printf("mean |here - paper| over the %d values learned: %.2f\n", ndev, dev);
 	printf("(letters of Figure 2 inferred from structure: see repro_bs.c; feature files: "
 		"%s/features-tictactoe-*.txt)\n\n", out);
 	report_write(out, "table1.csv", &t1);
