@@ -1,7 +1,7 @@
 /*
  * cmd_ggp.c - `gamelearn ggp serve`: a General Game Playing player over
  * HTTP, speaking the match protocol of ggp-base (the Stanford reference
- * code) as ../shared/reference/ggp-protocol.md describes it: START, PLAY,
+ * code) as ggp-base's game server speaks it: START, PLAY,
  * STOP, ABORT, INFO and PREVIEW messages (KIF s-expressions, the type
  * case-insensitive) sent by POST, or by GET /<url-encoded message>, with
  * OPTIONS answered empty for CORS preflights. Issue 8, item 5; Love et al.,

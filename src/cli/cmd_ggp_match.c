@@ -1,6 +1,6 @@
 /*
  * cmd_ggp_match.c - `gamelearn ggp match`: a GGP match manager, acting as
- * ggp-base's game server does (../shared/reference/ggp-protocol.md):
+ * ggp-base's game server does:
  * START to every player, PLAY with the previous joint move each turn
  * (NIL first), STOP with the last one; a player that cannot be reached,
  * times out or answers an illegal or unparsable move gets a random legal
