@@ -34,4 +34,10 @@ expect 0 "gdl" list
 # a few lines asking for unbounded grounding work are refused, not run
 expect 1 "grounding too big" gdl check $D/hostile/join.kif
 
+# invalid games are refused with what is wrong
+expect 1 "duplicate_role.kif:1:15: role 'x' is declared twice" gdl check $D/invalid/duplicate_role.kif
+expect 1 "goal value '500' of role 'x' is not an integer 0..100" gdl check $D/invalid/goal_500.kif
+expect 1 "no 'legal' rule or fact" gdl check $D/invalid/no_legal.kif
+expect 2 "no 'legal' rule or fact" show gdl:$D/invalid/no_legal.kif
+
 finish

@@ -968,8 +968,11 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 		bool dup = false;
 		for (int k = 0; k < gd->nroles; k++)
 			dup |= gd->role_sym[k] == r->sym;
-		if (dup)
-			continue;
+		if (dup) {
+			rc = gl_fail(err, GL_EPARSE, "%s:%d:%d: role '%s' is declared twice",
+				p->name, r->line, r->col, p->syms.name[r->sym]);
+			goto out;
+		}
 		if (r->kind != T_SYM || gd->nroles >= GDL_ROLES_MAX) {
 			rc = gl_fail(err, GL_ERANGE, "%s:%d:%d: %s", p->name, r->line, r->col,
 				r->kind != T_SYM ? "a role must be a constant" :
@@ -981,6 +984,18 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 	if (gd->nroles == 0) {
 		rc = gl_fail(err, GL_EPARSE, "%s: no (role ...) facts", p->name);
 		goto out;
+	}
+	/* A game needs moves, goals and an end. */
+	static const int32_t needed[] = {K_LEGAL, K_GOAL, K_TERMINAL};
+	for (int k = 0; k < 3; k++) {
+		bool found = false;
+		for (int c = 0; c < p->ncl && !found; c++)
+			found = p->terms[p->cl[c].head].sym == needed[k];
+		if (!found) {
+			rc = gl_fail(err, GL_EPARSE, "%s: no '%s' rule or fact", p->name,
+				p->syms.name[needed[k]]);
+			goto out;
+		}
 	}
 	/* Base propositions. */
 	gd->nbase = 0;
@@ -1095,8 +1110,11 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 		const char *vs = p->syms.name[gt->fn[v]];
 		char *end;
 		long val = strtol(vs, &end, 10);
-		if (*end || end == vs || val < 0 || val > 100)
-			continue;
+		if (*end || end == vs || val < 0 || val > 100) {
+			rc = gl_fail(err, GL_EPARSE, "%s: goal value '%s' of role '%s' is not "
+				"an integer 0..100", p->name, vs, p->syms.name[gt->fn[r]]);
+			goto out;
+		}
 		for (int k = 0; k < gd->nroles; k++)
 			if (gd->role_sym[k] == gt->fn[r]) {
 				gd->goal_atom[gd->ngoal] = a;
