@@ -197,6 +197,26 @@ static int local_move(const gl_game *g, const gdl_game *gd, const void *s,
 	return -1;
 }
 
+/* The message "(VERB id (m1 m2 ...))" with the previous joint move (role
+ * order) into msg, or "(VERB id NIL)" when joint is NULL (no move yet):
+ * PLAY and STOP carry the same. Cut, never overrun, if msgcap is short. */
+static void joint_message(char *msg, size_t msgcap, const char *verb, const char *id,
+	const gdl_game *gd, const int *joint, int nroles)
+{
+	size_t k = gl_appendf(msg, msgcap, 0, "(%s %s ", verb, id);
+	if (!joint) {
+		gl_appendf(msg, msgcap, k, "NIL)");
+		return;
+	}
+	k = gl_appendf(msg, msgcap, k, "(");
+	for (int r = 0; r < nroles; r++) {
+		char t[MOVE_TEXT];
+		gdl_move_text(gd, joint[r], t, sizeof t);
+		k = gl_appendf(msg, msgcap, k, "%s%s", r ? " " : "", t);
+	}
+	gl_appendf(msg, msgcap, k, "))");
+}
+
 static void json_str(gl_strbuf *sb, const char *s)
 {
 	gl_strbuf_printf(sb, "\"");
@@ -364,20 +384,8 @@ int cmd_ggp_match(int argc, char **argv)
 			if (over)
 				break;
 			/* the previous joint move, as PLAY sends it */
-			size_t k = (size_t)snprintf(msg, msgcap, "(PLAY %s ", id);
-			if (steps == 0) {
-				k += (size_t)snprintf(msg + k, msgcap - k, "NIL)");
-			} else {
-				k += (size_t)snprintf(msg + k, msgcap - k, "(");
-				for (int r = 0; r < nroles && k < msgcap; r++) {
-					char t[MOVE_TEXT];
-					gdl_move_text(gd, joint[r], t, sizeof t);
-					k += (size_t)snprintf(msg + k, msgcap - k, "%s%s",
-						r ? " " : "", t);
-				}
-				if (k < msgcap)
-					snprintf(msg + k, msgcap - k, "))");
-			}
+			joint_message(msg, msgcap, "PLAY", id, gd, steps ? joint : NULL,
+				nroles);
 			int next[GDL_ROLES_MAX];
 			ask_set(seats, nroles, msg);
 			ask_start(seats, nroles, pc + 1);
@@ -438,20 +446,7 @@ int cmd_ggp_match(int argc, char **argv)
 		int goals[GDL_ROLES_MAX];
 		for (int r = 0; r < nroles; r++)
 			goals[r] = gdl_goal(gd, ev, r);
-		size_t k = (size_t)snprintf(msg, msgcap, "(STOP %s ", id);
-		if (steps == 0) {
-			snprintf(msg + k, msgcap - k, "NIL)");
-		} else {
-			k += (size_t)snprintf(msg + k, msgcap - k, "(");
-			for (int r = 0; r < nroles && k < msgcap; r++) {
-				char t[MOVE_TEXT];
-				gdl_move_text(gd, joint[r], t, sizeof t);
-				k += (size_t)snprintf(msg + k, msgcap - k, "%s%s",
-					r ? " " : "", t);
-			}
-			if (k < msgcap)
-				snprintf(msg + k, msgcap - k, "))");
-		}
+		joint_message(msg, msgcap, "STOP", id, gd, steps ? joint : NULL, nroles);
 		gl_strbuf_printf(&out, ",\"stopErrors\":[");
 		ask_set(seats, nroles, msg);
 		ask_start(seats, nroles, pc);
