@@ -5,13 +5,18 @@
  *            count says so);
  *   search   alpha-beta nodes per second at a fixed depth (checkers,
  *            othello8 by default), with the node counts as a signature;
- *   matches  random-vs-random matches per second for every game.
- * With no section named, all three run. Benchmarks live here, apart from
+ *   matches  random-vs-random matches per second for every game;
+ *   playouts random playouts per second from the start, for about a second
+ *            per game: through the game interface, and for a GDL game
+ *            (gdl:FILE) also through the reasoner's joint-move API, after
+ *            its load (parse, check, ground, compile) time.
+ * With no section named, all four run. Benchmarks live here, apart from
  * the tests: nothing asserts a time.
  */
 #include "cli.h"
 
 #include "gamelearn/agent.h"
+#include "gamelearn/gdl.h"
 #include "gamelearn/search.h"
 
 #include <inttypes.h>
@@ -120,9 +125,96 @@ static void bench_matches(const char *const *specs)
 	}
 }
 
+/* Random playouts through the game interface for about secs seconds. */
+static void playouts_game(const gl_game *g, double secs, uint64_t seed)
+{
+	gl_rng rng;
+	gl_rng_seed(&rng, seed);
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	gl_action moves[GL_LEGAL_MAX];
+	uint64_t n = 0, plies = 0;
+	double t0 = gl_now(), dt;
+	do {
+		for (int k = 0; k < 64; k++, n++) {
+			g->type->start(g, s);
+			int nm;
+			while ((nm = g->type->legal(g, s, moves)) > 0) {
+				g->type->apply(g, s, moves[gl_rng_below(&rng, (uint32_t)nm)]);
+				plies++;
+			}
+		}
+		dt = gl_now() - t0;
+	} while (dt < secs);
+	printf("%-40s %-8s %10" PRIu64 " %12" PRIu64 " %9.3f %12.0f\n", g->spec,
+		"game.h", n, plies, dt, (double)n / dt);
+}
+
+/* Random playouts through the reasoner's joint-move API. */
+static void playouts_gdl(const char *path, double secs, uint64_t seed)
+{
+	gl_err err = {0};
+	gdl_game *gd;
+	double t0 = gl_now();
+	if (gdl_load_file(&gd, path, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
+	double load = gl_now() - t0;
+	gdl_eval *e = gdl_eval_new(gd);
+	if (!e)
+		cli_die(EXIT_RUN, "out of memory");
+	uint64_t init[GDL_WORDS_MAX];
+	gdl_initial(gd, init);
+	gl_rng rng;
+	gl_rng_seed(&rng, seed);
+	uint64_t n = 0, steps = 0;
+	double dt;
+	t0 = gl_now();
+	do {
+		for (int k = 0; k < 64; k++, n++)
+			steps += (uint64_t)gdl_playout(gd, e, init, &rng, 100000, NULL);
+		dt = gl_now() - t0;
+	} while (dt < secs);
+	printf("%-40s %-8s %10" PRIu64 " %12" PRIu64 " %9.3f %12.0f  (load %.3f s)\n",
+		path, "gdl.h", n, steps, dt, (double)n / dt, load);
+	gdl_eval_free(e);
+	/* the same, 64 playouts at a time */
+	gdl_batch *b = gdl_batch_new(gd);
+	if (!b)
+		cli_die(EXIT_RUN, "out of memory");
+	gl_rng_seed(&rng, seed);
+	n = steps = 0;
+	t0 = gl_now();
+	do {
+		steps += gdl_batch_playouts(gd, b, init, 1024, &rng, 100000, NULL);
+		n += 1024;
+		dt = gl_now() - t0;
+	} while (dt < secs);
+	printf("%-40s %-8s %10" PRIu64 " %12" PRIu64 " %9.3f %12.0f\n",
+		path, "batch64", n, steps, dt, (double)n / dt);
+	gdl_batch_free(b);
+	gdl_free(gd);
+}
+
+static void bench_playouts(const char *const *specs)
+{
+	printf("random playouts from the start, about 1 s each, one thread\n");
+	printf("%-40s %-8s %10s %12s %9s %12s\n", "game", "api", "playouts", "moves",
+		"seconds", "playouts/s");
+	for (int i = 0; specs[i]; i++) {
+		gl_game *g = cli_game(specs[i]);
+		playouts_game(g, 1.0, 1);
+		fflush(stdout);
+		if (!strcmp(g->type->name, "gdl") && strncmp(specs[i], "gdl:", 4) == 0 &&
+		    !strchr(specs[i], '=')) {
+			playouts_gdl(specs[i] + 4, 1.0, 1);
+			fflush(stdout);
+		}
+		gl_game_free(g);
+	}
+}
+
 int cmd_bench(int argc, char **argv)
 {
-	bool perft = false, search = false, matches = false;
+	bool perft = false, search = false, matches = false, playouts = false;
 	const char *games[64];
 	int ngames = 0;
 	for (int i = 1; i < argc; i++) {
@@ -132,6 +224,8 @@ int cmd_bench(int argc, char **argv)
 			search = true;
 		else if (!strcmp(argv[i], "--matches"))
 			matches = true;
+		else if (!strcmp(argv[i], "--playouts"))
+			playouts = true;
 		else if (argv[i][0] == '-')
 			cli_die(EXIT_USAGE, "bench: unknown option '%s'", argv[i]);
 		else if (ngames < 63)
@@ -140,8 +234,8 @@ int cmd_bench(int argc, char **argv)
 			cli_die(EXIT_USAGE, "bench: at most 63 games at once");
 	}
 	games[ngames] = NULL;
-	if (!perft && !search && !matches)
-		perft = search = matches = true;
+	if (!perft && !search && !matches && !playouts)
+		perft = search = matches = playouts = true;
 	const char *const *chosen = ngames ? (const char *const *)games : NULL;
 	if (perft)
 		bench_perft(chosen ? chosen : perft_games);
@@ -149,5 +243,7 @@ int cmd_bench(int argc, char **argv)
 		bench_search(chosen ? chosen : search_games);
 	if (matches)
 		bench_matches(chosen ? chosen : perft_games);
+	if (playouts)
+		bench_playouts(chosen ? chosen : perft_games);
 	return 0;
 }

@@ -147,6 +147,14 @@ struct gl_game_type {
 	 * (finished games not extended, a pass is a move). Allocates nothing.
 	 * NULL: gl_perft() walks the tree through the callbacks above. */
 	uint64_t (*perft)(const gl_game *g, const void *s, int depth);
+	/* Simultaneous moves, sequentialised: the number of players who have
+	 * already chosen in the current round of s, unseen (their choices are
+	 * pending in s, and the round's joint move is played when the last
+	 * player of the round has chosen). 0 for an ordinary turn. The player
+	 * to move at a state with hidden() > 0 must choose as if it did not
+	 * know those choices: a search that reads them from the state cheats.
+	 * NULL: the game has no simultaneous moves. */
+	int (*hidden)(const gl_game *g, const void *s);
 	/* Default perft depth for `gamelearn bench`, a second or so of work. */
 	int bench_depth;
 };

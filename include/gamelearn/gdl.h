@@ -6,10 +6,12 @@
  * syntax (section 2), restrictions (sections 3 and 4), semantics (section 5).
  *
  * A loaded description (gdl_game) is compiled by grounding its rules over
- * the reachable domain into a propositional program evaluated stratum by
- * stratum. States are bitsets over the ground base propositions (true
- * facts); moves are ids over the distinct ground move terms of all roles.
- * Evaluation needs a scratch area (gdl_eval) per thread; a gdl_game is
+ * the reachable domain into a propositional program, and that into a
+ * network of gates evaluated incrementally: an evaluator (gdl_eval) holds
+ * the network's values for the state it last saw, and moving it to another
+ * state costs only what changes. States are bitsets over the ground base
+ * propositions (true facts); moves are ids over the distinct ground move
+ * terms of all roles. Each thread needs its own gdl_eval; a gdl_game is
  * read-only once loaded and may be shared by any number of threads.
  */
 #ifndef GAMELEARN_GDL_H
@@ -19,7 +21,7 @@
 #include "gamelearn/fileio.h"
 
 typedef struct gdl_game gdl_game; /* compiled rules (opaque) */
-typedef struct gdl_eval gdl_eval; /* per-thread evaluation scratch */
+typedef struct gdl_eval gdl_eval; /* per-thread evaluator */
 
 enum {
 	GDL_FILE_MAX = 4 << 20,  /* largest description, bytes */
@@ -75,16 +77,22 @@ int gdl_move_find(const gdl_game *gd, const char *text);
 /* The initial state into state (gdl_state_words words). */
 void gdl_initial(const gdl_game *gd, uint64_t *state);
 
-/* Scratch for evaluation: one per thread. NULL when out of memory. */
+/* An evaluator: one per thread (it holds the values of the network for
+ * the last state it evaluated). NULL when out of memory. */
 gdl_eval *gdl_eval_new(const gdl_game *gd);
 void gdl_eval_free(gdl_eval *e);
 
-/* Evaluate state into e: after this, the queries below answer for it. */
+/* Evaluate state into e: after this, the queries below answer for it.
+ * Costs what differs from the state e evaluated last. */
 void gdl_eval_state(const gdl_game *gd, gdl_eval *e, const uint64_t *state);
 bool gdl_terminal(const gdl_game *gd, const gdl_eval *e);
 /* Legal move ids of role (ascending) into moves (room for
  * gdl_role_nmoves); returns the count. */
 int gdl_legal(const gdl_game *gd, const gdl_eval *e, int role, int *moves);
+/* Number of legal moves of role; the k-th of them in ascending order
+ * (0 <= k < count). */
+int gdl_legal_count(const gdl_game *gd, const gdl_eval *e, int role);
+int gdl_legal_nth(const gdl_game *gd, const gdl_eval *e, int role, int k);
 /* Goal value 0..100 of role (0 when the rules give none; the largest
  * when they give several). */
 int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role);
@@ -92,6 +100,28 @@ int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role);
  * the state last evaluated into e. out may equal the evaluated state. */
 void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint,
 	uint64_t *out);
+
+/* A random playout from state: each role plays a uniformly random legal
+ * move (drawn from rng in role order) until the state is terminal, a role
+ * has no legal move, or max_steps joint moves were made. Writes each
+ * role's goal value at the last state into goals (may be NULL); returns
+ * the number of joint moves. e is left at the last state. */
+int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
+	gl_rng *rng, int max_steps, int *goals);
+
+/* Random playouts in bulk: 64 at a time, bit-parallel over the network
+ * (one bit of every word per playout). A batch evaluator is per thread,
+ * like a gdl_eval. NULL when out of memory. */
+typedef struct gdl_batch gdl_batch;
+gdl_batch *gdl_batch_new(const gdl_game *gd);
+void gdl_batch_free(gdl_batch *b);
+/* Run count random playouts from state (each role a uniformly random
+ * legal move, as gdl_playout; at most max_steps joint moves each), adding
+ * each role's goal value at the end of every playout into goal_sum[role]
+ * (may be NULL; zeroed first). Returns the joint moves made in all. */
+uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
+	const uint64_t *state, int count, gl_rng *rng, int max_steps,
+	int64_t *goal_sum);
 
 /* Number of joint-move sequences of exactly depth steps from state
  * (finished games not extended). */

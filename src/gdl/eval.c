@@ -1,9 +1,11 @@
 /*
  * eval.c - the public GDL API over a compiled game: loading (parse, check,
- * ground), and evaluating the propositional program on a state (Love et
- * al. 2008, section 5): the ground atoms are computed stratum by stratum
- * in dependency order, recursive groups to their least fixpoint; atoms
- * that depend on neither true nor does are computed once at load.
+ * ground, compile the network), sizes and texts; and the plain evaluation
+ * of the ground program (Love et al. 2008, section 5): every atom computed
+ * stratum by stratum in dependency order, recursive groups to their least
+ * fixpoint. The grounder uses it once for the static atoms (those that
+ * depend on neither true nor does); the tests use it as the reference the
+ * incremental network (net.c) must agree with.
  */
 #include "gdl/internal.h"
 
@@ -76,6 +78,7 @@ void gdl_free(gdl_game *gd)
 	gl_free(gd->goal_atom);
 	gl_free(gd->goal_role);
 	gl_free(gd->goal_value);
+	gdl_net_free(gd->net);
 	gdl_gterms_done(&gd->gt);
 	gl_free((char *)gd->prog.name);
 	gdl_prog_done(&gd->prog);
@@ -135,6 +138,9 @@ int gdl_load(gdl_game **out, const char *text, size_t n, const char *name,
 	if (rc)
 		goto fail;
 	rc = gdl_ground(gd, err);
+	if (rc)
+		goto fail;
+	rc = gdl_net_build(gd, err);
 	if (rc)
 		goto fail;
 	*out = gd;
@@ -224,69 +230,16 @@ void gdl_initial(const gdl_game *gd, uint64_t *state)
 	memcpy(state, gd->init, (size_t)gd->words * sizeof *state);
 }
 
-gdl_eval *gdl_eval_new(const gdl_game *gd)
-{
-	gdl_eval *e = gl_malloc(sizeof *e);
-	if (!e)
-		return NULL;
-	e->val = gl_malloc((size_t)gd->natoms + 1);
-	if (!e->val) {
-		gl_free(e);
-		return NULL;
-	}
-	memcpy(e->val, gd->static_val, (size_t)gd->natoms + 1);
-	return e;
-}
 
-void gdl_eval_free(gdl_eval *e)
+void gdl_ref_eval(const gdl_game *gd, uint8_t *val, const uint64_t *state,
+	const int *joint)
 {
-	if (!e)
-		return;
-	gl_free(e->val);
-	gl_free(e);
-}
-
-/* Phase 1 into val (which holds the static values already). */
-static void eval_state(const gdl_game *gd, uint8_t *val, const uint64_t *state)
-{
+	memcpy(val, gd->static_val, (size_t)gd->natoms + 1);
 	for (int i = 0; i < gd->nbase; i++)
 		val[gd->base_atom[i]] = state[i / 64] >> (i % 64) & 1;
 	gdl_run(gd, val, gd->node_atom, gd->node_scc, 0, gd->phase1);
-}
-
-void gdl_eval_state(const gdl_game *gd, gdl_eval *e, const uint64_t *state)
-{
-	eval_state(gd, e->val, state);
-}
-
-bool gdl_terminal(const gdl_game *gd, const gdl_eval *e)
-{
-	return gd->terminal_atom >= 0 && e->val[gd->terminal_atom];
-}
-
-int gdl_legal(const gdl_game *gd, const gdl_eval *e, int role, int *moves)
-{
-	int n = 0;
-	const int32_t *la = gd->legal_atom + (size_t)role * gd->nmoves;
-	for (int m = 0; m < gd->nmoves; m++)
-		if (la[m] >= 0 && e->val[la[m]])
-			moves[n++] = m;
-	return n;
-}
-
-int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role)
-{
-	int v = -1;
-	for (int i = 0; i < gd->ngoal; i++)
-		if (gd->goal_role[i] == role && e->val[gd->goal_atom[i]] &&
-		    gd->goal_value[i] > v)
-			v = gd->goal_value[i];
-	return v < 0 ? 0 : v;
-}
-
-void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint, uint64_t *out)
-{
-	uint8_t *val = e->val;
+	if (!joint)
+		return;
 	for (int r = 0; r < gd->nroles; r++) {
 		const int32_t *da = gd->does_atom + (size_t)r * gd->nmoves;
 		for (int m = 0; m < gd->nmoves; m++)
@@ -294,46 +247,4 @@ void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint, uint64_t *out)
 				val[da[m]] = m == joint[r];
 	}
 	gdl_run(gd, val, gd->node_atom, gd->node_scc, gd->phase1, gd->phase2);
-	memset(out, 0, (size_t)gd->words * sizeof *out);
-	for (int i = 0; i < gd->nbase; i++)
-		if (gd->base_next[i] >= 0 && val[gd->base_next[i]])
-			out[i / 64] |= 1ull << (i % 64);
-}
-
-uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
-	int depth)
-{
-	enum { PERFT_MOVES = 512 };
-	int moves[GDL_ROLES_MAX][PERFT_MOVES], nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX];
-	uint64_t child[GDL_WORDS_MAX];
-	gdl_eval_state(gd, e, state);
-	if (depth <= 0)
-		return 1;
-	if (gdl_terminal(gd, e))
-		return 0;
-	uint64_t prod = 1;
-	for (int r = 0; r < gd->nroles; r++) {
-		nm[r] = gdl_legal(gd, e, r, moves[r]) ;
-		if (nm[r] > PERFT_MOVES)
-			nm[r] = PERFT_MOVES;
-		prod *= (uint64_t)nm[r];
-		idx[r] = 0;
-	}
-	if (depth == 1 || prod == 0)
-		return prod;
-	uint64_t total = 0;
-	for (;;) {
-		int joint[GDL_ROLES_MAX];
-		for (int r = 0; r < gd->nroles; r++)
-			joint[r] = moves[r][idx[r]];
-		gdl_eval_state(gd, e, state);
-		gdl_next(gd, e, joint, child);
-		total += gdl_perft(gd, e, child, depth - 1);
-		int r = 0;
-		while (r < gd->nroles && ++idx[r] == nm[r])
-			idx[r++] = 0;
-		if (r == gd->nroles)
-			break;
-	}
-	return total;
 }

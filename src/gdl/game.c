@@ -13,32 +13,42 @@
 #include "gdl/internal.h"
 #include "games/internal.h"
 
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 
 enum {
-	SCRATCH = 65536,     /* atoms evaluated on the stack; more: heap */
 	NO_MOVE = 0xffff,    /* no pending move */
-	GDL_MAX_LENGTH = 2000
+	GDL_MAX_LENGTH = 2000,
+	POOL = 4             /* evaluators shared by the threads of an instance */
 };
 
-/* The type's private data. */
+/* The type's private data. The callbacks are const and may run in many
+ * threads at once; each takes an evaluator from the pool for the length
+ * of the call. An evaluator answers fastest for the state it saw last,
+ * which in a playout or a search is the state just before. */
 typedef struct gdl_data {
 	gdl_game *gd;
 	int words;          /* state bitset words */
 	int32_t *base_sorted; /* [nbase] base propositions by text */
 	int noop;           /* the move id of `noop`, or -1 */
+	gdl_eval *pool[POOL];
+	atomic_int busy[POOL];
 } gdl_data;
 
 /* What a state's evaluation says about the roles. */
 typedef struct view {
+	gdl_eval *e;              /* the evaluator, at the state */
+	int slot;                 /* its place in the pool */
 	int n[GDL_ROLES_MAX];     /* legal moves per role */
 	int first[GDL_ROLES_MAX]; /* the first legal move */
 	int choosing;             /* roles with more than one move */
 	int mover;                /* the role to move */
+	int hidden;               /* pending moves of the current round */
 	bool over;                /* terminal, or a role has no move */
 } view;
 
-static const gdl_data *D(const gl_game *g)
+static gdl_data *D(const gl_game *g)
 {
 	return g->data;
 }
@@ -55,42 +65,43 @@ static void set_pending(const gl_game *g, void *s, int r, uint16_t v)
 	memcpy((unsigned char *)s + D(g)->words * 8 + 2 * r, &v, 2);
 }
 
-/* Evaluation scratch on the caller's stack (heap for huge programs). */
-static uint8_t *scratch(const gdl_game *gd, uint8_t *buf)
+/* Take an evaluator from the pool (waiting if all are in use), move it
+ * to s and read what the roles may do. Pair with done(). */
+static void look(const gl_game *g, const void *s, view *w)
 {
-	size_t n = (size_t)gd->natoms + 1;
-	uint8_t *v = n <= SCRATCH ? buf : gl_malloc(n);
-	if (v)
-		memcpy(v, gd->static_val, n);
-	return v;
-}
-
-static void scratch_done(uint8_t *v, uint8_t *buf)
-{
-	if (v != buf)
-		gl_free(v);
-}
-
-static void analyse(const gl_game *g, const void *s, gdl_eval *e, view *w,
-	int *moves)
-{
-	const gdl_data *d = D(g);
+	gdl_data *d = D(g);
 	const gdl_game *gd = d->gd;
+	for (int spin = 0;; spin++) {
+		int i = 0;
+		while (i < POOL && atomic_exchange_explicit(&d->busy[i], 1,
+			memory_order_acquire))
+			i++;
+		if (i < POOL) {
+			w->slot = i;
+			break;
+		}
+		if (spin > 64)
+			sched_yield();
+	}
+	w->e = d->pool[w->slot];
 	uint64_t st[GDL_WORDS_MAX];
 	memcpy(st, s, (size_t)d->words * 8);
-	gdl_eval_state(gd, e, st);
-	w->over = gdl_terminal(gd, e);
+	gdl_eval_state(gd, w->e, st);
+	w->over = gdl_terminal(gd, w->e);
 	w->choosing = 0;
 	w->mover = -1;
+	w->hidden = 0;
 	int nonoop = -1;
 	for (int r = 0; r < gd->nroles; r++) {
-		w->n[r] = gdl_legal(gd, e, r, moves);
-		w->first[r] = w->n[r] ? moves[0] : -1;
+		w->n[r] = gdl_legal_count(gd, w->e, r);
+		w->first[r] = w->n[r] ? gdl_legal_nth(gd, w->e, r, 0) : -1;
 		if (w->n[r] == 0)
 			w->over = true;
 		if (w->n[r] > 1) {
 			w->choosing++;
-			if (w->mover < 0 && pending(g, s, r) == NO_MOVE)
+			if (pending(g, s, r) != NO_MOVE)
+				w->hidden++;
+			else if (w->mover < 0)
 				w->mover = r;
 		}
 		if (w->n[r] == 1 && nonoop < 0 && w->first[r] != d->noop)
@@ -98,6 +109,11 @@ static void analyse(const gl_game *g, const void *s, gdl_eval *e, view *w,
 	}
 	if (w->mover < 0)
 		w->mover = nonoop >= 0 ? nonoop : 0;
+}
+
+static void done(const gl_game *g, view *w)
+{
+	atomic_store_explicit(&D(g)->busy[w->slot], 0, memory_order_release);
 }
 
 static const gl_param_def gdl_params[] = {
@@ -148,6 +164,8 @@ static void gdl_done(gl_game *g)
 	gdl_data *d = g->data;
 	if (!d)
 		return;
+	for (int i = 0; i < POOL; i++)
+		gdl_eval_free(d->pool[i]);
 	gdl_free(d->gd);
 	gl_free(d->base_sorted);
 	gl_free(d);
@@ -185,6 +203,13 @@ static int gdl_init(gl_game *g, const gl_params *p, gl_err *err)
 		goto fail;
 	}
 	d->noop = gdl_move_find(gd, "noop");
+	for (int i = 0; i < POOL; i++) {
+		atomic_init(&d->busy[i], 0);
+		if (!(d->pool[i] = gdl_eval_new(gd))) {
+			rc = gl_fail(err, GL_ENOMEM, "out of memory loading %s", file);
+			goto fail;
+		}
+	}
 	d->base_sorted = gl_malloc(((size_t)gd->nbase + 1) * 2 * sizeof *d->base_sorted);
 	if (!d->base_sorted) {
 		rc = gl_fail(err, GL_ENOMEM, "out of memory loading %s", file);
@@ -225,78 +250,93 @@ static void gdl_start(const gl_game *g, void *s)
 		set_pending(g, s, r, NO_MOVE);
 }
 
-/* Run fn's body with a view of s: declares e, w, moves. */
-#define WITH_VIEW(g, s)                                                      \
-	uint8_t buf_[SCRATCH];                                               \
-	int moves_[GL_LEGAL_MAX];                                            \
-	gdl_eval e_ = {scratch(D(g)->gd, buf_)};                             \
-	view w_;                                                             \
-	if (!e_.val)                                                         \
-		w_.over = true, w_.mover = 0;                                \
-	else                                                                 \
-		analyse(g, s, &e_, &w_, moves_)
-
 static int gdl_to_move(const gl_game *g, const void *s)
 {
-	WITH_VIEW(g, s);
-	scratch_done(e_.val, buf_);
-	return w_.mover;
+	view w;
+	look(g, s, &w);
+	done(g, &w);
+	return w.mover;
 }
 
 static int gdl_legal_cb(const gl_game *g, const void *s, gl_action *moves)
 {
-	WITH_VIEW(g, s);
+	view w;
+	look(g, s, &w);
 	int n = 0;
-	if (e_.val && !w_.over) {
-		n = gdl_legal(D(g)->gd, &e_, w_.mover, moves_);
-		for (int i = 0; i < n; i++)
-			moves[i] = moves_[i];
-	}
-	scratch_done(e_.val, buf_);
+	if (!w.over)
+		for (; n < w.n[w.mover]; n++)
+			moves[n] = gdl_legal_nth(D(g)->gd, w.e, w.mover, n);
+	done(g, &w);
 	return n;
 }
 
 static void gdl_apply(const gl_game *g, void *s, gl_action a)
 {
 	const gdl_game *gd = D(g)->gd;
-	WITH_VIEW(g, s);
-	if (!e_.val || w_.over)
+	view w;
+	look(g, s, &w);
+	if (w.over)
 		goto out;
-	int r = w_.mover;
-	if (w_.n[r] > 1) {
-		for (int q = 0; q < gd->nroles; q++)
-			if (q != r && w_.n[q] > 1 && pending(g, s, q) == NO_MOVE) {
-				set_pending(g, s, r, (uint16_t)a);
-				goto out;
-			}
+	int r = w.mover;
+	if (w.n[r] > 1 && w.hidden + 1 < w.choosing) {
+		set_pending(g, s, r, (uint16_t)a); /* the round goes on */
+		goto out;
 	}
 	int joint[GDL_ROLES_MAX];
 	for (int q = 0; q < gd->nroles; q++)
 		joint[q] = q == r ? a : pending(g, s, q) != NO_MOVE ?
-			pending(g, s, q) : w_.first[q];
+			pending(g, s, q) : w.first[q];
 	uint64_t next[GDL_WORDS_MAX];
-	gdl_next(gd, &e_, joint, next);
+	gdl_next(gd, w.e, joint, next);
 	memcpy(s, next, (size_t)D(g)->words * 8);
 	for (int q = 0; q < gd->nroles; q++)
 		set_pending(g, s, q, NO_MOVE);
 out:
-	scratch_done(e_.val, buf_);
+	done(g, &w);
 }
 
 static bool gdl_terminal_cb(const gl_game *g, const void *s)
 {
-	WITH_VIEW(g, s);
-	scratch_done(e_.val, buf_);
-	return w_.over;
+	view w;
+	look(g, s, &w);
+	done(g, &w);
+	return w.over;
 }
 
 static void gdl_goals(const gl_game *g, const void *s, int *goals)
 {
 	const gdl_game *gd = D(g)->gd;
-	WITH_VIEW(g, s);
+	view w;
+	look(g, s, &w);
 	for (int r = 0; r < gd->nroles; r++)
-		goals[r] = e_.val ? gdl_goal(gd, &e_, r) : 0;
-	scratch_done(e_.val, buf_);
+		goals[r] = gdl_goal(gd, w.e, r);
+	done(g, &w);
+}
+
+static int gdl_hidden(const gl_game *g, const void *s)
+{
+	view w;
+	look(g, s, &w);
+	done(g, &w);
+	return w.over ? 0 : w.hidden;
+}
+
+/* A generic evaluation, knowing nothing but the rules: the goal value the
+ * rules give the player to move now, less the best of the others' (many
+ * descriptions score positions before the end), then the mover's number
+ * of legal moves (mobility) to break ties. */
+static int gdl_evaluate(const gl_game *g, const void *s)
+{
+	const gdl_game *gd = D(g)->gd;
+	view w;
+	look(g, s, &w);
+	int mine = gdl_goal(gd, w.e, w.mover), best = 0;
+	for (int r = 0; r < gd->nroles; r++)
+		if (r != w.mover && gdl_goal(gd, w.e, r) > best)
+			best = gdl_goal(gd, w.e, r);
+	int v = (gd->nroles > 1 ? mine - best : mine) * 1000 + w.n[w.mover];
+	done(g, &w);
+	return v;
 }
 
 static int gdl_format(const gl_game *g, const void *s, gl_action a, char *buf,
@@ -338,22 +378,19 @@ static int gdl_render(const gl_game *g, const void *s, char *buf, size_t n)
 	return (int)tb.len;
 }
 
-/* Joint-move perft (each step one legal move per role). Allocates only
- * for programs of more than SCRATCH atoms. */
+/* Joint-move perft (each step one legal move per role). */
 static uint64_t gdl_perft_cb(const gl_game *g, const void *s, int depth)
 {
 	const gdl_game *gd = D(g)->gd;
 	for (int r = 0; r < gd->nroles; r++)
 		if (pending(g, s, r) != NO_MOVE)
 			return gl_perft_generic(g, s, depth);
-	uint8_t buf[SCRATCH];
-	gdl_eval e = {scratch(gd, buf)};
-	if (!e.val)
-		return 0;
+	view w;
+	look(g, s, &w);
 	uint64_t st[GDL_WORDS_MAX];
 	memcpy(st, s, (size_t)D(g)->words * 8);
-	uint64_t n = gdl_perft(gd, &e, st, depth);
-	scratch_done(e.val, buf);
+	uint64_t n = gdl_perft(gd, w.e, st, depth);
+	done(g, &w);
 	return n;
 }
 
@@ -374,5 +411,7 @@ const gl_game_type gl_game_gdl = {
 	.parse_move = gdl_parse_cb,
 	.render = gdl_render,
 	.perft = gdl_perft_cb,
+	.hidden = gdl_hidden,
+	.evaluate = gdl_evaluate,
 	.bench_depth = 5,
 };

@@ -113,6 +113,7 @@ typedef struct gdl_gterms {
 	int nslot;
 } gdl_gterms;
 
+
 /* The compiled game. */
 struct gdl_game {
 	gdl_prog prog;        /* the parsed rules (symbols, for text) */
@@ -154,16 +155,74 @@ struct gdl_game {
 	int32_t *goal_value;
 	int ngoal;
 	int32_t terminal_atom; /* or -1 */
-};
-
-struct gdl_eval {
-	uint8_t *val; /* [natoms] */
+	struct gdl_net *net;  /* the program compiled for evaluation */
 };
 
 /* eval.c: evaluate nodes [from, to) of order (atoms node_atom, groups
  * node_scc) into val. */
 void gdl_run(const gdl_game *gd, uint8_t *val, const int32_t *node_atom,
 	const int32_t *node_scc, int from, int to);
+
+/* net.c: the ground program compiled into a network of gates (see the
+ * head of net.c); read by the incremental evaluator there and by the
+ * bit-parallel batch evaluator of batch.c. */
+enum { REF_FALSE = -1, REF_TRUE = -2 }; /* atoms folded into constants */
+enum { G_INPUT, G_LOGIC, G_GROUP, G_MEMBER }; /* kinds of gate */
+
+typedef struct gdl_net {
+	int ngates;       /* gates 0..ngates-1, each after its inputs */
+	int ngroups;      /* recursive groups */
+	uint8_t *kind;    /* [ngates] G_* */
+	int32_t *off;     /* [ngates] counter offset: 1 - n (AND), 0 (OR); the
+			   * group number of a G_GROUP */
+	int32_t *atom;    /* [ngates] the atom it computes; ~head for a rule */
+	int32_t *in0;     /* [ngates + 1] inputs of each gate in in */
+	int32_t *in;      /* gate << 1 | negated */
+	int32_t *fo0;     /* [ngates + 1] fanout of each gate in fo */
+	int32_t *fo;      /* target << 1 | negated */
+	int32_t *hk0;     /* [ngates + 1] hooks of each gate in hk */
+	int32_t *hk;      /* next bit i: i << 1 | 1; legal: bit << 4 | role << 1 */
+	int dwords;       /* words of the dirty bitmap */
+	/* For the batch evaluator: the logic and group gates in order, those
+	 * that depend on true only, then those that depend on does. */
+	int32_t *phase;   /* [nphase1 + nphase2] */
+	int nphase1, nphase2;
+	/* Recursive groups: members, their rules and literals. */
+	int32_t *gm0;     /* [ngroups + 1] members of each group in gm */
+	int32_t *gm;      /* member gates */
+	int32_t *mr0;     /* [members + 1] rules of each member in gr0 */
+	int32_t *gr0;     /* [rules + 1] literals of each rule in gl */
+	int32_t *gl;      /* gate << 2 | internal << 1 | negated */
+	/* Where the game's propositions are. */
+	int32_t *base_gate;  /* [nbase] input gate of true(X) */
+	int32_t *next_ref;   /* [nbase] gate or REF_* of next(X) */
+	int32_t *does_ref;   /* [nroles * nmoves] gate or REF_FALSE */
+	int32_t *legal_ref;  /* [nroles * nmoves] gate or REF_* */
+	int32_t *goal_ref;   /* [ngoal] */
+	int32_t terminal;    /* gate or REF_* */
+	int lwords;          /* words of one role's legal bitset */
+} gdl_net;
+
+
+/* batch.c, for tests: one step of lanes 0..nl-1 (nl <= 64) of b, lane l
+ * from states[l * words]: its legal move counts (nlegal[l * nroles + r]),
+ * terminal[l] and goals[l * nroles + r]; then, after the joint move
+ * joints[l * nroles ..], its next state into next[l * words]. */
+void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
+	const uint64_t *states, const int *joints, int *nlegal, bool *terminal,
+	int *goals, uint64_t *next);
+
+/* eval.c: the reference evaluation into val ([natoms + 1]): every atom
+ * for state, and with joint (one move id per role; NULL: none) the atoms
+ * that depend on does too. Slow; for tests against the network. */
+void gdl_ref_eval(const gdl_game *gd, uint8_t *val, const uint64_t *state,
+	const int *joint);
+
+/* net.c: compile gd's ground program into gd->net (0, GL_ENOMEM or
+ * GL_ERANGE with a message); free it; its number of gates. */
+int gdl_net_build(gdl_game *gd, gl_err *err);
+void gdl_net_free(gdl_net *n);
+int gdl_net_gates(const gdl_game *gd);
 
 /* ground.c: ground p's clauses into gd (whose prog is p). */
 int gdl_ground(gdl_game *gd, gl_err *err);

@@ -1,0 +1,866 @@
+/*
+ * net.c - the compiled form of a ground GDL program: a propositional
+ * network evaluated incrementally, and the reasoning half of gdl.h over it.
+ *
+ * Every ground atom that depends on true or does becomes a gate: an OR over
+ * its rules, each rule an AND over its literals (literals on atoms that
+ * depend on neither are folded into constants at compile time, one-literal
+ * rules feed the OR directly, an atom with a single positive literal is an
+ * alias of that literal's gate). A gate keeps a counter of its satisfied
+ * inputs offset so that it is true exactly when the counter is positive, as
+ * in the forward propagation of Schkufza, Love and Genesereth's
+ * propositional nets ("Propositional Automata and Cell Automata", 2008).
+ * Gates are numbered so that every gate comes after its inputs. Changing
+ * an input (a base or a does proposition) marks its fanout in a bitmap of
+ * dirty gates, which is then swept in increasing gate order: a gate is
+ * visited once a wave, after all its inputs have settled, and only where
+ * something changed, so a playout step costs the cone of the few
+ * propositions it flips, not the whole program. The inner loop, one
+ * counter update and one bitmap mark per fanout edge, has no branch.
+ *
+ * Recursion: a strongly connected group of atoms (positive only: the
+ * program is stratified) is one gate of its own placed before its members;
+ * when one of its inputs changes, the group is recomputed to its least
+ * fixpoint and the members that changed propagate on. Counters alone would
+ * let a cycle keep itself true after its support is gone.
+ *
+ * The legal moves of each role and the next state are kept as bitsets,
+ * updated by hooks on their gates; terminal and goals are read on demand.
+ */
+#include "gdl/internal.h"
+
+#include <limits.h>
+
+struct gdl_eval {
+	const gdl_net *n;
+	int32_t *cnt;     /* [ngates] counters (inputs, members: the value) */
+	uint8_t *sent;    /* [ngates] value as last propagated */
+	uint64_t *dirty;  /* [dwords] gates to visit */
+	uint64_t *sum;    /* [dwords / 64 + 1] words of dirty not zero */
+	int lo;           /* lowest word of sum that may be set, or INT_MAX */
+	uint64_t *legal;  /* [nroles * lwords] */
+	int nlegal[GDL_ROLES_MAX];
+	int joint[GDL_ROLES_MAX]; /* the does propositions set, -1 none */
+	uint64_t state[GDL_WORDS_MAX]; /* base propositions set */
+	uint64_t next[GDL_WORDS_MAX];  /* next propositions true */
+};
+
+/* --- Building -------------------------------------------------------------- */
+
+typedef struct ivec {
+	int32_t *a;
+	int n, cap;
+} ivec;
+
+static int iv_push(ivec *v, int32_t x)
+{
+	if (v->n == v->cap) {
+		int nc = v->cap ? v->cap * 2 : 256;
+		int32_t *a = gl_realloc(v->a, (size_t)nc * sizeof *a);
+		if (!a)
+			return GL_ENOMEM;
+		v->a = a;
+		v->cap = nc;
+	}
+	v->a[v->n++] = x;
+	return 0;
+}
+
+typedef struct builder {
+	const gdl_game *gd;
+	int32_t *ref;     /* [natoms] gate or REF_* of each atom */
+	ivec kind, off, in0, in; /* gates and their inputs */
+	ivec atom;        /* the atom each gate computes (~head for a rule) */
+	int32_t cur;      /* the atom of the gates being made */
+	ivec gm0, gm, mr0, gr0, gl; /* recursive groups */
+	ivec lits;        /* one rule's folded literals */
+	ivec ors;         /* one atom's OR inputs */
+	int err;
+} builder;
+
+static int32_t new_gate(builder *B, int kind, int32_t off, const int32_t *in,
+	int n)
+{
+	int32_t g = B->kind.n;
+	if (iv_push(&B->kind, kind) || iv_push(&B->off, off) ||
+	    iv_push(&B->atom, B->cur))
+		return B->err = GL_ENOMEM;
+	for (int i = 0; i < n; i++)
+		if (iv_push(&B->in, in[i]))
+			return B->err = GL_ENOMEM;
+	if (iv_push(&B->in0, B->in.n))
+		return B->err = GL_ENOMEM;
+	return g;
+}
+
+/* Fold rule r's literals into B->lits (gate << 1 | neg). Returns 1 when
+ * the rule can fire, 0 when a constant literal makes it false. */
+static int fold_rule(builder *B, int r)
+{
+	const gdl_game *gd = B->gd;
+	B->lits.n = 0;
+	for (int i = gd->rule_lit[r]; i < gd->rule_lit[r + 1]; i++) {
+		int32_t l = gd->lit[i], x = B->ref[l >> 1];
+		int neg = l & 1;
+		if (x < 0) {
+			if ((x == REF_TRUE) == neg)
+				return 0;
+			continue;
+		}
+		if (iv_push(&B->lits, x << 1 | neg)) {
+			B->err = GL_ENOMEM;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* A plain (non-recursive) atom: constant, alias, AND, or OR of rules. */
+static void build_atom(builder *B, int a)
+{
+	const gdl_game *gd = B->gd;
+	B->ors.n = 0;
+	int nrules = 0;
+	for (int r = gd->atom_rule[a]; r < gd->atom_rule[a + 1]; r++) {
+		if (!fold_rule(B, r))
+			continue;
+		if (B->lits.n == 0) {
+			B->ref[a] = REF_TRUE;
+			return;
+		}
+		nrules++;
+		if (B->lits.n == 1) {
+			if (iv_push(&B->ors, B->lits.a[0]))
+				B->err = GL_ENOMEM;
+			continue;
+		}
+		B->cur = ~a;
+		int32_t g = new_gate(B, G_LOGIC, 1 - B->lits.n, B->lits.a, B->lits.n);
+		if (g < 0 || iv_push(&B->ors, g << 1))
+			B->err = GL_ENOMEM;
+	}
+	if (B->err)
+		return;
+	if (nrules == 0) {
+		B->ref[a] = REF_FALSE;
+		return;
+	}
+	if (nrules == 1 && !(B->ors.a[0] & 1)) {
+		/* one AND, or one positive literal: the atom is that gate */
+		B->ref[a] = B->ors.a[0] >> 1;
+		return;
+	}
+	B->cur = a;
+	B->ref[a] = new_gate(B, G_LOGIC, 0, B->ors.a, B->ors.n);
+}
+
+/* A recursive group of k atoms: member gates and their rules, evaluated
+ * together to a fixpoint. */
+static void build_group(builder *B, const int32_t *atoms, int k)
+{
+	const gdl_game *gd = B->gd;
+	B->cur = atoms[0];
+	if (new_gate(B, G_GROUP, B->gm0.n - 1, NULL, 0) < 0)
+		return;
+	int32_t g0 = B->kind.n;
+	for (int j = 0; j < k; j++) {
+		B->cur = atoms[j];
+		B->ref[atoms[j]] = new_gate(B, G_MEMBER, 0, NULL, 0);
+	}
+	if (B->err)
+		return;
+	for (int j = 0; j < k; j++) {
+		int a = atoms[j];
+		if (iv_push(&B->gm, g0 + j) || iv_push(&B->mr0, B->gr0.n - 1)) {
+			B->err = GL_ENOMEM;
+			return;
+		}
+		for (int r = gd->atom_rule[a]; r < gd->atom_rule[a + 1]; r++) {
+			if (!fold_rule(B, r))
+				continue;
+			for (int i = 0; i < B->lits.n; i++) {
+				int32_t x = B->lits.a[i] >> 1;
+				int internal = x >= g0 && x < g0 + k;
+				if (iv_push(&B->gl, x << 2 | internal << 1 | (B->lits.a[i] & 1)))
+					B->err = GL_ENOMEM;
+			}
+			if (iv_push(&B->gr0, B->gl.n))
+				B->err = GL_ENOMEM;
+		}
+	}
+	if (iv_push(&B->gm0, B->gm.n))
+		B->err = GL_ENOMEM;
+}
+
+static int32_t *take(ivec *v)
+{
+	int32_t *a = v->a;
+	v->a = NULL;
+	v->n = v->cap = 0;
+	return a;
+}
+
+void gdl_net_free(gdl_net *n)
+{
+	if (!n)
+		return;
+	gl_free(n->kind);
+	gl_free(n->off);
+	gl_free(n->atom);
+	gl_free(n->in0);
+	gl_free(n->in);
+	gl_free(n->fo0);
+	gl_free(n->fo);
+	gl_free(n->hk0);
+	gl_free(n->hk);
+	gl_free(n->phase);
+	gl_free(n->gm0);
+	gl_free(n->gm);
+	gl_free(n->mr0);
+	gl_free(n->gr0);
+	gl_free(n->gl);
+	gl_free(n->base_gate);
+	gl_free(n->next_ref);
+	gl_free(n->does_ref);
+	gl_free(n->legal_ref);
+	gl_free(n->goal_ref);
+	gl_free(n);
+}
+
+/* Fanout and hook lists (counting sort by source). */
+static int link_net(gdl_net *n, const gdl_game *gd)
+{
+	int ng = n->ngates;
+	int32_t *cnt = gl_calloc((size_t)ng + 1, sizeof *cnt);
+	int32_t *mark = gl_malloc(((size_t)ng + 1) * sizeof *mark);
+	int32_t *group_gate = gl_malloc(((size_t)n->ngroups + 1) *
+		sizeof *group_gate);
+	int rc = GL_ENOMEM;
+	if (!cnt || !mark || !group_gate)
+		goto out;
+	for (int g = 0; g < ng; g++) {
+		mark[g] = -1;
+		if (n->kind[g] == G_GROUP)
+			group_gate[n->off[g]] = g;
+	}
+	/* Count, then fill: gate inputs, then group literals (once per source
+	 * and group). */
+	size_t total = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1) {
+			n->fo0 = gl_malloc(((size_t)ng + 1) * sizeof *n->fo0);
+			n->fo = gl_malloc((total + 1) * sizeof *n->fo);
+			if (!n->fo0 || !n->fo)
+				goto out;
+			int32_t sum = 0;
+			for (int g = 0; g < ng; g++) {
+				n->fo0[g] = sum;
+				sum += cnt[g];
+				cnt[g] = n->fo0[g];
+			}
+			n->fo0[ng] = sum;
+			for (int g = 0; g < ng; g++)
+				mark[g] = -1;
+		}
+		for (int g = 0; g < ng; g++)
+			for (int i = n->in0[g]; i < n->in0[g + 1]; i++) {
+				int src = n->in[i] >> 1;
+				if (pass == 0)
+					cnt[src]++, total++;
+				else
+					n->fo[cnt[src]++] = g << 1 | (n->in[i] & 1);
+			}
+		for (int s = 0; s < n->ngroups; s++)
+			for (int j = n->gm0[s]; j < n->gm0[s + 1]; j++)
+				for (int i = n->gr0[n->mr0[j]]; i < n->gr0[n->mr0[j + 1]]; i++) {
+					int32_t x = n->gl[i];
+					int src = x >> 2;
+					if ((x & 2) || mark[src] == s)
+						continue;
+					mark[src] = s;
+					if (pass == 0)
+						cnt[src]++, total++;
+					else
+						n->fo[cnt[src]++] = group_gate[s] << 1;
+				}
+	}
+	/* Hooks: the legal and next propositions held in bitsets. */
+	memset(cnt, 0, ((size_t)ng + 1) * sizeof *cnt);
+	int nm = gd->nmoves;
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1) {
+			n->hk0 = gl_malloc(((size_t)ng + 1) * sizeof *n->hk0);
+			int32_t sum = 0;
+			for (int g = 0; g < ng; g++)
+				sum += cnt[g];
+			n->hk = gl_malloc(((size_t)sum + 1) * sizeof *n->hk);
+			if (!n->hk0 || !n->hk)
+				goto out;
+			sum = 0;
+			for (int g = 0; g < ng; g++) {
+				n->hk0[g] = sum;
+				sum += cnt[g];
+				cnt[g] = n->hk0[g];
+			}
+			n->hk0[ng] = sum;
+		}
+		for (int r = 0; r < gd->nroles; r++)
+			for (int m = 0; m < nm; m++) {
+				int32_t g = n->legal_ref[r * nm + m];
+				if (g < 0)
+					continue;
+				if (pass == 0)
+					cnt[g]++;
+				else
+					n->hk[cnt[g]++] = (r * n->lwords * 64 + m) << 4 | r << 1;
+			}
+		for (int i = 0; i < gd->nbase; i++) {
+			int32_t g = n->next_ref[i];
+			if (g < 0)
+				continue;
+			if (pass == 0)
+				cnt[g]++;
+			else
+				n->hk[cnt[g]++] = i << 1 | 1;
+		}
+	}
+	n->dwords = (ng + 63) / 64 + 1;
+	/* Phases: 1 true, 2 does, by inputs (a group by its literals). */
+	uint8_t *dep = (uint8_t *)mark; /* reuse: ng bytes fit */
+	n->phase = gl_malloc(((size_t)ng + 1) * sizeof *n->phase);
+	if (!n->phase)
+		goto out;
+	for (int g = 0; g < ng; g++) {
+		uint8_t d = 0;
+		if (n->kind[g] == G_INPUT)
+			d = g < gd->nbase ? 1 : 2;
+		else if (n->kind[g] == G_GROUP) {
+			int s = n->off[g];
+			for (int j = n->gm0[s]; j < n->gm0[s + 1]; j++)
+				for (int i = n->gr0[n->mr0[j]]; i < n->gr0[n->mr0[j + 1]]; i++)
+					if (!(n->gl[i] & 2))
+						d |= dep[n->gl[i] >> 2];
+			for (int j = n->gm0[s]; j < n->gm0[s + 1]; j++)
+				dep[n->gm[j]] = d;
+		} else if (n->kind[g] == G_LOGIC) {
+			for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
+				d |= dep[n->in[i] >> 1];
+		} else {
+			continue; /* a member: set with its group */
+		}
+		dep[g] = d;
+	}
+	int k = 0;
+	for (int pass = 1; pass <= 2; pass++) {
+		for (int g = 0; g < ng; g++)
+			if ((n->kind[g] == G_LOGIC || n->kind[g] == G_GROUP) &&
+			    (pass == 2) == ((dep[g] & 2) != 0))
+				n->phase[k++] = g;
+		if (pass == 1)
+			n->nphase1 = k;
+	}
+	n->nphase2 = k - n->nphase1;
+	rc = 0;
+out:
+	gl_free(cnt);
+	gl_free(mark);
+	gl_free(group_gate);
+	return rc;
+}
+
+int gdl_net_build(gdl_game *gd, gl_err *err)
+{
+	const gdl_gterms *gt = &gd->gt;
+	builder B = {.gd = gd};
+	gdl_net *n = gl_calloc(1, sizeof *n);
+	B.ref = gl_malloc(((size_t)gd->natoms + 1) * sizeof *B.ref);
+	size_t rm = (size_t)gd->nroles * (size_t)gd->nmoves + 1;
+	if (!n || !B.ref)
+		goto oom;
+	n->base_gate = gl_malloc(((size_t)gd->nbase + 1) * sizeof *n->base_gate);
+	n->next_ref = gl_malloc(((size_t)gd->nbase + 1) * sizeof *n->next_ref);
+	n->does_ref = gl_malloc(rm * sizeof *n->does_ref);
+	n->legal_ref = gl_malloc(rm * sizeof *n->legal_ref);
+	n->goal_ref = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *n->goal_ref);
+	if (!n->base_gate || !n->next_ref || !n->does_ref || !n->legal_ref ||
+	    !n->goal_ref)
+		goto oom;
+	/* Static atoms are constants; true and does atoms are inputs. */
+	for (int a = 0; a < gd->natoms; a++) {
+		int32_t fn = gt->fn[gd->atom_term[a]];
+		B.ref[a] = fn == K_TRUE || fn == K_DOES || !gd->static_val[a] ?
+			REF_FALSE : REF_TRUE;
+	}
+	if (iv_push(&B.in0, 0) || iv_push(&B.gm0, 0) || iv_push(&B.gr0, 0))
+		goto oom;
+	for (int i = 0; i < gd->nbase; i++) {
+		B.cur = gd->base_atom[i];
+		B.ref[gd->base_atom[i]] = n->base_gate[i] =
+			new_gate(&B, G_INPUT, 0, NULL, 0);
+	}
+	for (size_t k = 0; k + 1 < rm; k++) {
+		int32_t a = gd->does_atom[k];
+		B.cur = a;
+		if (a >= 0)
+			B.ref[a] = new_gate(&B, G_INPUT, 0, NULL, 0);
+	}
+	if (B.err)
+		goto oom;
+	for (int i = 0; i < gd->nnodes && !B.err;) {
+		int k = gd->node_scc[i];
+		if (k > 0) {
+			build_group(&B, gd->node_atom + i, k);
+			i += k;
+		} else {
+			build_atom(&B, gd->node_atom[i]);
+			i++;
+		}
+	}
+	if (B.err)
+		goto oom;
+	/* The mr0 list ends after the last member. */
+	if (iv_push(&B.mr0, B.gr0.n - 1))
+		goto oom;
+	for (int i = 0; i < gd->nbase; i++)
+		n->next_ref[i] = gd->base_next[i] >= 0 ? B.ref[gd->base_next[i]] :
+			REF_FALSE;
+	for (size_t k = 0; k + 1 < rm; k++) {
+		n->does_ref[k] = gd->does_atom[k] >= 0 ? B.ref[gd->does_atom[k]] :
+			REF_FALSE;
+		n->legal_ref[k] = gd->legal_atom[k] >= 0 ? B.ref[gd->legal_atom[k]] :
+			REF_FALSE;
+	}
+	for (int i = 0; i < gd->ngoal; i++)
+		n->goal_ref[i] = B.ref[gd->goal_atom[i]];
+	n->terminal = gd->terminal_atom >= 0 ? B.ref[gd->terminal_atom] : REF_FALSE;
+	n->lwords = (gd->nmoves + 63) / 64;
+	if (n->lwords == 0)
+		n->lwords = 1;
+	n->ngates = B.kind.n;
+	n->ngroups = B.gm0.n - 1;
+	if (n->ngates >= (1 << 29)) {
+		gl_free(B.ref);
+		gdl_net_free(n);
+		B.ref = NULL;
+		n = NULL;
+		goto big;
+	}
+	n->kind = gl_malloc((size_t)n->ngates + 1);
+	if (!n->kind)
+		goto oom;
+	for (int g = 0; g < n->ngates; g++)
+		n->kind[g] = (uint8_t)B.kind.a[g];
+	gl_free(B.kind.a);
+	B.kind.a = NULL;
+	n->off = take(&B.off);
+	n->atom = take(&B.atom);
+	n->in0 = take(&B.in0);
+	n->in = take(&B.in);
+	n->gm0 = take(&B.gm0);
+	n->gm = take(&B.gm);
+	n->mr0 = take(&B.mr0);
+	n->gr0 = take(&B.gr0);
+	n->gl = take(&B.gl);
+	if (!n->in && !(n->in = gl_malloc(sizeof *n->in)))
+		goto oom;
+	if (!n->gm && !(n->gm = gl_malloc(sizeof *n->gm)))
+		goto oom;
+	if (!n->gl && !(n->gl = gl_malloc(sizeof *n->gl)))
+		goto oom;
+	if (link_net(n, gd))
+		goto oom;
+	gl_free(B.ref);
+	gl_free(B.lits.a);
+	gl_free(B.ors.a);
+	gd->net = n;
+	return 0;
+oom:
+	gl_free(B.ref);
+	gl_free(B.kind.a);
+	gl_free(B.off.a);
+	gl_free(B.atom.a);
+	gl_free(B.in0.a);
+	gl_free(B.in.a);
+	gl_free(B.gm0.a);
+	gl_free(B.gm.a);
+	gl_free(B.mr0.a);
+	gl_free(B.gr0.a);
+	gl_free(B.gl.a);
+	gl_free(B.lits.a);
+	gl_free(B.ors.a);
+	gdl_net_free(n);
+	return gl_fail(err, GL_ENOMEM, "%s: out of memory while compiling the "
+		"network", gd->prog.name);
+big:
+	gl_free(B.kind.a);
+	gl_free(B.off.a);
+	gl_free(B.atom.a);
+	gl_free(B.in0.a);
+	gl_free(B.in.a);
+	gl_free(B.gm0.a);
+	gl_free(B.gm.a);
+	gl_free(B.mr0.a);
+	gl_free(B.gr0.a);
+	gl_free(B.gl.a);
+	gl_free(B.lits.a);
+	gl_free(B.ors.a);
+	return gl_fail(err, GL_ERANGE, "%s: network too big", gd->prog.name);
+}
+
+int gdl_net_gates(const gdl_game *gd)
+{
+	return gd->net->ngates;
+}
+
+/* --- Evaluation ------------------------------------------------------------ */
+
+static inline void mark_dirty(gdl_eval *e, int32_t g)
+{
+	e->dirty[g >> 6] |= 1ull << (g & 63);
+	e->sum[g >> 12] |= 1ull << (g >> 6 & 63);
+}
+
+static inline bool ref_val(const gdl_eval *e, int32_t x)
+{
+	return x >= 0 ? e->sent[x] : x == REF_TRUE;
+}
+
+/* Group s to its least fixpoint from its inputs' propagated values; the
+ * members that changed are queued (or, at init, set). */
+static void group_eval(gdl_eval *e, int s, bool init)
+{
+	const gdl_net *n = e->n;
+	int32_t *cnt = e->cnt;
+	int j0 = n->gm0[s], j1 = n->gm0[s + 1];
+	for (int j = j0; j < j1; j++)
+		cnt[n->gm[j]] = 0;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (int j = j0; j < j1; j++) {
+			int32_t g = n->gm[j];
+			if (cnt[g])
+				continue;
+			for (int r = n->mr0[j]; r < n->mr0[j + 1] && !cnt[g]; r++) {
+				bool ok = true;
+				for (int i = n->gr0[r]; i < n->gr0[r + 1] && ok; i++) {
+					int32_t x = n->gl[i];
+					bool v = x & 2 ? cnt[x >> 2] > 0 : e->sent[x >> 2];
+					ok = v != (x & 1);
+				}
+				if (ok) {
+					cnt[g] = 1;
+					changed = true;
+				}
+			}
+		}
+	}
+	for (int j = j0; j < j1; j++) {
+		int32_t g = n->gm[j];
+		if (init)
+			e->sent[g] = cnt[g] > 0;
+		else if ((cnt[g] > 0) != e->sent[g])
+			mark_dirty(e, g);
+	}
+}
+
+static inline void hooks(gdl_eval *e, int32_t g, bool v)
+{
+	const gdl_net *n = e->n;
+	for (int i = n->hk0[g]; i < n->hk0[g + 1]; i++) {
+		int32_t h = n->hk[i];
+		if (h & 1) {
+			int b = h >> 1;
+			if (v)
+				e->next[b / 64] |= 1ull << (b % 64);
+			else
+				e->next[b / 64] &= ~(1ull << (b % 64));
+		} else {
+			int b = h >> 4, r = h >> 1 & 7;
+			if (v) {
+				e->legal[b / 64] |= 1ull << (b % 64);
+				e->nlegal[r]++;
+			} else {
+				e->legal[b / 64] &= ~(1ull << (b % 64));
+				e->nlegal[r]--;
+			}
+		}
+	}
+}
+
+/* Visit the dirty gates in increasing order: a gate's inputs all come
+ * before it, so when it is visited they have settled, and the marks it
+ * makes all lie ahead of it. */
+static void propagate(gdl_eval *e)
+{
+	const gdl_net *n = e->n;
+	int32_t *cnt = e->cnt;
+	uint8_t *sent = e->sent;
+	uint64_t *dirty = e->dirty, *sum = e->sum;
+	int nsum = (n->dwords + 63) / 64;
+	for (int s = e->lo; s < nsum; s++) {
+		while (sum[s]) {
+			int w = s * 64 + __builtin_ctzll(sum[s]);
+			while (dirty[w]) {
+				int32_t g = w * 64 + __builtin_ctzll(dirty[w]);
+				dirty[w] &= dirty[w] - 1;
+				if (n->kind[g] == G_GROUP) {
+					group_eval(e, n->off[g], false);
+					continue;
+				}
+				bool v = cnt[g] > 0;
+				if (v == sent[g])
+					continue;
+				sent[g] = v;
+				for (int i = n->fo0[g]; i < n->fo0[g + 1]; i++) {
+					int32_t f = n->fo[i], t = f >> 1;
+					cnt[t] += ((v ^ f) & 1) * 2 - 1;
+					dirty[t >> 6] |= 1ull << (t & 63);
+					sum[t >> 12] |= 1ull << (t >> 6 & 63);
+				}
+				if (n->hk0[g] != n->hk0[g + 1])
+					hooks(e, g, v);
+			}
+			sum[s] &= ~(1ull << (w & 63));
+		}
+	}
+	e->lo = INT_MAX;
+}
+
+static inline void set_input(gdl_eval *e, int32_t g, bool v)
+{
+	e->cnt[g] = v;
+	mark_dirty(e, g);
+	if ((g >> 12) < e->lo)
+		e->lo = g >> 12;
+}
+
+gdl_eval *gdl_eval_new(const gdl_game *gd)
+{
+	const gdl_net *n = gd->net;
+	gdl_eval *e = gl_calloc(1, sizeof *e);
+	if (!e)
+		return NULL;
+	e->n = n;
+	e->cnt = gl_malloc(((size_t)n->ngates + 1) * sizeof *e->cnt);
+	e->sent = gl_calloc((size_t)n->ngates + 1, 1);
+	e->dirty = gl_calloc((size_t)n->dwords, sizeof *e->dirty);
+	e->sum = gl_calloc((size_t)n->dwords / 64 + 1, sizeof *e->sum);
+	e->legal = gl_calloc((size_t)gd->nroles * (size_t)n->lwords + 1,
+		sizeof *e->legal);
+	if (!e->cnt || !e->sent || !e->dirty || !e->sum || !e->legal) {
+		gdl_eval_free(e);
+		return NULL;
+	}
+	e->lo = INT_MAX;
+	/* Every input false, every gate computed in order (a gate comes after
+	 * its inputs; a group, after its inputs, sets its members). */
+	for (int g = 0; g < n->ngates; g++) {
+		if (n->kind[g] == G_INPUT || n->kind[g] == G_MEMBER) {
+			if (n->kind[g] == G_INPUT)
+				e->cnt[g] = e->sent[g] = 0;
+		} else if (n->kind[g] == G_GROUP) {
+			e->cnt[g] = e->sent[g] = 0;
+			group_eval(e, n->off[g], true);
+		} else {
+			int32_t c = n->off[g];
+			for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
+				c += e->sent[n->in[i] >> 1] != (n->in[i] & 1);
+			e->cnt[g] = c;
+			e->sent[g] = c > 0;
+		}
+	}
+	int nm = gd->nmoves;
+	for (int r = 0; r < gd->nroles; r++) {
+		e->joint[r] = -1;
+		for (int m = 0; m < nm; m++)
+			if (ref_val(e, n->legal_ref[r * nm + m])) {
+				int b = r * n->lwords * 64 + m;
+				e->legal[b / 64] |= 1ull << (b % 64);
+				e->nlegal[r]++;
+			}
+	}
+	for (int i = 0; i < gd->nbase; i++)
+		if (ref_val(e, n->next_ref[i]))
+			e->next[i / 64] |= 1ull << (i % 64);
+	return e;
+}
+
+void gdl_eval_free(gdl_eval *e)
+{
+	if (!e)
+		return;
+	gl_free(e->cnt);
+	gl_free(e->sent);
+	gl_free(e->dirty);
+	gl_free(e->sum);
+	gl_free(e->legal);
+	gl_free(e);
+}
+
+void gdl_eval_state(const gdl_game *gd, gdl_eval *e, const uint64_t *state)
+{
+	const gdl_net *n = e->n;
+	bool any = false;
+	for (int w = 0; w < gd->words; w++) {
+		uint64_t d = e->state[w] ^ state[w];
+		if (!d)
+			continue;
+		any = true;
+		e->state[w] = state[w];
+		do {
+			int i = w * 64 + __builtin_ctzll(d);
+			set_input(e, n->base_gate[i], state[w] >> (i % 64) & 1);
+			d &= d - 1;
+		} while (d);
+	}
+	if (any)
+		propagate(e);
+}
+
+bool gdl_terminal(const gdl_game *gd, const gdl_eval *e)
+{
+	(void)gd;
+	return ref_val(e, e->n->terminal);
+}
+
+int gdl_legal_count(const gdl_game *gd, const gdl_eval *e, int role)
+{
+	(void)gd;
+	return e->nlegal[role];
+}
+
+/* The first max legal moves of role, ascending. */
+static int legal_upto(const gdl_eval *e, int role, int *moves, int max)
+{
+	int lw = e->n->lwords, k = 0;
+	const uint64_t *b = e->legal + (size_t)role * lw;
+	for (int w = 0; w < lw; w++)
+		for (uint64_t x = b[w]; x && k < max; x &= x - 1)
+			moves[k++] = w * 64 + __builtin_ctzll(x);
+	return k;
+}
+
+int gdl_legal(const gdl_game *gd, const gdl_eval *e, int role, int *moves)
+{
+	(void)gd;
+	return legal_upto(e, role, moves, INT_MAX);
+}
+
+int gdl_legal_nth(const gdl_game *gd, const gdl_eval *e, int role, int k)
+{
+	(void)gd;
+	int lw = e->n->lwords;
+	const uint64_t *b = e->legal + (size_t)role * lw;
+	for (int w = 0; w < lw; w++) {
+		int c = __builtin_popcountll(b[w]);
+		if (k >= c) {
+			k -= c;
+			continue;
+		}
+		uint64_t x = b[w];
+		while (k--)
+			x &= x - 1;
+		return w * 64 + __builtin_ctzll(x);
+	}
+	return -1;
+}
+
+int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role)
+{
+	int v = -1;
+	for (int i = 0; i < gd->ngoal; i++)
+		if (gd->goal_role[i] == role && gd->goal_value[i] > v &&
+		    ref_val(e, e->n->goal_ref[i]))
+			v = gd->goal_value[i];
+	return v < 0 ? 0 : v;
+}
+
+void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint, uint64_t *out)
+{
+	const gdl_net *n = e->n;
+	int nm = gd->nmoves;
+	for (int r = 0; r < gd->nroles; r++) {
+		if (e->joint[r] == joint[r])
+			continue;
+		if (e->joint[r] >= 0) {
+			int32_t g = n->does_ref[r * nm + e->joint[r]];
+			if (g >= 0)
+				set_input(e, g, false);
+		}
+		e->joint[r] = joint[r];
+		if (joint[r] >= 0 && joint[r] < nm) {
+			int32_t g = n->does_ref[r * nm + joint[r]];
+			if (g >= 0)
+				set_input(e, g, true);
+		}
+	}
+	propagate(e);
+	memcpy(out, e->next, (size_t)gd->words * sizeof *out);
+}
+
+int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
+	gl_rng *rng, int max_steps, int *goals)
+{
+	uint64_t s[GDL_WORDS_MAX];
+	int joint[GDL_ROLES_MAX];
+	memcpy(s, state, (size_t)gd->words * sizeof *s);
+	int steps = 0;
+	for (;;) {
+		gdl_eval_state(gd, e, s);
+		if (gdl_terminal(gd, e) || steps >= max_steps)
+			break;
+		bool stuck = false;
+		for (int r = 0; r < gd->nroles; r++) {
+			int c = e->nlegal[r];
+			if (c == 0) {
+				stuck = true;
+				break;
+			}
+			joint[r] = gdl_legal_nth(gd, e, r, c == 1 ? 0 :
+				(int)gl_rng_below(rng, (uint32_t)c));
+		}
+		if (stuck)
+			break;
+		gdl_next(gd, e, joint, s);
+		steps++;
+	}
+	for (int r = 0; goals && r < gd->nroles; r++)
+		goals[r] = gdl_goal(gd, e, r);
+	return steps;
+}
+
+uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
+	int depth)
+{
+	enum { PERFT_MOVES = 512 };
+	int moves[GDL_ROLES_MAX][PERFT_MOVES], nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX];
+	uint64_t child[GDL_WORDS_MAX];
+	gdl_eval_state(gd, e, state);
+	if (depth <= 0)
+		return 1;
+	if (gdl_terminal(gd, e))
+		return 0;
+	uint64_t prod = 1;
+	for (int r = 0; r < gd->nroles; r++) {
+		nm[r] = legal_upto(e, r, moves[r], PERFT_MOVES);
+		prod *= (uint64_t)nm[r];
+		idx[r] = 0;
+	}
+	if (depth == 1 || prod == 0)
+		return prod;
+	uint64_t total = 0;
+	for (;;) {
+		int joint[GDL_ROLES_MAX];
+		for (int r = 0; r < gd->nroles; r++)
+			joint[r] = moves[r][idx[r]];
+		gdl_eval_state(gd, e, state);
+		gdl_next(gd, e, joint, child);
+		total += gdl_perft(gd, e, child, depth - 1);
+		int r = 0;
+		while (r < gd->nroles && ++idx[r] == nm[r])
+			idx[r++] = 0;
+		if (r == gd->nroles)
+			break;
+	}
+	return total;
+}

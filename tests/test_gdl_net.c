@@ -1,0 +1,266 @@
+/*
+ * test_gdl_net.c - the compiled network against the plain evaluation of
+ * the ground program (gdl_ref_eval, every atom recomputed stratum by
+ * stratum): the incremental evaluator (gdl_eval) and the bit-parallel
+ * batch evaluator (gdl_batch) must give the same terminal, legal moves,
+ * goals and next state in every state met by seeded random playouts of
+ * every test game, also when the evaluator jumps between unrelated states;
+ * and random playouts of ticTacToe must score what uniformly random play
+ * scores exactly. Usage: test_gdl_net [PLAYOUTS [FILE...]].
+ */
+#include "test.h"
+
+#include "gdl/internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static const char *const files[] = {
+	"data/gdl/net/reach.kif",
+	"data/gdl/games/biddingTicTacToe.kif", "data/gdl/games/blocker.kif",
+	"data/gdl/games/breakthroughSmall.kif", "data/gdl/games/buttons.kif",
+	"data/gdl/games/chomp.kif", "data/gdl/games/connectFour.kif",
+	"data/gdl/games/dotsAndBoxes.kif", "data/gdl/games/eightPuzzle.kif",
+	"data/gdl/games/hanoi.kif", "data/gdl/games/knightsTour.kif",
+	"data/gdl/games/lightsOut.kif", "data/gdl/games/maze.kif",
+	"data/gdl/games/nim1.kif", "data/gdl/games/pentago.kif",
+	"data/gdl/games/reversi.kif", "data/gdl/games/roshambo2.kif",
+	"data/gdl/games/sheepAndWolf.kif", "data/gdl/games/ticTacToe.kif",
+	"data/gdl/games/ticTacToeParallel.kif",
+	"data/gdl/games/tictactoe_3player.kif",
+	"data/gdl/test/test_case_1a.kif", "data/gdl/test/test_case_3c.kif",
+	"data/gdl/test/test_case_5e.kif", "data/gdl/test/simpleMutex.kif",
+	"data/gdl/test/test_distinct_beginning_rule.kif",
+	"data/gdl/test/test_clean_not_distinct.kif", NULL
+};
+
+enum { LANES = 64, MAXLEN = 300 };
+
+static bool atom_true(const uint8_t *val, int32_t a)
+{
+	return a >= 0 && val[a];
+}
+
+/* The reference's answers for state s into the same forms as the API's. */
+typedef struct answer {
+	bool terminal;
+	int nlegal[GDL_ROLES_MAX];
+	int goal[GDL_ROLES_MAX];
+} answer;
+
+static void ref_answer(const gdl_game *gd, uint8_t *val, const uint64_t *s,
+	answer *a)
+{
+	gdl_ref_eval(gd, val, s, NULL);
+	a->terminal = atom_true(val, gd->terminal_atom);
+	for (int r = 0; r < gd->nroles; r++) {
+		a->nlegal[r] = 0;
+		for (int m = 0; m < gd->nmoves; m++)
+			a->nlegal[r] += atom_true(val, gd->legal_atom[r * gd->nmoves + m]);
+		a->goal[r] = 0;
+		for (int i = 0; i < gd->ngoal; i++)
+			if (gd->goal_role[i] == r && val[gd->goal_atom[i]] &&
+			    gd->goal_value[i] > a->goal[r])
+				a->goal[r] = gd->goal_value[i];
+	}
+}
+
+/* One file: playouts through gdl_eval checked against the reference at
+ * every step; the states met kept for the batch check. */
+static void check_file(const char *path, int nplay, uint64_t seed)
+{
+	gdl_game *gd = NULL;
+	gl_err err = {0};
+	if (gdl_load_file(&gd, path, &err)) {
+		CHECK_MSG(0, "%s", err.msg);
+		return;
+	}
+	int W = gd->words, R = gd->nroles, M = gd->nmoves;
+	gdl_eval *e = gdl_eval_new(gd), *jump = gdl_eval_new(gd);
+	gdl_batch *b = gdl_batch_new(gd);
+	uint8_t *val = malloc((size_t)gd->natoms + 1);
+	int *moves = malloc(sizeof *moves * ((size_t)M + 1));
+	size_t cap = (size_t)nplay * MAXLEN + 1;
+	uint64_t *seen = malloc(cap * (size_t)W * sizeof *seen);
+	size_t nseen = 0;
+	if (!e || !jump || !b || !val || !moves || !seen) {
+		CHECK_MSG(0, "out of memory");
+		goto out;
+	}
+	gl_rng rng;
+	gl_rng_seed(&rng, seed);
+	int bad = 0;
+	for (int k = 0; k < nplay && !bad; k++) {
+		uint64_t s[GDL_WORDS_MAX], nx[GDL_WORDS_MAX];
+		gdl_initial(gd, s);
+		for (int len = 0; len < MAXLEN && !bad; len++) {
+			memcpy(seen + nseen++ * W, s, (size_t)W * sizeof *s);
+			answer a;
+			ref_answer(gd, val, s, &a);
+			gdl_eval_state(gd, e, s);
+			bad += gdl_terminal(gd, e) != a.terminal;
+			for (int r = 0; r < R; r++) {
+				int n = gdl_legal(gd, e, r, moves);
+				bad += n != a.nlegal[r] || gdl_legal_count(gd, e, r) != n;
+				for (int i = 0; i < n; i++)
+					bad += !atom_true(val, gd->legal_atom[r * M + moves[i]]) ||
+						(i > 0 && moves[i] <= moves[i - 1]) ||
+						gdl_legal_nth(gd, e, r, i) != moves[i];
+				bad += gdl_goal(gd, e, r) != a.goal[r];
+			}
+			/* an evaluator that jumps here from the state of another
+			 * playout must agree too */
+			size_t other = gl_rng_below(&rng, (uint32_t)nseen);
+			gdl_eval_state(gd, jump, seen + other * W);
+			gdl_eval_state(gd, jump, s);
+			bad += gdl_terminal(gd, jump) != a.terminal;
+			for (int r = 0; r < R; r++)
+				bad += gdl_legal_count(gd, jump, r) != a.nlegal[r];
+			if (bad) {
+				CHECK_MSG(0, "%s: playout %d step %d: the network disagrees "
+					"with the reference", path, k, len);
+				break;
+			}
+			if (a.terminal)
+				break;
+			int joint[GDL_ROLES_MAX];
+			bool stuck = false;
+			for (int r = 0; r < R; r++) {
+				if (a.nlegal[r] == 0) {
+					stuck = true;
+					break;
+				}
+				joint[r] = gdl_legal_nth(gd, e, r,
+					(int)gl_rng_below(&rng, (uint32_t)a.nlegal[r]));
+			}
+			if (stuck)
+				break;
+			gdl_ref_eval(gd, val, s, joint);
+			gdl_next(gd, e, joint, nx);
+			uint64_t want[GDL_WORDS_MAX] = {0};
+			for (int i = 0; i < gd->nbase; i++)
+				if (atom_true(val, gd->base_next[i]))
+					want[i / 64] |= 1ull << (i % 64);
+			if (memcmp(want, nx, (size_t)W * sizeof *nx)) {
+				CHECK_MSG(0, "%s: playout %d step %d: next state differs",
+					path, k, len);
+				bad++;
+			}
+			memcpy(s, want, sizeof s);
+		}
+	}
+	CHECK_MSG(!bad, "%s: incremental network", path);
+	/* The batch: 64 states at a time, in a shuffled order, each with a
+	 * random joint move of its legal ones. */
+	int nlegal[LANES * GDL_ROLES_MAX], goals[LANES * GDL_ROLES_MAX];
+	int joints[LANES * GDL_ROLES_MAX];
+	bool term[LANES];
+	uint64_t *st = malloc((size_t)LANES * W * sizeof *st);
+	uint64_t *next = malloc((size_t)LANES * W * sizeof *next);
+	if (!st || !next) {
+		CHECK_MSG(0, "out of memory");
+		free(st);
+		free(next);
+		goto out;
+	}
+	bad = 0;
+	for (size_t i0 = 0; i0 < nseen && !bad; i0 += LANES) {
+		int nl = 0;
+		for (; nl < LANES && i0 + (size_t)nl < nseen; nl++) {
+			size_t pick = gl_rng_below(&rng, (uint32_t)nseen);
+			memcpy(st + nl * W, seen + pick * W, (size_t)W * sizeof *st);
+			gdl_eval_state(gd, e, st + nl * W);
+			for (int r = 0; r < R; r++) {
+				int c = gdl_legal_count(gd, e, r);
+				joints[nl * R + r] = c ? gdl_legal_nth(gd, e, r,
+					(int)gl_rng_below(&rng, (uint32_t)c)) : -1;
+			}
+		}
+		gdl_batch_step(gd, b, nl, st, joints, nlegal, term, goals, next);
+		for (int l = 0; l < nl && !bad; l++) {
+			answer a;
+			ref_answer(gd, val, st + l * W, &a);
+			bad += term[l] != a.terminal;
+			for (int r = 0; r < R; r++)
+				bad += nlegal[l * R + r] != a.nlegal[r] ||
+					goals[l * R + r] != a.goal[r];
+			gdl_ref_eval(gd, val, st + l * W, joints + l * R);
+			uint64_t want[GDL_WORDS_MAX] = {0};
+			for (int i = 0; i < gd->nbase; i++)
+				if (atom_true(val, gd->base_next[i]))
+					want[i / 64] |= 1ull << (i % 64);
+			bad += memcmp(want, next + l * W, (size_t)W * sizeof *next) != 0;
+		}
+	}
+	CHECK_MSG(!bad, "%s: batch network", path);
+	free(st);
+	free(next);
+out:
+	free(val);
+	free(moves);
+	free(seen);
+	gdl_batch_free(b);
+	gdl_eval_free(e);
+	gdl_eval_free(jump);
+	gdl_free(gd);
+}
+
+/* Uniformly random tic-tac-toe: X wins 737/1260, O 121/420, a draw
+ * 8/63 of the games, so xplayer's mean goal is 64.84 and oplayer's
+ * 35.16. Both evaluators' playouts must score that. */
+static void check_scores(void)
+{
+	gdl_game *gd = NULL;
+	if (gdl_load_file(&gd, "data/gdl/games/ticTacToe.kif", NULL)) {
+		CHECK(0);
+		return;
+	}
+	double want = 100.0 * 737 / 1260 + 50.0 * 8 / 63;
+	enum { N = 40000 };
+	gl_rng rng;
+	gl_rng_seed(&rng, 7);
+	gdl_batch *b = gdl_batch_new(gd);
+	gdl_eval *e = gdl_eval_new(gd);
+	uint64_t s[GDL_WORDS_MAX];
+	gdl_initial(gd, s);
+	int64_t sum[GDL_ROLES_MAX];
+	uint64_t steps = gdl_batch_playouts(gd, b, s, N, &rng, 1000, sum);
+	/* standard error of a mean goal: at most 50 / sqrt(N) = 0.25 */
+	CHECK_MSG(fabs((double)sum[0] / N - want) < 1.25, "batch: x %.2f, want %.2f",
+		(double)sum[0] / N, want);
+	CHECK(sum[0] + sum[1] == 100LL * N);
+	CHECK(steps > 5ull * N && steps < 9ull * N);
+	double x = 0;
+	for (int k = 0; k < N; k++) {
+		int goals[GDL_ROLES_MAX];
+		int n = gdl_playout(gd, e, s, &rng, 1000, goals);
+		CHECK(n >= 5 && n <= 9);
+		x += goals[0];
+	}
+	CHECK_MSG(fabs(x / N - want) < 1.25, "gdl_playout: x %.2f, want %.2f",
+		x / N, want);
+	/* the same seed, the same playouts */
+	int64_t a[GDL_ROLES_MAX], c[GDL_ROLES_MAX];
+	gl_rng_seed(&rng, 3);
+	uint64_t sa = gdl_batch_playouts(gd, b, s, 1000, &rng, 1000, a);
+	gl_rng_seed(&rng, 3);
+	uint64_t sc = gdl_batch_playouts(gd, b, s, 1000, &rng, 1000, c);
+	CHECK(sa == sc && a[0] == c[0] && a[1] == c[1]);
+	gdl_batch_free(b);
+	gdl_eval_free(e);
+	gdl_free(gd);
+}
+
+int main(int argc, char **argv)
+{
+	int n = argc > 1 ? atoi(argv[1]) : 8;
+	if (argc > 2) {
+		for (int i = 2; i < argc; i++)
+			check_file(argv[i], n, 1);
+	} else {
+		for (int i = 0; files[i]; i++)
+			check_file(files[i], n, (uint64_t)i + 1);
+		check_scores();
+	}
+	return test_report();
+}
