@@ -155,6 +155,15 @@ struct gl_game_type {
 	 * know those choices: a search that reads them from the state cheats.
 	 * NULL: the game has no simultaneous moves. */
 	int (*hidden)(const gl_game *g, const void *s);
+	/* Random playouts in bulk: count playouts from s, every player a
+	 * uniformly random legal move (drawn from rng) until the end or
+	 * max_moves moves, adding each player's goal value at the end into
+	 * goal_sum[player] (nplayers entries, zeroed first). Returns the moves
+	 * made in all. For games that play many at once faster than one by
+	 * one (the gdl type: 64 at a time, bit-parallel). NULL: play them out
+	 * through legal() and apply(). */
+	uint64_t (*playouts)(const gl_game *g, const void *s, int count,
+		gl_rng *rng, int max_moves, int64_t *goal_sum);
 	/* Default perft depth for `gamelearn bench`, a second or so of work. */
 	int bench_depth;
 };

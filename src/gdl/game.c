@@ -34,6 +34,8 @@ typedef struct gdl_data {
 	int noop;           /* the move id of `noop`, or -1 */
 	gdl_eval *pool[POOL];
 	atomic_int busy[POOL];
+	gdl_batch *bpool[POOL]; /* batch evaluators, for playouts() */
+	atomic_int bbusy[POOL];
 } gdl_data;
 
 /* What a state's evaluation says about the roles. */
@@ -65,24 +67,25 @@ static void set_pending(const gl_game *g, void *s, int r, uint16_t v)
 	memcpy((unsigned char *)s + D(g)->words * 8 + 2 * r, &v, 2);
 }
 
-/* Take an evaluator from the pool (waiting if all are in use), move it
- * to s and read what the roles may do. Pair with done(). */
+/* A free slot of a pool of POOL, taken (waiting while all are in use). */
+static int take_slot(atomic_int *busy)
+{
+	for (int spin = 0;; spin++) {
+		for (int i = 0; i < POOL; i++)
+			if (!atomic_exchange_explicit(&busy[i], 1, memory_order_acquire))
+				return i;
+		if (spin > 64)
+			sched_yield();
+	}
+}
+
+/* Take an evaluator from the pool, move it to s and read what the roles
+ * may do. Pair with done(). */
 static void look(const gl_game *g, const void *s, view *w)
 {
 	gdl_data *d = D(g);
 	const gdl_game *gd = d->gd;
-	for (int spin = 0;; spin++) {
-		int i = 0;
-		while (i < POOL && atomic_exchange_explicit(&d->busy[i], 1,
-			memory_order_acquire))
-			i++;
-		if (i < POOL) {
-			w->slot = i;
-			break;
-		}
-		if (spin > 64)
-			sched_yield();
-	}
+	w->slot = take_slot(d->busy);
 	w->e = d->pool[w->slot];
 	uint64_t st[GDL_WORDS_MAX];
 	memcpy(st, s, (size_t)d->words * 8);
@@ -164,8 +167,10 @@ static void gdl_done(gl_game *g)
 	gdl_data *d = g->data;
 	if (!d)
 		return;
-	for (int i = 0; i < POOL; i++)
+	for (int i = 0; i < POOL; i++) {
 		gdl_eval_free(d->pool[i]);
+		gdl_batch_free(d->bpool[i]);
+	}
 	gdl_free(d->gd);
 	gl_free(d->base_sorted);
 	gl_free(d);
@@ -205,7 +210,9 @@ static int gdl_init(gl_game *g, const gl_params *p, gl_err *err)
 	d->noop = gdl_move_find(gd, "noop");
 	for (int i = 0; i < POOL; i++) {
 		atomic_init(&d->busy[i], 0);
-		if (!(d->pool[i] = gdl_eval_new(gd))) {
+		atomic_init(&d->bbusy[i], 0);
+		if (!(d->pool[i] = gdl_eval_new(gd)) ||
+		    !(d->bpool[i] = gdl_batch_new(gd))) {
 			rc = gl_fail(err, GL_ENOMEM, "out of memory loading %s", file);
 			goto fail;
 		}
@@ -378,6 +385,46 @@ static int gdl_render(const gl_game *g, const void *s, char *buf, size_t n)
 	return (int)tb.len;
 }
 
+/* Bulk playouts: from a state inside a round of simultaneous moves, one
+ * by one (the round's pending moves stand); otherwise 64 at a time. */
+static uint64_t gdl_playouts(const gl_game *g, const void *s, int count,
+	gl_rng *rng, int max_moves, int64_t *goal_sum)
+{
+	gdl_data *d = D(g);
+	const gdl_game *gd = d->gd;
+	bool pend = false;
+	for (int r = 0; r < gd->nroles; r++)
+		pend |= pending(g, s, r) != NO_MOVE;
+	if (!pend) {
+		uint64_t st[GDL_WORDS_MAX];
+		memcpy(st, s, (size_t)d->words * 8);
+		int slot = take_slot(d->bbusy);
+		uint64_t n = gdl_batch_playouts(gd, d->bpool[slot], st, count, rng,
+			max_moves, goal_sum);
+		atomic_store_explicit(&d->bbusy[slot], 0, memory_order_release);
+		return n;
+	}
+	uint64_t moves = 0;
+	for (int r = 0; r < gd->nroles; r++)
+		goal_sum[r] = 0;
+	for (int k = 0; k < count; k++) {
+		GL_STATE_ALIGN unsigned char x[GL_STATE_MAX];
+		gl_action mv[GL_LEGAL_MAX];
+		memcpy(x, s, g->state_size);
+		int n, len = 0;
+		while (len < max_moves && (n = gdl_legal_cb(g, x, mv)) > 0) {
+			gdl_apply(g, x, mv[n > 1 ? gl_rng_below(rng, (uint32_t)n) : 0]);
+			len++;
+		}
+		int goals[GDL_ROLES_MAX];
+		gdl_goals(g, x, goals);
+		for (int r = 0; r < gd->nroles; r++)
+			goal_sum[r] += goals[r];
+		moves += (uint64_t)len;
+	}
+	return moves;
+}
+
 /* Joint-move perft (each step one legal move per role). */
 static uint64_t gdl_perft_cb(const gl_game *g, const void *s, int depth)
 {
@@ -412,6 +459,7 @@ const gl_game_type gl_game_gdl = {
 	.render = gdl_render,
 	.perft = gdl_perft_cb,
 	.hidden = gdl_hidden,
+	.playouts = gdl_playouts,
 	.evaluate = gdl_evaluate,
 	.bench_depth = 5,
 };
