@@ -112,6 +112,16 @@ static void run(const gdl_net *n, uint64_t *val, const int32_t *list, int len)
 	}
 }
 
+/* The lanes of mask take the state: every base word at once. */
+static void load_lanes(const gdl_game *gd, uint64_t *val, uint64_t mask,
+	const uint64_t *state)
+{
+	const int32_t *bg = gd->net->base_gate;
+	for (int i = 0; i < gd->nbase; i++)
+		val[bg[i]] = (val[bg[i]] & ~mask) |
+			(state[i / 64] >> (i % 64) & 1 ? mask : 0);
+}
+
 /* Lane l of every base word takes its bit from state. */
 static void load_lane(const gdl_game *gd, uint64_t *val, int l,
 	const uint64_t *state)
@@ -141,10 +151,9 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 		return 0;
 	int lanes = count < LANES ? count : LANES;
 	uint64_t active = lanes == LANES ? ~0ull : (1ull << lanes) - 1;
-	for (int l = 0; l < lanes; l++) {
-		load_lane(gd, val, l, state);
+	load_lanes(gd, val, active, state);
+	for (int l = 0; l < lanes; l++)
 		steps[l] = 0;
-	}
 	int started = lanes;
 	while (active) {
 		run(n, val, n->phase, n->nphase1);
@@ -162,6 +171,7 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 			if (steps[l] >= max_steps)
 				fin |= 1ull << l;
 		}
+		uint64_t reload = 0;
 		for (uint64_t f = fin; f; f &= f - 1) {
 			int l = __builtin_ctzll(f);
 			total += (uint64_t)steps[l];
@@ -175,34 +185,45 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 					goal_sum[r] += gv[r];
 			}
 			if (started < count) {
-				load_lane(gd, val, l, state); /* moves from the next step */
+				reload |= 1ull << l; /* moves from the next step */
 				steps[l] = 0;
 				started++;
 			} else {
 				active &= ~(1ull << l);
 			}
 		}
+		if (reload)
+			load_lanes(gd, val, reload, state);
 		uint64_t moving = active & ~fin;
 		if (!moving)
 			continue;
-		/* Each moving lane draws a legal move per role. */
+		/* Each moving lane draws a legal move per role: where it has
+		 * only one (a noop, a forced move), no draw at all. */
 		for (int r = 0; r < nroles; r++) {
 			const int32_t *mv = b->moves + r * nm;
-			for (uint64_t f = moving; f; f &= f - 1)
-				cnt[__builtin_ctzll(f)] = 0;
-			for (int k = 0; k < b->nrm[r]; k++)
-				for (uint64_t w = word(val, n->legal_ref[r * nm + mv[k]]) & moving;
-				     w; w &= w - 1)
-					cnt[__builtin_ctzll(w)]++;
-			for (uint64_t f = moving; f; f &= f - 1) {
-				int l = __builtin_ctzll(f);
-				pick[l] = cnt[l] > 1 ? (int)gl_rng_below(rng, (uint32_t)cnt[l]) : 0;
+			const int32_t *lr = n->legal_ref + r * nm;
+			uint64_t ones = 0, many = 0;
+			for (int k = 0; k < b->nrm[r]; k++) {
+				uint64_t w = word(val, lr[mv[k]]) & moving;
+				many |= ones & w;
+				ones |= w;
+			}
+			if (many) {
+				for (uint64_t f = many; f; f &= f - 1)
+					cnt[__builtin_ctzll(f)] = 0;
+				for (int k = 0; k < b->nrm[r]; k++)
+					for (uint64_t w = word(val, lr[mv[k]]) & many; w; w &= w - 1)
+						cnt[__builtin_ctzll(w)]++;
+				for (uint64_t f = many; f; f &= f - 1) {
+					int l = __builtin_ctzll(f);
+					pick[l] = (int)gl_rng_below(rng, (uint32_t)cnt[l]);
+				}
 			}
 			for (int k = 0; k < b->nrm[r]; k++) {
 				int32_t dg = n->does_ref[r * nm + mv[k]];
-				uint64_t w = word(val, n->legal_ref[r * nm + mv[k]]) & moving;
-				uint64_t dw = 0;
-				for (; w; w &= w - 1) {
+				uint64_t w = word(val, lr[mv[k]]) & moving;
+				uint64_t dw = w & ~many;
+				for (w &= many; w; w &= w - 1) {
 					int l = __builtin_ctzll(w);
 					if (pick[l]-- == 0)
 						dw |= 1ull << l;

@@ -30,6 +30,7 @@
 #include "gdl/internal.h"
 
 #include <limits.h>
+#include <stdlib.h>
 
 struct gdl_eval {
 	const gdl_net *n;
@@ -74,7 +75,10 @@ typedef struct builder {
 	int32_t cur;      /* the atom of the gates being made */
 	ivec gm0, gm, mr0, gr0, gl; /* recursive groups */
 	ivec lits;        /* one rule's folded literals */
-	ivec ors;         /* one atom's OR inputs */
+	ivec ar, ro, rn;  /* one atom's rules: literals, offset, length */
+	ivec tmp;         /* scratch of factor() */
+	int32_t *cse;     /* hash of logic gates by (kind, inputs): gate + 1 */
+	int ncse;         /* slots, a power of two */
 	int err;
 } builder;
 
@@ -93,8 +97,60 @@ static int32_t new_gate(builder *B, int kind, int32_t off, const int32_t *in,
 	return g;
 }
 
-/* Fold rule r's literals into B->lits (gate << 1 | neg). Returns 1 when
- * the rule can fire, 0 when a constant literal makes it false. */
+static uint32_t cse_hash(int32_t off, const int32_t *in, int n)
+{
+	uint64_t h = (uint64_t)(uint32_t)off * 0x9E3779B97F4A7C15ull;
+	for (int i = 0; i < n; i++)
+		h = (h ^ (uint32_t)in[i]) * 0xff51afd7ed558ccdull;
+	return (uint32_t)(gl_mix64(h) >> 32);
+}
+
+static int cmp_i32(const void *a, const void *b)
+{
+	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* The logic gate over the literals in[0..n) (sorted, no repeats): an AND
+ * (off 1 - n) or an OR (off 0). The same gate is made once. Returns it,
+ * or a negative error in B->err. */
+static int32_t logic_gate(builder *B, int32_t off, const int32_t *in, int n)
+{
+	if (B->kind.n * 2 >= B->ncse) {
+		int ns = B->ncse ? B->ncse * 2 : 4096;
+		int32_t *t = gl_calloc((size_t)ns, sizeof *t);
+		if (!t)
+			return B->err = GL_ENOMEM;
+		for (int i = 0; i < B->ncse; i++) {
+			int32_t g = B->cse[i] - 1;
+			if (g < 0)
+				continue;
+			uint32_t k = cse_hash(B->off.a[g], B->in.a + B->in0.a[g],
+				B->in0.a[g + 1] - B->in0.a[g]) & (uint32_t)(ns - 1);
+			while (t[k])
+				k = (k + 1) & (uint32_t)(ns - 1);
+			t[k] = g + 1;
+		}
+		gl_free(B->cse);
+		B->cse = t;
+		B->ncse = ns;
+	}
+	uint32_t k = cse_hash(off, in, n) & (uint32_t)(B->ncse - 1);
+	for (; B->cse[k]; k = (k + 1) & (uint32_t)(B->ncse - 1)) {
+		int32_t g = B->cse[k] - 1;
+		if (B->off.a[g] == off && B->in0.a[g + 1] - B->in0.a[g] == n &&
+		    !memcmp(B->in.a + B->in0.a[g], in, (size_t)n * sizeof *in))
+			return g;
+	}
+	int32_t g = new_gate(B, G_LOGIC, off, in, n);
+	if (g >= 0)
+		B->cse[k] = g + 1;
+	return g;
+}
+
+/* Fold rule r's literals into B->lits (gate << 1 | neg), sorted, without
+ * repeats. Returns 1 when the rule can fire, 0 when a constant literal
+ * (or a literal and its negation) makes it false. */
 static int fold_rule(builder *B, int r)
 {
 	const gdl_game *gd = B->gd;
@@ -112,15 +168,182 @@ static int fold_rule(builder *B, int r)
 			return 0;
 		}
 	}
+	qsort(B->lits.a, (size_t)B->lits.n, sizeof *B->lits.a, cmp_i32);
+	int n = 0;
+	for (int i = 0; i < B->lits.n; i++) {
+		if (n > 0 && B->lits.a[n - 1] == B->lits.a[i])
+			continue;
+		if (n > 0 && B->lits.a[n - 1] == (B->lits.a[i] ^ 1))
+			return 0; /* x and not x */
+		B->lits.a[n++] = B->lits.a[i];
+	}
+	B->lits.n = n;
 	return 1;
 }
 
-/* A plain (non-recursive) atom: constant, alias, AND, or OR of rules. */
+/* A literal for the AND of in[0..n): itself when n is 1. */
+static int32_t and_lit(builder *B, const int32_t *in, int n)
+{
+	if (n == 1)
+		return in[0];
+	int32_t g = logic_gate(B, 1 - n, in, n);
+	return g < 0 ? g : g << 1;
+}
+
+/* A literal for the OR of in[0..n) (sorted here): itself when n is 1. */
+static int32_t or_lit(builder *B, int32_t *in, int n)
+{
+	qsort(in, (size_t)n, sizeof *in, cmp_i32);
+	int m = 0;
+	for (int i = 0; i < n; i++)
+		if (m == 0 || in[m - 1] != in[i])
+			in[m++] = in[i];
+	if (m == 1)
+		return in[0];
+	int32_t g = logic_gate(B, 0, in, m);
+	return g < 0 ? g : g << 1;
+}
+
+static int32_t factor(builder *B, const int32_t *rules, int k, int depth);
+
+/* A literal for the OR over the rules rules[0..k) (indices into B->ro and
+ * B->rn, each rule an AND of its sorted literals), factored: the rules that
+ * share a literal x become x AND (the OR of the rest of them), recursively,
+ * so that x is read once and the rest is shared. Returns the literal, or a
+ * negative error. */
+static int32_t factor(builder *B, const int32_t *rules, int k, int depth)
+{
+	if (k == 1)
+		return and_lit(B, B->ar.a + B->ro.a[rules[0]], B->rn.a[rules[0]]);
+	/* How many rules each literal is in: sort all their literals. */
+	int t0 = B->tmp.n;
+	for (int i = 0; i < k; i++)
+		for (int j = 0; j < B->rn.a[rules[i]]; j++)
+			if (iv_push(&B->tmp, B->ar.a[B->ro.a[rules[i]] + j]))
+				return B->err = GL_ENOMEM;
+	int nl = B->tmp.n - t0;
+	int32_t *all = B->tmp.a + t0;
+	qsort(all, (size_t)nl, sizeof *all, cmp_i32);
+	/* freq[] in place: pairs (literal, count) of those in two rules or more */
+	int np = 0;
+	for (int i = 0; i < nl;) {
+		int j = i;
+		while (j < nl && all[j] == all[i])
+			j++;
+		if (j - i >= 2 && depth < GDL_LITS_MAX) {
+			all[2 * np] = all[i];
+			all[2 * np + 1] = j - i;
+			np++;
+		}
+		i = j;
+	}
+	B->tmp.n = t0 + 2 * np;
+	/* Each rule goes with its most shared literal (ties: the smaller). */
+	int32_t *terms = gl_malloc(((size_t)k + 1) * sizeof *terms);
+	int32_t *grp = gl_malloc(((size_t)k + 1) * sizeof *grp);
+	int nt = 0;
+	if (!terms || !grp) {
+		gl_free(terms);
+		gl_free(grp);
+		return B->err = GL_ENOMEM;
+	}
+	for (int i = 0; i < k; i++) {
+		int32_t best = -1, bc = 1;
+		const int32_t *rl = B->ar.a + B->ro.a[rules[i]];
+		for (int j = 0; j < B->rn.a[rules[i]]; j++) {
+			int lo = 0, hi = np; /* binary search of the pairs */
+			while (lo < hi) {
+				int mid = (lo + hi) / 2;
+				if (B->tmp.a[t0 + 2 * mid] < rl[j])
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			if (lo < np && B->tmp.a[t0 + 2 * lo] == rl[j] &&
+			    B->tmp.a[t0 + 2 * lo + 1] > bc) {
+				best = rl[j];
+				bc = B->tmp.a[t0 + 2 * lo + 1];
+			}
+		}
+		grp[i] = best;
+	}
+	B->tmp.n = t0;
+	/* Rules without a shared literal are terms of their own; the others,
+	 * literal by literal, a factored term each. */
+	int32_t *sub = gl_malloc(((size_t)k + 1) * sizeof *sub);
+	if (!sub) {
+		gl_free(terms);
+		gl_free(grp);
+		return B->err = GL_ENOMEM;
+	}
+	for (int i = 0; i < k && !B->err; i++) {
+		if (grp[i] == -1) {
+			terms[nt++] = and_lit(B, B->ar.a + B->ro.a[rules[i]],
+				B->rn.a[rules[i]]);
+			continue;
+		}
+		if (grp[i] == -2)
+			continue; /* taken with an earlier literal */
+		int32_t x = grp[i];
+		/* Factoring x out of n rules saves n - 3 edges (x read once,
+		 * two gates more): below four rules it does not pay. */
+		int nall = 0;
+		for (int j = i; j < k; j++)
+			nall += grp[j] == x;
+		if (nall < 4) {
+			for (int j = i; j < k && !B->err; j++)
+				if (grp[j] == x) {
+					grp[j] = -2;
+					terms[nt++] = and_lit(B, B->ar.a + B->ro.a[rules[j]],
+						B->rn.a[rules[j]]);
+				}
+			continue;
+		}
+		int ns = 0;
+		bool whole = false; /* a rule that is x alone: the term is x */
+		for (int j = i; j < k && !B->err; j++) {
+			if (grp[j] != x)
+				continue;
+			grp[j] = -2;
+			int len = B->rn.a[rules[j]];
+			if (len == 1) {
+				whole = true;
+				continue;
+			}
+			/* the rule without x, as a new rule */
+			int32_t off = B->ar.n;
+			for (int q = 0; q < len; q++) {
+				int32_t l = B->ar.a[B->ro.a[rules[j]] + q];
+				if (l != x && iv_push(&B->ar, l))
+					B->err = GL_ENOMEM;
+			}
+			if (iv_push(&B->ro, off) || iv_push(&B->rn, len - 1))
+				B->err = GL_ENOMEM;
+			sub[ns++] = B->ro.n - 1;
+		}
+		if (B->err)
+			break;
+		int32_t term = x;
+		if (!whole) {
+			int32_t rest = factor(B, sub, ns, depth + 1);
+			int32_t pair[2] = {x < rest ? x : rest, x < rest ? rest : x};
+			term = rest < 0 ? rest : and_lit(B, pair, 2);
+		}
+		terms[nt++] = term;
+	}
+	int32_t r = B->err ? B->err : or_lit(B, terms, nt);
+	gl_free(terms);
+	gl_free(grp);
+	gl_free(sub);
+	return r;
+}
+
+/* A plain (non-recursive) atom: a constant, or a literal for the OR of
+ * its rules (factored); a negated one gets a NOT gate. */
 static void build_atom(builder *B, int a)
 {
 	const gdl_game *gd = B->gd;
-	B->ors.n = 0;
-	int nrules = 0;
+	B->ar.n = B->ro.n = B->rn.n = 0;
 	for (int r = gd->atom_rule[a]; r < gd->atom_rule[a + 1]; r++) {
 		if (!fold_rule(B, r))
 			continue;
@@ -128,30 +351,35 @@ static void build_atom(builder *B, int a)
 			B->ref[a] = REF_TRUE;
 			return;
 		}
-		nrules++;
-		if (B->lits.n == 1) {
-			if (iv_push(&B->ors, B->lits.a[0]))
-				B->err = GL_ENOMEM;
-			continue;
-		}
-		B->cur = ~a;
-		int32_t g = new_gate(B, G_LOGIC, 1 - B->lits.n, B->lits.a, B->lits.n);
-		if (g < 0 || iv_push(&B->ors, g << 1))
+		if (iv_push(&B->ro, B->ar.n) || iv_push(&B->rn, B->lits.n))
 			B->err = GL_ENOMEM;
+		for (int i = 0; i < B->lits.n; i++)
+			if (iv_push(&B->ar, B->lits.a[i]))
+				B->err = GL_ENOMEM;
 	}
 	if (B->err)
 		return;
-	if (nrules == 0) {
+	int k = B->ro.n;
+	if (k == 0) {
 		B->ref[a] = REF_FALSE;
 		return;
 	}
-	if (nrules == 1 && !(B->ors.a[0] & 1)) {
-		/* one AND, or one positive literal: the atom is that gate */
-		B->ref[a] = B->ors.a[0] >> 1;
+	int32_t *rules = gl_malloc((size_t)k * sizeof *rules);
+	if (!rules) {
+		B->err = GL_ENOMEM;
 		return;
 	}
+	for (int i = 0; i < k; i++)
+		rules[i] = i;
 	B->cur = a;
-	B->ref[a] = new_gate(B, G_LOGIC, 0, B->ors.a, B->ors.n);
+	int32_t l = factor(B, rules, k, 0);
+	gl_free(rules);
+	if (l < 0)
+		return;
+	if (l & 1)
+		l = logic_gate(B, 0, &l, 1) << 1; /* NOT */
+	if (!B->err)
+		B->ref[a] = l >> 1;
 }
 
 /* A recursive group of k atoms: member gates and their rules, evaluated
@@ -471,7 +699,11 @@ int gdl_net_build(gdl_game *gd, gl_err *err)
 		goto oom;
 	gl_free(B.ref);
 	gl_free(B.lits.a);
-	gl_free(B.ors.a);
+	gl_free(B.ar.a);
+	gl_free(B.ro.a);
+	gl_free(B.rn.a);
+	gl_free(B.tmp.a);
+	gl_free(B.cse);
 	gd->net = n;
 	return 0;
 oom:
@@ -487,7 +719,11 @@ oom:
 	gl_free(B.gr0.a);
 	gl_free(B.gl.a);
 	gl_free(B.lits.a);
-	gl_free(B.ors.a);
+	gl_free(B.ar.a);
+	gl_free(B.ro.a);
+	gl_free(B.rn.a);
+	gl_free(B.tmp.a);
+	gl_free(B.cse);
 	gdl_net_free(n);
 	return gl_fail(err, GL_ENOMEM, "%s: out of memory while compiling the "
 		"network", gd->prog.name);
@@ -503,7 +739,11 @@ big:
 	gl_free(B.gr0.a);
 	gl_free(B.gl.a);
 	gl_free(B.lits.a);
-	gl_free(B.ors.a);
+	gl_free(B.ar.a);
+	gl_free(B.ro.a);
+	gl_free(B.rn.a);
+	gl_free(B.tmp.a);
+	gl_free(B.cse);
 	return gl_fail(err, GL_ERANGE, "%s: network too big", gd->prog.name);
 }
 
