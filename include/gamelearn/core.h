@@ -72,9 +72,38 @@ typedef struct gl_rng {
 } gl_rng;
 
 void gl_rng_seed(gl_rng *r, uint64_t seed);
-uint64_t gl_rng_next(gl_rng *r);
-/* Uniform in [0, n); n must be > 0. Unbiased (Lemire's method). */
-uint32_t gl_rng_below(gl_rng *r, uint32_t n);
+
+/* The next 64 random bits (inline: playouts draw in their inner loop). */
+static inline uint64_t gl_rng_next(gl_rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t x = s[1] * 5;
+	uint64_t out = ((x << 7) | (x >> 57)) * 9;
+	uint64_t t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = (s[3] << 45) | (s[3] >> 19);
+	return out;
+}
+
+/* Uniform in [0, n); n must be > 0. Unbiased (Lemire's method: multiply
+ * a 32-bit draw by n, reject the biased low part). */
+static inline uint32_t gl_rng_below(gl_rng *r, uint32_t n)
+{
+	uint64_t m = (uint64_t)(uint32_t)(gl_rng_next(r) >> 32) * n;
+	uint32_t lo = (uint32_t)m;
+	if (lo < n) {
+		uint32_t threshold = (uint32_t)-n % n;
+		while (lo < threshold) {
+			m = (uint64_t)(uint32_t)(gl_rng_next(r) >> 32) * n;
+			lo = (uint32_t)m;
+		}
+	}
+	return (uint32_t)(m >> 32);
+}
 /* Uniform double in [0, 1). */
 double gl_rng_unit(gl_rng *r);
 /* A new generator for an independent stream `stream` derived from seed:

@@ -31,40 +31,6 @@ void gl_rng_split(gl_rng *r, uint64_t seed, uint64_t stream)
 	gl_rng_seed(r, gl_mix64(seed) ^ gl_mix64(~stream * 0xd1342543de82ef95ULL));
 }
 
-static inline uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-uint64_t gl_rng_next(gl_rng *r)
-{
-	uint64_t *s = r->s;
-	uint64_t out = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return out;
-}
-
-uint32_t gl_rng_below(gl_rng *r, uint32_t n)
-{
-	/* Lemire: multiply a 32-bit draw by n, reject the biased low part. */
-	uint64_t m = (uint64_t)(uint32_t)(gl_rng_next(r) >> 32) * n;
-	uint32_t lo = (uint32_t)m;
-	if (lo < n) {
-		uint32_t threshold = (uint32_t)-n % n;
-		while (lo < threshold) {
-			m = (uint64_t)(uint32_t)(gl_rng_next(r) >> 32) * n;
-			lo = (uint32_t)m;
-		}
-	}
-	return (uint32_t)(m >> 32);
-}
-
 double gl_rng_unit(gl_rng *r)
 {
 	return (double)(gl_rng_next(r) >> 11) * 0x1.0p-53;

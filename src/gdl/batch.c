@@ -19,8 +19,11 @@ struct gdl_batch {
 	const gdl_net *n;
 	uint64_t *val;          /* [ngates] lane words */
 	uint64_t *nx;           /* [nbase] the next state's words */
+	int nm;                 /* the game's nmoves */
 	int32_t *moves;         /* [nroles * nmoves] each role's possible moves */
 	int nrm[GDL_ROLES_MAX]; /* how many */
+	uint64_t *dw;           /* [nmoves] lanes that chose each move */
+	uint64_t *lw;           /* [nmoves] a role's legal words, this step */
 };
 
 gdl_batch *gdl_batch_new(const gdl_game *gd)
@@ -30,11 +33,14 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	if (!b)
 		return NULL;
 	b->n = n;
+	b->nm = gd->nmoves;
 	b->val = gl_calloc((size_t)n->ngates + 1, sizeof *b->val);
 	b->nx = gl_calloc((size_t)gd->nbase + 1, sizeof *b->nx);
 	b->moves = gl_malloc(((size_t)gd->nroles * (size_t)gd->nmoves + 1) *
 		sizeof *b->moves);
-	if (!b->val || !b->nx || !b->moves) {
+	b->dw = gl_calloc((size_t)gd->nmoves + 1, sizeof *b->dw);
+	b->lw = gl_calloc((size_t)gd->nmoves + 1, sizeof *b->lw);
+	if (!b->val || !b->nx || !b->moves || !b->dw || !b->lw) {
 		gdl_batch_free(b);
 		return NULL;
 	}
@@ -55,6 +61,8 @@ void gdl_batch_free(gdl_batch *b)
 	gl_free(b->val);
 	gl_free(b->nx);
 	gl_free(b->moves);
+	gl_free(b->dw);
+	gl_free(b->lw);
 	gl_free(b);
 }
 
@@ -112,6 +120,45 @@ static void run(const gdl_net *n, uint64_t *val, const int32_t *list, int len)
 	}
 }
 
+/* Role r's move in each lane of many (which have two legal moves or
+ * more), uniformly at random, into b->dw[k] (lanes choosing its k-th
+ * possible move). First by rejection: a possible move drawn uniformly is
+ * kept if legal in the lane, which is cheap where most moves are legal;
+ * lanes still undecided after a few tries count their legal moves and
+ * draw one of them. Either way the choice is uniform over the legal moves. */
+static void draw(gdl_batch *b, int r, uint64_t many, gl_rng *rng)
+{
+	int nr = b->nrm[r];
+	const uint64_t *lw = b->lw;
+	for (int t = 0; t < 3 && many; t++)
+		for (uint64_t f = many; f; f &= f - 1) {
+			int l = __builtin_ctzll(f);
+			int k = (int)gl_rng_below(rng, (uint32_t)nr);
+			if (lw[k] >> l & 1) {
+				b->dw[k] |= 1ull << l;
+				many &= ~(1ull << l);
+			}
+		}
+	if (!many)
+		return;
+	int cnt[LANES], pick[LANES];
+	for (uint64_t f = many; f; f &= f - 1)
+		cnt[__builtin_ctzll(f)] = 0;
+	for (int k = 0; k < nr; k++)
+		for (uint64_t w = lw[k] & many; w; w &= w - 1)
+			cnt[__builtin_ctzll(w)]++;
+	for (uint64_t f = many; f; f &= f - 1) {
+		int l = __builtin_ctzll(f);
+		pick[l] = (int)gl_rng_below(rng, (uint32_t)cnt[l]);
+	}
+	for (int k = 0; k < nr; k++)
+		for (uint64_t w = lw[k] & many; w; w &= w - 1) {
+			int l = __builtin_ctzll(w);
+			if (pick[l]-- == 0)
+				b->dw[k] |= 1ull << l;
+		}
+}
+
 /* The lanes of mask take the state: every base word at once. */
 static void load_lanes(const gdl_game *gd, uint64_t *val, uint64_t mask,
 	const uint64_t *state)
@@ -143,7 +190,7 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 	const gdl_net *n = b->n;
 	uint64_t *val = b->val;
 	int nm = gd->nmoves, nroles = gd->nroles;
-	int steps[LANES], cnt[LANES], pick[LANES];
+	int steps[LANES];
 	uint64_t total = 0;
 	for (int r = 0; goal_sum && r < nroles; r++)
 		goal_sum[r] = 0;
@@ -202,34 +249,21 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 		for (int r = 0; r < nroles; r++) {
 			const int32_t *mv = b->moves + r * nm;
 			const int32_t *lr = n->legal_ref + r * nm;
+			int nr = b->nrm[r];
 			uint64_t ones = 0, many = 0;
-			for (int k = 0; k < b->nrm[r]; k++) {
+			for (int k = 0; k < nr; k++) {
 				uint64_t w = word(val, lr[mv[k]]) & moving;
+				b->lw[k] = w;
+				b->dw[k] = 0;
 				many |= ones & w;
 				ones |= w;
 			}
-			if (many) {
-				for (uint64_t f = many; f; f &= f - 1)
-					cnt[__builtin_ctzll(f)] = 0;
-				for (int k = 0; k < b->nrm[r]; k++)
-					for (uint64_t w = word(val, lr[mv[k]]) & many; w; w &= w - 1)
-						cnt[__builtin_ctzll(w)]++;
-				for (uint64_t f = many; f; f &= f - 1) {
-					int l = __builtin_ctzll(f);
-					pick[l] = (int)gl_rng_below(rng, (uint32_t)cnt[l]);
-				}
-			}
-			for (int k = 0; k < b->nrm[r]; k++) {
+			if (many)
+				draw(b, r, many, rng);
+			for (int k = 0; k < nr; k++) {
 				int32_t dg = n->does_ref[r * nm + mv[k]];
-				uint64_t w = word(val, lr[mv[k]]) & moving;
-				uint64_t dw = w & ~many;
-				for (w &= many; w; w &= w - 1) {
-					int l = __builtin_ctzll(w);
-					if (pick[l]-- == 0)
-						dw |= 1ull << l;
-				}
 				if (dg >= 0)
-					val[dg] = dw;
+					val[dg] = (b->lw[k] & ~many) | b->dw[k];
 			}
 		}
 		run(n, val, n->phase + n->nphase1, n->nphase2);
