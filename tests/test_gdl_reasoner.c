@@ -3,7 +3,8 @@
  * ggp-base's test cases (data/gdl/README), the invalid files refused with
  * FILE:LINE:COL, and GDL against the native engines: gdl ticTacToe vs
  * tictactoe perft at every depth, gdl connectFour (8 x 6) vs
- * connect:w=8,h=6,k=4.
+ * connect:w=8,h=6,k=4 to depth 7, nim1 vs nim:heaps=1-5-4-2 to depth 9,
+ * reversi vs othello8 to depth 5.
  */
 #include "gametest.h"
 
@@ -256,6 +257,12 @@ int main(void)
 	perft_pair("gdl", "tictactoe", 3); /* the built-in default */
 	/* connectFour.kif is 8 columns by 6 rows, red first: connect4 is 7
 	 * wide, so the matching native game is connect:w=8,h=6,k=4 */
-	perft_pair("gdl:" G "connectFour.kif", "connect:w=8,h=6,k=4", 5);
+	perft_pair("gdl:" G "connectFour.kif", "connect:w=8,h=6,k=4", 7);
+	/* nim1.kif: heaps a..d of 1, 5, 4, 2; a move sets a heap to any
+	 * smaller size (takes from one heap); whoever is to move when all are
+	 * empty loses: normal-play Nim */
+	perft_pair("gdl:" G "nim1.kif", "nim:heaps=1-5-4-2", 9);
+	/* reversi.kif: Othello on 8 x 8, black first, passes as moves */
+	perft_pair("gdl:" G "reversi.kif", "othello8", 5);
 	return test_report();
 }
