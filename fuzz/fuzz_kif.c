@@ -1,7 +1,8 @@
 /*
- * fuzz_kif.c - libFuzzer target for the GDL reader and checker: any bytes
- * must give a description or a one-line error, never a crash, a leak or
- * unbounded work. Build with -DGL_FUZZ=ON -DCMAKE_C_COMPILER=clang; keep
+ * fuzz_kif.c - libFuzzer target for the GDL reader, checker, grounder and
+ * network compiler: any bytes must give a description or a one-line
+ * error, never a crash, a leak or unbounded work; a description that
+ * loads is played a little, by both evaluators. Build with -DGL_FUZZ=ON -DCMAKE_C_COMPILER=clang; keep
  * each crasher in tests/data/gdl/crashers/ (test_gdl_fuzz replays them).
  */
 #include "gamelearn/gdl.h"
@@ -19,8 +20,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	gl_strbuf_done(&sb);
 	if (size < 4096) { /* grounding too: small inputs only */
 		gdl_game *gd;
-		if (gdl_load(&gd, (const char *)data, size, "fuzz", NULL) == 0)
+		if (gdl_load(&gd, (const char *)data, size, "fuzz", NULL) == 0) {
+			uint64_t s[GDL_WORDS_MAX];
+			gl_rng rng;
+			gl_rng_seed(&rng, size);
+			gdl_initial(gd, s);
+			gdl_eval *e = gdl_eval_new(gd);
+			gdl_batch *b = gdl_batch_new(gd);
+			if (e)
+				gdl_playout(gd, e, s, &rng, 20, NULL);
+			if (b)
+				gdl_batch_playouts(gd, b, s, 3, &rng, 20, NULL);
+			gdl_eval_free(e);
+			gdl_batch_free(b);
 			gdl_free(gd);
+		}
 	}
 	return 0;
 }
