@@ -62,6 +62,7 @@ int gdl_nbase(const gdl_game *gd);  /* base propositions = state bits */
 int gdl_nmoves(const gdl_game *gd); /* distinct ground move terms */
 int gdl_natoms(const gdl_game *gd); /* ground atoms of the program */
 int gdl_nrules(const gdl_game *gd); /* ground rules of the program */
+int gdl_ngates(const gdl_game *gd); /* gates of the compiled network */
 /* Number of moves role can ever make (its input set), at most nmoves. */
 int gdl_role_nmoves(const gdl_game *gd, int role);
 /* Words (uint64_t) of a state bitset. */

@@ -47,8 +47,8 @@ static int check_one(const char *path)
 	for (int r = 0; r < gdl_nroles(gd); r++)
 		printf("%s%s", r ? " " : "", gdl_role_name(gd, r));
 	printf("), %d base propositions, %d moves, %d ground atoms, %d ground "
-		"rules, compiled in %.3f s\n", gdl_nbase(gd), gdl_nmoves(gd),
-		gdl_natoms(gd), gdl_nrules(gd), dt);
+		"rules, %d gates, compiled in %.3f s\n", gdl_nbase(gd),
+		gdl_nmoves(gd), gdl_natoms(gd), gdl_nrules(gd), gdl_ngates(gd), dt);
 	gdl_free(gd);
 	return 0;
 }

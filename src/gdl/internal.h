@@ -219,10 +219,9 @@ void gdl_ref_eval(const gdl_game *gd, uint8_t *val, const uint64_t *state,
 	const int *joint);
 
 /* net.c: compile gd's ground program into gd->net (0, GL_ENOMEM or
- * GL_ERANGE with a message); free it; its number of gates. */
+ * GL_ERANGE with a message); free it. */
 int gdl_net_build(gdl_game *gd, gl_err *err);
 void gdl_net_free(gdl_net *n);
-int gdl_net_gates(const gdl_game *gd);
 
 /* ground.c: ground p's clauses into gd (whose prog is p). */
 int gdl_ground(gdl_game *gd, gl_err *err);

@@ -747,7 +747,7 @@ big:
 	return gl_fail(err, GL_ERANGE, "%s: network too big", gd->prog.name);
 }
 
-int gdl_net_gates(const gdl_game *gd)
+int gdl_ngates(const gdl_game *gd)
 {
 	return gd->net->ngates;
 }
