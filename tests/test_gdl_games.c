@@ -3,9 +3,11 @@
  * gamelearn game and survives seeded random playouts through the game
  * interface: a legal move in every non-terminal state (for every role,
  * through the gdl.h API too), goals in 0..100 at the end, and the same
- * seed gives the same games. Usage: test_gdl_games [PLAYOUTS [GAME...]]
- * (default 10 per game; hex and checkersTiny, a tenth: their groundings
- * are large, so they run in their own program, test_gdl_big.c).
+ * seed gives the same games; and thousands more, 64 at a time through the
+ * batch evaluator, end with goals in 0..100. Usage: test_gdl_games
+ * [PLAYOUTS [GAME...]] (default 1000 per game, 100 in a sanitizer build;
+ * hex and checkersTiny, a tenth: their groundings are large, so they run
+ * in their own program, test_gdl_big.c).
  */
 #include "gametest.h"
 
@@ -73,6 +75,18 @@ static void joint_playouts(const char *path, int n, uint64_t seed)
 	gdl_eval *e = gdl_eval_new(gd);
 	gl_rng rng;
 	gl_rng_seed(&rng, seed);
+	/* in bulk: every playout's goals in 0..100 */
+	gdl_batch *b = gdl_batch_new(gd);
+	uint64_t init[GDL_WORDS_MAX];
+	int64_t sum[GDL_ROLES_MAX];
+	gdl_initial(gd, init);
+	int bulk = 4 * n;
+	uint64_t steps = gdl_batch_playouts(gd, b, init, bulk, &rng, 2000, sum);
+	CHECK_MSG(steps > 0, "%s: batch playouts made no move", path);
+	for (int r = 0; r < gdl_nroles(gd); r++)
+		CHECK_MSG(sum[r] >= 0 && sum[r] <= 100LL * bulk, "%s: goal sum %lld",
+			path, (long long)sum[r]);
+	gdl_batch_free(b);
 	int *moves = malloc(sizeof *moves * (size_t)(gdl_nmoves(gd) + 1));
 	for (int k = 0; k < n; k++) {
 		uint64_t s[GDL_WORDS_MAX];
@@ -104,7 +118,18 @@ out:
 
 int main(int argc, char **argv)
 {
-	int n = argc > 1 ? atoi(argv[1]) : 10;
+#if defined(__SANITIZE_ADDRESS__)
+	enum { PLAYOUTS = 100 };
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+	enum { PLAYOUTS = 100 };
+#else
+	enum { PLAYOUTS = 1000 };
+#endif
+#else
+	enum { PLAYOUTS = 1000 };
+#endif
+	int n = argc > 1 ? atoi(argv[1]) : PLAYOUTS;
 	for (int i = 0; games[i]; i++) {
 		bool sel = argc <= 2;
 		for (int k = 2; k < argc; k++)
