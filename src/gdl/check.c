@@ -4,12 +4,26 @@
  * functions, safety, stratified negation, the recursion restriction, and
  * legal/goal/terminal independent of does. Rules are also expanded here
  * into clauses whose bodies are plain conjunctions (`or` distributed,
- * `not` pushed inwards), which grounding consumes.
+ * `not` pushed inwards), which grounding consumes. The work is bounded by
+ * the file: a body is refused before its expansion when it is too long,
+ * each body literal is expanded alone and the clauses are then written
+ * once each (no conjunction is copied as it grows), expansion has a total
+ * budget, and the dependency analysis is linear (strongly connected
+ * components).
  */
 #include "gdl/internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+
+enum {
+	EXPAND_MAX = 1 << 25,    /* literals copied expanding all `or`s */
+	PROG_LITS_MAX = 1 << 22  /* literals of all clauses together */
+};
+
+/* What an expansion may return besides 0, GL_ENOMEM and GL_ERANGE (more
+ * than GDL_CLAUSES_MAX clauses). */
+enum { E_LONG = 1, E_BIG = 2 }; /* a clause over GDL_LITS_MAX; over budget */
 
 typedef struct checker {
 	gdl_prog *p;
@@ -19,6 +33,10 @@ typedef struct checker {
 	/* alternatives being built: a list of conjunctions */
 	gdl_lit *alit;
 	int nalit, capalit;
+	long copied;                   /* literals pushed so far (EXPAND_MAX) */
+	/* the alternatives of each body literal of a rule: runs in alit */
+	int32_t *ast, *aln;
+	int na, capa;
 } checker;
 
 #if defined(__GNUC__)
@@ -106,6 +124,8 @@ typedef struct alts {
 
 static int alit_push(checker *c, gdl_lit l)
 {
+	if (++c->copied > EXPAND_MAX)
+		return E_BIG;
 	if (c->nalit == c->capalit) {
 		int nc = c->capalit ? c->capalit * 2 : 256;
 		if (nc > (1 << 26))
@@ -121,7 +141,8 @@ static int alit_push(checker *c, gdl_lit l)
 }
 
 /* Conjoin every alternative of a with every one of b into out (which may
- * be a). Returns 0, GL_ERANGE if too many, GL_ENOMEM. */
+ * be a). Returns 0, GL_ERANGE if too many, E_LONG if one would have more
+ * than GDL_LITS_MAX literals, E_BIG over budget, GL_ENOMEM. */
 static int product(checker *c, const alts *a, const alts *b, alts *out)
 {
 	if ((long)a->n * b->n > GDL_CLAUSES_MAX)
@@ -130,13 +151,19 @@ static int product(checker *c, const alts *a, const alts *b, alts *out)
 	int n = 0;
 	for (int i = 0; i < a->n; i++)
 		for (int j = 0; j < b->n; j++) {
+			if (a->len[i] + b->len[j] > GDL_LITS_MAX)
+				return E_LONG;
 			st[n] = c->nalit;
-			for (int k = 0; k < a->len[i]; k++)
-				if (alit_push(c, c->alit[a->start[i] + k]))
-					return GL_ENOMEM;
-			for (int k = 0; k < b->len[j]; k++)
-				if (alit_push(c, c->alit[b->start[j] + k]))
-					return GL_ENOMEM;
+			for (int k = 0; k < a->len[i]; k++) {
+				int rc = alit_push(c, c->alit[a->start[i] + k]);
+				if (rc)
+					return rc;
+			}
+			for (int k = 0; k < b->len[j]; k++) {
+				int rc = alit_push(c, c->alit[b->start[j] + k]);
+				if (rc)
+					return rc;
+			}
 			ln[n] = c->nalit - st[n];
 			n++;
 		}
@@ -214,6 +241,78 @@ static int expand(checker *c, int32_t t, bool neg, alts *out)
 	return alit_push(c, l);
 }
 
+static int alt_push(checker *c, int32_t start, int32_t len)
+{
+	if (c->na == c->capa) {
+		int nc = c->capa ? c->capa * 2 : 256;
+		int32_t *s = gl_realloc(c->ast, (size_t)nc * sizeof *s);
+		if (!s)
+			return GL_ENOMEM;
+		c->ast = s;
+		int32_t *l = gl_realloc(c->aln, (size_t)nc * sizeof *l);
+		if (!l)
+			return GL_ENOMEM;
+		c->aln = l;
+		c->capa = nc;
+	}
+	c->ast[c->na] = start;
+	c->aln[c->na++] = len;
+	return 0;
+}
+
+static int add_clause(checker *c, int32_t head, int32_t rule, const gdl_lit *l,
+	int n);
+
+/* Expand the body literals 1..nbody of rule t (head head) into clauses:
+ * the product of their alternatives, the last varying fastest, each
+ * clause its alternatives in body order. Returns 0, GL_ERANGE (too many
+ * clauses), E_LONG, E_BIG or GL_ENOMEM. */
+static int expand_rule(checker *c, int32_t t, int32_t head, int nbody, alts *one)
+{
+	int32_t a0[GDL_LITS_MAX + 1], pick[GDL_LITS_MAX];
+	long total = 1, longest = 0;
+	c->nalit = c->na = 0;
+	for (int i = 0; i < nbody; i++) {
+		int rc = expand(c, gdl_term_arg(c->p, t, i + 1), false, one);
+		if (rc)
+			return rc;
+		a0[i] = c->na;
+		int32_t most = 0;
+		for (int k = 0; k < one->n; k++) {
+			if ((rc = alt_push(c, one->start[k], one->len[k])))
+				return rc;
+			if (one->len[k] > most)
+				most = one->len[k];
+		}
+		total *= one->n;
+		longest += most;
+		pick[i] = 0;
+		if (total > GDL_CLAUSES_MAX)
+			return GL_ERANGE;
+	}
+	a0[nbody] = c->na;
+	if (longest > GDL_LITS_MAX && total > 0)
+		return E_LONG;
+	gdl_lit buf[GDL_LITS_MAX];
+	for (long k = 0; k < total; k++) {
+		int n = 0;
+		for (int i = 0; i < nbody; i++) {
+			int q = a0[i] + pick[i];
+			memcpy(buf + n, c->alit + c->ast[q], (size_t)c->aln[q] * sizeof *buf);
+			n += c->aln[q];
+		}
+		int rc = add_clause(c, head, t, buf, n);
+		if (rc)
+			return rc;
+		for (int i = nbody - 1; i >= 0; i--) {
+			if (++pick[i] < a0[i + 1] - a0[i])
+				break;
+			pick[i] = 0;
+		}
+	}
+	return 0;
+}
+
 /* --- Variables ------------------------------------------------------------ */
 
 typedef struct varset {
@@ -276,6 +375,8 @@ static int add_clause(checker *c, int32_t head, int32_t rule, const gdl_lit *l,
 	int n)
 {
 	gdl_prog *p = c->p;
+	if (p->nlits + n > PROG_LITS_MAX)
+		return E_BIG;
 	if (p->ncl == p->capcl) {
 		int nc = p->capcl ? p->capcl * 2 : 256;
 		gdl_clause *q = gl_realloc(p->cl, (size_t)nc * sizeof *q);
@@ -341,17 +442,97 @@ static void check_safety(checker *c, const gdl_clause *cl)
 	}
 }
 
+/* Strongly connected components of the graph of n vertices whose edges
+ * from v are edge[e0[v], e0[v + 1]) into comp: Tarjan's algorithm without
+ * recursion, components numbered as they complete, so a component comes
+ * after every component it reaches. Returns 0 or GL_ENOMEM. */
+static int sccs(int n, const int32_t *e0, const int32_t *edge, int32_t *comp)
+{
+	int32_t *num = gl_malloc(((size_t)n + 1) * sizeof *num);
+	int32_t *low = gl_malloc(((size_t)n + 1) * sizeof *low);
+	int32_t *stk = gl_malloc(((size_t)n + 1) * sizeof *stk);
+	int32_t *fv = gl_malloc(((size_t)n + 1) * sizeof *fv);
+	int32_t *fe = gl_malloc(((size_t)n + 1) * sizeof *fe);
+	int rc = GL_ENOMEM;
+	if (!num || !low || !stk || !fv || !fe)
+		goto out;
+	for (int v = 0; v < n; v++)
+		num[v] = comp[v] = -1;
+	int idx = 0, sp = 0, nc = 0;
+	for (int root = 0; root < n; root++) {
+		if (num[root] >= 0)
+			continue;
+		int fp = 0;
+		fv[0] = root;
+		fe[0] = e0[root];
+		num[root] = low[root] = idx++;
+		stk[sp++] = root;
+		while (fp >= 0) {
+			int v = fv[fp];
+			if (fe[fp] < e0[v + 1]) {
+				int w = edge[fe[fp]++];
+				if (num[w] < 0) {
+					num[w] = low[w] = idx++;
+					stk[sp++] = w;
+					fp++;
+					fv[fp] = w;
+					fe[fp] = e0[w];
+				} else if (comp[w] < 0 && num[w] < low[v]) {
+					low[v] = num[w]; /* w is on the stack */
+				}
+				continue;
+			}
+			if (low[v] == num[v]) {
+				int w;
+				do {
+					w = stk[--sp];
+					comp[w] = nc;
+				} while (w != v);
+				nc++;
+			}
+			if (--fp >= 0 && low[v] < low[fv[fp]])
+				low[fv[fp]] = low[v];
+		}
+	}
+	rc = 0;
+out:
+	gl_free(num);
+	gl_free(low);
+	gl_free(stk);
+	gl_free(fv);
+	gl_free(fe);
+	return rc;
+}
+
+/* The vertices 0..n-1 into v, ordered by their component comp[] (a
+ * counting sort). Returns 0 or GL_ENOMEM. */
+static int by_comp(int32_t *v, int n, const int32_t *comp)
+{
+	int32_t *cnt = gl_calloc((size_t)n + 1, sizeof *cnt);
+	if (!cnt)
+		return GL_ENOMEM;
+	for (int i = 0; i < n; i++)
+		cnt[comp[i] + 1]++;
+	for (int c = 0; c < n; c++)
+		cnt[c + 1] += cnt[c];
+	for (int i = 0; i < n; i++)
+		v[cnt[comp[i]]++] = i;
+	gl_free(cnt);
+	return 0;
+}
+
 int gdl_check_prog(gdl_prog *p, gl_strbuf *problems)
 {
 	checker c = {.p = p, .out = problems};
 	int rc = 0;
 	int nsyms = p->syms.n;
-	alts *body = gl_malloc(sizeof *body), *one = gl_malloc(sizeof *one);
+	alts *one = gl_malloc(sizeof *one);
 	c.rel_arity = gl_malloc((size_t)nsyms * sizeof *c.rel_arity);
 	c.fn_arity = gl_malloc((size_t)nsyms * sizeof *c.fn_arity);
 	int32_t *pidx = gl_malloc((size_t)nsyms * sizeof *pidx);
-	uint64_t *reach = NULL;
-	if (!body || !one || !c.rel_arity || !c.fn_arity || !pidx)
+	int32_t *e0 = NULL, *edge = NULL, *comp = NULL;
+	uint8_t *flag = NULL;
+	if (!one || !c.rel_arity || !c.fn_arity || !pidx)
 		goto oom;
 	for (int i = 0; i < nsyms; i++)
 		c.rel_arity[i] = c.fn_arity[i] = pidx[i] = -1;
@@ -388,27 +569,27 @@ int gdl_check_prog(gdl_prog *p, gl_strbuf *problems)
 		if (h->sym == K_ROLE && nbody > 0)
 			problem(&c, head, "'role' may only appear in facts");
 		check_atom(&c, head);
-		body->n = 1;
-		body->start[0] = c.nalit = 0;
-		body->len[0] = 0;
-		for (int i = 0; i < nbody; i++) {
-			rc = expand(&c, gdl_term_arg(p, t, i + 1), false, one);
-			if (!rc)
-				rc = product(&c, body, one, body);
-			if (rc == GL_ERANGE) {
-				problem(&c, t, "rule expands into more than %d clauses",
-					GDL_CLAUSES_MAX);
-				rc = 0;
-				body->n = 0;
-				break;
-			}
-			if (rc)
-				goto oom;
+		/* every body literal gives each clause at least one literal */
+		if (nbody > GDL_LITS_MAX) {
+			problem(&c, head, "rule with more than %d literals", GDL_LITS_MAX);
+			continue;
 		}
-		for (int k = 0; k < body->n; k++)
-			if (add_clause(&c, head, t, body->len[k] ? c.alit + body->start[k] :
-					NULL, body->len[k]))
-				goto oom;
+		rc = expand_rule(&c, t, head, nbody, one);
+		if (rc == GL_ENOMEM)
+			goto oom;
+		if (rc == GL_ERANGE)
+			problem(&c, t, "rule expands into more than %d clauses",
+				GDL_CLAUSES_MAX);
+		else if (rc == E_LONG)
+			problem(&c, head, "rule with more than %d literals", GDL_LITS_MAX);
+		if (rc == E_BIG) {
+			problem(&c, t, "the rules expand into too many literals (more "
+				"than %d in all, or %d copied expanding `or`)",
+				PROG_LITS_MAX, EXPAND_MAX);
+			rc = 0;
+			goto done; /* every later rule would be refused too */
+		}
+		rc = 0;
 	}
 	for (int k = 0; k < p->ncl; k++)
 		check_safety(&c, &p->cl[k]);
@@ -428,39 +609,56 @@ int gdl_check_prog(gdl_prog *p, gl_strbuf *problems)
 				pidx[p->terms[l->a].sym] = np++;
 		}
 	}
-	int w = (np + 63) / 64;
-	reach = gl_calloc((size_t)np * (size_t)(w ? w : 1), sizeof *reach);
-	if (!reach)
+	/* Its edges, head -> body relation, in compressed rows. */
+	e0 = gl_calloc((size_t)np + 2, sizeof *e0);
+	edge = gl_malloc(((size_t)p->nlits + 1) * sizeof *edge);
+	comp = gl_malloc(((size_t)np + 1) * sizeof *comp);
+	flag = gl_calloc((size_t)np + 1, 1);
+	if (!e0 || !edge || !comp || !flag)
 		goto oom;
-	/* reach[a] = relations a depends on, transitively: a fixpoint. */
 	for (int k = 0; k < p->ncl; k++) {
 		const gdl_clause *cl = &p->cl[k];
-		int a = pidx[p->terms[cl->head].sym];
+		for (int i = 0; i < cl->nlits; i++)
+			e0[pidx[p->terms[cl->head].sym] + 1] +=
+				p->lits[cl->lit0 + i].kind <= L_NEG;
+	}
+	for (int a = 0; a < np; a++)
+		e0[a + 1] += e0[a];
+	for (int k = 0; k < p->ncl; k++) {
+		const gdl_clause *cl = &p->cl[k];
 		for (int i = 0; i < cl->nlits; i++) {
 			const gdl_lit *l = &p->lits[cl->lit0 + i];
-			if (l->kind > L_NEG)
-				continue;
-			int b = pidx[p->terms[l->a].sym];
-			reach[(size_t)a * w + b / 64] |= 1ull << (b % 64);
+			if (l->kind <= L_NEG)
+				edge[e0[pidx[p->terms[cl->head].sym]]++] = pidx[p->terms[l->a].sym];
 		}
 	}
-	for (bool changed = true; changed;) {
-		changed = false;
-		for (int a = 0; a < np; a++)
-			for (int b = 0; b < np; b++) {
-				if (!(reach[(size_t)a * w + b / 64] >> (b % 64) & 1))
-					continue;
-				for (int j = 0; j < w; j++) {
-					uint64_t nv = reach[(size_t)a * w + j] | reach[(size_t)b * w + j];
-					if (nv != reach[(size_t)a * w + j]) {
-						reach[(size_t)a * w + j] = nv;
-						changed = true;
-					}
-				}
-			}
+	for (int a = np; a > 0; a--) /* the fill moved each row start on */
+		e0[a] = e0[a - 1];
+	e0[0] = 0;
+	if (sccs(np, e0, edge, comp))
+		goto oom;
+	/* Relations that depend on does, on true (through one edge or more):
+	 * components complete after those they depend on. */
+	int32_t *by = gl_malloc(((size_t)np + 1) * sizeof *by);
+	if (!by || by_comp(by, np, comp)) {
+		gl_free(by);
+		goto oom;
 	}
-#define REACH(a, b) (reach[(size_t)(a) * w + (b) / 64] >> ((b) % 64) & 1)
 	int pd = pidx[K_DOES], pt = pidx[K_TRUE];
+	for (int i = 0; i < np;) {
+		int j = i;
+		uint8_t f = 0;
+		for (; j < np && comp[by[j]] == comp[by[i]]; j++)
+			for (int q = e0[by[j]]; q < e0[by[j] + 1]; q++) {
+				int b = edge[q];
+				f |= (b == pd ? 1 : 0) | (b == pt ? 2 : 0) |
+					(comp[b] != comp[by[j]] ? flag[b] : 0);
+			}
+		for (int k = i; k < j; k++)
+			flag[by[k]] = f;
+		i = j;
+	}
+	gl_free(by);
 	for (int k = 0; k < p->ncl; k++) {
 		const gdl_clause *cl = &p->cl[k];
 		int32_t hs = p->terms[cl->head].sym;
@@ -470,7 +668,7 @@ int gdl_check_prog(gdl_prog *p, gl_strbuf *problems)
 			if (l->kind > L_NEG)
 				continue;
 			int b = pidx[p->terms[l->a].sym];
-			bool rec = REACH(b, a);
+			bool rec = comp[b] == comp[a]; /* b depends on a */
 			if (l->kind == L_NEG && rec)
 				problem(&c, l->a, "negation of '%s' inside a recursion through "
 					"'%s': not stratified", sym(&c, p->terms[l->a].sym),
@@ -483,7 +681,7 @@ int gdl_check_prog(gdl_prog *p, gl_strbuf *problems)
 				for (int j = 0; j < cl->nlits; j++) {
 					const gdl_lit *m = &p->lits[cl->lit0 + j];
 					if (m->kind == L_POS &&
-					    !REACH(pidx[p->terms[m->a].sym], a))
+					    comp[pidx[p->terms[m->a].sym]] != comp[a])
 						vs_add_term(p, &outside, m->a);
 				}
 				int ar = gdl_term_arity(p, l->a);
@@ -503,25 +701,28 @@ int gdl_check_prog(gdl_prog *p, gl_strbuf *problems)
 				}
 			}
 		}
-		bool on_does = pd >= 0 && (REACH(a, pd) || hs == K_DOES);
-		bool on_true = pt >= 0 && REACH(a, pt);
+		bool on_does = (flag[a] & 1) || hs == K_DOES;
+		bool on_true = flag[a] & 2;
 		if (on_does && (hs == K_LEGAL || hs == K_GOAL || hs == K_TERMINAL))
 			problem(&c, cl->head, "'%s' depends on 'does'", sym(&c, hs));
 		if ((on_does || on_true) && hs == K_INIT)
 			problem(&c, cl->head, "'init' depends on '%s'",
 				on_does ? "does" : "true");
 	}
-#undef REACH
 	goto done;
 oom:
 	rc = GL_ENOMEM;
 done:
-	gl_free(body);
+	gl_free(c.ast);
+	gl_free(c.aln);
 	gl_free(one);
 	gl_free(c.alit);
 	gl_free(c.rel_arity);
 	gl_free(c.fn_arity);
 	gl_free(pidx);
-	gl_free(reach);
+	gl_free(e0);
+	gl_free(edge);
+	gl_free(comp);
+	gl_free(flag);
 	return rc ? rc : c.nproblems;
 }

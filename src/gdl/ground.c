@@ -1,12 +1,24 @@
 /*
  * ground.c - compiling GDL rules into a propositional program (Love et
  * al. 2008, section 5: the semantics is the model of the stratified
- * logic program). First the reachable domain: a semi-naive bottom-up
- * fixpoint over the rules' positive structure (negation ignored, so it
- * over-approximates), with true(X) derived from init(X) and next(X), and
- * does(R,M) from legal(R,M). Then every clause is instantiated over that
- * domain into ground rules, whose atom dependency graph is split into
- * strongly connected components and ordered for evaluation.
+ * logic program). The reachable domain is the least fixpoint of the
+ * rules' positive structure (negation ignored, so it over-approximates),
+ * with true(X) derived from init(X) and next(X), and does(R,M) from
+ * legal(R,M), computed bottom-up and semi-naively (Ullman, Principles of
+ * Database and Knowledge-Base Systems, 1988, ch. 3): round r joins each
+ * clause only where one of its positive literals takes a fact new in
+ * round r - 1, and only for the relations that got such facts, so each
+ * instance of a clause is found exactly once. Every instance found is a
+ * ground rule (its negative literals kept where their atom is in the
+ * domain), so no second pass is needed. Joins look facts up in indexes
+ * keyed by the literal's shape and known values, in an order chosen per
+ * join from the facts' counts (most constrained literal first). The
+ * ground atom dependency graph is then split into strongly connected
+ * components and ordered for evaluation. Clauses that can never fire (a
+ * positive literal of a relation nothing can make) are left out before
+ * the rounds. A small file can ask for unbounded work: atoms, rules,
+ * join steps, index entries and the depth and size of ground terms are
+ * capped ("grounding too big").
  */
 #include "gdl/internal.h"
 
@@ -150,148 +162,211 @@ int gdl_gterm_text(const gdl_game *gd, int32_t t, char *buf, size_t n)
 
 /* --- The grounder ---------------------------------------------------------- */
 
-typedef struct factlist {
-	int32_t *id;    /* ground atom ids, in order of derivation */
-	int32_t *round; /* the round each was derived in (non-decreasing) */
-	int n, cap;
-} factlist;
+enum {
+	TERM_SYMS_MAX = 1024,     /* symbols in one ground term */
+	KEY_MAX = 32,             /* values in one index key */
+	IX_ENTRIES_MAX = 1 << 23, /* facts in all index buckets together */
+	ARGS_MAX = 256,           /* arguments of one term */
+	RLITS_MAX = GDL_RULES_MAX * 4, /* literals of all ground rules */
+	INST_MAX = GDL_RULES_MAX * 6,  /* ints recording all instances */
+	ESTIMATE_COST = 3,        /* join steps an estimate or a look at a
+				   * round's new facts counts for (about what
+				   * it costs) */
+	LPAT_MAX = 1 << 16        /* literal indexes remembered (about) */
+};
 
-enum { MODE_DOMAIN, MODE_RULES };
+/* Why grounding gave up, for the message. */
+enum {
+	TOO_ATOMS = 1, TOO_RULES, TOO_STEPS, TOO_DEEP, TOO_LARGE, TOO_INDEX,
+	TOO_ARGS
+};
+
+typedef struct ilist {
+	int32_t *v;
+	int n, cap;
+} ilist;
+
+/* An index over the facts of one relation: those whose term has the shape
+ * of its signature, grouped by the values at the signature's key leaves.
+ * A signature is a literal read in preorder: a function node is its
+ * symbol and arity, a leaf is SIG_VAL (a constant or a bound variable,
+ * part of the key) or SIG_SKIP (an unbound variable: any subterm). It only
+ * narrows the facts a literal may match; match() decides. */
+enum { SIG_VAL = -1, SIG_SKIP = -2 };
+
+typedef struct pattern {
+	int32_t sig, len; /* signature: G->sig.v[sig, sig + len) */
+	int32_t rel;      /* the relation */
+	int32_t nval;     /* values in a key */
+	int32_t upto;     /* facts of rel indexed so far */
+	int32_t nkeys;    /* buckets */
+	int32_t nent;     /* facts indexed */
+} pattern;
+
+typedef struct bucket {
+	int32_t pat;      /* its pattern */
+	int32_t key;      /* its key: G->keys.v[key, key + nval) */
+	uint32_t hash;
+	int32_t n, cap;
+	int32_t *id;      /* facts, in order of derivation (rounds ascending) */
+} bucket;
+
+/* One step of a join: a literal with what is known when it is reached. */
+enum { S_SCAN, S_CHECK, S_DIST, S_NDIST };
+typedef struct step {
+	int32_t kind;     /* S_SCAN: facts from an index; S_CHECK: a ground
+			   * positive literal; S_DIST, S_NDIST: a test */
+	int32_t lit;      /* the literal's place in its clause */
+	int32_t a, b;     /* its terms */
+	int32_t pat;      /* S_SCAN: the index looked up */
+	int32_t src;      /* S_SCAN: its key leaves (term ids) in G->leaves */
+	int32_t rlo, rhi; /* rounds its fact may come from */
+} step;
 
 typedef struct grounder {
-	gdl_game *gd;
 	gdl_prog *p;
 	gdl_gterms *gt;
-	factlist *facts;   /* [nsyms] per relation */
-	/* index: (relation, path of a subterm, its value) -> facts */
-	struct ixent {
-		int32_t rel, path, val;
-		factlist *list; /* allocated alone: its address is stable */
-	} *ix;
-	int nix, capix;    /* entries and room (a power of two) */
-	factlist empty;    /* what an absent index entry matches */
-	int32_t *fact_round; /* [gt cap] round a ground term became a fact, -1 */
+	int why;             /* TOO_* when grounding gave up */
+	/* facts */
+	ilist *facts;        /* [nsyms] per relation, in order of derivation */
+	int32_t *fact_round; /* [nfr] round a ground term became a fact, -1 */
 	int nfr;
-	int32_t *varslot;  /* [nsyms] slot of a variable in the current clause */
-	int32_t *ord;      /* literal order of every clause */
-	int32_t *ord0;     /* [ncl] first in ord */
-	/* current join */
-	const gdl_clause *cl;
-	int mode;
+	int nfacts;
+	uint8_t *tdepth;     /* [ntm] nesting depth of each ground term */
+	int32_t *tsyms;      /* [ntm] its symbols (at most TERM_SYMS_MAX + 1) */
+	int ntm;
+	int32_t *cid;        /* [nsyms] ground term of a constant, -1 unknown */
+	ilist chg[2];        /* relations that got facts, by round parity */
+	int32_t *chg_round;  /* [nsyms] last round a relation got a fact */
+	/* clauses */
+	int32_t *cv0;        /* [ncl + 1] variables of each clause in cvar */
+	int32_t *cvar;       /* their symbols; a variable's slot is its place */
+	uint64_t *lmask;     /* [nlits] variable slots of each literal */
+	int32_t *lit_cl;     /* [nlits] clause of each literal */
+	int32_t *npos;       /* [ncl] positive literals of each clause */
+	int32_t *nneg;       /* [ncl] negative literals of each clause */
+	int32_t *occ0;       /* [nsyms + 1] positive literals of each relation */
+	int32_t *occ;        /* in occ, as indexes into p->lits */
+	uint8_t *dead;       /* [ncl] clauses that can never fire */
+	int32_t *varslot;    /* [nsyms] slot of a variable in the current clause */
+	int cur;             /* the current clause, or -1 */
+	/* indexes */
+	pattern *pat;
+	int npat, cappat;
+	int32_t *pslot;      /* hash of signatures: pattern + 1, 0 empty */
+	int npslot;
+	bucket *bk;
+	int nbk, capbk;
+	int32_t *bslot;      /* hash of keys: bucket + 1, 0 empty */
+	int nbslot;
+	ilist sig, keys;     /* the signatures and keys of all of them */
+	ilist tmp;           /* a signature being built */
+	long nent;           /* entries of all buckets */
+	/* the current join */
+	step plan[GDL_LITS_MAX];
+	int nstep;
+	int32_t lfact[GDL_LITS_MAX]; /* fact of each positive literal */
+	/* the index of each literal for each set of its variables known */
+	struct lpat {
+		uint64_t bound;  /* the literal's variables known */
+		int32_t lit;     /* the literal (in p->lits), -1 empty */
+		int32_t pat;     /* its index */
+		int32_t leaf;    /* its key leaves in leaves */
+	} *lp;
+	int nlp, caplp;      /* used and room (a power of two) */
+	ilist leaves;        /* key leaves (term ids) */
 	int round;
 	int32_t bind[GDL_VARS_MAX];
 	int32_t trail[GDL_VARS_MAX];
 	int ntrail;
-	bool added;
-	uint64_t steps;    /* join steps so far (bounded by GDL_JOIN_MAX) */
-	/* emitted ground rules (MODE_RULES) */
-	int32_t *rhead;    /* [nr] head ground term */
-	int32_t *rlit0;    /* [nr + 1] */
-	int nr, capr;
-	int32_t *rlit;     /* ground term << 1 | negated */
-	int nrl, caprl;
-	int32_t cur[GDL_LITS_MAX];
-	int ncur;
-	int err;
+	uint64_t steps;      /* join steps so far (bounded by GDL_JOIN_MAX) */
+	/* instances found: each its clause, its head, the facts of its
+	 * positive literals, and when it has negative literals its variables'
+	 * values */
+	ilist inst;
+	int ninst;
+	/* the ground rules */
+	int32_t *rhead;      /* [nr] head ground term */
+	int32_t *rlit0;      /* [nr + 1] */
+	int nr;
+	int32_t *rlit;       /* ground term << 1 | negated */
+	int nrl;
 } grounder;
 
-static int list_add(factlist *f, int32_t id, int32_t round)
+static int il_push(ilist *l, int32_t x)
 {
-	if (f->n == f->cap) {
-		int nc = f->cap ? f->cap * 2 : 8;
-		int32_t *a = gl_realloc(f->id, (size_t)nc * sizeof *a);
+	if (l->n == l->cap) {
+		if (l->cap >= (1 << 29))
+			return GL_ENOMEM;
+		int nc = l->cap ? l->cap * 2 : 16;
+		int32_t *a = gl_realloc(l->v, (size_t)nc * sizeof *a);
 		if (!a)
 			return GL_ENOMEM;
-		f->id = a;
-		if (!(a = gl_realloc(f->round, (size_t)nc * sizeof *a)))
-			return GL_ENOMEM;
-		f->round = a;
-		f->cap = nc;
+		l->v = a;
+		l->cap = nc;
 	}
-	f->id[f->n] = id;
-	f->round[f->n] = round;
-	f->n++;
+	l->v[l->n++] = x;
 	return 0;
 }
 
-static uint32_t ix_hash(int32_t rel, int32_t path, int32_t val)
+static uint32_t hash_ints(const int32_t *v, int n, uint64_t seed)
 {
-	return (uint32_t)(gl_mix64(((uint64_t)(uint32_t)rel << 40) ^
-		((uint64_t)(uint32_t)path << 20) ^ (uint64_t)(uint32_t)val) >> 20);
+	uint64_t h = seed * 0x9E3779B97F4A7C15ull ^ (uint64_t)n;
+	for (int i = 0; i < n; i++)
+		h = (h ^ (uint32_t)v[i]) * 0xff51afd7ed558ccdull;
+	return (uint32_t)(gl_mix64(h) >> 32);
 }
 
-/* The index entry for (rel, path, val), made if make; NULL if absent or
- * out of memory (*oom set). */
-static struct ixent *ix_get(grounder *G, int32_t rel, int32_t path, int32_t val,
-	bool make, bool *oom)
+/* fn(args), made if absent. A new term deeper than GDL_DEPTH_MAX or with
+ * more than TERM_SYMS_MAX symbols stops grounding: a recursion through a
+ * function term that never ends would otherwise grow terms forever. */
+static int32_t mk(grounder *G, int32_t fn, int32_t nargs, const int32_t *args)
 {
-	if (make && G->nix * 2 >= G->capix) {
-		int nc = G->capix ? G->capix * 2 : 4096;
-		struct ixent *t = gl_calloc((size_t)nc, sizeof *t);
-		if (!t) {
-			*oom = true;
-			return NULL;
-		}
-		for (int i = 0; i < G->capix; i++) {
-			struct ixent *e = &G->ix[i];
-			if (!e->list)
-				continue;
-			uint32_t k = ix_hash(e->rel, e->path, e->val) & (uint32_t)(nc - 1);
-			while (t[k].list)
-				k = (k + 1) & (uint32_t)(nc - 1);
-			t[k] = *e;
-		}
-		gl_free(G->ix);
-		G->ix = t;
-		G->capix = nc;
+	int n0 = G->gt->n;
+	int32_t id = gt_get(G->gt, fn, nargs, args, true);
+	if (id < 0) {
+		if (id == GL_ERANGE)
+			G->why = TOO_ATOMS;
+		return id;
 	}
-	if (!G->capix)
-		return NULL;
-	uint32_t k = ix_hash(rel, path, val) & (uint32_t)(G->capix - 1);
-	while (G->ix[k].list) {
-		struct ixent *e = &G->ix[k];
-		if (e->rel == rel && e->path == path && e->val == val)
-			return e;
-		k = (k + 1) & (uint32_t)(G->capix - 1);
-	}
-	if (!make)
-		return NULL;
-	struct ixent *e = &G->ix[k];
-	e->rel = rel;
-	e->path = path;
-	e->val = val;
-	e->list = gl_calloc(1, sizeof *e->list);
-	if (!e->list) {
-		*oom = true;
-		return NULL;
-	}
-	G->nix++;
-	return e;
-}
-
-enum { IX_DEPTH = 6 };
-
-/* Index fact id (relation rel) under every subterm at depth <= IX_DEPTH:
- * path = its argument indices + 1, four bits each. */
-static int ix_add(grounder *G, int32_t rel, int32_t t, int32_t path, int depth,
-	int32_t id, int32_t round)
-{
-	const gdl_gterms *gt = G->gt;
-	if (depth > 0) {
-		bool oom = false;
-		struct ixent *e = ix_get(G, rel, path, t, true, &oom);
-		if (!e || list_add(e->list, id, round))
+	if (id < n0)
+		return id;
+	if (id >= G->ntm) {
+		int nc = G->ntm ? G->ntm * 2 : 4096;
+		uint8_t *d = gl_realloc(G->tdepth, (size_t)nc);
+		if (!d)
 			return GL_ENOMEM;
+		G->tdepth = d;
+		int32_t *s = gl_realloc(G->tsyms, (size_t)nc * sizeof *s);
+		if (!s)
+			return GL_ENOMEM;
+		G->tsyms = s;
+		G->ntm = nc;
 	}
-	if (depth >= IX_DEPTH)
-		return 0;
-	for (int i = 0; i < gt->nargs[t] && i < 15; i++) {
-		int rc = ix_add(G, rel, gt->argv[gt->args[t] + i],
-			path | (i + 1) << (4 * depth), depth + 1, id, round);
-		if (rc)
-			return rc;
+	int depth = 0;
+	int32_t syms = 1;
+	for (int i = 0; i < nargs; i++) {
+		if (G->tdepth[args[i]] + 1 > depth)
+			depth = G->tdepth[args[i]] + 1;
+		syms += G->tsyms[args[i]];
+		if (syms > TERM_SYMS_MAX)
+			syms = TERM_SYMS_MAX + 1;
 	}
-	return 0;
+	G->tdepth[id] = (uint8_t)(depth > GDL_DEPTH_MAX ? GDL_DEPTH_MAX + 1 : depth);
+	G->tsyms[id] = syms;
+	if (depth > GDL_DEPTH_MAX || syms > TERM_SYMS_MAX) {
+		G->why = depth > GDL_DEPTH_MAX ? TOO_DEEP : TOO_LARGE;
+		return GL_ERANGE;
+	}
+	return id;
+}
+
+/* The ground term of constant sym, or -1 while there is none. */
+static int32_t const_id(grounder *G, int32_t sym)
+{
+	if (G->cid[sym] < 0)
+		G->cid[sym] = gt_get(G->gt, sym, 0, NULL, false);
+	return G->cid[sym];
 }
 
 static int is_fact(const grounder *G, int32_t id)
@@ -299,13 +374,16 @@ static int is_fact(const grounder *G, int32_t id)
 	return id >= 0 && id < G->nfr ? G->fact_round[id] : -1;
 }
 
-static int add_fact(grounder *G, int32_t id, int round);
-
-/* Derived facts that make others: init/next give true, legal gives does. */
+/* Make ground term id a fact of round round. Facts that make others:
+ * init(X) and next(X) give true(X), legal(R, M) gives does(R, M). */
 static int add_fact(grounder *G, int32_t id, int round)
 {
 	if (is_fact(G, id) >= 0)
 		return 0;
+	if (G->nfacts >= GDL_ATOMS_MAX) {
+		G->why = TOO_ATOMS;
+		return GL_ERANGE;
+	}
 	while (id >= G->nfr) {
 		int nc = G->nfr ? G->nfr * 2 : 4096;
 		int32_t *a = gl_realloc(G->fact_round, (size_t)nc * sizeof *a);
@@ -316,46 +394,55 @@ static int add_fact(grounder *G, int32_t id, int round)
 		G->fact_round = a;
 		G->nfr = nc;
 	}
-	G->fact_round[id] = round;
-	if (list_add(&G->facts[G->gt->fn[id]], id, round) ||
-	    ix_add(G, G->gt->fn[id], id, 0, 0, id, round))
-		return GL_ENOMEM;
-	G->added = true;
 	const gdl_gterms *gt = G->gt;
 	int32_t fn = gt->fn[id];
+	G->fact_round[id] = round;
+	G->nfacts++;
+	if (il_push(&G->facts[fn], id))
+		return GL_ENOMEM;
+	if (G->chg_round[fn] != round) {
+		G->chg_round[fn] = round;
+		if (il_push(&G->chg[round & 1], fn))
+			return GL_ENOMEM;
+	}
 	/* copies: making terms may move gt->argv */
 	int32_t args[2] = {gt->nargs[id] > 0 ? gt->argv[gt->args[id]] : -1,
 		gt->nargs[id] > 1 ? gt->argv[gt->args[id] + 1] : -1};
-	if ((fn == K_INIT || fn == K_NEXT) && gt->nargs[id] == 1) {
-		int32_t t = gt_get(G->gt, K_TRUE, 1, args, true);
-		return t < 0 ? t : add_fact(G, t, round);
-	}
-	if (fn == K_LEGAL && gt->nargs[id] == 2) {
-		int32_t t = gt_get(G->gt, K_DOES, 2, args, true);
-		return t < 0 ? t : add_fact(G, t, round);
-	}
-	return 0;
+	int32_t t = -1;
+	if ((fn == K_INIT || fn == K_NEXT) && gt->nargs[id] == 1)
+		t = mk(G, K_TRUE, 1, args);
+	else if (fn == K_LEGAL && gt->nargs[id] == 2)
+		t = mk(G, K_DOES, 2, args);
+	else
+		return 0;
+	return t < 0 ? t : add_fact(G, t, round);
 }
 
-/* Ground term t under the current bindings (all its variables bound). */
-static int32_t make_ground(grounder *G, int32_t t, bool make, int depth)
+/* Ground term t under the current bindings (all its variables bound):
+ * made if absent and make, else -1 when absent; < -1 on an error. */
+static int32_t make_ground(grounder *G, int32_t t, bool make)
 {
 	const gdl_term *x = &G->p->terms[t];
 	if (x->kind == T_VAR)
 		return G->bind[G->varslot[x->sym]];
 	if (x->kind == T_SYM)
-		return gt_get(G->gt, x->sym, 0, NULL, make);
-	int32_t args[256];
-	if (x->nargs > 256 || depth > GDL_DEPTH_MAX)
+		return make ? mk(G, x->sym, 0, NULL) : const_id(G, x->sym);
+	if (x->nargs > ARGS_MAX) {
+		G->why = TOO_ARGS;
 		return GL_ERANGE;
+	}
+	int32_t args[ARGS_MAX];
 	for (int i = 0; i < x->nargs; i++) {
-		args[i] = make_ground(G, gdl_term_arg(G->p, t, i), make, depth + 1);
+		args[i] = make_ground(G, gdl_term_arg(G->p, t, i), make);
 		if (args[i] < 0)
 			return args[i];
 	}
-	return gt_get(G->gt, x->sym, x->nargs, args, make);
+	return make ? mk(G, x->sym, x->nargs, args) :
+		gt_get(G->gt, x->sym, x->nargs, args, false);
 }
 
+/* Bind the unbound variables of t so that it is ground term g; false if
+ * it cannot be (the caller undoes the bindings on the trail). */
 static bool match(grounder *G, int32_t t, int32_t g)
 {
 	const gdl_term *x = &G->p->terms[t];
@@ -380,24 +467,296 @@ static bool match(grounder *G, int32_t t, int32_t g)
 	return true;
 }
 
-static bool all_bound(const grounder *G, int32_t t)
+/* Term t under the bindings is ground term g. */
+static bool ground_eq(const grounder *G, int32_t t, int32_t g)
 {
 	const gdl_term *x = &G->p->terms[t];
+	const gdl_gterms *gt = G->gt;
 	if (x->kind == T_VAR)
-		return G->bind[G->varslot[x->sym]] >= 0;
-	for (int i = 0; x->kind == T_FN && i < x->nargs; i++)
-		if (!all_bound(G, gdl_term_arg(G->p, t, i)))
+		return G->bind[G->varslot[x->sym]] == g;
+	if (gt->fn[g] != x->sym)
+		return false;
+	if (x->kind == T_SYM)
+		return gt->nargs[g] == 0;
+	if (gt->nargs[g] != x->nargs)
+		return false;
+	for (int i = 0; i < x->nargs; i++)
+		if (!ground_eq(G, gdl_term_arg(G->p, t, i), gt->argv[gt->args[g] + i]))
 			return false;
 	return true;
 }
 
-/* First index of f with round >= r (rounds are non-decreasing). */
-static int lower(const factlist *f, int r)
+/* Terms a and b under the bindings are equal (without making terms). */
+static bool term_eq(const grounder *G, int32_t a, int32_t b)
 {
-	int lo = 0, hi = f->n;
+	const gdl_term *x = &G->p->terms[a], *y = &G->p->terms[b];
+	if (x->kind == T_VAR)
+		return ground_eq(G, b, G->bind[G->varslot[x->sym]]);
+	if (y->kind == T_VAR)
+		return ground_eq(G, a, G->bind[G->varslot[y->sym]]);
+	int nx = x->kind == T_FN ? x->nargs : 0, ny = y->kind == T_FN ? y->nargs : 0;
+	if (x->sym != y->sym || nx != ny)
+		return false;
+	for (int i = 0; i < nx; i++)
+		if (!term_eq(G, gdl_term_arg(G->p, a, i), gdl_term_arg(G->p, b, i)))
+			return false;
+	return true;
+}
+
+/* --- Indexes --- */
+
+/* Append to G->tmp the signature of the arguments of t with the variables
+ * of bound known, and its key leaves to leaves (at most KEY_MAX). */
+static int sig_args(grounder *G, int32_t t, uint64_t bound, ilist *leaves,
+	int *nval)
+{
+	const gdl_term *x = &G->p->terms[t];
+	for (int i = 0; x->kind == T_FN && i < x->nargs; i++) {
+		int32_t u = gdl_term_arg(G->p, t, i);
+		const gdl_term *y = &G->p->terms[u];
+		int rc = 0;
+		if (y->kind == T_FN) {
+			if (il_push(&G->tmp, y->sym) || il_push(&G->tmp, y->nargs))
+				return GL_ENOMEM;
+			rc = sig_args(G, u, bound, leaves, nval);
+		} else if (*nval < KEY_MAX && (y->kind == T_SYM ||
+			   (bound >> G->varslot[y->sym] & 1))) {
+			(*nval)++;
+			rc = il_push(&G->tmp, SIG_VAL) || il_push(leaves, u) ?
+				GL_ENOMEM : 0;
+		} else {
+			rc = il_push(&G->tmp, SIG_SKIP);
+		}
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int pat_grow(grounder *G)
+{
+	if (G->npat == G->cappat) {
+		int nc = G->cappat ? G->cappat * 2 : 64;
+		pattern *a = gl_realloc(G->pat, (size_t)nc * sizeof *a);
+		if (!a)
+			return GL_ENOMEM;
+		G->pat = a;
+		G->cappat = nc;
+	}
+	if (G->npat * 2 >= G->npslot) {
+		int ns = G->npslot ? G->npslot * 2 : 256;
+		int32_t *slot = gl_calloc((size_t)ns, sizeof *slot);
+		if (!slot)
+			return GL_ENOMEM;
+		for (int i = 0; i < G->npat; i++) {
+			uint32_t k = hash_ints(G->sig.v + G->pat[i].sig, G->pat[i].len, 0) &
+				(uint32_t)(ns - 1);
+			while (slot[k])
+				k = (k + 1) & (uint32_t)(ns - 1);
+			slot[k] = i + 1;
+		}
+		gl_free(G->pslot);
+		G->pslot = slot;
+		G->npslot = ns;
+	}
+	return 0;
+}
+
+/* The index of literal t with the variables of bound known; its key leaves
+ * appended to leaves. Returns the pattern id or an error (< 0). */
+static int32_t pat_of(grounder *G, int32_t t, uint64_t bound, ilist *leaves)
+{
+	const gdl_term *x = &G->p->terms[t];
+	int nval = 0;
+	G->tmp.n = 0;
+	if (il_push(&G->tmp, x->sym) ||
+	    il_push(&G->tmp, x->kind == T_FN ? x->nargs : 0))
+		return GL_ENOMEM;
+	int rc = sig_args(G, t, bound, leaves, &nval);
+	if (rc || (rc = pat_grow(G)))
+		return rc;
+	uint32_t k = hash_ints(G->tmp.v, G->tmp.n, 0) & (uint32_t)(G->npslot - 1);
+	while (G->pslot[k]) {
+		const pattern *P = &G->pat[G->pslot[k] - 1];
+		if (P->len == G->tmp.n && !memcmp(G->sig.v + P->sig, G->tmp.v,
+						  (size_t)P->len * sizeof *G->tmp.v))
+			return G->pslot[k] - 1;
+		k = (k + 1) & (uint32_t)(G->npslot - 1);
+	}
+	pattern *P = &G->pat[G->npat];
+	memset(P, 0, sizeof *P);
+	P->sig = G->sig.n;
+	P->len = G->tmp.n;
+	P->rel = x->sym;
+	P->nval = nval;
+	for (int i = 0; i < G->tmp.n; i++)
+		if (il_push(&G->sig, G->tmp.v[i]))
+			return GL_ENOMEM;
+	G->pslot[k] = G->npat + 1;
+	return G->npat++;
+}
+
+/* The key of fact g under the signature at *pos into vals; false if g
+ * does not have its shape. */
+static bool sig_match(const grounder *G, int *pos, int32_t g, int32_t *vals,
+	int *nval)
+{
+	const gdl_gterms *gt = G->gt;
+	int32_t c = G->sig.v[(*pos)++];
+	if (c == SIG_VAL) {
+		vals[(*nval)++] = g;
+		return true;
+	}
+	if (c == SIG_SKIP)
+		return true;
+	int32_t na = G->sig.v[(*pos)++];
+	if (gt->fn[g] != c || gt->nargs[g] != na)
+		return false;
+	for (int i = 0; i < na; i++)
+		if (!sig_match(G, pos, gt->argv[gt->args[g] + i], vals, nval))
+			return false;
+	return true;
+}
+
+static uint32_t key_hash(int32_t pat, const int32_t *vals, int n)
+{
+	return hash_ints(vals, n, (uint64_t)pat + 1);
+}
+
+/* The bucket of (pat, vals), or -1. */
+static int32_t bucket_find(const grounder *G, int32_t pat, const int32_t *vals,
+	uint32_t h)
+{
+	if (!G->nbslot)
+		return -1;
+	int n = G->pat[pat].nval;
+	uint32_t k = h & (uint32_t)(G->nbslot - 1);
+	while (G->bslot[k]) {
+		const bucket *B = &G->bk[G->bslot[k] - 1];
+		if (B->hash == h && B->pat == pat) {
+			int i = 0;
+			while (i < n && G->keys.v[B->key + i] == vals[i])
+				i++;
+			if (i == n)
+				return G->bslot[k] - 1;
+		}
+		k = (k + 1) & (uint32_t)(G->nbslot - 1);
+	}
+	return -1;
+}
+
+static int bucket_add(grounder *G, int32_t pat, const int32_t *vals, int32_t id)
+{
+	if (G->nent >= IX_ENTRIES_MAX) {
+		G->why = TOO_INDEX;
+		return GL_ERANGE;
+	}
+	int n = G->pat[pat].nval;
+	uint32_t h = key_hash(pat, vals, n);
+	int32_t b = bucket_find(G, pat, vals, h);
+	if (b < 0) {
+		if (G->nbk == G->capbk) {
+			int nc = G->capbk ? G->capbk * 2 : 1024;
+			bucket *a = gl_realloc(G->bk, (size_t)nc * sizeof *a);
+			if (!a)
+				return GL_ENOMEM;
+			G->bk = a;
+			G->capbk = nc;
+		}
+		if (G->nbk * 2 >= G->nbslot) {
+			int ns = G->nbslot ? G->nbslot * 2 : 2048;
+			int32_t *slot = gl_calloc((size_t)ns, sizeof *slot);
+			if (!slot)
+				return GL_ENOMEM;
+			for (int i = 0; i < G->nbk; i++) {
+				uint32_t k = G->bk[i].hash & (uint32_t)(ns - 1);
+				while (slot[k])
+					k = (k + 1) & (uint32_t)(ns - 1);
+				slot[k] = i + 1;
+			}
+			gl_free(G->bslot);
+			G->bslot = slot;
+			G->nbslot = ns;
+		}
+		b = G->nbk++;
+		bucket *B = &G->bk[b];
+		memset(B, 0, sizeof *B);
+		B->pat = pat;
+		B->key = G->keys.n;
+		B->hash = h;
+		for (int i = 0; i < n; i++)
+			if (il_push(&G->keys, vals[i]))
+				return GL_ENOMEM;
+		uint32_t k = h & (uint32_t)(G->nbslot - 1);
+		while (G->bslot[k])
+			k = (k + 1) & (uint32_t)(G->nbslot - 1);
+		G->bslot[k] = b + 1;
+		G->pat[pat].nkeys++;
+	}
+	bucket *B = &G->bk[b];
+	if (B->n == B->cap) {
+		int nc = B->cap ? B->cap * 2 : 2;
+		int32_t *a = gl_realloc(B->id, (size_t)nc * sizeof *a);
+		if (!a)
+			return GL_ENOMEM;
+		B->id = a;
+		B->cap = nc;
+	}
+	B->id[B->n++] = id;
+	G->pat[pat].nent++;
+	G->nent++;
+	return 0;
+}
+
+/* Bring index pat up to date with the facts of its relation. */
+static int pat_sync(grounder *G, int32_t pat)
+{
+	const ilist *f = &G->facts[G->pat[pat].rel];
+	while (G->pat[pat].upto < f->n) {
+		int32_t id = f->v[G->pat[pat].upto++];
+		int32_t vals[KEY_MAX];
+		int pos = G->pat[pat].sig, n = 0;
+		if (!sig_match(G, &pos, id, vals, &n))
+			continue;
+		int rc = bucket_add(G, pat, vals, id);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* The key of a literal whose n leaves are at G->leaves.v[leaf] under the
+ * bindings; false if a constant of it is no term yet (nothing matches). */
+static bool leaf_key(grounder *G, int32_t leaf, int n, int32_t *vals)
+{
+	for (int i = 0; i < n; i++) {
+		const gdl_term *x = &G->p->terms[G->leaves.v[leaf + i]];
+		vals[i] = x->kind == T_VAR ? G->bind[G->varslot[x->sym]] :
+			const_id(G, x->sym);
+		if (vals[i] < 0)
+			return false;
+	}
+	return true;
+}
+
+/* The bucket a scan step looks at under the bindings, or -1 if none. */
+static int32_t step_bucket(grounder *G, const step *s, int *rc)
+{
+	int32_t vals[KEY_MAX];
+	int n = G->pat[s->pat].nval;
+	if ((*rc = pat_sync(G, s->pat)) || !leaf_key(G, s->src, n, vals))
+		return -1;
+	return bucket_find(G, s->pat, vals, key_hash(s->pat, vals, n));
+}
+
+/* First place in bucket b with a fact of round >= r. */
+static int bucket_lower(const grounder *G, int32_t b, int r)
+{
+	const bucket *B = &G->bk[b];
+	int lo = 0, hi = B->n;
 	while (lo < hi) {
 		int mid = (lo + hi) / 2;
-		if (f->round[mid] < r)
+		if (G->fact_round[B->id[mid]] < r)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -405,118 +764,250 @@ static int lower(const factlist *f, int r)
 	return lo;
 }
 
-static int emit(grounder *G)
+/* --- Join plans --- */
+
+/* Make clause c current: its variables get slots 0.., all unbound. */
+static void use_clause(grounder *G, int c)
 {
-	if (G->nr + 1 >= G->capr) {
-		int nc = G->capr ? G->capr * 2 : 1024;
-		if (nc > GDL_RULES_MAX)
-			return GL_ERANGE;
-		int32_t *a = gl_realloc(G->rhead, (size_t)nc * sizeof *a);
-		if (!a)
+	if (G->cur >= 0)
+		for (int i = G->cv0[G->cur]; i < G->cv0[G->cur + 1]; i++)
+			G->varslot[G->cvar[i]] = -1;
+	for (int i = G->cv0[c]; i < G->cv0[c + 1]; i++)
+		G->varslot[G->cvar[i]] = i - G->cv0[c];
+	for (int i = 0; i < GDL_VARS_MAX; i++)
+		G->bind[i] = -1;
+	G->ntrail = 0;
+	G->cur = c;
+}
+
+/* Start a plan: forget the literals' indexes when there are too many. */
+static void plan_start(grounder *G)
+{
+	G->nstep = 0;
+	if (G->nlp <= LPAT_MAX)
+		return;
+	for (int k = 0; k < G->caplp; k++)
+		G->lp[k].lit = -1;
+	G->nlp = 0;
+	G->leaves.n = 0;
+}
+
+/* The index of literal gl (in p->lits; of the current clause) with the
+ * variables of bound known, and where its key leaves are in G->leaves:
+ * remembered, as plans ask again and again. Returns 0 or an error. */
+static int lit_pat(grounder *G, int32_t gl, uint64_t bound, int32_t *pat,
+	int32_t *leaf)
+{
+	bound &= G->lmask[gl];
+	if (G->nlp * 2 >= G->caplp) {
+		int nc = G->caplp ? G->caplp * 2 : 1024;
+		struct lpat *t = gl_malloc((size_t)nc * sizeof *t);
+		if (!t)
 			return GL_ENOMEM;
-		G->rhead = a;
-		if (!(a = gl_realloc(G->rlit0, (size_t)(nc + 1) * sizeof *a)))
-			return GL_ENOMEM;
-		G->rlit0 = a;
-		G->capr = nc;
+		for (int k = 0; k < nc; k++)
+			t[k].lit = -1;
+		for (int k = 0; k < G->caplp; k++) {
+			if (G->lp[k].lit < 0)
+				continue;
+			uint32_t h = hash_ints(&G->lp[k].lit, 1, G->lp[k].bound) &
+				(uint32_t)(nc - 1);
+			while (t[h].lit >= 0)
+				h = (h + 1) & (uint32_t)(nc - 1);
+			t[h] = G->lp[k];
+		}
+		gl_free(G->lp);
+		G->lp = t;
+		G->caplp = nc;
 	}
-	while (G->nrl + G->ncur > G->caprl) {
-		int nc = G->caprl ? G->caprl * 2 : 4096;
-		if (nc > GDL_RULES_MAX * 4)
-			return GL_ERANGE;
-		int32_t *a = gl_realloc(G->rlit, (size_t)nc * sizeof *a);
-		if (!a)
-			return GL_ENOMEM;
-		G->rlit = a;
-		G->caprl = nc;
+	uint32_t h = hash_ints(&gl, 1, bound) & (uint32_t)(G->caplp - 1);
+	while (G->lp[h].lit >= 0) {
+		if (G->lp[h].lit == gl && G->lp[h].bound == bound) {
+			*pat = G->lp[h].pat;
+			*leaf = G->lp[h].leaf;
+			return 0;
+		}
+		h = (h + 1) & (uint32_t)(G->caplp - 1);
 	}
-	int32_t h = make_ground(G, G->cl->head, true, 0);
-	if (h < 0)
-		return h;
-	G->rhead[G->nr] = h;
-	G->rlit0[G->nr] = G->nrl;
-	if (G->ncur)
-		memcpy(G->rlit + G->nrl, G->cur, (size_t)G->ncur * sizeof *G->cur);
-	G->nrl += G->ncur;
-	G->nr++;
-	G->rlit0[G->nr] = G->nrl;
+	*leaf = G->leaves.n;
+	*pat = pat_of(G, G->p->lits[gl].a, bound, &G->leaves);
+	if (*pat < 0)
+		return *pat;
+	struct lpat *e = &G->lp[h];
+	e->bound = bound;
+	e->lit = gl;
+	e->pat = *pat;
+	e->leaf = *leaf;
+	G->nlp++;
 	return 0;
 }
 
-static void pick_index(grounder *G, int32_t rel, int32_t t, int32_t path,
-	int depth, factlist **best);
-
-/* Join the literals of G->cl from position j of its order (npos positive
- * literals seen so far). Returns 0 or an error. */
-static int join(grounder *G, int j, int npos)
+static int add_step(grounder *G, int i, int kind, uint64_t bound)
 {
-	if (++G->steps > GDL_JOIN_MAX)
-		return GL_ERANGE; /* a small file can ask for unbounded joins */
-	const gdl_clause *cl = G->cl;
-	int k = (int)(G->ord0[cl - G->p->cl]);
-	if (j == cl->nlits) {
-		if (G->mode == MODE_RULES)
-			return emit(G);
-		int32_t h = make_ground(G, cl->head, true, 0);
-		if (h < 0)
-			return h;
-		return add_fact(G, h, G->round);
+	int32_t gl = G->p->cl[G->cur].lit0 + i;
+	const gdl_lit *l = &G->p->lits[gl];
+	step *s = &G->plan[G->nstep++];
+	s->kind = kind;
+	s->lit = i;
+	s->a = l->a;
+	s->b = l->b;
+	s->pat = -1;
+	s->src = 0;
+	s->rlo = 0;
+	s->rhi = 1 << 30;
+	return kind == S_SCAN ? lit_pat(G, gl, bound, &s->pat, &s->src) : 0;
+}
+
+/* About how many facts literal gl with the variables of bound known
+ * matches: the size of its bucket when its key is constants, else the
+ * mean size of its index's buckets. */
+static int estimate(grounder *G, int32_t gl, uint64_t bound, double *est)
+{
+	int32_t pat, leaf;
+	int rc = lit_pat(G, gl, bound, &pat, &leaf);
+	if (rc || (rc = pat_sync(G, pat)))
+		return rc;
+	const pattern *P = &G->pat[pat];
+	if (!(bound & G->lmask[gl])) { /* constants only */
+		int32_t vals[KEY_MAX];
+		int32_t b = leaf_key(G, leaf, P->nval, vals) ?
+			bucket_find(G, pat, vals, key_hash(pat, vals, P->nval)) : -1;
+		*est = b >= 0 ? G->bk[b].n : 0;
+	} else {
+		*est = P->nkeys ? (double)P->nent / P->nkeys : 0;
 	}
-	const gdl_lit *l = &G->p->lits[cl->lit0 + G->ord[k + j]];
-	if (l->kind == L_DIST || l->kind == L_NDIST) {
-		int32_t a = make_ground(G, l->a, true, 0);
-		int32_t b = make_ground(G, l->b, true, 0);
-		if (a < 0 || b < 0)
-			return a < 0 ? a : b;
-		if ((a != b) != (l->kind == L_DIST))
-			return 0;
-		return join(G, j + 1, npos);
+	return 0;
+}
+
+/* The rest of the plan of the current clause after the steps made so far:
+ * tests and ground literals as soon as their variables are bound, else
+ * the literal with the fewest facts to try (most constrained first). */
+static int plan_rest(grounder *G)
+{
+	const gdl_clause *cl = &G->p->cl[G->cur];
+	const gdl_lit *lits = G->p->lits + cl->lit0;
+	const uint64_t *mask = G->lmask + cl->lit0;
+	bool used[GDL_LITS_MAX] = {false};
+	uint64_t bound = 0;
+	for (int j = 0; j < G->nstep; j++) {
+		used[G->plan[j].lit] = true;
+		bound |= mask[G->plan[j].lit];
 	}
-	if (l->kind == L_NEG) {
-		if (G->mode == MODE_DOMAIN)
-			return join(G, j + 1, npos);
-		int32_t a = make_ground(G, l->a, false, 0);
-		if (a < -1)
-			return a;
-		if (a >= 0 && is_fact(G, a) >= 0) {
-			G->cur[G->ncur++] = a << 1 | 1;
-			int rc = join(G, j + 1, npos);
-			G->ncur--;
-			return rc;
+	for (;;) {
+		G->steps += 1 + cl->nlits / 4; /* planning is work too */
+		for (int i = 0; i < cl->nlits; i++) {
+			if (used[i] || (mask[i] & ~bound))
+				continue;
+			used[i] = true;
+			int kind = lits[i].kind == L_POS ? S_CHECK :
+				lits[i].kind == L_DIST ? S_DIST : S_NDIST;
+			int rc = lits[i].kind == L_NEG ? 0 : add_step(G, i, kind, bound);
+			if (rc)
+				return rc;
 		}
-		return join(G, j + 1, npos); /* never true: its negation holds */
+		int best = -1, bestnew = 0;
+		double bestest = 0;
+		for (int i = 0; i < cl->nlits; i++) {
+			if (used[i] || lits[i].kind != L_POS)
+				continue;
+			double est;
+			int rc = estimate(G, cl->lit0 + i, bound, &est);
+			if (rc)
+				return rc;
+			G->steps += ESTIMATE_COST;
+			int nnew = __builtin_popcountll(mask[i] & ~bound);
+			if (best < 0 || est < bestest || (est == bestest && nnew < bestnew)) {
+				best = i;
+				bestest = est;
+				bestnew = nnew;
+			}
+		}
+		if (best < 0)
+			break; /* negations and tests left have unbound variables:
+				* none after checking (safety) */
+		used[best] = true;
+		int rc = add_step(G, best, S_SCAN, bound);
+		if (rc)
+			return rc;
+		bound |= mask[best];
 	}
-	/* A positive literal: the rounds its facts may come from. */
-	int rlo = 0, rhi = 1 << 30;
-	if (G->mode == MODE_DOMAIN) {
-		/* the first positive literal takes the last round's facts */
-		if (npos == 0)
-			rlo = rhi = G->round - 1;
-		else
-			rhi = G->round - 1;
+	return 0;
+}
+
+/* --- Joins --- */
+
+/* Record the instance of the current clause under the bindings, and its
+ * head as a fact of this round. */
+static int record(grounder *G)
+{
+	const gdl_clause *cl = &G->p->cl[G->cur];
+	int32_t h = make_ground(G, cl->head, true);
+	if (h < 0)
+		return h;
+	int rc = add_fact(G, h, G->round);
+	if (rc)
+		return rc;
+	int nv = G->nneg[G->cur] ? G->cv0[G->cur + 1] - G->cv0[G->cur] : 0;
+	G->nrl += G->npos[G->cur] + G->nneg[G->cur];
+	if (G->ninst >= GDL_RULES_MAX || G->nrl > RLITS_MAX ||
+	    G->inst.n + 2 + G->npos[G->cur] + nv > INST_MAX) {
+		G->why = TOO_RULES;
+		return GL_ERANGE;
 	}
-	int rc = 0;
-	if (all_bound(G, l->a)) {
-		int32_t a = make_ground(G, l->a, false, 0);
+	if (il_push(&G->inst, G->cur) || il_push(&G->inst, h))
+		return GL_ENOMEM;
+	for (int i = 0; i < cl->nlits; i++)
+		if (G->p->lits[cl->lit0 + i].kind == L_POS &&
+		    il_push(&G->inst, G->lfact[i]))
+			return GL_ENOMEM;
+	for (int i = 0; i < nv; i++)
+		if (il_push(&G->inst, G->bind[i]))
+			return GL_ENOMEM;
+	G->ninst++;
+	return 0;
+}
+
+/* Join the plan from step j. Returns 0 or an error. */
+static int join(grounder *G, int j)
+{
+	if (++G->steps > GDL_JOIN_MAX) {
+		G->why = TOO_STEPS;
+		return GL_ERANGE; /* a small file can ask for unbounded joins */
+	}
+	if (j == G->nstep)
+		return record(G);
+	const step *s = &G->plan[j];
+	if (s->kind == S_DIST || s->kind == S_NDIST) {
+		if (term_eq(G, s->a, s->b) == (s->kind == S_DIST))
+			return 0;
+		return join(G, j + 1);
+	}
+	if (s->kind == S_CHECK) {
+		int32_t a = make_ground(G, s->a, false);
 		if (a < -1)
 			return a;
 		int r = is_fact(G, a);
-		if (a < 0 || r < rlo || r > rhi)
+		if (r < s->rlo || r > s->rhi)
 			return 0;
-		G->cur[G->ncur++] = a << 1;
-		rc = join(G, j + 1, npos + 1);
-		G->ncur--;
-		return rc;
+		G->lfact[s->lit] = a;
+		return join(G, j + 1);
 	}
-	factlist *f = &G->facts[G->p->terms[l->a].sym];
-	pick_index(G, G->p->terms[l->a].sym, l->a, 0, 0, &f);
-	int i0 = lower(f, rlo), i1 = lower(f, rhi + 1);
-	for (int i = i0; i < i1 && !rc; i++) {
+	int rc = 0;
+	int32_t b = step_bucket(G, s, &rc);
+	if (b < 0)
+		return rc;
+	/* the bucket may grow under us (facts of this round, past rhi) */
+	for (int k = s->rlo > 0 ? bucket_lower(G, b, s->rlo) : 0;
+	     k < G->bk[b].n && !rc; k++) {
+		int32_t id = G->bk[b].id[k];
+		if (G->fact_round[id] > s->rhi)
+			break;
 		int mark = G->ntrail;
-		if (match(G, l->a, f->id[i])) {
-			G->cur[G->ncur++] = f->id[i] << 1;
-			rc = join(G, j + 1, npos + 1);
-			G->ncur--;
+		G->lfact[s->lit] = id;
+		if (match(G, s->a, id))
+			rc = join(G, j + 1);
+		else if (++G->steps > GDL_JOIN_MAX) {
+			G->why = TOO_STEPS;
+			rc = GL_ERANGE;
 		}
 		while (G->ntrail > mark)
 			G->bind[G->trail[--G->ntrail]] = -1;
@@ -524,28 +1015,76 @@ static int join(grounder *G, int j, int npos)
 	return rc;
 }
 
-/* The shortest fact list for literal t: the index entry of one of its
- * subterms that is bound (a constant or a bound variable). */
-static void pick_index(grounder *G, int32_t rel, int32_t t, int32_t path,
-	int depth, factlist **best)
+/* Round r's joins of the clause of literal gl with that literal taking
+ * the facts of round r - 1 (semi-naive): positive literals before it take
+ * older facts, those after it any fact up to round r - 1, so that each
+ * instance is found once, in the round after its last fact. */
+static int join_delta(grounder *G, int32_t gl)
+{
+	int c = G->lit_cl[gl];
+	int i = gl - G->p->cl[c].lit0, r = G->round;
+	use_clause(G, c);
+	plan_start(G);
+	G->steps += ESTIMATE_COST; /* about what a look at the delta costs */
+	int rc = add_step(G, i, S_SCAN, 0);
+	if (rc)
+		return rc;
+	/* nothing to do unless the last round has facts in its bucket */
+	int32_t b = step_bucket(G, &G->plan[0], &rc);
+	if (b < 0)
+		return rc;
+	int k = bucket_lower(G, b, r - 1);
+	if (k >= G->bk[b].n || G->fact_round[G->bk[b].id[k]] != r - 1)
+		return 0;
+	/* nor when a literal without variables fails */
+	const gdl_clause *cl = &G->p->cl[c];
+	for (int q = 0; q < cl->nlits; q++) {
+		const gdl_lit *l = &G->p->lits[cl->lit0 + q];
+		if (G->lmask[cl->lit0 + q] || l->kind == L_NEG || q == i)
+			continue;
+		G->steps++;
+		if (l->kind != L_POS) {
+			if (term_eq(G, l->a, l->b) == (l->kind == L_DIST))
+				return 0;
+			continue;
+		}
+		int32_t a = make_ground(G, l->a, false);
+		if (a < -1)
+			return a;
+		int fr = is_fact(G, a);
+		if (fr < 0 || fr > (q < i ? r - 2 : r - 1))
+			return 0;
+	}
+	if ((rc = plan_rest(G)))
+		return rc;
+	for (int j = 0; j < G->nstep; j++) {
+		step *s = &G->plan[j];
+		if (s->kind != S_SCAN && s->kind != S_CHECK)
+			continue;
+		s->rlo = s->lit == i ? r - 1 : 0;
+		s->rhi = s->lit < i ? r - 2 : r - 1;
+	}
+	return join(G, 0);
+}
+
+/* Variables of term t into the current clause's list (slots by place). */
+static int collect_vars(grounder *G, int32_t t, ilist *vars, int first)
 {
 	const gdl_term *x = &G->p->terms[t];
-	if (depth > 0 && (x->kind == T_SYM ||
-			  (x->kind == T_VAR && G->bind[G->varslot[x->sym]] >= 0))) {
-		int32_t v = x->kind == T_VAR ? G->bind[G->varslot[x->sym]] :
-			gt_get(G->gt, x->sym, 0, NULL, false);
-		bool oom = false;
-		struct ixent *e = v >= 0 ? ix_get(G, rel, path, v, false, &oom) : NULL;
-		factlist *f = e ? e->list : &G->empty;
-		if (f->n < (*best)->n)
-			*best = f;
-		return;
+	if (x->kind == T_VAR) {
+		for (int i = first; i < vars->n; i++)
+			if (vars->v[i] == x->sym)
+				return 0;
+		if (vars->n - first >= GDL_VARS_MAX)
+			return GL_ERANGE;
+		return il_push(vars, x->sym);
 	}
-	if (x->kind != T_FN || depth >= IX_DEPTH)
-		return;
-	for (int i = 0; i < x->nargs && i < 15; i++)
-		pick_index(G, rel, gdl_term_arg(G->p, t, i),
-			path | (i + 1) << (4 * depth), depth + 1, best);
+	for (int i = 0; x->kind == T_FN && i < x->nargs; i++) {
+		int rc = collect_vars(G, gdl_term_arg(G->p, t, i), vars, first);
+		if (rc)
+			return rc;
+	}
+	return 0;
 }
 
 static uint64_t var_mask(const grounder *G, int32_t t)
@@ -559,94 +1098,196 @@ static uint64_t var_mask(const grounder *G, int32_t t)
 	return m;
 }
 
-/* Give the variables of clause cl slots 0.. in G->varslot. */
-static int clause_vars(grounder *G, const gdl_clause *cl, int32_t t, int *nv)
+/* Variables, literal masks and occurrences of every clause. */
+static int setup_clauses(grounder *G)
 {
-	const gdl_term *x = &G->p->terms[t];
-	if (x->kind == T_VAR) {
-		if (G->varslot[x->sym] < 0) {
-			if (*nv >= GDL_VARS_MAX)
-				return GL_ERANGE;
-			G->varslot[x->sym] = (*nv)++;
+	gdl_prog *p = G->p;
+	ilist vars = {0};
+	int rc = 0;
+	G->cv0 = gl_malloc(((size_t)p->ncl + 1) * sizeof *G->cv0);
+	G->npos = gl_calloc((size_t)p->ncl + 1, sizeof *G->npos);
+	G->nneg = gl_calloc((size_t)p->ncl + 1, sizeof *G->nneg);
+	G->lmask = gl_malloc(((size_t)p->nlits + 1) * sizeof *G->lmask);
+	G->lit_cl = gl_malloc(((size_t)p->nlits + 1) * sizeof *G->lit_cl);
+	G->occ0 = gl_calloc((size_t)p->syms.n + 2, sizeof *G->occ0);
+	G->occ = gl_malloc(((size_t)p->nlits + 1) * sizeof *G->occ);
+	if (!G->cv0 || !G->npos || !G->nneg || !G->lmask || !G->lit_cl || !G->occ0 || !G->occ)
+		return GL_ENOMEM;
+	for (int c = 0; c < p->ncl && !rc; c++) {
+		const gdl_clause *cl = &p->cl[c];
+		G->cv0[c] = vars.n;
+		rc = collect_vars(G, cl->head, &vars, G->cv0[c]);
+		for (int i = 0; i < cl->nlits && !rc; i++) {
+			const gdl_lit *l = &p->lits[cl->lit0 + i];
+			rc = collect_vars(G, l->a, &vars, G->cv0[c]);
+			if (!rc && l->b >= 0)
+				rc = collect_vars(G, l->b, &vars, G->cv0[c]);
+			G->lit_cl[cl->lit0 + i] = c;
+			if (l->kind == L_POS) {
+				G->npos[c]++;
+				G->occ0[p->terms[l->a].sym + 1]++;
+			}
+			G->nneg[c] += l->kind == L_NEG;
 		}
-		return 0;
 	}
-	for (int i = 0; x->kind == T_FN && i < x->nargs; i++)
-		if (clause_vars(G, cl, gdl_term_arg(G->p, t, i), nv))
-			return GL_ERANGE;
+	G->cv0[p->ncl] = vars.n;
+	G->cvar = vars.v;
+	if (rc == GL_ERANGE)
+		G->why = TOO_ARGS; /* more than GDL_VARS_MAX: checked before */
+	if (rc)
+		return rc;
+	for (int s = 0; s < p->syms.n; s++)
+		G->occ0[s + 1] += G->occ0[s];
+	int32_t *fill = gl_malloc(((size_t)p->syms.n + 1) * sizeof *fill);
+	if (!fill)
+		return GL_ENOMEM;
+	memcpy(fill, G->occ0, ((size_t)p->syms.n + 1) * sizeof *fill);
+	for (int c = 0; c < p->ncl; c++) {
+		const gdl_clause *cl = &p->cl[c];
+		use_clause(G, c);
+		for (int i = 0; i < cl->nlits; i++) {
+			const gdl_lit *l = &p->lits[cl->lit0 + i];
+			G->lmask[cl->lit0 + i] = var_mask(G, l->a) |
+				(l->b >= 0 ? var_mask(G, l->b) : 0);
+			if (l->kind == L_POS)
+				G->occ[fill[p->terms[l->a].sym]++] = cl->lit0 + i;
+		}
+	}
+	gl_free(fill);
 	return 0;
 }
 
-static int setup_clause(grounder *G, const gdl_clause *cl, int32_t *vars, int *nv)
+/* Mark the clauses that can never fire: one of their positive literals
+ * is of a relation that can have no fact, whatever its arguments (no
+ * fact, and no rule that can fire, makes it). Their instances are none,
+ * and the rounds need not look at them. A fixpoint over relations with a
+ * worklist: linear in the size of the program. */
+static int prune(grounder *G)
 {
-	for (int i = 0; i < *nv; i++)
-		G->varslot[vars[i]] = -1;
-	int n = 0;
-	int rc = clause_vars(G, cl, cl->head, &n);
-	for (int i = 0; i < cl->nlits && !rc; i++) {
-		const gdl_lit *l = &G->p->lits[cl->lit0 + i];
-		rc = clause_vars(G, cl, l->a, &n);
-		if (!rc && l->b >= 0)
-			rc = clause_vars(G, cl, l->b, &n);
+	const gdl_prog *p = G->p;
+	int32_t *need = gl_malloc(((size_t)p->ncl + 1) * sizeof *need);
+	uint8_t *live = gl_calloc((size_t)p->syms.n + 1, 1);
+	int32_t *work = gl_malloc(((size_t)p->syms.n + 1) * sizeof *work);
+	G->dead = gl_malloc((size_t)p->ncl + 1);
+	int rc = GL_ENOMEM, nw = 0;
+	if (!need || !live || !work || !G->dead)
+		goto out;
+	for (int c = 0; c < p->ncl; c++) {
+		need[c] = G->npos[c];
+		int32_t h = p->terms[p->cl[c].head].sym;
+		if (!need[c] && !live[h]) {
+			live[h] = 1;
+			work[nw++] = h;
+		}
 	}
-	/* remember which symbols got slots, to reset them next time */
-	*nv = 0;
-	for (int s = 0; s < G->p->syms.n && *nv < n; s++)
-		if (G->varslot[s] >= 0)
-			vars[(*nv)++] = s;
-	for (int i = 0; i < GDL_VARS_MAX; i++)
-		G->bind[i] = -1;
-	G->ntrail = 0;
-	G->cl = cl;
+	while (nw > 0) {
+		int32_t rel = work[--nw];
+		/* facts of init and next make true, of legal does */
+		int32_t also = rel == K_INIT || rel == K_NEXT ? K_TRUE :
+			rel == K_LEGAL ? K_DOES : -1;
+		if (also >= 0 && !live[also]) {
+			live[also] = 1;
+			work[nw++] = also;
+		}
+		for (int o = G->occ0[rel]; o < G->occ0[rel + 1]; o++) {
+			int c = G->lit_cl[G->occ[o]];
+			int32_t h = p->terms[p->cl[c].head].sym;
+			if (--need[c] == 0 && !live[h]) {
+				live[h] = 1;
+				work[nw++] = h;
+			}
+		}
+	}
+	for (int c = 0; c < p->ncl; c++)
+		G->dead[c] = need[c] > 0;
+	rc = 0;
+out:
+	gl_free(need);
+	gl_free(live);
+	gl_free(work);
 	return rc;
 }
 
-/* The join order of each clause: filters as soon as their variables are
- * bound, then the positive literal with the most bound variables. */
-static void order_clause(grounder *G, const gdl_clause *cl, int32_t *ord,
-	int first)
+/* The ground rules: each instance with its positive literals, and its
+ * negative ones whose atom is a fact (the others are always true). */
+static int emit_rules(grounder *G)
 {
-	uint64_t bound = 0;
-	bool used[GDL_LITS_MAX] = {false};
-	for (int j = 0; j < cl->nlits; j++) {
-		int best = j == 0 ? first : -1, bestscore = -1;
-		for (int i = 0; i < cl->nlits && !(j == 0 && first >= 0); i++) {
-			if (used[i])
-				continue;
-			const gdl_lit *l = &G->p->lits[cl->lit0 + i];
-			uint64_t m = var_mask(G, l->a) | (l->b >= 0 ? var_mask(G, l->b) : 0);
-			int score;
-			if (l->kind != L_POS)
-				score = (m & ~bound) ? -1 : 1000;
-			else
-				score = (m & ~bound) ? 100 + __builtin_popcountll(m & bound) -
-					__builtin_popcountll(m & ~bound) : 500;
-			if (score > bestscore) {
-				best = i;
-				bestscore = score;
-			}
-		}
-		if (j == 0 && first >= 0)
-			best = first;
-		if (best < 0) /* unsafe leftovers cannot happen after checking */
-			for (best = 0; used[best]; best++)
-				;
-		used[best] = true;
-		ord[j] = best;
-		const gdl_lit *l = &G->p->lits[cl->lit0 + best];
-		if (l->kind == L_POS)
-			bound |= var_mask(G, l->a);
+	const gdl_prog *p = G->p;
+	long nl = 0;
+	for (int k = 0, pos = 0; k < G->ninst; k++) {
+		int c = G->inst.v[pos];
+		nl += G->npos[c] + G->nneg[c];
+		pos += 2 + G->npos[c] + (G->nneg[c] ? G->cv0[c + 1] - G->cv0[c] : 0);
 	}
+	if (nl > RLITS_MAX) {
+		G->why = TOO_RULES;
+		return GL_ERANGE;
+	}
+	G->rhead = gl_malloc(((size_t)G->ninst + 1) * sizeof *G->rhead);
+	G->rlit0 = gl_malloc(((size_t)G->ninst + 1) * sizeof *G->rlit0);
+	G->rlit = gl_malloc(((size_t)nl + 1) * sizeof *G->rlit);
+	if (!G->rhead || !G->rlit0 || !G->rlit)
+		return GL_ENOMEM;
+	G->nr = G->nrl = 0;
+	for (int k = 0, pos = 0; k < G->ninst; k++) {
+		int c = G->inst.v[pos++];
+		const gdl_clause *cl = &p->cl[c];
+		G->rhead[G->nr] = G->inst.v[pos++];
+		G->rlit0[G->nr] = G->nrl;
+		for (int i = 0; i < G->npos[c]; i++)
+			G->rlit[G->nrl++] = G->inst.v[pos++] << 1;
+		if (G->nneg[c]) {
+			if (G->cur != c)
+				use_clause(G, c);
+			for (int i = 0; i < G->cv0[c + 1] - G->cv0[c]; i++)
+				G->bind[i] = G->inst.v[pos++];
+		}
+		for (int i = 0; G->nneg[c] && i < cl->nlits; i++) {
+			const gdl_lit *l = &p->lits[cl->lit0 + i];
+			if (l->kind != L_NEG)
+				continue;
+			int32_t a = make_ground(G, l->a, false);
+			if (a < -1)
+				return a;
+			if (is_fact(G, a) >= 0)
+				G->rlit[G->nrl++] = a << 1 | 1;
+		}
+		G->nr++;
+	}
+	G->rlit0[G->nr] = G->nrl;
+	return 0;
 }
 
-static int ground_error(gl_err *err, const gdl_game *gd, int rc)
+static int ground_error(gl_err *err, const gdl_game *gd, int rc, int why)
 {
-	if (rc == GL_ERANGE)
-		return gl_fail(err, GL_ERANGE, "%s: grounding too big (more than %d "
-			"atoms, %d rules or %llu join steps)", gd->prog.name, GDL_ATOMS_MAX,
-			GDL_RULES_MAX, (unsigned long long)GDL_JOIN_MAX);
-	return gl_fail(err, GL_ENOMEM, "%s: out of memory while grounding",
-		gd->prog.name);
+	const char *name = gd->prog.name;
+	if (rc != GL_ERANGE)
+		return gl_fail(err, GL_ENOMEM, "%s: out of memory while grounding", name);
+	switch (why) {
+	case TOO_RULES:
+		return gl_fail(err, rc, "%s: grounding too big (more than %d ground "
+			"rules or %d rule literals)", name, GDL_RULES_MAX, RLITS_MAX);
+	case TOO_STEPS:
+		return gl_fail(err, rc, "%s: grounding too big (more than %llu join "
+			"steps)", name, (unsigned long long)GDL_JOIN_MAX);
+	case TOO_DEEP:
+	case TOO_LARGE:
+		return gl_fail(err, rc, "%s: grounding too big (a ground term %s %d%s: "
+			"a recursion through a function term that never ends?)", name,
+			why == TOO_DEEP ? "nested deeper than" : "with more than",
+			why == TOO_DEEP ? GDL_DEPTH_MAX : TERM_SYMS_MAX,
+			why == TOO_DEEP ? "" : " symbols");
+	case TOO_INDEX:
+		return gl_fail(err, rc, "%s: grounding too big (more than %d indexed "
+			"facts)", name, IX_ENTRIES_MAX);
+	case TOO_ARGS:
+		return gl_fail(err, rc, "%s: grounding too big (a term with more "
+			"than %d arguments or a rule with more than %d variables)",
+			name, ARGS_MAX, GDL_VARS_MAX);
+	default:
+		return gl_fail(err, rc, "%s: grounding too big (more than %d ground "
+			"atoms)", name, GDL_ATOMS_MAX);
+	}
 }
 
 /* --- Ordering the ground program -------------------------------------------- */
@@ -661,105 +1302,81 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err);
 int gdl_ground(gdl_game *gd, gl_err *err)
 {
 	gdl_prog *p = &gd->prog;
-	grounder G = {.gd = gd, .p = p, .gt = &gd->gt};
+	grounder G = {.p = p, .gt = &gd->gt, .cur = -1};
 	int rc = 0;
-	int32_t vars[GDL_VARS_MAX];
-	int nv = 0;
-	G.facts = gl_calloc((size_t)p->syms.n, sizeof *G.facts);
-	G.varslot = gl_malloc((size_t)p->syms.n * sizeof *G.varslot);
-	G.ord = gl_malloc(((size_t)p->nlits + 1) * sizeof *G.ord);
-	G.ord0 = gl_malloc(((size_t)p->ncl + 1) * sizeof *G.ord0);
-	if (!G.facts || !G.varslot || !G.ord || !G.ord0) {
+	int nsyms = p->syms.n;
+	G.facts = gl_calloc((size_t)nsyms + 1, sizeof *G.facts);
+	G.varslot = gl_malloc(((size_t)nsyms + 1) * sizeof *G.varslot);
+	G.cid = gl_malloc(((size_t)nsyms + 1) * sizeof *G.cid);
+	G.chg_round = gl_malloc(((size_t)nsyms + 1) * sizeof *G.chg_round);
+	if (!G.facts || !G.varslot || !G.cid || !G.chg_round) {
 		rc = GL_ENOMEM;
 		goto fail;
 	}
-	for (int s = 0; s < p->syms.n; s++)
-		G.varslot[s] = -1;
-	int npos_max = 0;
-	for (int c = 0; c < p->ncl; c++) {
-		const gdl_clause *cl = &p->cl[c];
-		if ((rc = setup_clause(&G, cl, vars, &nv)))
-			goto fail;
-		G.ord0[c] = cl->lit0;
-		order_clause(&G, cl, G.ord + cl->lit0, -1);
-		int np = 0;
-		for (int i = 0; i < cl->nlits; i++)
-			np += p->lits[cl->lit0 + i].kind == L_POS;
-		if (np > npos_max)
-			npos_max = np;
-	}
-	/* The domain: round 0 evaluates clauses without positive literals;
-	 * round r joins with at least one fact of round r - 1. */
-	G.mode = MODE_DOMAIN;
-	for (G.round = 0;; G.round++) {
-		G.added = false;
-		for (int c = 0; c < p->ncl && !rc; c++) {
-			const gdl_clause *cl = &p->cl[c];
-			int np = 0;
-			for (int i = 0; i < cl->nlits; i++)
-				np += p->lits[cl->lit0 + i].kind == L_POS;
-			if ((G.round == 0) != (np == 0))
-				continue;
-			if ((rc = setup_clause(&G, cl, vars, &nv)))
-				break;
-			/* each positive literal in turn takes the facts of the
-			 * last round and is joined first */
-			for (int i = 0; i < cl->nlits && !rc; i++) {
-				if (p->lits[cl->lit0 + i].kind != L_POS)
-					continue;
-				order_clause(&G, cl, G.ord + cl->lit0, i);
-				rc = join(&G, 0, 0);
-			}
-			if (np == 0)
-				rc = join(&G, 0, 0);
-		}
-		if (rc)
-			goto fail;
-		if (G.gt->n > GDL_ATOMS_MAX) {
-			rc = GL_ERANGE;
-			goto fail;
-		}
-		if (!G.added && G.round > 0)
-			break;
-	}
-	/* The ground rules. */
-	G.mode = MODE_RULES;
+	for (int s = 0; s < nsyms; s++)
+		G.varslot[s] = G.cid[s] = G.chg_round[s] = -1;
+	if ((rc = setup_clauses(&G)) || (rc = prune(&G)))
+		goto fail;
+	/* Round 0: the clauses without positive literals (facts, mostly). */
 	for (int c = 0; c < p->ncl && !rc; c++) {
-		if ((rc = setup_clause(&G, &p->cl[c], vars, &nv)))
-			break;
-		order_clause(&G, &p->cl[c], G.ord + p->cl[c].lit0, -1);
+		if (G.npos[c])
+			continue;
+		use_clause(&G, c);
+		plan_start(&G);
+		if (!(rc = plan_rest(&G)))
+			rc = join(&G, 0);
 	}
-	G.round = 1 << 29;
-	for (int c = 0; c < p->ncl && !rc; c++) {
-		if ((rc = setup_clause(&G, &p->cl[c], vars, &nv)))
-			break;
-		G.ncur = 0;
-		rc = join(&G, 0, 0);
+	/* Round r: the literals of the relations that got facts in round
+	 * r - 1 take those facts, until a round adds none. */
+	for (G.round = 1; !rc && G.chg[(G.round - 1) & 1].n; G.round++) {
+		const ilist *last = &G.chg[(G.round - 1) & 1];
+		G.chg[G.round & 1].n = 0;
+		for (int k = 0; k < last->n && !rc; k++) {
+			int32_t rel = last->v[k];
+			for (int o = G.occ0[rel]; o < G.occ0[rel + 1] && !rc; o++)
+				if (!G.dead[G.lit_cl[G.occ[o]]])
+					rc = join_delta(&G, G.occ[o]);
+		}
 	}
-	if (rc)
+	if (rc || (rc = emit_rules(&G)))
 		goto fail;
 	rc = build_program(gd, &G, err);
 	goto done;
 fail:
-	rc = ground_error(err, gd, rc);
+	rc = ground_error(err, gd, rc, G.why);
 done:
-	for (int s = 0; G.facts && s < p->syms.n; s++) {
-		gl_free(G.facts[s].id);
-		gl_free(G.facts[s].round);
-	}
+	for (int s = 0; G.facts && s < nsyms; s++)
+		gl_free(G.facts[s].v);
 	gl_free(G.facts);
-	for (int i = 0; i < G.capix; i++) {
-		if (!G.ix[i].list)
-			continue;
-		gl_free(G.ix[i].list->id);
-		gl_free(G.ix[i].list->round);
-		gl_free(G.ix[i].list);
-	}
-	gl_free(G.ix);
+	for (int b = 0; b < G.nbk; b++)
+		gl_free(G.bk[b].id);
+	gl_free(G.bk);
+	gl_free(G.bslot);
+	gl_free(G.pat);
+	gl_free(G.pslot);
+	gl_free(G.sig.v);
+	gl_free(G.keys.v);
+	gl_free(G.tmp.v);
+	gl_free(G.leaves.v);
+	gl_free(G.lp);
+	gl_free(G.chg[0].v);
+	gl_free(G.chg[1].v);
+	gl_free(G.chg_round);
 	gl_free(G.fact_round);
+	gl_free(G.tdepth);
+	gl_free(G.tsyms);
+	gl_free(G.cid);
+	gl_free(G.cv0);
+	gl_free(G.cvar);
+	gl_free(G.lmask);
+	gl_free(G.lit_cl);
+	gl_free(G.npos);
+	gl_free(G.nneg);
+	gl_free(G.occ0);
+	gl_free(G.occ);
+	gl_free(G.dead);
 	gl_free(G.varslot);
-	gl_free(G.ord);
-	gl_free(G.ord0);
+	gl_free(G.inst.v);
 	gl_free(G.rhead);
 	gl_free(G.rlit0);
 	gl_free(G.rlit);
@@ -790,8 +1407,8 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 	int ngt = gt->n;
 	int32_t *atom_of = gl_malloc(((size_t)ngt + 1) * sizeof *atom_of);
 	int32_t *mark = NULL, *low = NULL, *stk = NULL, *order = NULL, *scc = NULL;
-	int32_t *edge0 = NULL, *edge = NULL, *tmp = NULL;
-	uint8_t *flag = NULL;
+	int32_t *tmp = NULL;
+	uint8_t *flag = NULL, *seen = NULL;
 	tarjan_frame *fr = NULL;
 	if (!atom_of)
 		goto fail;
@@ -1032,16 +1649,17 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 	if (!tmp)
 		goto fail;
 	int nm = 0;
+	seen = gl_calloc((size_t)ngt + 1, 1);
+	if (!seen)
+		goto fail;
 	for (int a = 0; a < na; a++) {
 		int32_t t = gd->atom_term[a];
 		if (gt->fn[t] != K_DOES)
 			continue;
 		int32_t m = gt->argv[gt->args[t] + 1];
-		bool seen = false;
-		for (int k = 0; k < nm && !seen; k++) /* moves are few */
-			seen = tmp[k] == m;
-		if (!seen)
+		if (!seen[m])
 			tmp[nm++] = m;
+		seen[m] = 1;
 		if (nm > GDL_MOVES_MAX) {
 			rc = gl_fail(err, GL_ERANGE, "%s: more than %d moves", p->name,
 				GDL_MOVES_MAX);
@@ -1137,8 +1755,7 @@ out:
 	gl_free(scc);
 	gl_free(fr);
 	gl_free(flag);
-	gl_free(edge0);
-	gl_free(edge);
+	gl_free(seen);
 	gl_free(tmp);
 	return rc;
 }
