@@ -376,10 +376,13 @@ static void build_atom(builder *B, int a)
 	gl_free(rules);
 	if (l < 0)
 		return;
-	if (l & 1)
-		l = logic_gate(B, 0, &l, 1) << 1; /* NOT */
-	if (!B->err)
-		B->ref[a] = l >> 1;
+	if (l & 1) { /* a NOT gate */
+		int32_t g = logic_gate(B, 0, &l, 1);
+		if (g < 0)
+			return;
+		l = g << 1;
+	}
+	B->ref[a] = l >> 1;
 }
 
 /* A recursive group of k atoms: member gates and their rules, evaluated
