@@ -599,6 +599,19 @@ out:
 	return rc;
 }
 
+/* Free what the builder holds (vectors already taken are NULL). */
+static void builder_done(builder *B)
+{
+	ivec *v[] = {&B->kind, &B->off, &B->atom, &B->in0, &B->in, &B->gm0,
+		&B->gm, &B->mr0, &B->gr0, &B->gl, &B->lits, &B->ar, &B->ro, &B->rn,
+		&B->tmp};
+	for (size_t i = 0; i < sizeof v / sizeof *v; i++)
+		gl_free(take(v[i]));
+	gl_free(B->ref);
+	gl_free(B->cse);
+	B->ref = B->cse = NULL;
+}
+
 int gdl_net_build(gdl_game *gd, gl_err *err)
 {
 	const gdl_gterms *gt = &gd->gt;
@@ -670,10 +683,7 @@ int gdl_net_build(gdl_game *gd, gl_err *err)
 	n->ngates = B.kind.n;
 	n->ngroups = B.gm0.n - 1;
 	if (n->ngates >= (1 << 29)) {
-		gl_free(B.ref);
 		gdl_net_free(n);
-		B.ref = NULL;
-		n = NULL;
 		goto big;
 	}
 	n->kind = gl_malloc((size_t)n->ngates + 1);
@@ -681,8 +691,6 @@ int gdl_net_build(gdl_game *gd, gl_err *err)
 		goto oom;
 	for (int g = 0; g < n->ngates; g++)
 		n->kind[g] = (uint8_t)B.kind.a[g];
-	gl_free(B.kind.a);
-	B.kind.a = NULL;
 	n->off = take(&B.off);
 	n->atom = take(&B.atom);
 	n->in0 = take(&B.in0);
@@ -700,53 +708,16 @@ int gdl_net_build(gdl_game *gd, gl_err *err)
 		goto oom;
 	if (link_net(n, gd))
 		goto oom;
-	gl_free(B.ref);
-	gl_free(B.lits.a);
-	gl_free(B.ar.a);
-	gl_free(B.ro.a);
-	gl_free(B.rn.a);
-	gl_free(B.tmp.a);
-	gl_free(B.cse);
+	builder_done(&B);
 	gd->net = n;
 	return 0;
 oom:
-	gl_free(B.ref);
-	gl_free(B.kind.a);
-	gl_free(B.off.a);
-	gl_free(B.atom.a);
-	gl_free(B.in0.a);
-	gl_free(B.in.a);
-	gl_free(B.gm0.a);
-	gl_free(B.gm.a);
-	gl_free(B.mr0.a);
-	gl_free(B.gr0.a);
-	gl_free(B.gl.a);
-	gl_free(B.lits.a);
-	gl_free(B.ar.a);
-	gl_free(B.ro.a);
-	gl_free(B.rn.a);
-	gl_free(B.tmp.a);
-	gl_free(B.cse);
+	builder_done(&B);
 	gdl_net_free(n);
 	return gl_fail(err, GL_ENOMEM, "%s: out of memory while compiling the "
 		"network", gd->prog.name);
 big:
-	gl_free(B.kind.a);
-	gl_free(B.off.a);
-	gl_free(B.atom.a);
-	gl_free(B.in0.a);
-	gl_free(B.in.a);
-	gl_free(B.gm0.a);
-	gl_free(B.gm.a);
-	gl_free(B.mr0.a);
-	gl_free(B.gr0.a);
-	gl_free(B.gl.a);
-	gl_free(B.lits.a);
-	gl_free(B.ar.a);
-	gl_free(B.ro.a);
-	gl_free(B.rn.a);
-	gl_free(B.tmp.a);
-	gl_free(B.cse);
+	builder_done(&B);
 	return gl_fail(err, GL_ERANGE, "%s: network too big", gd->prog.name);
 }
 
