@@ -3,13 +3,18 @@
  * network evaluated incrementally, and the reasoning half of gdl.h over it.
  *
  * Every ground atom that depends on true or does becomes a gate: an OR over
- * its rules, each rule an AND over its literals (literals on atoms that
- * depend on neither are folded into constants at compile time, one-literal
- * rules feed the OR directly, an atom with a single positive literal is an
- * alias of that literal's gate). A gate keeps a counter of its satisfied
- * inputs offset so that it is true exactly when the counter is positive, as
- * in the forward propagation of Schkufza, Love and Genesereth's
- * propositional nets ("Propositional Automata and Cell Automata", 2008).
+ * its rules, each rule an AND over its literals. Literals on atoms that
+ * depend on neither are folded into constants at compile time; a literal
+ * that several rules of an atom share is factored out (x AND (the OR of
+ * the rest)), so that next(cell) reads true(cell) once and not once per
+ * possible move; gates with the same inputs are made once; one-literal
+ * rules feed the OR directly and an atom equal to one positive literal is
+ * that literal's gate. ticTacToe's 401 ground rules make 144 gates.
+ *
+ * A gate keeps a counter of its satisfied inputs, offset so that it is
+ * true exactly when the counter is positive, as in the forward propagation
+ * of Schkufza, Love and Genesereth's propositional nets ("Propositional
+ * Automata and Cell Automata", 2008).
  * Gates are numbered so that every gate comes after its inputs. Changing
  * an input (a base or a does proposition) marks its fanout in a bitmap of
  * dirty gates, which is then swept in increasing gate order: a gate is
