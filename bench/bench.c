@@ -8,8 +8,10 @@
  *   matches  random-vs-random matches per second for every game;
  *   playouts random playouts per second from the start, for about a second
  *            per game: through the game interface, and for a GDL game
- *            (gdl:FILE) also through the reasoner's joint-move API, after
- *            its load (parse, check, ground, compile) time.
+ *            (gdl:FILE) also through the reasoner's joint-move API, one at
+ *            a time and 64 at a time, after its load (parse, check, ground,
+ *            compile) time; rows "prover" where the game is played by the
+ *            fallback reasoner (gdl:FILE,reasoner=prover).
  * With no section named, all four run. Benchmarks live here, apart from
  * the tests: nothing asserts a time.
  */
@@ -149,13 +151,23 @@ static void playouts_game(const gl_game *g, double secs, uint64_t seed)
 		"game.h", n, plies, dt, (double)n / dt);
 }
 
-/* Random playouts through the reasoner's joint-move API. */
-static void playouts_gdl(const char *path, double secs, uint64_t seed)
+/* Random playouts through the reasoner's joint-move API, for the game of
+ * canonical spec "gdl:file=PATH,reasoner=R". */
+static void playouts_gdl(const char *spec, double secs, uint64_t seed)
 {
+	char path[GL_SPEC_MAX];
+	const char *f = strstr(spec, "file="), *r = strstr(spec, ",reasoner=");
+	if (!f || !r || r < f)
+		return;
+	f += 5;
+	snprintf(path, sizeof path, "%.*s", (int)(r - f), f);
+	r += 10;
+	gdl_load_opts opts = {.reasoner = !strcmp(r, "prover") ? GDL_PROVER :
+		!strcmp(r, "net") ? GDL_NET : GDL_AUTO};
 	gl_err err = {0};
 	gdl_game *gd;
 	double t0 = gl_now();
-	if (gdl_load_file(&gd, path, &err))
+	if (gdl_load_file_ex(&gd, path, &opts, &err))
 		cli_die(EXIT_RUN, "%s", err.msg);
 	double load = gl_now() - t0;
 	gdl_eval *e = gdl_eval_new(gd);
@@ -174,7 +186,8 @@ static void playouts_gdl(const char *path, double secs, uint64_t seed)
 		dt = gl_now() - t0;
 	} while (dt < secs);
 	printf("%-40s %-8s %10" PRIu64 " %12" PRIu64 " %9.3f %12.0f  (load %.3f s)\n",
-		path, "gdl.h", n, steps, dt, (double)n / dt, load);
+		path, gdl_reasoner_of(gd) == GDL_PROVER ? "prover" : "gdl.h", n,
+		steps, dt, (double)n / dt, load);
 	gdl_eval_free(e);
 	/* the same, 64 playouts at a time */
 	gdl_batch *b = gdl_batch_new(gd);
@@ -189,7 +202,8 @@ static void playouts_gdl(const char *path, double secs, uint64_t seed)
 		dt = gl_now() - t0;
 	} while (dt < secs);
 	printf("%-40s %-8s %10" PRIu64 " %12" PRIu64 " %9.3f %12.0f\n",
-		path, "batch64", n, steps, dt, (double)n / dt);
+		path, gdl_reasoner_of(gd) == GDL_PROVER ? "prover64" : "batch64", n,
+		steps, dt, (double)n / dt);
 	gdl_batch_free(b);
 	gdl_free(gd);
 }
@@ -203,9 +217,8 @@ static void bench_playouts(const char *const *specs)
 		gl_game *g = cli_game(specs[i]);
 		playouts_game(g, 1.0, 1);
 		fflush(stdout);
-		if (!strcmp(g->type->name, "gdl") && strncmp(specs[i], "gdl:", 4) == 0 &&
-		    !strchr(specs[i], '=')) {
-			playouts_gdl(specs[i] + 4, 1.0, 1);
+		if (!strcmp(g->type->name, "gdl")) {
+			playouts_gdl(g->spec, 1.0, 1);
 			fflush(stdout);
 		}
 		gl_game_free(g);

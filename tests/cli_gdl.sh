@@ -1,7 +1,8 @@
 #!/bin/sh
 # cli_gdl.sh BIN - `gamelearn gdl check` and GDL games through the usual
-# commands: valid files accepted with their sizes, invalid ones refused
-# with FILE:LINE:COL and exit 1, and gdl:FILE specs in show/perft.
+# commands: valid files accepted with their sizes and reasoner, invalid
+# ones refused with FILE:LINE:COL and exit 1, and gdl:FILE specs in
+# show/perft (the prover's too).
 . "$(dirname "$0")/lib_cli.sh"
 
 D=data/gdl
@@ -15,7 +16,7 @@ expect 1 "test_invalid_sentence_arities_differ.kif:13:1: relation 'foo' used wit
 expect 1 "test_case_3b.kif:14:19: unsafe rule: variable ?x" gdl check $D/test/test_case_3b.kif
 expect 1 "deep_nesting.kif:1:65: lists nested deeper than 64" gdl check $D/crashers/deep_nesting.kif
 expect 1 "no-such.kif" gdl check $D/no-such.kif
-expect 2 "usage: gamelearn gdl check FILE" gdl
+expect 2 "usage: gamelearn gdl check \[--reasoner auto|net|prover\] FILE" gdl
 # an invalid file is refused with the same message wherever it is loaded
 expect 2 "test_invalid_sentence_arities_differ.kif:13:1: relation 'foo'" \
 	show gdl:$D/test/test_invalid_sentence_arities_differ.kif
@@ -31,8 +32,20 @@ expect 0 "^32768" perft gdl:$D/games/connectFour.kif 5
 expect 1 "no move 'mark'" show gdl:$D/games/ticTacToe.kif --moves mark
 expect 0 "gdl" list
 
-# a few lines asking for unbounded grounding work are refused, not run
-expect 1 "grounding too big" gdl check $D/hostile/join.kif
+# a few lines asking for unbounded grounding work are refused, not run:
+# by the network alone; by default they go to the prover when only the
+# rules' instances are too many, not the domain
+expect 1 "grounding too big" gdl check --reasoner net $D/hostile/join.kif
+expect 0 "reasoner prover (grounding too big (more than 4194304 ground rules" \
+	gdl check $D/hostile/join.kif
+expect 1 "grounding too big (a ground term nested deeper than 64" \
+	gdl check $D/hostile/deep_term.kif
+expect 0 "4 moves, 107 ground atoms, reasoner prover, compiled" \
+	gdl check --reasoner prover $D/prover/cross.kif
+expect 0 "10 moves, 194 ground atoms, 401 ground rules, 144 gates, reasoner net" \
+	gdl check $D/games/ticTacToe.kif
+expect 2 "usage: gamelearn gdl check" gdl check --reasoner fast $D/games/ticTacToe.kif
+expect 0 "^512" perft gdl:file=$D/games/connectFour.kif,reasoner=prover 3
 
 # invalid games are refused with what is wrong
 expect 1 "duplicate_role.kif:1:15: role 'x' is declared twice" gdl check $D/invalid/duplicate_role.kif

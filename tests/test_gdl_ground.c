@@ -27,12 +27,14 @@ static int load_text(gdl_game **gd, const gl_strbuf *sb, const char *name,
 	return gdl_load(gd, sb->buf, sb->len, name, err);
 }
 
-/* Loading path fails with a message containing want. */
+/* Grounding path fails with a message containing want (the network
+ * only: the prover's fallback is test_gdl_prover's). */
 static void refused(const char *path, const char *want)
 {
 	gdl_game *gd = NULL;
 	gl_err err = {0};
-	int rc = gdl_load_file(&gd, path, &err);
+	gdl_load_opts opts = {.reasoner = GDL_NET};
+	int rc = gdl_load_file_ex(&gd, path, &opts, &err);
 	CHECK_MSG(rc == GL_ERANGE && !gd, "%s: rc %d", path, rc);
 	CHECK_MSG(strstr(err.msg, want) != NULL, "%s: '%s', want '%s'", path,
 		err.msg, want);
@@ -175,8 +177,9 @@ static int compile(const char *text, size_t n, gl_err *err)
 			int k = gdl_check_prog(&gd->prog, NULL);
 			rc = k < 0 ? k : k > 0 ? GL_EPARSE : 0;
 		}
+		bool too_many;
 		if (!rc)
-			rc = gdl_ground(gd, err);
+			rc = gdl_ground(gd, false, 0, &too_many, err);
 	}
 	gl_free(name);
 	gdl_free(gd);

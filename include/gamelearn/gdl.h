@@ -9,10 +9,14 @@
  * the reachable domain into a propositional program, and that into a
  * network of gates evaluated incrementally: an evaluator (gdl_eval) holds
  * the network's values for the state it last saw, and moving it to another
- * state costs only what changes. States are bitsets over the ground base
- * propositions (true facts); moves are ids over the distinct ground move
- * terms of all roles. Each thread needs its own gdl_eval; a gdl_game is
- * read-only once loaded and may be shared by any number of threads.
+ * state costs only what changes. When the domain is small but the ground
+ * rules would be too many, the game is loaded for the prover instead: the
+ * same domain tables, and each state evaluated from the rules themselves,
+ * not ground (slower per state, but no grounding). The API is the same for
+ * both reasoners. States are bitsets over the ground base propositions
+ * (true facts); moves are ids over the distinct ground move terms of all
+ * roles. Each thread needs its own gdl_eval; a gdl_game is read-only once
+ * loaded and may be shared by any number of threads.
  */
 #ifndef GAMELEARN_GDL_H
 #define GAMELEARN_GDL_H
@@ -34,8 +38,33 @@ enum {
 	GDL_WORDS_MAX = GDL_BASE_MAX / 64 /* words of the largest state */
 };
 /* Join steps the grounder takes at most: a few lines of GDL can ask for
- * unbounded work, which is refused as "grounding too big". */
+ * unbounded work, which is refused as "grounding too big" (or, for the
+ * instances of the rules alone, handed to the prover). */
 #define GDL_JOIN_MAX 100000000ULL
+/* Join steps the prover takes at most to evaluate one state (or one joint
+ * move's next state; gdl_load_opts may ask for fewer): a state that needs
+ * more reads as terminal with no legal moves and goals 0, and
+ * gdl_eval_error says GL_ERANGE. */
+#define GDL_PROVE_MAX 50000000ULL
+
+/* The reasoners: the propositional network (grounded rules) or the prover
+ * (the rules evaluated per state without grounding them). */
+typedef enum gdl_reasoner {
+	GDL_AUTO,   /* the network; the prover when the ground rules (or join
+		     * steps, or gates) would be too many but the domain is not */
+	GDL_NET,    /* the network only: too big is refused */
+	GDL_PROVER  /* the prover only: the domain is computed, no rule ground */
+} gdl_reasoner;
+
+/* Options of gdl_load_ex; all zero is the default (GDL_AUTO, the built-in
+ * limits). */
+typedef struct gdl_load_opts {
+	gdl_reasoner reasoner;
+	long max_rules; /* ground rules at most (0, or above: GDL_RULES_MAX) */
+	long max_gates; /* network gates at most (0: no limit of its own) */
+	long max_steps; /* the prover's join steps per evaluation (0, or
+			 * above: GDL_PROVE_MAX) */
+} gdl_load_opts;
 
 /* Check a description: syntax, arities, safety, stratification, the
  * recursion restriction and the keyword restrictions. name is used in
@@ -53,16 +82,32 @@ int gdl_check(const char *text, size_t n, const char *name,
 int gdl_load(gdl_game **out, const char *text, size_t n, const char *name,
 	gl_err *err);
 int gdl_load_file(gdl_game **out, const char *path, gl_err *err);
+/* The same with options (opts may be NULL: the defaults). Under GDL_AUTO
+ * a description whose rules are too many to ground (but whose domain is
+ * not) loads for the prover; one too big for the domain is still refused
+ * (GL_ERANGE, "grounding too big (...)"). */
+int gdl_load_ex(gdl_game **out, const char *text, size_t n, const char *name,
+	const gdl_load_opts *opts, gl_err *err);
+int gdl_load_file_ex(gdl_game **out, const char *path,
+	const gdl_load_opts *opts, gl_err *err);
 void gdl_free(gdl_game *gd);
+
+/* The reasoner a game was loaded for: GDL_NET or GDL_PROVER. Why GDL_AUTO
+ * chose the prover (the grounding's message), or "" when it did not. */
+gdl_reasoner gdl_reasoner_of(const gdl_game *gd);
+const char *gdl_fallback_reason(const gdl_game *gd);
+/* "auto", "net", "prover"; the reasoner of a name (one of those), or -1. */
+const char *gdl_reasoner_name(gdl_reasoner r);
+int gdl_reasoner_parse(const char *name);
 
 /* Sizes of a compiled game. */
 int gdl_nroles(const gdl_game *gd);
 const char *gdl_role_name(const gdl_game *gd, int role);
 int gdl_nbase(const gdl_game *gd);  /* base propositions = state bits */
 int gdl_nmoves(const gdl_game *gd); /* distinct ground move terms */
-int gdl_natoms(const gdl_game *gd); /* ground atoms of the program */
-int gdl_nrules(const gdl_game *gd); /* ground rules of the program */
-int gdl_ngates(const gdl_game *gd); /* gates of the compiled network */
+int gdl_natoms(const gdl_game *gd); /* ground atoms (the domain) */
+int gdl_nrules(const gdl_game *gd); /* ground rules (0 for the prover) */
+int gdl_ngates(const gdl_game *gd); /* network gates (0 for the prover) */
 /* Number of moves role can ever make (its input set), at most nmoves. */
 int gdl_role_nmoves(const gdl_game *gd, int role);
 /* Words (uint64_t) of a state bitset. */
@@ -79,9 +124,15 @@ int gdl_move_find(const gdl_game *gd, const char *text);
 void gdl_initial(const gdl_game *gd, uint64_t *state);
 
 /* An evaluator: one per thread (it holds the values of the network for
- * the last state it evaluated). NULL when out of memory. */
+ * the last state it evaluated, or the prover's facts). NULL when out of
+ * memory. */
 gdl_eval *gdl_eval_new(const gdl_game *gd);
 void gdl_eval_free(gdl_eval *e);
+/* 0, or why the prover could not finish the last evaluation (of a state,
+ * or of a next state): GL_ERANGE (more join steps than GDL_PROVE_MAX or
+ * the load's max_steps) or GL_ENOMEM; the state then reads as terminal
+ * without legal moves, the next state as empty. Always 0 for the network. */
+int gdl_eval_error(const gdl_game *gd, const gdl_eval *e);
 
 /* Evaluate state into e: after this, the queries below answer for it.
  * Costs what differs from the state e evaluated last. */
@@ -111,8 +162,9 @@ int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	gl_rng *rng, int max_steps, int *goals);
 
 /* Random playouts in bulk: 64 at a time, bit-parallel over the network
- * (one bit of every word per playout). A batch evaluator is per thread,
- * like a gdl_eval. NULL when out of memory. */
+ * (one bit of every word per playout); with the prover, one by one. A
+ * batch evaluator is per thread, like a gdl_eval. NULL when out of
+ * memory. */
 typedef struct gdl_batch gdl_batch;
 gdl_batch *gdl_batch_new(const gdl_game *gd);
 void gdl_batch_free(gdl_batch *b);

@@ -1,8 +1,10 @@
 /*
- * cmd_gdl.c - `gamelearn gdl check FILE...`: validate GDL descriptions
- * (Love et al. 2008, sections 2-4) and print every problem as
- * FILE:LINE:COL: what is wrong; then compile each valid one and say its
- * size. Exit 0 when all are valid, 1 otherwise.
+ * cmd_gdl.c - `gamelearn gdl check [--reasoner auto|net|prover] FILE...`:
+ * validate GDL descriptions (Love et al. 2008, sections 2-4) and print
+ * every problem as FILE:LINE:COL: what is wrong; then compile each valid
+ * one and say its size and the reasoner it gets (the network, or the
+ * prover when its rules are too many to ground, and why). Exit 0 when all
+ * are valid, 1 otherwise.
  */
 #include "cli.h"
 
@@ -12,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int check_one(const char *path)
+static int check_one(const char *path, const gdl_load_opts *opts)
 {
 	char *text;
 	size_t len;
@@ -36,7 +38,7 @@ static int check_one(const char *path)
 	gl_strbuf_done(&sb);
 	gdl_game *gd;
 	double t0 = gl_now();
-	int rc = gdl_load(&gd, text, len, path, &err);
+	int rc = gdl_load_ex(&gd, text, len, path, opts, &err);
 	double dt = gl_now() - t0;
 	gl_free(text);
 	if (rc) {
@@ -46,19 +48,43 @@ static int check_one(const char *path)
 	printf("%s: valid: %d roles (", path, gdl_nroles(gd));
 	for (int r = 0; r < gdl_nroles(gd); r++)
 		printf("%s%s", r ? " " : "", gdl_role_name(gd, r));
-	printf("), %d base propositions, %d moves, %d ground atoms, %d ground "
-		"rules, %d gates, compiled in %.3f s\n", gdl_nbase(gd),
-		gdl_nmoves(gd), gdl_natoms(gd), gdl_nrules(gd), gdl_ngates(gd), dt);
+	printf("), %d base propositions, %d moves, %d ground atoms, ", gdl_nbase(gd),
+		gdl_nmoves(gd), gdl_natoms(gd));
+	if (gdl_reasoner_of(gd) == GDL_NET) {
+		printf("%d ground rules, %d gates, reasoner net", gdl_nrules(gd),
+			gdl_ngates(gd));
+	} else {
+		/* the reason without its "FILE: " */
+		const char *why = gdl_fallback_reason(gd);
+		size_t pl = strlen(path);
+		if (!strncmp(why, path, pl) && !strncmp(why + pl, ": ", 2))
+			why += pl + 2;
+		printf("reasoner prover%s%s%s", *why ? " (" : "", why, *why ? ")" : "");
+	}
+	printf(", compiled in %.3f s\n", dt);
 	gdl_free(gd);
 	return 0;
 }
 
 int cmd_gdl(int argc, char **argv)
 {
+	const char *usage = "usage: gamelearn gdl check [--reasoner auto|net|prover] "
+		"FILE...";
 	if (argc < 3 || strcmp(argv[1], "check") != 0)
-		cli_die(EXIT_USAGE, "usage: gamelearn gdl check FILE...");
+		cli_die(EXIT_USAGE, "%s", usage);
+	gdl_load_opts opts = {.reasoner = GDL_AUTO};
+	int i = 2;
+	if (!strcmp(argv[i], "--reasoner")) {
+		int r = i + 1 < argc ? gdl_reasoner_parse(argv[i + 1]) : -1;
+		if (r < 0)
+			cli_die(EXIT_USAGE, "%s", usage);
+		opts.reasoner = (gdl_reasoner)r;
+		i += 2;
+	}
+	if (i >= argc)
+		cli_die(EXIT_USAGE, "%s", usage);
 	int bad = 0;
-	for (int i = 2; i < argc; i++)
-		bad |= check_one(argv[i]);
+	for (; i < argc; i++)
+		bad |= check_one(argv[i], &opts);
 	return bad ? EXIT_RUN : 0;
 }

@@ -30,7 +30,7 @@ static const cli_command commands[] = {
 	{"features", "GAME [--role R] [--depth D] [--max-states N] [--json]",
 		"the lookahead features (Banerjee-Stone) that occur in a game, drawn", cmd_features},
 	{"repro", "NAME [options]", "rerun a paper's experiments: tables, CSV and SVG plots", cmd_repro},
-	{"gdl", "check FILE...", "check GDL descriptions: each problem with line and column", cmd_gdl},
+	{"gdl", "check [--reasoner auto|net|prover] FILE...", "check GDL descriptions: each problem with line and column", cmd_gdl},
 	{"ggp", "serve [--port P] [--agent SPEC] [--name NAME] [--max-matches N] [--seed S] | "
 		"match FILE --player URL_OR_AGENT ... [--startclock S] [--playclock S] [-n N] [--seed S] [--record F]",
 		"a General Game Playing player over HTTP, and a match manager", cmd_ggp},

@@ -48,11 +48,14 @@ gl_game *gl_game_new(const char *spec, gl_err *err)
 		gl_fail(err, GL_EINVAL, "unknown game '%s' (games: %s)", name, names);
 		return NULL;
 	}
-	/* A type whose first parameter is `file` takes a bare path:
-	 * "gdl:games/x.kif" means "gdl:file=games/x.kif". */
+	/* A type whose first parameter is `file` takes a bare path first:
+	 * "gdl:games/x.kif,reasoner=net" means
+	 * "gdl:file=games/x.kif,reasoner=net". */
 	char file_arg[GL_PARAM_TEXT + 8];
-	if (args && !strchr(args, '=') && t->params && t->params[0].key &&
-	    strcmp(t->params[0].key, "file") == 0) {
+	const char *comma = args ? strchr(args, ',') : NULL;
+	const char *eq = args ? strchr(args, '=') : NULL;
+	if (args && (!eq || (comma && eq > comma)) && t->params &&
+	    t->params[0].key && strcmp(t->params[0].key, "file") == 0) {
 		if (strlen(args) >= GL_PARAM_TEXT) {
 			gl_fail(err, GL_EINVAL, "game %s: file name too long", t->name);
 			return NULL;

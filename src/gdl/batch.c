@@ -9,13 +9,16 @@
  * playout, so that per playout it costs a few instructions per gate.
  * Each playout chooses its own uniformly random joint move (one draw per
  * choosing role, lanes in order, so a seed gives the same playouts); a
- * playout that ends hands its lane to the next one.
+ * playout that ends hands its lane to the next one. A game loaded for the
+ * prover has no network: its playouts run one after the other through a
+ * gdl_eval.
  */
 #include "gdl/internal.h"
 
 enum { LANES = 64 };
 
 struct gdl_batch {
+	gdl_eval *one;          /* the prover's: playouts one by one */
 	const gdl_net *n;
 	uint64_t *val;          /* [ngates] lane words */
 	uint64_t *nx;           /* [nbase] the next state's words */
@@ -32,6 +35,13 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	gdl_batch *b = gl_calloc(1, sizeof *b);
 	if (!b)
 		return NULL;
+	if (!n) {
+		if (!(b->one = gdl_eval_new(gd))) {
+			gl_free(b);
+			return NULL;
+		}
+		return b;
+	}
 	b->n = n;
 	b->nm = gd->nmoves;
 	b->val = gl_calloc((size_t)n->ngates + 1, sizeof *b->val);
@@ -58,6 +68,7 @@ void gdl_batch_free(gdl_batch *b)
 {
 	if (!b)
 		return;
+	gdl_eval_free(b->one);
 	gl_free(b->val);
 	gl_free(b->nx);
 	gl_free(b->moves);
@@ -196,6 +207,16 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 		goal_sum[r] = 0;
 	if (count <= 0)
 		return 0;
+	if (b->one) {
+		for (int k = 0; k < count; k++) {
+			int goals[GDL_ROLES_MAX];
+			total += (uint64_t)gdl_playout(gd, b->one, state, rng, max_steps,
+				goals);
+			for (int r = 0; goal_sum && r < nroles; r++)
+				goal_sum[r] += goals[r];
+		}
+		return total;
+	}
 	int lanes = count < LANES ? count : LANES;
 	uint64_t active = lanes == LANES ? ~0ull : (1ull << lanes) - 1;
 	load_lanes(gd, val, active, state);
@@ -287,6 +308,19 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 	const gdl_net *n = b->n;
 	uint64_t *val = b->val;
 	int nm = gd->nmoves, w = gd->words;
+	if (b->one) {
+		for (int l = 0; l < nl && l < LANES; l++) {
+			gdl_eval_state(gd, b->one, states + (size_t)l * w);
+			terminal[l] = gdl_terminal(gd, b->one);
+			for (int r = 0; r < gd->nroles; r++) {
+				nlegal[l * gd->nroles + r] = gdl_legal_count(gd, b->one, r);
+				goals[l * gd->nroles + r] = gdl_goal(gd, b->one, r);
+			}
+			gdl_next(gd, b->one, joints + (size_t)l * gd->nroles,
+				next + (size_t)l * w);
+		}
+		return;
+	}
 	for (int l = 0; l < nl && l < LANES; l++)
 		load_lane(gd, val, l, states + (size_t)l * w);
 	run(n, val, n->phase, n->nphase1);

@@ -1,11 +1,12 @@
 /*
  * eval.c - the public GDL API over a compiled game: loading (parse, check,
- * ground, compile the network), sizes and texts; and the plain evaluation
- * of the ground program (Love et al. 2008, section 5): every atom computed
- * stratum by stratum in dependency order, recursive groups to their least
- * fixpoint. The grounder uses it once for the static atoms (those that
- * depend on neither true nor does); the tests use it as the reference the
- * incremental network (net.c) must agree with.
+ * ground, compile the network; or, when the rules are too many to ground,
+ * the domain alone for the prover of prover.c), sizes and texts; and the
+ * plain evaluation of the ground program (Love et al. 2008, section 5):
+ * every atom computed stratum by stratum in dependency order, recursive
+ * groups to their least fixpoint. The grounder uses it once for the
+ * static atoms (those that depend on neither true nor does); the tests use
+ * it as the reference the incremental network (net.c) must agree with.
  */
 #include "gdl/internal.h"
 
@@ -79,6 +80,7 @@ void gdl_free(gdl_game *gd)
 	gl_free(gd->goal_role);
 	gl_free(gd->goal_value);
 	gdl_net_free(gd->net);
+	gdl_prover_free(gd->prover);
 	gdl_gterms_done(&gd->gt);
 	gl_free((char *)gd->prog.name);
 	gdl_prog_done(&gd->prog);
@@ -106,9 +108,48 @@ int gdl_check(const char *text, size_t n, const char *name, gl_strbuf *problems)
 	return rc;
 }
 
+/* The domain alone, and the prover over it. */
+static int load_prover(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
+{
+	bool too_many;
+	int rc = gdl_ground(gd, true, 0, &too_many, err);
+	return rc ? rc : gdl_prover_build(gd, o->max_steps, err);
+}
+
+/* The reasoner for a checked description: the network, else (GDL_AUTO,
+ * the rules or the network too big) the prover. */
+static int compile(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
+{
+	if (o->reasoner == GDL_PROVER)
+		return load_prover(gd, o, err);
+	gl_err first = {0};
+	bool too_many;
+	int rc = gdl_ground(gd, false, o->max_rules, &too_many, &first);
+	if (rc == 0) {
+		rc = gdl_net_build(gd, o->max_gates, &first);
+		if (rc == GL_ERANGE && o->reasoner == GDL_AUTO) {
+			snprintf(gd->fallback, sizeof gd->fallback, "%s", first.msg);
+			return gdl_prover_build(gd, o->max_steps, err);
+		}
+	} else if (too_many && o->reasoner == GDL_AUTO) {
+		/* nothing of the attempt is kept but its ground terms, which
+		 * are all of the domain */
+		snprintf(gd->fallback, sizeof gd->fallback, "%s", first.msg);
+		return load_prover(gd, o, err);
+	}
+	return rc ? gl_fail(err, rc, "%s", first.msg) : 0;
+}
+
 int gdl_load(gdl_game **out, const char *text, size_t n, const char *name,
 	gl_err *err)
 {
+	return gdl_load_ex(out, text, n, name, NULL, err);
+}
+
+int gdl_load_ex(gdl_game **out, const char *text, size_t n, const char *name,
+	const gdl_load_opts *opts, gl_err *err)
+{
+	static const gdl_load_opts defaults = {.reasoner = GDL_AUTO};
 	*out = NULL;
 	gdl_game *gd = gl_calloc(1, sizeof *gd);
 	char *nm = gl_strdup(name);
@@ -137,10 +178,7 @@ int gdl_load(gdl_game **out, const char *text, size_t n, const char *name,
 	gl_strbuf_done(&sb);
 	if (rc)
 		goto fail;
-	rc = gdl_ground(gd, err);
-	if (rc)
-		goto fail;
-	rc = gdl_net_build(gd, err);
+	rc = compile(gd, opts ? opts : &defaults, err);
 	if (rc)
 		goto fail;
 	*out = gd;
@@ -152,22 +190,53 @@ fail:
 
 int gdl_load_file(gdl_game **out, const char *path, gl_err *err)
 {
+	return gdl_load_file_ex(out, path, NULL, err);
+}
+
+int gdl_load_file_ex(gdl_game **out, const char *path,
+	const gdl_load_opts *opts, gl_err *err)
+{
 	char *text;
 	size_t len;
 	*out = NULL;
 	int rc = gl_read_file(path, GDL_FILE_MAX, &text, &len, err);
 	if (rc)
 		return rc;
-	rc = gdl_load(out, text, len, path, err);
+	rc = gdl_load_ex(out, text, len, path, opts, err);
 	gl_free(text);
 	return rc;
+}
+
+gdl_reasoner gdl_reasoner_of(const gdl_game *gd)
+{
+	return gd->net ? GDL_NET : GDL_PROVER;
+}
+
+const char *gdl_fallback_reason(const gdl_game *gd)
+{
+	return gd->fallback;
+}
+
+static const char *const reasoner_names[] = {"auto", "net", "prover"};
+
+const char *gdl_reasoner_name(gdl_reasoner r)
+{
+	return (unsigned)r < 3 ? reasoner_names[r] : "?";
+}
+
+int gdl_reasoner_parse(const char *name)
+{
+	for (int r = 0; r < 3; r++)
+		if (!strcmp(name, reasoner_names[r]))
+			return r;
+	return -1;
 }
 
 int gdl_nroles(const gdl_game *gd) { return gd->nroles; }
 int gdl_nbase(const gdl_game *gd) { return gd->nbase; }
 int gdl_nmoves(const gdl_game *gd) { return gd->nmoves; }
 int gdl_natoms(const gdl_game *gd) { return gd->natoms; }
-int gdl_nrules(const gdl_game *gd) { return gd->nrules; }
+int gdl_nrules(const gdl_game *gd) { return gd->net ? gd->nrules : 0; }
 int gdl_state_words(const gdl_game *gd) { return gd->words; }
 
 const char *gdl_role_name(const gdl_game *gd, int role)

@@ -7,7 +7,10 @@
  * as noop) map directly: to_move is the role with a choice. Simultaneous
  * moves are sequentialised: the roles with a choice move one after the
  * other in role order, the earlier moves kept pending in the state (and
- * hidden from render) until the joint move is complete. Love et al. 2008.
+ * hidden from render) until the joint move is complete. The parameter
+ * reasoner chooses how states are evaluated (gdl.h: the network, the
+ * prover, or the network unless the rules are too many to ground).
+ * Love et al. 2008.
  */
 #include "gamelearn/game.h"
 #include "gdl/internal.h"
@@ -122,6 +125,9 @@ static void done(const gl_game *g, view *w)
 static const gl_param_def gdl_params[] = {
 	{"file", "@ticTacToe", "a GDL description (.kif); @ticTacToe is the "
 		"built-in ticTacToe", 1, 0},
+	{"reasoner", "auto", "net (ground rules compiled to a network), prover "
+		"(rules evaluated per state, not ground) or auto (net unless the "
+		"rules are too many to ground)", 1, 0},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -180,13 +186,20 @@ static void gdl_done(gl_game *g)
 static int gdl_init(gl_game *g, const gl_params *p, gl_err *err)
 {
 	const char *file = gl_params_str(p, "file");
+	const char *rs = gl_params_str(p, "reasoner");
+	int reasoner = gdl_reasoner_parse(rs);
+	if (reasoner < 0)
+		return gl_fail(err, GL_EINVAL, "gdl: reasoner '%s' is none of auto, net, "
+			"prover", rs);
+	gdl_load_opts opts = {.reasoner = (gdl_reasoner)reasoner};
 	gdl_data *d = gl_calloc(1, sizeof *d);
 	if (!d)
 		return gl_fail(err, GL_ENOMEM, "out of memory loading %s", file);
 	g->data = d;
 	int rc = strcmp(file, "@ticTacToe") == 0 ?
-		gdl_load(&d->gd, builtin_ttt, sizeof builtin_ttt - 1, file, err) :
-		gdl_load_file(&d->gd, file, err);
+		gdl_load_ex(&d->gd, builtin_ttt, sizeof builtin_ttt - 1, file, &opts,
+			err) :
+		gdl_load_file_ex(&d->gd, file, &opts, err);
 	if (rc)
 		goto fail;
 	gdl_game *gd = d->gd;

@@ -18,19 +18,31 @@
  * positive literal of a relation nothing can make) are left out before
  * the rounds. A small file can ask for unbounded work: atoms, rules,
  * join steps, index entries and the depth and size of ground terms are
- * capped ("grounding too big").
+ * capped ("grounding too big"). For the prover (prover.c) the same rounds
+ * compute the domain alone: no instance is kept, and a join stops as soon
+ * as its head is ground and already a fact, so a clause whose instances
+ * are many but whose heads are few costs about its heads.
  */
 #include "gdl/internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-static uint32_t hash_gt(int32_t fn, int32_t nargs, const int32_t *args)
+/* gl_mix64, inline: the prover looks terms up on its hot path. */
+static inline uint64_t mix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ULL;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+static inline uint32_t hash_gt(int32_t fn, int32_t nargs, const int32_t *args)
 {
 	uint64_t h = (uint64_t)(uint32_t)fn * 0x9E3779B97F4A7C15ull ^ (uint64_t)nargs;
 	for (int i = 0; i < nargs; i++)
 		h = (h ^ (uint32_t)args[i]) * 0xff51afd7ed558ccdull;
-	return (uint32_t)(gl_mix64(h) >> 32);
+	return (uint32_t)(mix64(h) >> 32);
 }
 
 static int gt_grow(gdl_gterms *gt)
@@ -68,25 +80,38 @@ static int gt_grow(gdl_gterms *gt)
 	return 0;
 }
 
+int32_t gdl_gterm_find(const gdl_gterms *gt, int32_t fn, int32_t nargs,
+	const int32_t *args)
+{
+	if (!gt->nslot)
+		return -1;
+	uint32_t h = hash_gt(fn, nargs, args);
+	int k = (int)(h & (uint32_t)(gt->nslot - 1));
+	while (gt->slot[k]) {
+		int32_t id = gt->slot[k] - 1;
+		if (gt->fn[id] == fn && gt->nargs[id] == nargs) {
+			if (nargs == 0)
+				return id;
+			const int32_t *a = gt->argv + gt->args[id];
+			int i = 0;
+			while (i < nargs && a[i] == args[i])
+				i++;
+			if (i == nargs)
+				return id;
+		}
+		k = (k + 1) & (gt->nslot - 1);
+	}
+	return -1;
+}
+
 /* The id of ground term fn(args), made if absent and make; -1 if absent,
  * GL_ENOMEM (< -1) when out of memory. */
 static int32_t gt_get(gdl_gterms *gt, int32_t fn, int32_t nargs,
 	const int32_t *args, bool make)
 {
-	if (gt->nslot) {
-		uint32_t h = hash_gt(fn, nargs, args);
-		int k = (int)(h & (uint32_t)(gt->nslot - 1));
-		while (gt->slot[k]) {
-			int32_t id = gt->slot[k] - 1;
-			if (gt->fn[id] == fn && gt->nargs[id] == nargs &&
-			    (nargs == 0 || !memcmp(gt->argv + gt->args[id], args,
-						   (size_t)nargs * sizeof *args)))
-				return id;
-			k = (k + 1) & (gt->nslot - 1);
-		}
-	}
-	if (!make)
-		return -1;
+	int32_t found = gdl_gterm_find(gt, fn, nargs, args);
+	if (found >= 0 || !make)
+		return found;
 	if (gt->n >= GDL_ATOMS_MAX * 4)
 		return GL_ERANGE;
 	if (gt_grow(gt))
@@ -280,6 +305,13 @@ typedef struct grounder {
 	int32_t trail[GDL_VARS_MAX];
 	int ntrail;
 	uint64_t steps;      /* join steps so far (bounded by GDL_JOIN_MAX) */
+	/* the domain only (for the prover): no instance is recorded, and a
+	 * join stops where its head is ground and already a fact */
+	bool domain;
+	long max_rules;      /* ground rules at most */
+	uint64_t *hmask;     /* [ncl] variable slots of each clause's head */
+	int hstep;           /* first step of the plan with the head ground */
+	int32_t hid;         /* the head's term from there on, -1 none yet */
 	/* instances found: each its clause, its head, the facts of its
 	 * positive literals, and when it has negative literals its variables'
 	 * values */
@@ -317,6 +349,44 @@ static uint32_t hash_ints(const int32_t *v, int n, uint64_t seed)
 	return (uint32_t)(gl_mix64(h) >> 32);
 }
 
+/* The depth and size of term id (its arguments' known) recorded: 0, or
+ * GL_ERANGE when it is too deep or too big, GL_ENOMEM. */
+static int measure(grounder *G, int32_t id)
+{
+	if (id >= G->ntm) {
+		int nc = G->ntm ? G->ntm * 2 : 4096;
+		while (nc <= id)
+			nc *= 2;
+		uint8_t *d = gl_realloc(G->tdepth, (size_t)nc);
+		if (!d)
+			return GL_ENOMEM;
+		G->tdepth = d;
+		int32_t *s = gl_realloc(G->tsyms, (size_t)nc * sizeof *s);
+		if (!s)
+			return GL_ENOMEM;
+		G->tsyms = s;
+		G->ntm = nc;
+	}
+	const gdl_gterms *gt = G->gt;
+	int depth = 0;
+	int32_t syms = 1;
+	for (int i = 0; i < gt->nargs[id]; i++) {
+		const int32_t *args = gt->argv + gt->args[id];
+		if (G->tdepth[args[i]] + 1 > depth)
+			depth = G->tdepth[args[i]] + 1;
+		syms += G->tsyms[args[i]];
+		if (syms > TERM_SYMS_MAX)
+			syms = TERM_SYMS_MAX + 1;
+	}
+	G->tdepth[id] = (uint8_t)(depth > GDL_DEPTH_MAX ? GDL_DEPTH_MAX + 1 : depth);
+	G->tsyms[id] = syms;
+	if (depth > GDL_DEPTH_MAX || syms > TERM_SYMS_MAX) {
+		G->why = depth > GDL_DEPTH_MAX ? TOO_DEEP : TOO_LARGE;
+		return GL_ERANGE;
+	}
+	return 0;
+}
+
 /* fn(args), made if absent. A new term deeper than GDL_DEPTH_MAX or with
  * more than TERM_SYMS_MAX symbols stops grounding: a recursion through a
  * function term that never ends would otherwise grow terms forever. */
@@ -331,34 +401,8 @@ static int32_t mk(grounder *G, int32_t fn, int32_t nargs, const int32_t *args)
 	}
 	if (id < n0)
 		return id;
-	if (id >= G->ntm) {
-		int nc = G->ntm ? G->ntm * 2 : 4096;
-		uint8_t *d = gl_realloc(G->tdepth, (size_t)nc);
-		if (!d)
-			return GL_ENOMEM;
-		G->tdepth = d;
-		int32_t *s = gl_realloc(G->tsyms, (size_t)nc * sizeof *s);
-		if (!s)
-			return GL_ENOMEM;
-		G->tsyms = s;
-		G->ntm = nc;
-	}
-	int depth = 0;
-	int32_t syms = 1;
-	for (int i = 0; i < nargs; i++) {
-		if (G->tdepth[args[i]] + 1 > depth)
-			depth = G->tdepth[args[i]] + 1;
-		syms += G->tsyms[args[i]];
-		if (syms > TERM_SYMS_MAX)
-			syms = TERM_SYMS_MAX + 1;
-	}
-	G->tdepth[id] = (uint8_t)(depth > GDL_DEPTH_MAX ? GDL_DEPTH_MAX + 1 : depth);
-	G->tsyms[id] = syms;
-	if (depth > GDL_DEPTH_MAX || syms > TERM_SYMS_MAX) {
-		G->why = depth > GDL_DEPTH_MAX ? TOO_DEEP : TOO_LARGE;
-		return GL_ERANGE;
-	}
-	return id;
+	int rc = measure(G, id);
+	return rc ? rc : id;
 }
 
 /* The ground term of constant sym, or -1 while there is none. */
@@ -905,7 +949,11 @@ static int plan_rest(grounder *G)
 				return rc;
 		}
 		int best = -1, bestnew = 0;
+		bool besthead = false;
 		double bestest = 0;
+		/* for the domain, the head's variables first: a join stops
+		 * where its head is ground and already a fact */
+		uint64_t hfree = G->domain ? G->hmask[G->cur] & ~bound : 0;
 		for (int i = 0; i < cl->nlits; i++) {
 			if (used[i] || lits[i].kind != L_POS)
 				continue;
@@ -915,8 +963,11 @@ static int plan_rest(grounder *G)
 				return rc;
 			G->steps += ESTIMATE_COST;
 			int nnew = __builtin_popcountll(mask[i] & ~bound);
-			if (best < 0 || est < bestest || (est == bestest && nnew < bestnew)) {
+			bool head = (mask[i] & hfree) != 0;
+			if (best < 0 || (head && !besthead) || (head == besthead &&
+			    (est < bestest || (est == bestest && nnew < bestnew)))) {
 				best = i;
+				besthead = head;
 				bestest = est;
 				bestnew = nnew;
 			}
@@ -944,11 +995,13 @@ static int record(grounder *G)
 	if (h < 0)
 		return h;
 	int rc = add_fact(G, h, G->round);
-	if (rc)
+	if (rc || G->domain) {
+		G->hid = h; /* a fact now: the joins above stop */
 		return rc;
+	}
 	int nv = G->nneg[G->cur] ? G->cv0[G->cur + 1] - G->cv0[G->cur] : 0;
 	G->nrl += G->npos[G->cur] + G->nneg[G->cur];
-	if (G->ninst >= GDL_RULES_MAX || G->nrl > RLITS_MAX ||
+	if (G->ninst >= G->max_rules || G->nrl > RLITS_MAX ||
 	    G->inst.n + 2 + G->npos[G->cur] + nv > INST_MAX) {
 		G->why = TOO_RULES;
 		return GL_ERANGE;
@@ -966,12 +1019,34 @@ static int record(grounder *G)
 	return 0;
 }
 
+/* Where the current plan makes the current clause's head ground: the
+ * first step before which its variables are all bound. */
+static void head_step(grounder *G)
+{
+	const gdl_clause *cl = &G->p->cl[G->cur];
+	uint64_t hm = G->hmask[G->cur], bound = 0;
+	int j = 0;
+	for (; j < G->nstep && (bound & hm) != hm; j++)
+		if (G->plan[j].kind == S_SCAN)
+			bound |= G->lmask[cl->lit0 + G->plan[j].lit];
+	G->hstep = j;
+	G->hid = -1;
+}
+
 /* Join the plan from step j. Returns 0 or an error. */
 static int join(grounder *G, int j)
 {
 	if (++G->steps > GDL_JOIN_MAX) {
 		G->why = TOO_STEPS;
 		return GL_ERANGE; /* a small file can ask for unbounded joins */
+	}
+	if (G->domain && j == G->hstep) {
+		/* the head is ground from here on: nothing new if a fact */
+		G->hid = make_ground(G, G->p->cl[G->cur].head, false);
+		if (G->hid < -1)
+			return G->hid;
+		if (is_fact(G, G->hid) >= 0)
+			return 0;
 	}
 	if (j == G->nstep)
 		return record(G);
@@ -999,7 +1074,8 @@ static int join(grounder *G, int j)
 	for (int k = s->rlo > 0 ? bucket_lower(G, b, s->rlo) : 0;
 	     k < G->bk[b].n && !rc; k++) {
 		int32_t id = G->bk[b].id[k];
-		if (G->fact_round[id] > s->rhi)
+		if (G->fact_round[id] > s->rhi ||
+		    (G->domain && j >= G->hstep && is_fact(G, G->hid) >= 0))
 			break;
 		int mark = G->ntrail;
 		G->lfact[s->lit] = id;
@@ -1064,6 +1140,7 @@ static int join_delta(grounder *G, int32_t gl)
 		s->rlo = s->lit == i ? r - 1 : 0;
 		s->rhi = s->lit < i ? r - 2 : r - 1;
 	}
+	head_step(G);
 	return join(G, 0);
 }
 
@@ -1111,7 +1188,9 @@ static int setup_clauses(grounder *G)
 	G->lit_cl = gl_malloc(((size_t)p->nlits + 1) * sizeof *G->lit_cl);
 	G->occ0 = gl_calloc((size_t)p->syms.n + 2, sizeof *G->occ0);
 	G->occ = gl_malloc(((size_t)p->nlits + 1) * sizeof *G->occ);
-	if (!G->cv0 || !G->npos || !G->nneg || !G->lmask || !G->lit_cl || !G->occ0 || !G->occ)
+	G->hmask = gl_malloc(((size_t)p->ncl + 1) * sizeof *G->hmask);
+	if (!G->cv0 || !G->npos || !G->nneg || !G->lmask || !G->lit_cl || !G->occ0 ||
+	    !G->occ || !G->hmask)
 		return GL_ENOMEM;
 	for (int c = 0; c < p->ncl && !rc; c++) {
 		const gdl_clause *cl = &p->cl[c];
@@ -1145,6 +1224,7 @@ static int setup_clauses(grounder *G)
 	for (int c = 0; c < p->ncl; c++) {
 		const gdl_clause *cl = &p->cl[c];
 		use_clause(G, c);
+		G->hmask[c] = var_mask(G, cl->head);
 		for (int i = 0; i < cl->nlits; i++) {
 			const gdl_lit *l = &p->lits[cl->lit0 + i];
 			G->lmask[cl->lit0 + i] = var_mask(G, l->a) |
@@ -1258,7 +1338,8 @@ static int emit_rules(grounder *G)
 	return 0;
 }
 
-static int ground_error(gl_err *err, const gdl_game *gd, int rc, int why)
+static int ground_error(gl_err *err, const gdl_game *gd, int rc, int why,
+	long max_rules)
 {
 	const char *name = gd->prog.name;
 	if (rc != GL_ERANGE)
@@ -1266,7 +1347,7 @@ static int ground_error(gl_err *err, const gdl_game *gd, int rc, int why)
 	switch (why) {
 	case TOO_RULES:
 		return gl_fail(err, rc, "%s: grounding too big (more than %d ground "
-			"rules or %d rule literals)", name, GDL_RULES_MAX, RLITS_MAX);
+			"rules or %d rule literals)", name, (int)max_rules, RLITS_MAX);
 	case TOO_STEPS:
 		return gl_fail(err, rc, "%s: grounding too big (more than %llu join "
 			"steps)", name, (unsigned long long)GDL_JOIN_MAX);
@@ -1299,10 +1380,14 @@ typedef struct tarjan_frame {
 
 static int build_program(gdl_game *gd, grounder *G, gl_err *err);
 
-int gdl_ground(gdl_game *gd, gl_err *err)
+int gdl_ground(gdl_game *gd, bool domain, long max_rules, bool *too_many,
+	gl_err *err)
 {
 	gdl_prog *p = &gd->prog;
-	grounder G = {.p = p, .gt = &gd->gt, .cur = -1};
+	grounder G = {.p = p, .gt = &gd->gt, .cur = -1, .domain = domain,
+		.max_rules = max_rules > 0 && max_rules < GDL_RULES_MAX ? max_rules :
+			GDL_RULES_MAX};
+	*too_many = false;
 	int rc = 0;
 	int nsyms = p->syms.n;
 	G.facts = gl_calloc((size_t)nsyms + 1, sizeof *G.facts);
@@ -1315,6 +1400,12 @@ int gdl_ground(gdl_game *gd, gl_err *err)
 	}
 	for (int s = 0; s < nsyms; s++)
 		G.varslot[s] = G.cid[s] = G.chg_round[s] = -1;
+	/* terms already in the table (an earlier attempt's), each after its
+	 * arguments */
+	for (int32_t id = 0; id < G.gt->n && !rc; id++)
+		rc = measure(&G, id) == GL_ENOMEM ? GL_ENOMEM : 0;
+	if (rc)
+		goto fail;
 	if ((rc = setup_clauses(&G)) || (rc = prune(&G)))
 		goto fail;
 	/* Round 0: the clauses without positive literals (facts, mostly). */
@@ -1323,8 +1414,10 @@ int gdl_ground(gdl_game *gd, gl_err *err)
 			continue;
 		use_clause(&G, c);
 		plan_start(&G);
-		if (!(rc = plan_rest(&G)))
+		if (!(rc = plan_rest(&G))) {
+			head_step(&G);
 			rc = join(&G, 0);
+		}
 	}
 	/* Round r: the literals of the relations that got facts in round
 	 * r - 1 take those facts, until a round adds none. */
@@ -1343,7 +1436,8 @@ int gdl_ground(gdl_game *gd, gl_err *err)
 	rc = build_program(gd, &G, err);
 	goto done;
 fail:
-	rc = ground_error(err, gd, rc, G.why);
+	*too_many = rc == GL_ERANGE && (G.why == TOO_RULES || G.why == TOO_STEPS);
+	rc = ground_error(err, gd, rc, G.why, G.max_rules);
 done:
 	for (int s = 0; G.facts && s < nsyms; s++)
 		gl_free(G.facts[s].v);
@@ -1369,6 +1463,7 @@ done:
 	gl_free(G.cv0);
 	gl_free(G.cvar);
 	gl_free(G.lmask);
+	gl_free(G.hmask);
 	gl_free(G.lit_cl);
 	gl_free(G.npos);
 	gl_free(G.nneg);

@@ -2,7 +2,8 @@
  * internal.h - the GDL layer's private types: interned symbols, parsed
  * terms and rules (parse.c), rules expanded into clauses of plain literals
  * (check.c), ground terms and the propositional program (ground.c), and
- * its evaluation (eval.c). See gdl.h for the paper this implements.
+ * its evaluation (eval.c, net.c, batch.c), or the prover's (prover.c).
+ * See gdl.h for the paper this implements.
  */
 #ifndef GDL_INTERNAL_H
 #define GDL_INTERNAL_H
@@ -155,7 +156,10 @@ struct gdl_game {
 	int32_t *goal_value;
 	int ngoal;
 	int32_t terminal_atom; /* or -1 */
-	struct gdl_net *net;  /* the program compiled for evaluation */
+	struct gdl_net *net;  /* the program compiled for evaluation, or NULL
+			       * when the prover evaluates the game */
+	struct gdl_prover *prover; /* the prover's compiled clauses, or NULL */
+	char fallback[256];   /* why GDL_AUTO chose the prover (a gl_err msg) */
 };
 
 /* eval.c: evaluate nodes [from, to) of order (atoms node_atom, groups
@@ -219,13 +223,50 @@ void gdl_ref_eval(const gdl_game *gd, uint8_t *val, const uint64_t *state,
 	const int *joint);
 
 /* net.c: compile gd's ground program into gd->net (0, GL_ENOMEM or
- * GL_ERANGE with a message); free it. */
-int gdl_net_build(gdl_game *gd, gl_err *err);
+ * GL_ERANGE with a message: more than max_gates gates when max_gates > 0);
+ * free it. */
+int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err);
 void gdl_net_free(gdl_net *n);
 
-/* ground.c: ground p's clauses into gd (whose prog is p). */
-int gdl_ground(gdl_game *gd, gl_err *err);
+/* ground.c: ground p's clauses into gd (whose prog is p): the atoms of the
+ * reachable domain, the ground program (at most max_rules rules; 0: the
+ * default) and the tables of roles, bases, moves and goals. With domain,
+ * the atoms and tables only, no rule (for the prover; gd->init is left to
+ * it). On GL_ERANGE *too_many says whether it was the instances of the
+ * rules that were too many (rules or join steps), not the domain. */
+int gdl_ground(gdl_game *gd, bool domain, long max_rules, bool *too_many,
+	gl_err *err);
 int gdl_gterm_text(const gdl_game *gd, int32_t t, char *buf, size_t n);
 void gdl_gterms_done(gdl_gterms *gt);
+/* The id of ground term fn(args), or -1 when the table has none (the
+ * table is only read). */
+int32_t gdl_gterm_find(const gdl_gterms *gt, int32_t fn, int32_t nargs,
+	const int32_t *args);
+
+/* prover.c: the rules evaluated per state without grounding (see the head
+ * of prover.c). Build it over gd's domain (0, GL_ENOMEM or GL_ERANGE with
+ * a message), which also sets gd->init; at most max_steps join steps per
+ * evaluation (0: GDL_PROVE_MAX); free it. */
+typedef struct gdl_prover gdl_prover;
+int gdl_prover_build(gdl_game *gd, long max_steps, gl_err *err);
+void gdl_prover_free(gdl_prover *pv);
+/* Its evaluator, behind gdl_eval (net.c) when gd->net is NULL: the same
+ * contracts as the gdl.h functions of the same names. */
+typedef struct gdl_pv gdl_pv;
+gdl_pv *gdl_pv_new(const gdl_game *gd);
+void gdl_pv_free(gdl_pv *e);
+int gdl_pv_error(const gdl_pv *e);
+void gdl_pv_state(const gdl_game *gd, gdl_pv *e, const uint64_t *state);
+bool gdl_pv_terminal(const gdl_game *gd, const gdl_pv *e);
+int gdl_pv_legal(const gdl_game *gd, const gdl_pv *e, int role, int *moves);
+int gdl_pv_legal_count(const gdl_game *gd, const gdl_pv *e, int role);
+int gdl_pv_legal_nth(const gdl_game *gd, const gdl_pv *e, int role, int k);
+int gdl_pv_goal(const gdl_game *gd, const gdl_pv *e, int role);
+void gdl_pv_next(const gdl_game *gd, gdl_pv *e, const int *joint,
+	uint64_t *out);
+int gdl_pv_playout(const gdl_game *gd, gdl_pv *e, const uint64_t *state,
+	gl_rng *rng, int max_steps, int *goals);
+uint64_t gdl_pv_perft(const gdl_game *gd, gdl_pv *e, const uint64_t *state,
+	int depth);
 
 #endif

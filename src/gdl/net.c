@@ -31,6 +31,8 @@
  *
  * The legal moves of each role and the next state are kept as bitsets,
  * updated by hooks on their gates; terminal and goals are read on demand.
+ * A game loaded for the prover has no network: its gdl_eval wraps the
+ * prover's evaluator (prover.c), and each call of the API goes there.
  */
 #include "gdl/internal.h"
 
@@ -38,6 +40,7 @@
 #include <stdlib.h>
 
 struct gdl_eval {
+	gdl_pv *pv;       /* the prover's evaluator instead (gd->net NULL) */
 	const gdl_net *n;
 	int32_t *cnt;     /* [ngates] counters (inputs, members: the value) */
 	uint8_t *sent;    /* [ngates] value as last propagated */
@@ -617,7 +620,7 @@ static void builder_done(builder *B)
 	B->ref = B->cse = NULL;
 }
 
-int gdl_net_build(gdl_game *gd, gl_err *err)
+int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 {
 	const gdl_gterms *gt = &gd->gt;
 	builder B = {.gd = gd};
@@ -687,7 +690,7 @@ int gdl_net_build(gdl_game *gd, gl_err *err)
 		n->lwords = 1;
 	n->ngates = B.kind.n;
 	n->ngroups = B.gm0.n - 1;
-	if (n->ngates >= (1 << 29)) {
+	if (n->ngates >= (1 << 29) || (max_gates > 0 && n->ngates > max_gates)) {
 		gdl_net_free(n);
 		goto big;
 	}
@@ -723,12 +726,13 @@ oom:
 		"network", gd->prog.name);
 big:
 	builder_done(&B);
-	return gl_fail(err, GL_ERANGE, "%s: network too big", gd->prog.name);
+	return gl_fail(err, GL_ERANGE, "%s: network too big (%d gates)",
+		gd->prog.name, B.kind.n);
 }
 
 int gdl_ngates(const gdl_game *gd)
 {
-	return gd->net->ngates;
+	return gd->net ? gd->net->ngates : 0;
 }
 
 /* --- Evaluation ------------------------------------------------------------ */
@@ -859,6 +863,13 @@ gdl_eval *gdl_eval_new(const gdl_game *gd)
 	gdl_eval *e = gl_calloc(1, sizeof *e);
 	if (!e)
 		return NULL;
+	if (!n) {
+		if (!(e->pv = gdl_pv_new(gd))) {
+			gl_free(e);
+			return NULL;
+		}
+		return e;
+	}
 	e->n = n;
 	e->cnt = gl_malloc(((size_t)n->ngates + 1) * sizeof *e->cnt);
 	e->sent = gl_calloc((size_t)n->ngates + 1, 1);
@@ -908,6 +919,7 @@ void gdl_eval_free(gdl_eval *e)
 {
 	if (!e)
 		return;
+	gdl_pv_free(e->pv);
 	gl_free(e->cnt);
 	gl_free(e->sent);
 	gl_free(e->dirty);
@@ -916,7 +928,7 @@ void gdl_eval_free(gdl_eval *e)
 	gl_free(e);
 }
 
-void gdl_eval_state(const gdl_game *gd, gdl_eval *e, const uint64_t *state)
+static void net_state(const gdl_game *gd, gdl_eval *e, const uint64_t *state)
 {
 	const gdl_net *n = e->n;
 	bool any = false;
@@ -936,16 +948,9 @@ void gdl_eval_state(const gdl_game *gd, gdl_eval *e, const uint64_t *state)
 		propagate(e);
 }
 
-bool gdl_terminal(const gdl_game *gd, const gdl_eval *e)
+static bool net_terminal(const gdl_eval *e)
 {
-	(void)gd;
 	return ref_val(e, e->n->terminal);
-}
-
-int gdl_legal_count(const gdl_game *gd, const gdl_eval *e, int role)
-{
-	(void)gd;
-	return e->nlegal[role];
 }
 
 /* The first max legal moves of role, ascending. */
@@ -959,15 +964,8 @@ static int legal_upto(const gdl_eval *e, int role, int *moves, int max)
 	return k;
 }
 
-int gdl_legal(const gdl_game *gd, const gdl_eval *e, int role, int *moves)
+static int net_legal_nth(const gdl_eval *e, int role, int k)
 {
-	(void)gd;
-	return legal_upto(e, role, moves, INT_MAX);
-}
-
-int gdl_legal_nth(const gdl_game *gd, const gdl_eval *e, int role, int k)
-{
-	(void)gd;
 	int lw = e->n->lwords;
 	const uint64_t *b = e->legal + (size_t)role * lw;
 	for (int w = 0; w < lw; w++) {
@@ -984,7 +982,7 @@ int gdl_legal_nth(const gdl_game *gd, const gdl_eval *e, int role, int k)
 	return -1;
 }
 
-int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role)
+static int net_goal(const gdl_game *gd, const gdl_eval *e, int role)
 {
 	int v = -1;
 	for (int i = 0; i < gd->ngoal; i++)
@@ -994,7 +992,8 @@ int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role)
 	return v < 0 ? 0 : v;
 }
 
-void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint, uint64_t *out)
+static void net_next(const gdl_game *gd, gdl_eval *e, const int *joint,
+	uint64_t *out)
 {
 	const gdl_net *n = e->n;
 	int nm = gd->nmoves;
@@ -1020,13 +1019,15 @@ void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint, uint64_t *out)
 int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	gl_rng *rng, int max_steps, int *goals)
 {
+	if (e->pv)
+		return gdl_pv_playout(gd, e->pv, state, rng, max_steps, goals);
 	uint64_t s[GDL_WORDS_MAX];
 	int joint[GDL_ROLES_MAX];
 	memcpy(s, state, (size_t)gd->words * sizeof *s);
 	int steps = 0;
 	for (;;) {
-		gdl_eval_state(gd, e, s);
-		if (gdl_terminal(gd, e) || steps >= max_steps)
+		net_state(gd, e, s);
+		if (net_terminal(e) || steps >= max_steps)
 			break;
 		bool stuck = false;
 		for (int r = 0; r < gd->nroles; r++) {
@@ -1035,29 +1036,29 @@ int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 				stuck = true;
 				break;
 			}
-			joint[r] = gdl_legal_nth(gd, e, r, c == 1 ? 0 :
+			joint[r] = net_legal_nth(e, r, c == 1 ? 0 :
 				(int)gl_rng_below(rng, (uint32_t)c));
 		}
 		if (stuck)
 			break;
-		gdl_next(gd, e, joint, s);
+		net_next(gd, e, joint, s);
 		steps++;
 	}
 	for (int r = 0; goals && r < gd->nroles; r++)
-		goals[r] = gdl_goal(gd, e, r);
+		goals[r] = net_goal(gd, e, r);
 	return steps;
 }
 
-uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
-	int depth)
+static uint64_t net_perft(const gdl_game *gd, gdl_eval *e,
+	const uint64_t *state, int depth)
 {
 	enum { PERFT_MOVES = 512 };
 	int moves[GDL_ROLES_MAX][PERFT_MOVES], nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX];
 	uint64_t child[GDL_WORDS_MAX];
-	gdl_eval_state(gd, e, state);
+	net_state(gd, e, state);
 	if (depth <= 0)
 		return 1;
-	if (gdl_terminal(gd, e))
+	if (net_terminal(e))
 		return 0;
 	uint64_t prod = 1;
 	for (int r = 0; r < gd->nroles; r++) {
@@ -1072,9 +1073,9 @@ uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 		int joint[GDL_ROLES_MAX];
 		for (int r = 0; r < gd->nroles; r++)
 			joint[r] = moves[r][idx[r]];
-		gdl_eval_state(gd, e, state);
-		gdl_next(gd, e, joint, child);
-		total += gdl_perft(gd, e, child, depth - 1);
+		net_state(gd, e, state);
+		net_next(gd, e, joint, child);
+		total += net_perft(gd, e, child, depth - 1);
 		int r = 0;
 		while (r < gd->nroles && ++idx[r] == nm[r])
 			idx[r++] = 0;
@@ -1082,4 +1083,62 @@ uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 			break;
 	}
 	return total;
+}
+
+/* --- The API: the network, or the prover's evaluator ---------------------- */
+
+int gdl_eval_error(const gdl_game *gd, const gdl_eval *e)
+{
+	(void)gd;
+	return e->pv ? gdl_pv_error(e->pv) : 0;
+}
+
+void gdl_eval_state(const gdl_game *gd, gdl_eval *e, const uint64_t *state)
+{
+	if (e->pv)
+		gdl_pv_state(gd, e->pv, state);
+	else
+		net_state(gd, e, state);
+}
+
+bool gdl_terminal(const gdl_game *gd, const gdl_eval *e)
+{
+	return e->pv ? gdl_pv_terminal(gd, e->pv) : net_terminal(e);
+}
+
+int gdl_legal_count(const gdl_game *gd, const gdl_eval *e, int role)
+{
+	return e->pv ? gdl_pv_legal_count(gd, e->pv, role) : e->nlegal[role];
+}
+
+int gdl_legal(const gdl_game *gd, const gdl_eval *e, int role, int *moves)
+{
+	return e->pv ? gdl_pv_legal(gd, e->pv, role, moves) :
+		legal_upto(e, role, moves, INT_MAX);
+}
+
+int gdl_legal_nth(const gdl_game *gd, const gdl_eval *e, int role, int k)
+{
+	return e->pv ? gdl_pv_legal_nth(gd, e->pv, role, k) :
+		net_legal_nth(e, role, k);
+}
+
+int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role)
+{
+	return e->pv ? gdl_pv_goal(gd, e->pv, role) : net_goal(gd, e, role);
+}
+
+void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint, uint64_t *out)
+{
+	if (e->pv)
+		gdl_pv_next(gd, e->pv, joint, out);
+	else
+		net_next(gd, e, joint, out);
+}
+
+uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
+	int depth)
+{
+	return e->pv ? gdl_pv_perft(gd, e->pv, state, depth) :
+		net_perft(gd, e, state, depth);
 }
