@@ -1,15 +1,20 @@
 /*
  * test_uct.c - the `uct` agent (Monte Carlo tree search, issue 8 item 6),
  * always under an iteration limit so that results are reproducible: it
- * beats random at tictactoe (either side), connect4 and GDL ticTacToe,
- * never misses a win in one (with and without the solver) nor a forced
- * block, plays complete legal matches in a 3-player
- * and a simultaneous-move GDL game, is deterministic by seed, and keeps
- * playing legally when its tree is reused and its arena fills.
+ * beats random at tictactoe (either side), connect4 and GDL ticTacToe
+ * (with bulk playouts too), never misses a win in one (with and without
+ * the solver) nor a forced block, plays complete legal matches in a
+ * 3-player and in simultaneous-move GDL games, searches simultaneous moves
+ * decoupled (a later chooser's move does not depend on the pending
+ * earlier ones, told or not; a dominated move is not played), is
+ * deterministic by seed, and keeps playing legally when its tree is reused
+ * and its arena fills.
  */
 #include "gametest.h"
 
 #include "gamelearn/agent.h"
+
+#include <unistd.h>
 
 /* Play n matches of uct (spec) against random on game, uct taking player
  * `side` (or alternating sides when side < 0). Returns uct's wins
@@ -57,9 +62,14 @@ static void test_beats_random(void)
 	printf("connect4 uct: %d/%d wins\n", w, played);
 	CHECK_MSG(w >= 18, "%d/20", w);
 	w = wins_vs_random("gdl:data/gdl/games/ticTacToe.kif",
-		"uct:time=0,iterations=1000", -1, 20, &played);
+		"uct:time=0,iterations=1000,batch=1", -1, 20, &played);
 	printf("gdl ticTacToe uct: %d/%d wins\n", w, played);
 	CHECK_MSG(played == 20 && w >= 14, "%d/%d", w, played);
+	/* bulk playouts (the gdl type plays them 64 at a time) */
+	w = wins_vs_random("gdl:data/gdl/games/ticTacToe.kif",
+		"uct:time=0,iterations=300,batch=16", -1, 20, &played);
+	printf("gdl ticTacToe uct, 16 playouts a leaf: %d/%d wins\n", w, played);
+	CHECK_MSG(played == 20 && w >= 19, "%d/%d", w, played);
 }
 
 /* Over many seeds, uct (spec) must choose `want` in the position after
@@ -190,6 +200,181 @@ static void test_reuse(void)
 	gl_match_done(&b);
 }
 
+/* Begin agent a (seed) as the player to move after the moves pend[0..n)
+ * from the start, each of them a pending choice of the same round; told of
+ * them by observe() (as in a match) or not (as ggp serve fills them in).
+ * Returns its choice, or -1. */
+static gl_action choose_hidden(gl_agent *a, uint64_t seed, const gl_action *pend,
+	int n, bool tell)
+{
+	const gl_game *g = a->game;
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	gl_err err = {0};
+	g->type->start(g, s);
+	a->role = n; /* every role chooses in these games, in role order */
+	gl_rng_split(&a->rng, seed, 0);
+	CHECK(a->type->begin(a, &err) == 0);
+	for (int i = 0; i < n; i++) {
+		if (tell)
+			a->type->observe(a, s, i, pend[i]);
+		g->type->apply(g, s, pend[i]);
+	}
+	CHECK(g->type->hidden(g, s) == n && g->type->to_move(g, s) == n);
+	gl_action m = -1;
+	CHECK_MSG(a->type->choose(a, s, &m, &err) == 0, "%s", err.msg);
+	return m;
+}
+
+/* A game from GDL text (through a temporary file), or exit(1). */
+static gl_game *kif_game(const char *text)
+{
+	char path[] = "/tmp/gamelearn_test_uct_XXXXXX";
+	int fd = mkstemp(path);
+	size_t n = strlen(text);
+	if (fd < 0 || write(fd, text, n) != (ssize_t)n) {
+		fprintf(stderr, "cannot write %s\n", path);
+		exit(1);
+	}
+	close(fd);
+	char spec[64];
+	snprintf(spec, sizeof spec, "gdl:%s", path);
+	gl_game *g = tg_game(spec);
+	unlink(path);
+	return g;
+}
+
+/* One simultaneous throw of rock, paper, scissors or well (roshambo2's
+ * rules): well beats rock and scissors, paper beats well, so well
+ * dominates rock and the equilibrium mixes the other three. */
+static const char throw_kif[] =
+	"(role white) (role black) (init (round 0))\n"
+	"(throw rock) (throw paper) (throw scissors) (throw well)\n"
+	"(beats rock scissors) (beats paper rock) (beats paper well)\n"
+	"(beats scissors paper) (beats well scissors) (beats well rock)\n"
+	"(<= (legal ?r ?t) (role ?r) (throw ?t) (true (round 0)))\n"
+	"(<= (next (threw ?r ?t)) (does ?r ?t))\n"
+	"(<= (next (round 1)) (true (round 0)))\n"
+	"(<= terminal (true (round 1)))\n"
+	"(<= (won ?r) (true (threw ?r ?x)) (true (threw ?s ?y)) (distinct ?r ?s)\n"
+	"    (beats ?x ?y))\n"
+	"(<= (lost ?r) (true (threw ?r ?x)) (true (threw ?s ?y)) (distinct ?r ?s)\n"
+	"    (beats ?y ?x))\n"
+	"(<= (goal ?r 100) (won ?r)) (<= (goal ?r 0) (lost ?r))\n"
+	"(<= (goal ?r 50) (role ?r) (not (won ?r)) (not (lost ?r)))\n";
+
+/* A 3-role game of one simultaneous step: each picks 0 or 1, and the one
+ * whose pick differs from both others' wins. */
+static const char odd_kif[] =
+	"(role a) (role b) (role c) (bit 0) (bit 1) (init (round 0))\n"
+	"(<= (legal ?r (pick ?x)) (role ?r) (bit ?x) (true (round 0)))\n"
+	"(<= (next (picked ?r ?x)) (does ?r (pick ?x)))\n"
+	"(<= (next (round 1)) (true (round 0)))\n"
+	"(<= terminal (true (round 1)))\n"
+	"(<= (odd ?r) (true (picked ?r ?x)) (true (picked ?s ?y))\n"
+	"    (true (picked ?t ?z)) (distinct ?r ?s) (distinct ?r ?t)\n"
+	"    (distinct ?s ?t) (distinct ?x ?y) (distinct ?x ?z))\n"
+	"(<= (goal ?r 100) (odd ?r))\n"
+	"(<= (goal ?r 0) (role ?r) (not (odd ?r)))\n";
+
+/* Decoupled UCT. In roshambo2 the second role, asked at the hidden state,
+ * plays the same move whatever the first role's pending move, told of it
+ * or not (a search that read it would answer it), and at a hidden state
+ * whose round start it cannot know it still plays. In one throw, the
+ * first role never makes rock (dominated) its most visited move (a search
+ * that let the second role see the first's choice would find every throw
+ * lost, and rank them by chance), and the move drawn by visits (mix=1) is
+ * a mixed strategy. In the 3-role odd game the later choosers, one or two
+ * moves pending, play the same whatever they are; all play complete
+ * matches. */
+static void test_simultaneous(void)
+{
+	gl_game *g = tg_game("gdl:data/gdl/games/roshambo2.kif");
+	gl_agent *a = tg_agent("uct:time=0,iterations=300,batch=1", g);
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	gl_action mv[GL_LEGAL_MAX], rock;
+	g->type->start(g, s);
+	int k = g->type->legal(g, s, mv);
+	CHECK(k == 4);
+	int differ = 0;
+	for (uint64_t seed = 0; seed < 4; seed++) {
+		gl_action ref = choose_hidden(a, seed, &mv[0], 1, true);
+		for (int i = 0; i < k; i++)
+			for (int tell = 0; tell < 2; tell++)
+				differ += choose_hidden(a, seed, &mv[i], 1, tell) != ref;
+	}
+	CHECK_MSG(differ == 0, "the pending move changed the choice %d times", differ);
+	/* a hidden state of a later round, its round start unknown */
+	gl_err err = {0};
+	gl_rng_split(&a->rng, 1, 0);
+	a->role = 1;
+	CHECK(a->type->begin(a, &err) == 0);
+	g->type->apply(g, s, mv[0]);
+	g->type->apply(g, s, mv[1]);
+	g->type->apply(g, s, mv[2]);
+	gl_action m = -1;
+	CHECK(g->type->hidden(g, s) == 1 && a->type->choose(a, s, &m, &err) == 0);
+	CHECK(m >= 0 && m < g->nactions);
+	gl_agent_free(a);
+	gl_game_free(g);
+
+	g = kif_game(throw_kif);
+	a = tg_agent("uct:time=0,iterations=1000", g);
+	gl_agent *pure = tg_agent("uct:time=0,iterations=1000,mix=0", g);
+	g->type->start(g, s);
+	k = g->type->legal(g, s, mv);
+	CHECK(k == 4 && g->type->parse_move(g, s, "rock", &rock, NULL) == 0);
+	int rocks = 0, kinds = 0;
+	bool seen[GL_LEGAL_MAX] = {false};
+	for (uint64_t seed = 0; seed < 20; seed++) {
+		rocks += choose_hidden(pure, seed, NULL, 0, false) == rock;
+		m = choose_hidden(a, seed, NULL, 0, false);
+		for (int i = 0; i < k; i++)
+			if (mv[i] == m && !seen[i]) {
+				seen[i] = true;
+				kinds++;
+			}
+	}
+	CHECK_MSG(rocks == 0, "rock most visited %d times in 20", rocks);
+	CHECK_MSG(kinds >= 3, "a mixed strategy played %d moves", kinds);
+	gl_agent_free(a);
+	gl_agent_free(pure);
+	gl_game_free(g);
+
+	g = kif_game(odd_kif);
+	CHECK(g->nplayers == 3);
+	a = tg_agent("uct:time=0,iterations=300", g);
+	g->type->start(g, s);
+	k = g->type->legal(g, s, mv);
+	CHECK(k == 2);
+	differ = 0;
+	for (uint64_t seed = 0; seed < 4; seed++) {
+		gl_action pend[2] = {mv[0], mv[0]};
+		gl_action ref = choose_hidden(a, seed, pend, 2, true);
+		for (int i = 0; i < 4; i++) {
+			pend[0] = mv[i & 1];
+			pend[1] = mv[i >> 1];
+			for (int tell = 0; tell < 2; tell++)
+				differ += choose_hidden(a, seed, pend, 2, tell) != ref;
+		}
+		ref = choose_hidden(a, seed, &mv[0], 1, true);
+		differ += choose_hidden(a, seed, &mv[1], 1, true) != ref;
+		differ += choose_hidden(a, seed, &mv[1], 1, false) != ref;
+	}
+	CHECK_MSG(differ == 0, "odd: the pending moves changed the choice %d times",
+		differ);
+	gl_agent *ag[3] = {a, tg_agent("random", g), tg_agent("uct:time=0,iterations=100", g)};
+	for (uint64_t seed = 0; seed < 3; seed++) {
+		gl_match mt;
+		gl_match_init(&mt);
+		CHECK_MSG(gl_match_play(g, ag, seed, &mt, &err) == 0, "%s", err.msg);
+		CHECK(mt.nmoves == 3);
+		gl_match_done(&mt);
+	}
+	for (int i = 0; i < 3; i++)
+		gl_agent_free(ag[i]);
+	gl_game_free(g);
+}
+
 static void test_bad_specs(void)
 {
 	gl_game *g = tg_game("tictactoe");
@@ -197,6 +382,8 @@ static void test_bad_specs(void)
 	CHECK(gl_agent_new("uct:time=0", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:time=x", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:nodes=5", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:batch=0", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:mix=2", g, NULL, &err) == NULL);
 	gl_game_free(g);
 }
 
@@ -207,6 +394,7 @@ int main(void)
 	test_deterministic();
 	test_reuse();
 	test_gdl_any_players();
+	test_simultaneous();
 	test_beats_random();
 	return test_report();
 }
