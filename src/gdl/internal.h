@@ -266,7 +266,4 @@ void gdl_pv_next(const gdl_game *gd, gdl_pv *e, const int *joint,
 	uint64_t *out);
 int gdl_pv_playout(const gdl_game *gd, gdl_pv *e, const uint64_t *state,
 	gl_rng *rng, int max_steps, int *goals);
-uint64_t gdl_pv_perft(const gdl_game *gd, gdl_pv *e, const uint64_t *state,
-	int depth);
-
 #endif

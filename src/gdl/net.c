@@ -1049,42 +1049,6 @@ int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	return steps;
 }
 
-static uint64_t net_perft(const gdl_game *gd, gdl_eval *e,
-	const uint64_t *state, int depth)
-{
-	enum { PERFT_MOVES = 512 };
-	int moves[GDL_ROLES_MAX][PERFT_MOVES], nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX];
-	uint64_t child[GDL_WORDS_MAX];
-	net_state(gd, e, state);
-	if (depth <= 0)
-		return 1;
-	if (net_terminal(e))
-		return 0;
-	uint64_t prod = 1;
-	for (int r = 0; r < gd->nroles; r++) {
-		nm[r] = legal_upto(e, r, moves[r], PERFT_MOVES);
-		prod *= (uint64_t)nm[r];
-		idx[r] = 0;
-	}
-	if (depth == 1 || prod == 0)
-		return prod;
-	uint64_t total = 0;
-	for (;;) {
-		int joint[GDL_ROLES_MAX];
-		for (int r = 0; r < gd->nroles; r++)
-			joint[r] = moves[r][idx[r]];
-		net_state(gd, e, state);
-		net_next(gd, e, joint, child);
-		total += net_perft(gd, e, child, depth - 1);
-		int r = 0;
-		while (r < gd->nroles && ++idx[r] == nm[r])
-			idx[r++] = 0;
-		if (r == gd->nroles)
-			break;
-	}
-	return total;
-}
-
 /* --- The API: the network, or the prover's evaluator ---------------------- */
 
 int gdl_eval_error(const gdl_game *gd, const gdl_eval *e)
@@ -1136,9 +1100,42 @@ void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint, uint64_t *out)
 		net_next(gd, e, joint, out);
 }
 
+/* Written over the API, so that it serves both reasoners. */
 uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	int depth)
 {
-	return e->pv ? gdl_pv_perft(gd, e->pv, state, depth) :
-		net_perft(gd, e, state, depth);
+	enum { PERFT_MOVES = 512 };
+	int moves[GDL_ROLES_MAX][PERFT_MOVES], nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX];
+	uint64_t child[GDL_WORDS_MAX];
+	gdl_eval_state(gd, e, state);
+	if (depth <= 0)
+		return 1;
+	if (gdl_terminal(gd, e))
+		return 0;
+	uint64_t prod = 1;
+	for (int r = 0; r < gd->nroles; r++) {
+		int c = gdl_legal_count(gd, e, r);
+		nm[r] = c < PERFT_MOVES ? c : PERFT_MOVES;
+		for (int k = 0; k < nm[r]; k++)
+			moves[r][k] = gdl_legal_nth(gd, e, r, k);
+		prod *= (uint64_t)nm[r];
+		idx[r] = 0;
+	}
+	if (depth == 1 || prod == 0)
+		return prod;
+	uint64_t total = 0;
+	for (;;) {
+		int joint[GDL_ROLES_MAX];
+		for (int r = 0; r < gd->nroles; r++)
+			joint[r] = moves[r][idx[r]];
+		gdl_eval_state(gd, e, state); /* back from the last child */
+		gdl_next(gd, e, joint, child);
+		total += gdl_perft(gd, e, child, depth - 1);
+		int r = 0;
+		while (r < gd->nroles && ++idx[r] == nm[r])
+			idx[r++] = 0;
+		if (r == gd->nroles)
+			break;
+	}
+	return total;
 }

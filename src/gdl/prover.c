@@ -1512,38 +1512,3 @@ int gdl_pv_playout(const gdl_game *gd, gdl_pv *e, const uint64_t *state,
 	return steps;
 }
 
-uint64_t gdl_pv_perft(const gdl_game *gd, gdl_pv *e, const uint64_t *state,
-	int depth)
-{
-	enum { PERFT_MOVES = 512 };
-	int moves[GDL_ROLES_MAX][PERFT_MOVES], nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX];
-	uint64_t child[GDL_WORDS_MAX];
-	gdl_pv_state(gd, e, state);
-	if (depth <= 0)
-		return 1;
-	if (gdl_pv_terminal(gd, e))
-		return 0;
-	uint64_t prod = 1;
-	for (int r = 0; r < gd->nroles; r++) {
-		nm[r] = legal_upto(e, r, moves[r], PERFT_MOVES);
-		prod *= (uint64_t)nm[r];
-		idx[r] = 0;
-	}
-	if (depth == 1 || prod == 0)
-		return prod;
-	uint64_t total = 0;
-	for (;;) {
-		int joint[GDL_ROLES_MAX];
-		for (int r = 0; r < gd->nroles; r++)
-			joint[r] = moves[r][idx[r]];
-		gdl_pv_state(gd, e, state); /* back from the last child */
-		gdl_pv_next(gd, e, joint, child);
-		total += gdl_pv_perft(gd, e, child, depth - 1);
-		int r = 0;
-		while (r < gd->nroles && ++idx[r] == nm[r])
-			idx[r++] = 0;
-		if (r == gd->nroles)
-			break;
-	}
-	return total;
-}
