@@ -216,6 +216,35 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 	const uint64_t *states, const int *joints, int *nlegal, bool *terminal,
 	int *goals, uint64_t *next);
 
+/* Bitsets of move ids (legal moves of a role), shared by the network and
+ * the prover: the first max set bits of b[0..words) in ascending order
+ * into out (returns how many), and the k-th set bit (or -1). */
+static inline int gdl_bits_list(const uint64_t *b, int words, int *out,
+	int max)
+{
+	int k = 0;
+	for (int w = 0; w < words; w++)
+		for (uint64_t x = b[w]; x && k < max; x &= x - 1)
+			out[k++] = w * 64 + __builtin_ctzll(x);
+	return k;
+}
+
+static inline int gdl_bits_nth(const uint64_t *b, int words, int k)
+{
+	for (int w = 0; w < words; w++) {
+		int c = __builtin_popcountll(b[w]);
+		if (k >= c) {
+			k -= c;
+			continue;
+		}
+		uint64_t x = b[w];
+		while (k--)
+			x &= x - 1;
+		return w * 64 + __builtin_ctzll(x);
+	}
+	return -1;
+}
+
 /* eval.c: the reference evaluation into val ([natoms + 1]): every atom
  * for state, and with joint (one move id per role; NULL: none) the atoms
  * that depend on does too. Slow; for tests against the network. */

@@ -956,30 +956,14 @@ static bool net_terminal(const gdl_eval *e)
 /* The first max legal moves of role, ascending. */
 static int legal_upto(const gdl_eval *e, int role, int *moves, int max)
 {
-	int lw = e->n->lwords, k = 0;
-	const uint64_t *b = e->legal + (size_t)role * lw;
-	for (int w = 0; w < lw; w++)
-		for (uint64_t x = b[w]; x && k < max; x &= x - 1)
-			moves[k++] = w * 64 + __builtin_ctzll(x);
-	return k;
+	int lw = e->n->lwords;
+	return gdl_bits_list(e->legal + (size_t)role * lw, lw, moves, max);
 }
 
 static int net_legal_nth(const gdl_eval *e, int role, int k)
 {
 	int lw = e->n->lwords;
-	const uint64_t *b = e->legal + (size_t)role * lw;
-	for (int w = 0; w < lw; w++) {
-		int c = __builtin_popcountll(b[w]);
-		if (k >= c) {
-			k -= c;
-			continue;
-		}
-		uint64_t x = b[w];
-		while (k--)
-			x &= x - 1;
-		return w * 64 + __builtin_ctzll(x);
-	}
-	return -1;
+	return gdl_bits_nth(e->legal + (size_t)role * lw, lw, k);
 }
 
 static int net_goal(const gdl_game *gd, const gdl_eval *e, int role)

@@ -1411,12 +1411,8 @@ int gdl_pv_legal_count(const gdl_game *gd, const gdl_pv *e, int role)
 
 static int legal_upto(const gdl_pv *e, int role, int *moves, int max)
 {
-	int k = 0;
-	const uint64_t *b = e->legal + (size_t)role * (size_t)e->lwords;
-	for (int w = 0; w < e->lwords; w++)
-		for (uint64_t x = b[w]; x && k < max; x &= x - 1)
-			moves[k++] = w * 64 + __builtin_ctzll(x);
-	return k;
+	return gdl_bits_list(e->legal + (size_t)role * (size_t)e->lwords,
+		e->lwords, moves, max);
 }
 
 int gdl_pv_legal(const gdl_game *gd, const gdl_pv *e, int role, int *moves)
@@ -1428,19 +1424,8 @@ int gdl_pv_legal(const gdl_game *gd, const gdl_pv *e, int role, int *moves)
 int gdl_pv_legal_nth(const gdl_game *gd, const gdl_pv *e, int role, int k)
 {
 	(void)gd;
-	const uint64_t *b = e->legal + (size_t)role * (size_t)e->lwords;
-	for (int w = 0; w < e->lwords; w++) {
-		int c = __builtin_popcountll(b[w]);
-		if (k >= c) {
-			k -= c;
-			continue;
-		}
-		uint64_t x = b[w];
-		while (k--)
-			x &= x - 1;
-		return w * 64 + __builtin_ctzll(x);
-	}
-	return -1;
+	return gdl_bits_nth(e->legal + (size_t)role * (size_t)e->lwords,
+		e->lwords, k);
 }
 
 int gdl_pv_goal(const gdl_game *gd, const gdl_pv *e, int role)
