@@ -293,6 +293,4 @@ int gdl_pv_legal_nth(const gdl_game *gd, const gdl_pv *e, int role, int k);
 int gdl_pv_goal(const gdl_game *gd, const gdl_pv *e, int role);
 void gdl_pv_next(const gdl_game *gd, gdl_pv *e, const int *joint,
 	uint64_t *out);
-int gdl_pv_playout(const gdl_game *gd, gdl_pv *e, const uint64_t *state,
-	gl_rng *rng, int max_steps, int *goals);
 #endif

@@ -1000,36 +1000,33 @@ static void net_next(const gdl_game *gd, gdl_eval *e, const int *joint,
 	memcpy(out, e->next, (size_t)gd->words * sizeof *out);
 }
 
+/* Written over the API, so that it serves both reasoners (a branch a
+ * call, well predicted, is all the dispatch costs). */
 int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	gl_rng *rng, int max_steps, int *goals)
 {
-	if (e->pv)
-		return gdl_pv_playout(gd, e->pv, state, rng, max_steps, goals);
 	uint64_t s[GDL_WORDS_MAX];
 	int joint[GDL_ROLES_MAX];
 	memcpy(s, state, (size_t)gd->words * sizeof *s);
 	int steps = 0;
 	for (;;) {
-		net_state(gd, e, s);
-		if (net_terminal(e) || steps >= max_steps)
+		gdl_eval_state(gd, e, s);
+		if (gdl_terminal(gd, e) || steps >= max_steps)
 			break;
 		bool stuck = false;
-		for (int r = 0; r < gd->nroles; r++) {
-			int c = e->nlegal[r];
-			if (c == 0) {
-				stuck = true;
-				break;
-			}
-			joint[r] = net_legal_nth(e, r, c == 1 ? 0 :
+		for (int r = 0; r < gd->nroles && !stuck; r++) {
+			int c = gdl_legal_count(gd, e, r);
+			stuck = c == 0;
+			joint[r] = stuck ? -1 : gdl_legal_nth(gd, e, r, c == 1 ? 0 :
 				(int)gl_rng_below(rng, (uint32_t)c));
 		}
 		if (stuck)
 			break;
-		net_next(gd, e, joint, s);
+		gdl_next(gd, e, joint, s);
 		steps++;
 	}
 	for (int r = 0; goals && r < gd->nroles; r++)
-		goals[r] = net_goal(gd, e, r);
+		goals[r] = gdl_goal(gd, e, r);
 	return steps;
 }
 

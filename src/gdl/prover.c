@@ -1466,34 +1466,3 @@ void gdl_pv_next(const gdl_game *gd, gdl_pv *e, const int *joint,
 	memcpy(out, e->next, W * sizeof *out);
 }
 
-int gdl_pv_playout(const gdl_game *gd, gdl_pv *e, const uint64_t *state,
-	gl_rng *rng, int max_steps, int *goals)
-{
-	uint64_t s[GDL_WORDS_MAX];
-	int joint[GDL_ROLES_MAX];
-	memcpy(s, state, (size_t)gd->words * sizeof *s);
-	int steps = 0;
-	for (;;) {
-		gdl_pv_state(gd, e, s);
-		if (gdl_pv_terminal(gd, e) || steps >= max_steps)
-			break;
-		bool stuck = false;
-		for (int r = 0; r < gd->nroles; r++) {
-			int c = e->nlegal[r];
-			if (c == 0) {
-				stuck = true;
-				break;
-			}
-			joint[r] = gdl_pv_legal_nth(gd, e, r, c == 1 ? 0 :
-				(int)gl_rng_below(rng, (uint32_t)c));
-		}
-		if (stuck)
-			break;
-		gdl_pv_next(gd, e, joint, s);
-		steps++;
-	}
-	for (int r = 0; goals && r < gd->nroles; r++)
-		goals[r] = gdl_pv_goal(gd, e, r);
-	return steps;
-}
-
