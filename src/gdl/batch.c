@@ -26,7 +26,7 @@ struct gdl_batch {
 	int32_t *moves;         /* [nroles * nmoves] each role's possible moves */
 	int nrm[GDL_ROLES_MAX]; /* how many */
 	uint64_t *dw;           /* [nmoves] lanes that chose each move */
-	uint64_t *lw;           /* [nmoves] a role's legal words, this step */
+	uint64_t *lw;           /* [nroles * nmoves] legal words, this step */
 };
 
 gdl_batch *gdl_batch_new(const gdl_game *gd)
@@ -49,7 +49,8 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	b->moves = gl_malloc(((size_t)gd->nroles * (size_t)gd->nmoves + 1) *
 		sizeof *b->moves);
 	b->dw = gl_calloc((size_t)gd->nmoves + 1, sizeof *b->dw);
-	b->lw = gl_calloc((size_t)gd->nmoves + 1, sizeof *b->lw);
+	b->lw = gl_calloc((size_t)gd->nroles * (size_t)gd->nmoves + 1,
+		sizeof *b->lw);
 	if (!b->val || !b->nx || !b->moves || !b->dw || !b->lw) {
 		gdl_batch_free(b);
 		return NULL;
@@ -140,11 +141,21 @@ static void run(const gdl_net *n, uint64_t *val, const int32_t *list, int len)
 static void draw(gdl_batch *b, int r, uint64_t many, gl_rng *rng)
 {
 	int nr = b->nrm[r];
-	const uint64_t *lw = b->lw;
+	const uint64_t *lw = b->lw + (size_t)r * (size_t)b->nm;
+	uint64_t bits = 0;  /* 32 random bits held over for the next draw */
+	bool held = false;
 	for (int t = 0; t < 3 && many; t++)
 		for (uint64_t f = many; f; f &= f - 1) {
 			int l = __builtin_ctzll(f);
-			int k = (int)gl_rng_below(rng, (uint32_t)nr);
+			/* Lemire's multiply on 32 bits, two draws from one 64 */
+			if (!held)
+				bits = gl_rng_next(rng);
+			uint64_t m = (bits >> (held ? 0 : 32) & 0xffffffffu) * (uint32_t)nr;
+			held = !held;
+			if ((uint32_t)m < (uint32_t)nr &&
+			    (uint32_t)m < (uint32_t)-(uint32_t)nr % (uint32_t)nr)
+				m = (uint64_t)gl_rng_below(rng, (uint32_t)nr) << 32;
+			int k = (int)(m >> 32);
 			if (lw[k] >> l & 1) {
 				b->dw[k] |= 1ull << l;
 				many &= ~(1ull << l);
@@ -201,7 +212,8 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 	const gdl_net *n = b->n;
 	uint64_t *val = b->val;
 	int nm = gd->nmoves, nroles = gd->nroles;
-	int steps[LANES];
+	/* lane l has made clock - born[l] moves of its playout */
+	int born[LANES], clock = 0, lowborn = 0;
 	uint64_t total = 0;
 	for (int r = 0; goal_sum && r < nroles; r++)
 		goal_sum[r] = 0;
@@ -221,28 +233,34 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 	uint64_t active = lanes == LANES ? ~0ull : (1ull << lanes) - 1;
 	load_lanes(gd, val, active, state);
 	for (int l = 0; l < lanes; l++)
-		steps[l] = 0;
+		born[l] = 0;
 	int started = lanes;
 	while (active) {
 		run(n, val, n->phase, n->nphase1);
 		/* Lanes that end here: terminal, a role without moves, too long. */
 		uint64_t fin = word(val, n->terminal);
 		for (int r = 0; r < nroles; r++) {
-			uint64_t any = 0;
+			uint64_t any = 0, *lw = b->lw + r * nm;
 			for (int k = 0; k < b->nrm[r]; k++)
-				any |= word(val, n->legal_ref[r * nm + b->moves[r * nm + k]]);
+				any |= lw[k] = word(val, n->legal_ref[r * nm +
+					b->moves[r * nm + k]]);
 			fin |= ~any;
 		}
 		fin &= active;
-		for (uint64_t f = active; f; f &= f - 1) {
-			int l = __builtin_ctzll(f);
-			if (steps[l] >= max_steps)
-				fin |= 1ull << l;
+		if (clock - lowborn >= max_steps) {
+			lowborn = clock;
+			for (uint64_t f = active; f; f &= f - 1) {
+				int l = __builtin_ctzll(f);
+				if (clock - born[l] >= max_steps)
+					fin |= 1ull << l;
+				else if (born[l] < lowborn)
+					lowborn = born[l];
+			}
 		}
 		uint64_t reload = 0;
 		for (uint64_t f = fin; f; f &= f - 1) {
 			int l = __builtin_ctzll(f);
-			total += (uint64_t)steps[l];
+			total += (uint64_t)(clock - born[l]);
 			if (goal_sum) {
 				int gv[GDL_ROLES_MAX] = {0};
 				for (int i = 0; i < gd->ngoal; i++)
@@ -254,7 +272,7 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 			}
 			if (started < count) {
 				reload |= 1ull << l; /* moves from the next step */
-				steps[l] = 0;
+				born[l] = clock + 1; /* it idles this step */
 				started++;
 			} else {
 				active &= ~(1ull << l);
@@ -263,18 +281,19 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 		if (reload)
 			load_lanes(gd, val, reload, state);
 		uint64_t moving = active & ~fin;
-		if (!moving)
+		if (!moving) {
+			clock++;
 			continue;
+		}
 		/* Each moving lane draws a legal move per role: where it has
 		 * only one (a noop, a forced move), no draw at all. */
 		for (int r = 0; r < nroles; r++) {
 			const int32_t *mv = b->moves + r * nm;
-			const int32_t *lr = n->legal_ref + r * nm;
+			uint64_t *lw = b->lw + r * nm;
 			int nr = b->nrm[r];
 			uint64_t ones = 0, many = 0;
 			for (int k = 0; k < nr; k++) {
-				uint64_t w = word(val, lr[mv[k]]) & moving;
-				b->lw[k] = w;
+				uint64_t w = lw[k] &= moving;
 				b->dw[k] = 0;
 				many |= ones & w;
 				ones |= w;
@@ -284,7 +303,7 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 			for (int k = 0; k < nr; k++) {
 				int32_t dg = n->does_ref[r * nm + mv[k]];
 				if (dg >= 0)
-					val[dg] = (b->lw[k] & ~many) | b->dw[k];
+					val[dg] = (lw[k] & ~many) | b->dw[k];
 			}
 		}
 		run(n, val, n->phase + n->nphase1, n->nphase2);
@@ -295,8 +314,7 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 			int32_t g = n->base_gate[i];
 			val[g] = (b->nx[i] & moving) | (val[g] & ~moving);
 		}
-		for (uint64_t f = moving; f; f &= f - 1)
-			steps[__builtin_ctzll(f)]++;
+		clock++;
 	}
 	return total;
 }
