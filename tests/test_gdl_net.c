@@ -10,7 +10,7 @@
  * network included) or in making an evaluator is an error, not a crash.
  * Usage: test_gdl_net [PLAYOUTS [FILE...]].
  */
-#include "test.h"
+#include "gdltest.h"
 
 #include "gdl/internal.h"
 
@@ -253,43 +253,6 @@ static void check_scores(void)
 	gdl_free(gd);
 }
 
-/* Every allocation of load + compile + evaluators made to fail in turn. */
-static void check_alloc_failures(const char *path)
-{
-	char *text;
-	size_t len;
-	gl_err err = {0};
-	if (gl_read_file(path, 1 << 20, &text, &len, &err)) {
-		CHECK_MSG(0, "%s", err.msg);
-		return;
-	}
-	bool done = false;
-	for (long k = 0; k < 1000000 && !done; k++) {
-		gdl_game *gd = NULL;
-		gl_alloc_fail_after(k);
-		int rc = gdl_load(&gd, text, len, path, &err);
-		gdl_eval *e = rc ? NULL : gdl_eval_new(gd);
-		gdl_batch *b = e ? gdl_batch_new(gd) : NULL;
-		gl_alloc_fail_after(-1);
-		CHECK_MSG(rc == 0 || rc == GL_ENOMEM, "%s: after %ld: rc %d '%s'", path,
-			k, rc, err.msg);
-		if (b) {
-			uint64_t s[GDL_WORDS_MAX];
-			gl_rng rng;
-			gl_rng_seed(&rng, 1);
-			gdl_initial(gd, s);
-			CHECK(gdl_playout(gd, e, s, &rng, 1000, NULL) > 0);
-			CHECK(gdl_batch_playouts(gd, b, s, 10, &rng, 1000, NULL) > 0);
-			done = true;
-		}
-		gdl_batch_free(b);
-		gdl_eval_free(e);
-		gdl_free(gd);
-	}
-	CHECK_MSG(done, "%s: never loaded", path);
-	gl_free(text);
-}
-
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 8;
@@ -300,8 +263,8 @@ int main(int argc, char **argv)
 		for (int i = 0; files[i]; i++)
 			check_file(files[i], n, (uint64_t)i + 1);
 		check_scores();
-		check_alloc_failures("data/gdl/net/reach.kif");
-		check_alloc_failures("data/gdl/games/ticTacToe.kif");
+		gdl_alloc_sweep("data/gdl/net/reach.kif", NULL, GDL_NET);
+		gdl_alloc_sweep("data/gdl/games/ticTacToe.kif", NULL, GDL_NET);
 	}
 	return test_report();
 }

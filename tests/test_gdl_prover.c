@@ -14,7 +14,7 @@
  * a crash. Usage: test_gdl_prover [PLAYOUTS [FILE...]] (checkersTiny and
  * hex, whose groundings are large, run in test_gdl_prover_big.c).
  */
-#include "test.h"
+#include "gdltest.h"
 
 #include "gamelearn/game.h"
 #include "gdl/internal.h"
@@ -535,47 +535,6 @@ static void game_param(void)
 	gl_game_free(g);
 }
 
-/* Every allocation of loading for the prover and of its evaluators made
- * to fail in turn. */
-static void alloc_failures(const char *path, const gdl_load_opts *o)
-{
-	char *text;
-	size_t len;
-	gl_err err = {0};
-	if (gl_read_file(path, 1 << 20, &text, &len, &err)) {
-		CHECK_MSG(0, "%s", err.msg);
-		return;
-	}
-	bool done = false;
-	for (long k = 0; k < 1000000 && !done; k++) {
-		gdl_game *gd = NULL;
-		gl_alloc_fail_after(k);
-		int rc = gdl_load_ex(&gd, text, len, path, o, &err);
-		gdl_eval *e = rc ? NULL : gdl_eval_new(gd);
-		gdl_batch *b = e ? gdl_batch_new(gd) : NULL;
-		gl_alloc_fail_after(-1);
-		CHECK_MSG(rc == 0 || rc == GL_ENOMEM, "%s: after %ld: rc %d '%s'", path,
-			k, rc, err.msg);
-		if (rc && rc != GL_ENOMEM)
-			break;
-		if (b) {
-			CHECK(gdl_reasoner_of(gd) == GDL_PROVER);
-			uint64_t s[GDL_WORDS_MAX];
-			gl_rng rng;
-			gl_rng_seed(&rng, 1);
-			gdl_initial(gd, s);
-			CHECK(gdl_playout(gd, e, s, &rng, 1000, NULL) > 0);
-			CHECK(gdl_batch_playouts(gd, b, s, 2, &rng, 1000, NULL) > 0);
-			done = true;
-		}
-		gdl_batch_free(b);
-		gdl_eval_free(e);
-		gdl_free(gd);
-	}
-	CHECK_MSG(done, "%s: never loaded", path);
-	gl_free(text);
-}
-
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 4;
@@ -602,8 +561,8 @@ int main(int argc, char **argv)
 	game_param();
 	gdl_load_opts prover = {.reasoner = GDL_PROVER};
 	gdl_load_opts fallback = {.max_rules = 10};
-	alloc_failures("data/gdl/net/reach.kif", &prover);
-	alloc_failures("data/gdl/net/reach.kif", &fallback);
-	alloc_failures(CROSS, &prover);
+	gdl_alloc_sweep("data/gdl/net/reach.kif", &prover, GDL_PROVER);
+	gdl_alloc_sweep("data/gdl/net/reach.kif", &fallback, GDL_PROVER);
+	gdl_alloc_sweep(CROSS, &prover, GDL_PROVER);
 	return test_report();
 }

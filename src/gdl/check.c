@@ -442,11 +442,7 @@ static void check_safety(checker *c, const gdl_clause *cl)
 	}
 }
 
-/* Strongly connected components of the graph of n vertices whose edges
- * from v are edge[e0[v], e0[v + 1]) into comp: Tarjan's algorithm without
- * recursion, components numbered as they complete, so a component comes
- * after every component it reaches. Returns 0 or GL_ENOMEM. */
-static int sccs(int n, const int32_t *e0, const int32_t *edge, int32_t *comp)
+int gdl_sccs(int n, const int32_t *e0, const int32_t *edge, int32_t *comp)
 {
 	int32_t *num = gl_malloc(((size_t)n + 1) * sizeof *num);
 	int32_t *low = gl_malloc(((size_t)n + 1) * sizeof *low);
@@ -494,7 +490,7 @@ static int sccs(int n, const int32_t *e0, const int32_t *edge, int32_t *comp)
 				low[fv[fp]] = low[v];
 		}
 	}
-	rc = 0;
+	rc = nc;
 out:
 	gl_free(num);
 	gl_free(low);
@@ -635,7 +631,7 @@ int gdl_check_prog(gdl_prog *p, gl_strbuf *problems)
 	for (int a = np; a > 0; a--) /* the fill moved each row start on */
 		e0[a] = e0[a - 1];
 	e0[0] = 0;
-	if (sccs(np, e0, edge, comp))
+	if (gdl_sccs(np, e0, edge, comp) < 0)
 		goto oom;
 	/* Relations that depend on does, on true (through one edge or more):
 	 * components complete after those they depend on. */

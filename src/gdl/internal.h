@@ -98,6 +98,13 @@ static inline int32_t gdl_term_arg(const gdl_prog *p, int32_t t, int i)
 	return p->argv[p->terms[t].args + i];
 }
 
+/* check.c: strongly connected components of the graph of n vertices
+ * whose edges from v are edge[e0[v], e0[v + 1]), into comp: Tarjan's
+ * algorithm without recursion, components numbered as they complete, so
+ * a component comes after every component it reaches. Returns their
+ * number, or GL_ENOMEM. */
+int gdl_sccs(int n, const int32_t *e0, const int32_t *edge, int32_t *comp);
+
 /* check.c: every problem appended to problems (one line each); returns
  * their number or GL_ENOMEM. Fills p->cl and p->lits when valid. */
 int gdl_check_prog(gdl_prog *p, gl_strbuf *problems);

@@ -710,16 +710,11 @@ static int compile_clauses(pbuild *B)
 static int components(pbuild *B)
 {
 	const gdl_prog *p = B->p;
-	int n = B->nsyms, rc = GL_ENOMEM;
+	int n = B->nsyms;
 	B->e0 = gl_calloc((size_t)n + 2, sizeof *B->e0);
 	B->edge = gl_malloc(((size_t)p->nlits + 1) * sizeof *B->edge);
-	int32_t *num = gl_malloc(((size_t)n + 1) * sizeof *num);
-	int32_t *low = gl_malloc(((size_t)n + 1) * sizeof *low);
-	int32_t *stk = gl_malloc(((size_t)n + 1) * sizeof *stk);
-	int32_t *fv = gl_malloc(((size_t)n + 1) * sizeof *fv);
-	int32_t *fe = gl_malloc(((size_t)n + 1) * sizeof *fe);
-	if (!B->e0 || !B->edge || !num || !low || !stk || !fv || !fe)
-		goto out;
+	if (!B->e0 || !B->edge)
+		return GL_ENOMEM;
 	for (int c = 0; c < p->ncl; c++)
 		for (int i = 0; i < p->cl[c].nlits; i++)
 			B->e0[p->terms[p->cl[c].head].sym + 1] +=
@@ -737,53 +732,11 @@ static int components(pbuild *B)
 	for (int v = n; v > 0; v--) /* the fill moved each row start on */
 		B->e0[v] = B->e0[v - 1];
 	B->e0[0] = 0;
-	for (int v = 0; v < n; v++)
-		num[v] = B->comp[v] = -1;
-	int idx = 0, sp = 0, nc = 0;
-	for (int root = 0; root < n; root++) {
-		if (num[root] >= 0)
-			continue;
-		int fp = 0;
-		fv[0] = root;
-		fe[0] = B->e0[root];
-		num[root] = low[root] = idx++;
-		stk[sp++] = root;
-		while (fp >= 0) {
-			int v = fv[fp];
-			if (fe[fp] < B->e0[v + 1]) {
-				int w = B->edge[fe[fp]++];
-				if (num[w] < 0) {
-					num[w] = low[w] = idx++;
-					stk[sp++] = w;
-					fp++;
-					fv[fp] = w;
-					fe[fp] = B->e0[w];
-				} else if (B->comp[w] < 0 && num[w] < low[v]) {
-					low[v] = num[w]; /* w is on the stack */
-				}
-				continue;
-			}
-			if (low[v] == num[v]) {
-				int w;
-				do {
-					w = stk[--sp];
-					B->comp[w] = nc;
-				} while (w != v);
-				nc++;
-			}
-			if (--fp >= 0 && low[v] < low[fv[fp]])
-				low[fv[fp]] = low[v];
-		}
-	}
+	int nc = gdl_sccs(n, B->e0, B->edge, B->comp);
+	if (nc < 0)
+		return nc;
 	B->ncomp = nc;
-	rc = 0;
-out:
-	gl_free(num);
-	gl_free(low);
-	gl_free(stk);
-	gl_free(fv);
-	gl_free(fe);
-	return rc;
+	return 0;
 }
 
 /* The class of each relation (what it depends on), and the relations the
