@@ -74,6 +74,29 @@ void gl_search_free(gl_search *s);
 /* Forget everything learned by earlier runs: transposition table,
  * killer moves, history. Runs after a clear behave as in a new search. */
 void gl_search_clear(gl_search *s);
+/* An evaluation to use at the horizon instead of the game's evaluate():
+ * the value of non-terminal s for the player to move, strictly inside
+ * (-GL_EVAL_INF, GL_EVAL_INF). ctx is what gl_search_set_eval was given.
+ * It must not allocate: it runs at every leaf. */
+typedef int (*gl_eval_fn)(void *ctx, const gl_game *g, const void *s);
+
+/* Evaluate with fn(ctx, ...) from the next run on (fn NULL: the game's own
+ * evaluate(), the default). ctx is borrowed and must outlive its use.
+ * Clears the table: values stored under another evaluation are stale. */
+void gl_search_set_eval(gl_search *s, gl_eval_fn fn, void *ctx);
+
+/*
+ * Forward pruning (off by default: width 0). At every node below the root
+ * with at least two plies left to search, each move is scored by the
+ * evaluation of the position it leads to (a game end by its goal), and
+ * only the `width` best of them, plus the table's move, are searched; the
+ * others are dropped unsearched. Runs to a fixed depth are then no longer
+ * exact minimax, but reach deeper in the same time along the lines the
+ * evaluation likes: the improvement the checkers-GA excerpt names.
+ * Clears the table.
+ */
+void gl_search_set_prune(gl_search *s, int width);
+
 /* Shuffle the root moves of each run with rng (NULL: no shuffle, the
  * default) so that equal-valued moves vary between games; deterministic
  * given rng's state. rng is borrowed and must outlive its use. */
@@ -85,7 +108,8 @@ void gl_search_set_rng(gl_search *s, gl_rng *rng);
  * heuristics persist between runs (a game's successive moves share
  * work), but a run to a fixed depth returns the same value, exactly
  * gl_minimax(g, state, depth), whatever earlier runs left behind: table
- * entries cut the search off only at their own depth.
+ * entries cut the search off only at their own depth (with the game's own
+ * evaluation and no forward pruning).
  * When the time or node budget runs out mid-iteration, best is that of
  * the last completed iteration, or the best so far of the cut one if its
  * first move was searched in full; if not even one move was searched,

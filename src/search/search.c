@@ -59,9 +59,13 @@ struct gl_search {
 	unsigned char *states;  /* one state per ply (copy-make), or one
 				   working state (make/unmake) */
 	gl_action *root_moves;  /* the root's moves, best first */
+	int32_t *stat;          /* forward pruning: max_legal static scores */
 	gl_action pv[MAX_PLY + 1][MAX_PLY + 1]; /* triangular PV table */
 	int pv_len[MAX_PLY + 1];
 	gl_rng *rng;            /* root shuffle, or NULL */
+	gl_eval_fn eval;        /* horizon evaluation, or NULL: the game's */
+	void *eval_ctx;         /* its context */
+	int prune;              /* forward pruning width, 0: off */
 
 	/* One run. */
 	int root;               /* player to move at the root */
@@ -96,6 +100,14 @@ static int end_score(const gl_game *g, const void *st, int root, int side,
 static int horizon_score(const gl_game *g, const void *st)
 {
 	return g->type->evaluate ? g->type->evaluate(g, st) : 0;
+}
+
+/* The horizon value of st in this search: its own evaluation if it has
+ * one, else the game's. */
+static int leaf_score(const gl_search *s, const void *st)
+{
+	return s->eval ? s->eval(s->eval_ctx, s->g, st) :
+			 horizon_score(s->g, st);
 }
 
 /* Table scores of game ends count plies from the node, not the root. */
@@ -188,8 +200,9 @@ gl_search *gl_search_new(const gl_game *g, size_t tt_bytes, gl_err *err)
 		sizeof *s->order);
 	s->states = gl_malloc(nstates * g->state_size);
 	s->root_moves = gl_malloc(g->max_legal * sizeof *s->root_moves);
+	s->stat = gl_malloc(g->max_legal * sizeof *s->stat);
 	if (!s->tt || !s->history || !s->moves || !s->order || !s->states ||
-	    !s->root_moves)
+	    !s->root_moves || !s->stat)
 		goto fail;
 	gl_search_clear(s);
 	return s;
@@ -210,6 +223,7 @@ void gl_search_free(gl_search *s)
 	gl_free(s->order);
 	gl_free(s->states);
 	gl_free(s->root_moves);
+	gl_free(s->stat);
 	gl_free(s);
 }
 
@@ -226,6 +240,19 @@ void gl_search_clear(gl_search *s)
 void gl_search_set_rng(gl_search *s, gl_rng *rng)
 {
 	s->rng = rng;
+}
+
+void gl_search_set_eval(gl_search *s, gl_eval_fn fn, void *ctx)
+{
+	s->eval = fn;
+	s->eval_ctx = ctx;
+	gl_search_clear(s);
+}
+
+void gl_search_set_prune(gl_search *s, int width)
+{
+	s->prune = width > 0 ? width : 0;
+	gl_search_clear(s);
 }
 
 /* --- The table ----------------------------------------------------------- */
@@ -333,6 +360,61 @@ static void pv_update(gl_search *s, int ply, gl_action a)
 	s->pv_len[ply] = n + 1;
 }
 
+/* Forward pruning at st (ply > 0): keep the s->prune moves whose
+ * resulting positions score best for `side` by the static evaluation (a
+ * game end by its goal), and the table's move, at the front of moves[]
+ * with their ordering scores; return how many are kept. */
+static int forward_prune(gl_search *s, void *st, gl_action *moves,
+	int32_t *order, int n, int side, int ply, gl_action tt_move)
+{
+	const gl_game *g = s->g;
+	int32_t *stat = s->stat;
+	for (int i = 0; i < n; i++) {
+		gl_undo u;
+		void *child;
+		if (s->use_make) {
+			child = st;
+			g->type->make(g, child, moves[i], &u);
+		} else {
+			child = s->states + (size_t)(ply + 1) * g->state_size;
+			memcpy(child, st, g->state_size);
+			g->type->apply(g, child, moves[i]);
+		}
+		int v;
+		if (g->type->terminal(g, child)) {
+			v = end_score(g, child, s->root, side, ply + 1);
+		} else {
+			v = leaf_score(s, child);
+			if (side_of(s->root, g->type->to_move(g, child)) != side)
+				v = -v;
+		}
+		if (s->use_make)
+			g->type->unmake(g, st, moves[i], &u);
+		stat[i] = moves[i] == tt_move ? INT32_MAX : v;
+	}
+	/* Partial selection sort: the best `keep` first, ties in list order. */
+	int keep = s->prune;
+	for (int i = 0; i < keep; i++) {
+		int b = i;
+		for (int j = i + 1; j < n; j++)
+			if (stat[j] > stat[b])
+				b = j;
+		if (b != i) {
+			gl_action m = moves[i];
+			moves[i] = moves[b];
+			moves[b] = m;
+			int32_t t = order[i];
+			order[i] = order[b];
+			order[b] = t;
+			t = stat[i];
+			stat[i] = stat[b];
+			stat[b] = t;
+		}
+	}
+	/* The table's move is always kept: it scored INT32_MAX. */
+	return keep;
+}
+
 /* Fail-soft alpha-beta with PVS at non-terminal st: the score for the
  * player to move's side, searched depth plies. */
 static int alphabeta(gl_search *s, void *st, int ply, int depth, int alpha,
@@ -343,7 +425,7 @@ static int alphabeta(gl_search *s, void *st, int ply, int depth, int alpha,
 	if (visit(s))
 		return 0;
 	if (depth <= 0 || ply >= MAX_PLY)
-		return horizon_score(g, st);
+		return leaf_score(s, st);
 
 	uint64_t key = gl_game_hash(g, st);
 	gl_action tt_move = -1;
@@ -371,6 +453,8 @@ static int alphabeta(gl_search *s, void *st, int ply, int depth, int alpha,
 	}
 
 	int side = side_of(s->root, g->type->to_move(g, st));
+	if (s->prune && depth >= 2 && n > s->prune)
+		n = forward_prune(s, st, moves, order, n, side, ply, tt_move);
 	int alpha0 = alpha;
 	int best = -SCORE_INF;
 	gl_action best_move = moves[0];
