@@ -2,11 +2,15 @@
  * searchers.c - the agents backed by the search layer: `perfect` (the
  * exact solver, random among the moves of equal best value, so a learner
  * sees variety) and `alphabeta` (depth-, node- or time-limited alpha-beta
- * with the game's evaluation).
+ * with the game's evaluation, or a weighted sum of its features, with
+ * optional forward pruning).
  */
 #include "agents/internal.h"
 
 #include "gamelearn/search.h"
+#include "gamelearn/weights.h"
+
+#include <string.h>
 
 #include <stdlib.h>
 
@@ -94,6 +98,7 @@ const gl_agent_type gl_agent_perfect = {
 typedef struct abagent {
 	gl_search *search;
 	gl_limits limits;
+	gl_weights weights; /* eval=features */
 } abagent;
 
 static const gl_param_def ab_params[] = {
@@ -101,8 +106,31 @@ static const gl_param_def ab_params[] = {
 	{"time", "0", "seconds per move (0: no time limit)", 1, 0},
 	{"nodes", "0", "nodes per move (0: no node limit)", 0, 4000000000L},
 	{"tt", "16", "transposition table size in MiB", 1, 4096},
+	{"eval", "builtin", "builtin (the game's evaluation) or features (weights x feature vector)", 1, 0},
+	{"weights", "", "eval=features: a weights file, 'NAME value' per feature (none: every weight 1)", 1, 0},
+	{"prune", "0", "forward pruning: search only the N moves the evaluation likes best below the root (0: off)", 0, 1000},
 	{NULL, NULL, NULL, 0, 0}
 };
+
+/* eval= and weights=: set up ab->weights for eval=features. */
+static int ab_eval(abagent *ab, const gl_game *g, const gl_params *p, gl_err *err)
+{
+	const char *eval = gl_params_str(p, "eval");
+	const char *file = gl_params_str(p, "weights");
+	if (!strcmp(eval, "builtin")) {
+		if (*file)
+			return gl_fail(err, GL_EINVAL, "agent alphabeta: weights=FILE "
+				"needs eval=features");
+		return 0;
+	}
+	if (strcmp(eval, "features"))
+		return gl_fail(err, GL_EINVAL, "agent alphabeta: eval must be "
+			"builtin or features, got '%s'", eval);
+	int rc = gl_weights_init(&ab->weights, g, 1.0, err);
+	if (!rc && *file)
+		rc = gl_weights_load(&ab->weights, file, err);
+	return rc;
+}
 
 static int ab_init(gl_agent *a, const gl_params *p, gl_err *err)
 {
@@ -120,12 +148,20 @@ static int ab_init(gl_agent *a, const gl_params *p, gl_err *err)
 		gl_free(ab);
 		return gl_fail(err, GL_EINVAL, "agent alphabeta: give a depth, nodes or time limit");
 	}
+	rc = ab_eval(ab, a->game, p, err);
+	if (rc) {
+		gl_free(ab);
+		return rc;
+	}
 	ab->search = gl_search_new(a->game, (size_t)gl_params_int(p, "tt") << 20, err);
 	if (!ab->search) {
 		gl_free(ab);
 		return err ? err->code : GL_ENOMEM;
 	}
 	gl_search_set_rng(ab->search, &a->rng);
+	if (ab->weights.game)
+		gl_search_set_eval(ab->search, gl_weights_eval, &ab->weights);
+	gl_search_set_prune(ab->search, (int)gl_params_int(p, "prune"));
 	a->data = ab;
 	return 0;
 }
@@ -158,7 +194,7 @@ static int ab_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 
 const gl_agent_type gl_agent_alphabeta = {
 	.name = "alphabeta",
-	.summary = "alpha-beta with iterative deepening under a depth, node or time limit",
+	.summary = "alpha-beta with iterative deepening under a depth, node or time limit; eval=features,weights=FILE",
 	.params = ab_params,
 	.init = ab_init,
 	.done = ab_done,
