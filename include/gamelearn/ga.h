@@ -18,6 +18,11 @@
  * per member); the children are evaluated, and the best N of parents and
  * children survive, ties keeping the earlier (parents before children).
  *
+ * The checkers-GA excerpt's operators are primitives here too: its
+ * proportional mutation (gl_ga_mutate_prop) and fitness-proportional
+ * selection (gl_ga_roulette); evolve.h builds its generation from them,
+ * with the single-point crossover below.
+ *
  * The library's rules hold: nothing prints, every random choice comes from
  * the gl_rng passed in, all memory is allocated by gl_ga_new.
  */
@@ -102,6 +107,16 @@ void gl_ga_crossover_at(size_t esize, int len, const void *a, const void *b,
 	int point, void *c1, void *c2);
 /* A crossover point uniform in 1..len-1 (0 when len < 2: no exchange). */
 int gl_ga_cut(gl_rng *rng, int len);
+/* The checkers-GA excerpt's mutation of one weight: r = u * u with u
+ * uniform in [0, 1), and w becomes w + r * w or w - r * w, the sign drawn
+ * at random (so it lies in [0, 2w] for w >= 0, and keeps w's sign); a
+ * weight of exactly 0 becomes r. */
+double gl_ga_mutate_prop(double w, gl_rng *rng);
+/* Fitness-proportional (roulette-wheel) selection: index i of 0..n-1
+ * with probability fit[i] / (sum of fit), every fit[i] >= 0; uniform when
+ * they are all 0. */
+int gl_ga_roulette(const double *fit, int n, gl_rng *rng);
+
 /* One-point mutation of an int genome: gene at a position uniform in
  * 0..len-1 takes a value uniform in lo..hi other than its own (unchanged
  * when lo == hi). Returns the position. */

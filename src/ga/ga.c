@@ -160,6 +160,34 @@ int gl_ga_cut(gl_rng *rng, int len)
 	return len < 2 ? 0 : 1 + (int)gl_rng_below(rng, (uint32_t)(len - 1));
 }
 
+double gl_ga_mutate_prop(double w, gl_rng *rng)
+{
+	double u = gl_rng_unit(rng), r = u * u;
+	if (w == 0)
+		return r;
+	return gl_rng_below(rng, 2) ? w + r * w : w - r * w;
+}
+
+int gl_ga_roulette(const double *fit, int n, gl_rng *rng)
+{
+	double sum = 0;
+	for (int i = 0; i < n; i++)
+		sum += fit[i];
+	if (!(sum > 0))
+		return (int)gl_rng_below(rng, (uint32_t)n);
+	double x = gl_rng_unit(rng) * sum, acc = 0;
+	int last = 0;
+	for (int i = 0; i < n; i++) {
+		if (fit[i] <= 0)
+			continue;
+		acc += fit[i];
+		last = i;
+		if (x < acc)
+			return i;
+	}
+	return last; /* rounding put x at the very top */
+}
+
 int gl_ga_mutate_int(int32_t *g, int len, int32_t lo, int32_t hi, gl_rng *rng)
 {
 	int pos = (int)gl_rng_below(rng, (uint32_t)len);
