@@ -6,6 +6,7 @@
 #ifndef CLI_H
 #define CLI_H
 
+#include "gamelearn/evolve.h"
 #include "gamelearn/game.h"
 
 #include <stdbool.h>
@@ -71,6 +72,18 @@ void progress_begin(progress *p, const char *label, double total);
 void progress_update(progress *p, double done);
 void progress_end(progress *p);
 
+/* The CLI's runner of independent jobs (pool.c): `threads` threads
+ * (1..64), and when bar is non-NULL one progress step per job done
+ * (done counts them across runs). Use &pool.runner wherever the library
+ * takes a gl_runner. */
+typedef struct cli_pool {
+	int threads;
+	progress *bar;
+	double done;
+	gl_runner runner;
+} cli_pool;
+void cli_pool_init(cli_pool *p, int threads, progress *bar);
+
 /* The commands, defined in cmd_*.c and bench/. */
 int cmd_list(int argc, char **argv);
 int cmd_show(int argc, char **argv);
@@ -96,6 +109,8 @@ void repro_bs_demo(uint64_t seed);                 /* repro_bs.c: demo part */
 /* Index 0..11 of a canonical feature text in the paper's Figure 2, or -1. */
 int repro_bs_figure2(const char *text);            /* repro_bs.c */
 int cmd_inspect(int argc, char **argv);            /* cmd_inspect.c */
+int cmd_evolve(int argc, char **argv);             /* cmd_evolve.c */
+int repro_checkers_ga(int argc, char **argv);      /* repro_checkers.c */
 int repro_martens(int argc, char **argv);          /* repro_martens.c */
 void martens_demo(uint64_t seed);                  /* repro_martens.c: demo part */
 

@@ -34,6 +34,9 @@ static const cli_command commands[] = {
 	{"ggp", "serve [--port P] [--agent SPEC] [--name NAME] [--max-matches N] [--seed S] | "
 		"match FILE --player URL_OR_AGENT ... [--startclock S] [--playclock S] [-n N] [--seed S] [--record F]",
 		"a General Game Playing player over HTTP, and a match manager", cmd_ggp},
+	{"evolve", "GAME [--pop P] [--gens G] [--depth D | --time T] [--games K] [--pc X] [--pm X] [--elite E] "
+		"[--max-plies N] [--prune W] [--open-plies K] [--seed S] [--threads N] [--out DIR | --resume DIR]",
+		"evolve evaluation weights by a genetic tournament (the checkers-GA excerpt)", cmd_evolve},
 	{"demo", "[--seed S]", "the main demo: games, random matches, perft", cmd_demo},
 	{"inspect", "FILE [--max N]", "draw a saved memory of martens or lauto (boards, e-strings)", cmd_inspect},
 	{"search", "PUZZLE --method ga|dfs|iddfs|idastar [--depth D] [--pop N] [--gens G] [--pc P] [--pm P] [--time S] [--seed S]",
