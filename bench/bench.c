@@ -1,5 +1,6 @@
 /*
- * bench.c - `gamelearn bench [--perft|--search|--matches] [GAME...]`:
+ * bench.c - `gamelearn bench [--perft|--search|--matches|--playouts|--evolve]
+ * [GAME...]`:
  *   perft    perft throughput per game at its bench depth, the node counts
  *            adding up to a determinism signature (a change that alters a
  *            count says so);
@@ -11,18 +12,24 @@
  *            (gdl:FILE) also through the reasoner's joint-move API, one at
  *            a time and 64 at a time, after its load (parse, check, ground,
  *            compile) time; rows "prover" where the game is played by the
- *            fallback reasoner (gdl:FILE,reasoner=prover).
- * With no section named, all four run. Benchmarks live here, apart from
+ *            fallback reasoner (gdl:FILE,reasoner=prover);
+ *   evolve   the checkers GA's costs: alpha-beta nodes per CPU second at
+ *            depth 8 with the feature evaluation against the built-in
+ *            one, from the start and from middle games, and the wall time
+ *            of one generation of the default GA on 2 threads.
+ * With no section named, all five run. Benchmarks live here, apart from
  * the tests: nothing asserts a time.
  */
 #include "cli.h"
 
 #include "gamelearn/agent.h"
+#include "gamelearn/evolve.h"
 #include "gamelearn/gdl.h"
 #include "gamelearn/search.h"
 
 #include <inttypes.h>
 #include <string.h>
+#include <time.h>
 
 static const char *const perft_games[] = {
 	"tictactoe", "hex", "nim", "connect3", "connect4", "capturego",
@@ -225,9 +232,122 @@ static void bench_playouts(const char *const *specs)
 	}
 }
 
+/* CPU seconds this process has used (all threads). */
+static double cpu_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Middle-game positions: 24 plies of depth-4 self-play (built-in
+ * evaluation) after four of the openings (checkers: ballots 1, 11, 21,
+ * 31). */
+static int middle_games(const gl_game *g, unsigned char (*pos)[GL_STATE_MAX])
+{
+	gl_openings o;
+	gl_rng r;
+	gl_err err;
+	gl_rng_seed(&r, 1);
+	if (gl_openings_make(&o, g, 4, 43, &r, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
+	gl_search *se = gl_search_new(g, 4u << 20, &err);
+	if (!se)
+		cli_die(EXIT_RUN, "%s", err.msg);
+	int n = 0;
+	for (int b = 0; b < 4; b++) {
+		unsigned char *s = pos[n];
+		g->type->start(g, s);
+		for (int k = 0; k < o.plies[b * 10]; k++)
+			g->type->apply(g, s, o.move[b * 10][k]);
+		gl_limits lim = {.depth = 4};
+		for (int k = 0; k < 24 && !g->type->terminal(g, s); k++) {
+			gl_search_result res;
+			gl_search_run(se, s, &lim, &res);
+			g->type->apply(g, s, res.best);
+		}
+		if (!g->type->terminal(g, s))
+			n++;
+	}
+	gl_search_free(se);
+	return n;
+}
+
+/* The checkers GA's costs: alpha-beta at depth 8 with the feature
+ * evaluation (all weights 1) against the built-in one, from the start and
+ * from middle games; then one generation of the default GA on 2 threads. */
+static void bench_evolve(const char *spec)
+{
+	gl_game *g = cli_game(spec ? spec : "checkers");
+	gl_err err;
+	gl_weights w;
+	if (gl_weights_init(&w, g, 1.0, &err))
+		cli_die(EXIT_RUN, "bench --evolve: %s", err.msg);
+	static GL_STATE_ALIGN unsigned char pos[5][GL_STATE_MAX];
+	g->type->start(g, pos[0]);
+	int npos = 1 + middle_games(g, pos + 1);
+	printf("alpha-beta, depth 8, 16 MiB table, CPU time, %d positions "
+		"(the start, %d middle games)\n", npos, npos - 1);
+	printf("%-34s %-10s %14s %9s %10s\n", "game", "eval", "nodes", "cpu s",
+		"Knodes/s");
+	uint64_t signature = 0;
+	double rate[2][2] = {{0}};
+	for (int e = 0; e < 2; e++) {
+		gl_search *se = gl_search_new(g, 16u << 20, &err);
+		if (!se)
+			cli_die(EXIT_RUN, "%s", err.msg);
+		if (e == 1)
+			gl_search_set_eval(se, gl_weights_eval, &w);
+		for (int part = 0; part < 2; part++) {
+			uint64_t nodes = 0;
+			double c0 = cpu_seconds();
+			for (int i = part ? 1 : 0; i < (part ? npos : 1); i++) {
+				gl_search_clear(se);
+				gl_limits lim = {.depth = 8};
+				gl_search_result r;
+				if (gl_search_run(se, pos[i], &lim, &r))
+					cli_die(EXIT_RUN, "search failed");
+				nodes += r.nodes;
+			}
+			double dt = cpu_seconds() - c0;
+			rate[e][part] = dt > 0 ? nodes / dt : 0;
+			signature += nodes;
+			char label[GL_SPEC_MAX + 32];
+			snprintf(label, sizeof label, "%s, %s", g->spec,
+				part ? "middle games" : "start");
+			printf("%-34s %-10s %14" PRIu64 " %9.3f %10.1f\n", label,
+				e ? "features" : "builtin", nodes, dt, rate[e][part] / 1e3);
+		}
+		gl_search_free(se);
+	}
+	printf("features / builtin speed: start %.2f, middle games %.2f\n",
+		rate[0][0] > 0 ? rate[1][0] / rate[0][0] : 0,
+		rate[0][1] > 0 ? rate[1][1] / rate[0][1] : 0);
+	printf("signature (total nodes): %" PRIu64 "\n", signature);
+
+	gl_evolve_config c;
+	gl_evolve_defaults(&c);
+	c.gens = 1;
+	gl_evolve *ev = gl_evolve_new(g, &c, &err);
+	if (!ev)
+		cli_die(EXIT_RUN, "%s", err.msg);
+	cli_pool pool;
+	cli_pool_init(&pool, 2, NULL);
+	gl_evolve_gen r;
+	double t0 = gl_now(), c0 = cpu_seconds();
+	if (gl_evolve_step(ev, &pool.runner, &r, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
+	printf("one generation of the default GA (population %d, depth %d, %d "
+		"games, %d plies): %.2f s wall on 2 threads, %.2f s CPU\n", c.pop,
+		c.depth, r.games, r.plies, gl_now() - t0, cpu_seconds() - c0);
+	gl_evolve_free(ev);
+	gl_game_free(g);
+}
+
 int cmd_bench(int argc, char **argv)
 {
 	bool perft = false, search = false, matches = false, playouts = false;
+	bool evolve = false;
 	const char *games[64];
 	int ngames = 0;
 	for (int i = 1; i < argc; i++) {
@@ -239,6 +359,8 @@ int cmd_bench(int argc, char **argv)
 			matches = true;
 		else if (!strcmp(argv[i], "--playouts"))
 			playouts = true;
+		else if (!strcmp(argv[i], "--evolve"))
+			evolve = true;
 		else if (argv[i][0] == '-')
 			cli_die(EXIT_USAGE, "bench: unknown option '%s'", argv[i]);
 		else if (ngames < 63)
@@ -247,8 +369,8 @@ int cmd_bench(int argc, char **argv)
 			cli_die(EXIT_USAGE, "bench: at most 63 games at once");
 	}
 	games[ngames] = NULL;
-	if (!perft && !search && !matches && !playouts)
-		perft = search = matches = playouts = true;
+	if (!perft && !search && !matches && !playouts && !evolve)
+		perft = search = matches = playouts = evolve = true;
 	const char *const *chosen = ngames ? (const char *const *)games : NULL;
 	if (perft)
 		bench_perft(chosen ? chosen : perft_games);
@@ -258,5 +380,7 @@ int cmd_bench(int argc, char **argv)
 		bench_matches(chosen ? chosen : perft_games);
 	if (playouts)
 		bench_playouts(chosen ? chosen : perft_games);
+	if (evolve)
+		bench_evolve(ngames ? games[0] : NULL);
 	return 0;
 }

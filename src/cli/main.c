@@ -16,7 +16,7 @@ static const cli_command commands[] = {
 		"show a position, its legal moves, whether it is over, the goals", cmd_show},
 	{"perft", "GAME DEPTH [--divide] [--moves M1,...]",
 		"count the move sequences of exactly DEPTH moves", cmd_perft},
-	{"bench", "[--perft|--search|--matches|--playouts] [GAME...]", "speed: perft, search, matches, random playouts", cmd_bench},
+	{"bench", "[--perft|--search|--matches|--playouts|--evolve] [GAME...]", "speed: perft, search, matches, random playouts, the checkers GA", cmd_bench},
 	{"solve", "GAME [--moves M1,...] [--json]",
 		"the game-theoretic value of a position and of each move", cmd_solve},
 	{"agents", "", "list the agents with their parameters", cmd_agents},
