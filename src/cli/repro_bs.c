@@ -27,7 +27,6 @@
 
 #include <inttypes.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -131,37 +130,19 @@ fail:
 	gl_game_free(g);
 }
 
-/* A pool of threads taking jobs in order. */
-typedef struct pool {
-	job *jobs;            /* the jobs, each run by one thread */
-	int n, next;          /* jobs, and the next one to hand out */
-	pthread_mutex_t lock; /* guards next */
-} pool;
-
-static void *worker(void *arg)
+static void run_one(void *arg, int i, int worker)
 {
-	pool *p = arg;
-	for (;;) {
-		pthread_mutex_lock(&p->lock);
-		int i = p->next < p->n ? p->next++ : -1;
-		pthread_mutex_unlock(&p->lock);
-		if (i < 0)
-			return NULL;
-		run_job(&p->jobs[i]);
-	}
+	(void)worker;
+	run_job(&((job *)arg)[i]);
 }
 
+/* Run the jobs on `threads` threads (pool.c), then stop at the first that
+ * failed. */
 static void run_all(job *jobs, int n, int threads)
 {
-	pool p = {jobs, n, 0, PTHREAD_MUTEX_INITIALIZER};
-	pthread_t tid[64];
-	int started = 0;
-	for (int t = 1; t < threads && t < 64 && t < n; t++)
-		if (pthread_create(&tid[started], NULL, worker, &p) == 0)
-			started++;
-	worker(&p);
-	for (int t = 0; t < started; t++)
-		pthread_join(tid[t], NULL);
+	cli_pool p;
+	cli_pool_init(&p, threads, NULL);
+	p.runner.run(p.runner.ctx, n, run_one, jobs);
 	for (int i = 0; i < n; i++)
 		if (jobs[i].rc)
 			cli_die(EXIT_RUN, "repro banerjee-stone: %s run %d: %s",
