@@ -17,37 +17,12 @@
  * text is "11-15" for a step and "22x15x6" for a jump, listing every
  * landing square.
  */
-#include "games/internal.h"
+#include "games/checkers.h"
 
 #include <assert.h>
 
-/*
- * Bit layout ("ghost squares"): square index q = 0..31 (square number
- * q + 1) lives at bit q + q / 8, so bits 8, 17 and 26 are never used and
- * the 35 bits 0..34 hold the board. Then every diagonal step is the same
- * shift everywhere: -5 up-left, -4 up-right, +4 down-left, +5 down-right
- * ("up" is towards square 1). A step off the left or right edge lands on
- * a ghost bit or past bit 34, which the board mask removes, so moves need
- * no edge masks. A jump's landing square is always a real square; the
- * jumped square must hold an enemy piece, which is never on a ghost.
- */
-#define BOARD_MASK 0x7fbfdfeffULL /* bits 0..34 but 8, 17, 26 */
-#define BLACK_START 0x00001effULL /* squares 1-12 */
-#define WHITE_START 0x7fbc00000ULL /* squares 21-32 */
-#define ROW_TOP 0x00000000fULL    /* squares 1-4: White crowns here */
-#define ROW_BOTTOM 0x780000000ULL /* squares 29-32: Black crowns here */
-/* Bits on rows whose index (0 top .. 7 bottom) has bit 0, 1, 2 set. */
-#define ROWBIT0 0x783c1e0f0ULL
-#define ROWBIT1 0x7f801fe00ULL
-#define ROWBIT2 0x7fbfc0000ULL
-/* The eight centre squares 10, 11, 14, 15, 18, 19, 22, 23. */
-#define CENTRE 0x00198cc00ULL
-
 enum {
-	MAX_JUMPS = 9,   /* jumps in one move, see below */
-	REV_LIMIT = 80,  /* plies without capture or man move: a draw */
 	REP_MIN = 8,     /* fewest such plies before a third occurrence */
-	MAX_LEGAL = 191, /* see ck_init */
 	ID_DIRS = 0,     /* action id fields, see below */
 	ID_JUMPS = ID_DIRS + 2 * MAX_JUMPS,
 	ID_ORIGIN = ID_JUMPS + 4,
@@ -75,31 +50,9 @@ enum {
  * English rules: a landing square is never a jumped square.)
  */
 
-/* The state. Only the first rev bytes of hist are in use; the rest are
- * kept zero, so that equal positions with equal draw-rule histories are
- * equal byte for byte (memcmp), whatever came before the last capture or
- * man move. */
-typedef struct ck_state {
-	uint64_t bb[2];           /* pieces of Black (0) and White (1) */
-	uint64_t king;            /* which pieces are kings */
-	uint8_t side;             /* player to move */
-	uint8_t rev;              /* plies since a capture or man move, 0..80 */
-	uint8_t hist[REV_LIMIT];  /* king step of reversible ply i + 1 of
-				     the run: origin index | direction << 5 */
-	uint8_t pad[6];           /* always zero */
-} ck_state;
-
 /* make() keeps a reversible run of up to REV_LIMIT steps in the undo
  * record after the first four words. */
 _Static_assert(REV_LIMIT <= (GL_UNDO_WORDS - 4) * 8, "undo record too small");
-
-/* A generated move: squares as single bits, and its action id. */
-typedef struct ck_move {
-	uint64_t from, to; /* origin and final square (equal in a loop) */
-	uint64_t cap;      /* jumped pieces */
-	gl_action id;
-	int32_t pad;
-} ck_move;
 
 static const int delta[4] = {-5, -4, 4, 5};
 
@@ -109,11 +62,6 @@ static const int delta[4] = {-5, -4, 4, 5};
 #else
 #define HOT_INLINE inline
 #endif
-
-static inline uint64_t shift(uint64_t b, int d)
-{
-	return d > 0 ? b << d : b >> -d;
-}
 
 static inline int ghost_of(int q)
 {
@@ -148,17 +96,6 @@ static inline bool forward(int c, int d)
 }
 
 /* --- Move generation --------------------------------------------------- */
-
-/* Pieces of the side that owns `own` that have a jump. */
-static inline uint64_t jumpers(uint64_t own, uint64_t kings, uint64_t opp,
-	uint64_t emp, int c)
-{
-	uint64_t up = c ? own : kings, down = c ? kings : own;
-	return (up & (((emp << 5) & opp) << 5)) |
-	       (up & (((emp << 4) & opp) << 4)) |
-	       (down & (((emp >> 4) & opp) >> 4)) |
-	       (down & (((emp >> 5) & opp) >> 5));
-}
 
 /* Number of simple moves (used only when there is no jump). */
 static inline int count_steps(uint64_t own, uint64_t kings, uint64_t emp,
@@ -366,6 +303,13 @@ static HOT_INLINE int gen_moves(uint64_t own, uint64_t opp, uint64_t king,
 		}
 	}
 	return n;
+}
+
+int ck_gen_moves(uint64_t own, uint64_t opp, uint64_t king, int c,
+	ck_move *out)
+{
+	return c ? gen_moves(own, opp, king, 1, out) :
+		   gen_moves(own, opp, king, 0, out);
 }
 
 /* Whether side c has any move. */
