@@ -614,6 +614,108 @@ bad:
 		"apart for 'x', at most %d jumps)", text, MAX_JUMPS);
 }
 
+/* A GL_EPARSE for a position: the text (cut if long), what is wrong, and
+ * the 1-based character at `at`. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static int fen_fail(gl_err *err, const char *text, const char *at,
+	const char *fmt, ...)
+{
+	char what[160];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	return gl_fail(err, GL_EPARSE,
+		"bad checkers position '%.48s%s': %s at character %d", text,
+		strlen(text) > 48 ? "..." : "", what, (int)(at - text) + 1);
+}
+
+/*
+ * A position in PDN FEN: the side to move (B or W), then one section per
+ * colour, in either order, each a colour letter and its squares: "W:W21,
+ * 22,K30:B1,2,K5". K marks a king; "1-4" stands for 1,2,3,4 (K5-7 for
+ * three kings). Refused: a square not 1-32, a square given twice, more
+ * than 12 pieces a side (the bounds of ck_init assume at most 12), a man
+ * on his crowning row, a colour given twice or not at all. The draw-rule
+ * history starts empty.
+ */
+static int ck_parse_state(const gl_game *g, const char *text, void *vs,
+	gl_err *err)
+{
+	(void)g;
+	static const char *const colour[2] = {"Black", "White"};
+	ck_state s;
+	const char *p = text;
+	bool seen[2] = {false, false};
+	memset(&s, 0, sizeof s);
+	if ((*p != 'B' && *p != 'W') || p[1] != ':')
+		return fen_fail(err, text, p, "want the side to move, B: or W:");
+	s.side = *p == 'W';
+	p++;
+	while (*p == ':') {
+		p++;
+		if (*p != 'B' && *p != 'W')
+			return fen_fail(err, text, p, "want a colour, B or W");
+		int c = *p == 'W';
+		if (seen[c])
+			return fen_fail(err, text, p, "%s's pieces given twice",
+				colour[c]);
+		seen[c] = true;
+		p++;
+		if (*p == ':' || *p == '\0')
+			continue; /* no pieces */
+		for (;;) {
+			const char *item = p;
+			bool king = *p == 'K';
+			p += king;
+			int a = parse_square(&p), b = a;
+			if (a < 0)
+				return fen_fail(err, text, p, "want a square 1-32");
+			if (*p == '-') {
+				const char *at = ++p;
+				b = parse_square(&p);
+				if (b < 0)
+					return fen_fail(err, text, at,
+						"want a square 1-32");
+				if (b < a)
+					return fen_fail(err, text, at,
+						"the range %d-%d runs backwards",
+						a + 1, b + 1);
+			}
+			for (int q = a; q <= b; q++) {
+				uint64_t bit = 1ULL << ghost_of(q);
+				if ((s.bb[0] | s.bb[1]) & bit)
+					return fen_fail(err, text, item,
+						"square %d given twice", q + 1);
+				if (!king && (bit & crown_row(c)))
+					return fen_fail(err, text, item,
+						"a %s man on %d, his crowning "
+						"row (a king is K%d)",
+						colour[c], q + 1, q + 1);
+				s.bb[c] |= bit;
+				s.king |= king ? bit : 0;
+				if (popcount64(s.bb[c]) > 12)
+					return fen_fail(err, text, item,
+						"more than 12 %s pieces",
+						colour[c]);
+			}
+			if (*p != ',')
+				break;
+			p++;
+		}
+	}
+	if (*p)
+		return fen_fail(err, text, p, "unexpected '%c'", *p);
+	if (!seen[0] || !seen[1])
+		return fen_fail(err, text, p, "no section for %s (want "
+			"B:W21,22:B1,2, a section may be empty)",
+			colour[!seen[0] ? 0 : 1]);
+	memcpy(vs, &s, sizeof s);
+	return 0;
+}
+
 static int ck_render(const gl_game *g, const void *vs, char *buf, size_t n)
 {
 	const ck_state *s = vs;
@@ -822,6 +924,7 @@ const gl_game_type gl_game_checkers = {
 	.format_move = ck_format,
 	.parse_move = ck_parse,
 	.render = ck_render,
+	.parse_state = ck_parse_state,
 	.hash = ck_hash,
 	.evaluate = ck_evaluate,
 	.make = ck_make,
