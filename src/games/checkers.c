@@ -438,6 +438,8 @@ static int ck_init(gl_game *g, const gl_params *p, gl_err *err)
 	g->nactions = NACTIONS;
 	g->max_legal = MAX_LEGAL;
 	g->max_length = (144 + 23) + (144 + 23 + 1) * REV_LIMIT;
+	g->nfeatures = CK_NFEATURES;
+	g->feature_names = ck_feature_names;
 	return 0;
 }
 
@@ -927,6 +929,7 @@ const gl_game_type gl_game_checkers = {
 	.parse_state = ck_parse_state,
 	.hash = ck_hash,
 	.evaluate = ck_evaluate,
+	.features = ck_features,
 	.make = ck_make,
 	.unmake = ck_unmake,
 	.perft = ck_perft,

@@ -97,4 +97,13 @@ static inline uint64_t ck_rotate(uint64_t b)
 int ck_gen_moves(uint64_t own, uint64_t opp, uint64_t king, int c,
 	ck_move *out);
 
+/* The feature vector: piece advantage and Samuel's terms, g->nfeatures
+ * of them named by ck_feature_names, for the side to move. checkers_terms.c. */
+enum { CK_NFEATURES = 39 };
+extern const char *const ck_feature_names[CK_NFEATURES];
+void ck_features(const gl_game *g, const void *s, double *out);
+/* Overwrite the 12 binary connectives of a feature vector v (DEMO ..
+ * MOC4) from its DENY, MOB, MOBIL and CENT; the tests' truth tables. */
+void ck_connectives(double *v);
+
 #endif
