@@ -15,7 +15,9 @@
  * Squares are numbered 1-32 in the standard way: 1-4 on the top row (Black's
  * home row, columns b d f h), 5-8 on the next (a c e g), and so on. Move
  * text is "11-15" for a step and "22x15x6" for a jump, listing every
- * landing square.
+ * landing square; a position is read from PDN FEN ("W:W21,22,K30:B1,2").
+ * The feature vector, Samuel's evaluation terms, is in checkers_terms.c;
+ * checkers.h holds what the two files share.
  */
 #include "games/checkers.h"
 
