@@ -451,6 +451,59 @@ static void test_fen(const gl_game *g)
 	CHECK_MSG(strstr(e.msg, "...': more than 12 Black") != NULL, "%s", e.msg);
 }
 
+/* Mangled FEN texts: each parses to a position within the game's bounds
+ * or fails with GL_EPARSE and a message; never anything else (run under
+ * ASan and UBSan too). */
+static void test_fen_mangled(const gl_game *g)
+{
+	static const char *const seeds[] = {
+		"W:W21,22,K30:B1,2,K5", "B:W21-32:B1-12", "B:WK21-23:B",
+		"W:B1,K2,3-6:WK29,30-32,17",
+	};
+	static const char alphabet[] = "BWK:,-0123456789x ";
+	gl_rng rng;
+	gl_rng_seed(&rng, 11);
+	int ok = 0, bad = 0, other = 0;
+	for (int i = 0; i < 20000; i++) {
+		char text[64];
+		snprintf(text, sizeof text, "%s", seeds[i % 4]);
+		size_t len = strlen(text);
+		for (int k = 1 + (int)gl_rng_below(&rng, 3); k > 0; k--) {
+			size_t at = gl_rng_below(&rng, (uint32_t)len + 1);
+			char ch = alphabet[gl_rng_below(&rng, sizeof alphabet - 1)];
+			if (at == len || gl_rng_below(&rng, 4) == 0) {
+				if (len + 1 < sizeof text) { /* insert */
+					memmove(text + at + 1, text + at, len - at + 1);
+					text[at] = ch;
+					len++;
+				}
+			} else if (gl_rng_below(&rng, 3) == 0) { /* delete */
+				memmove(text + at, text + at + 1, len - at);
+				len--;
+			} else {
+				text[at] = ch;
+			}
+		}
+		state s;
+		gl_err err = {0};
+		int rc = g->type->parse_state(g, text, s, &err);
+		if (rc == GL_EPARSE && err.msg[0]) {
+			bad++;
+			continue;
+		}
+		if (rc != 0) {
+			other++;
+			continue;
+		}
+		ok++;
+		gl_action moves[GL_LEGAL_MAX];
+		int n = g->type->legal(g, s, moves);
+		CHECK(n >= 0 && (unsigned)n <= g->max_legal);
+	}
+	CHECK_MSG(other == 0, "%d texts gave neither 0 nor GL_EPARSE", other);
+	CHECK(ok > 100 && bad > 100);
+}
+
 int main(void)
 {
 	gl_game *g = tg_game("checkers");
@@ -461,6 +514,7 @@ int main(void)
 	test_notation(g);
 	test_render(g);
 	test_fen(g);
+	test_fen_mangled(g);
 	test_perft(g);
 	gl_game_free(g);
 	return test_report();
