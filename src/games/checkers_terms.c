@@ -187,9 +187,16 @@ static void look_at_moves(const terms_pos *s, move_sets *ms)
 
 /* --- The vector ---------------------------------------------------------- */
 
+/*
+ * The binary connectives, products of two terms' truth values: DEMO
+ * DENY.MOB, DEMMO DENY.notMOB, DDEMO notDENY.MOB, DDMM notDENY.notMOB;
+ * MODE1-4 the same four of MOBIL with DENY, MOC1-4 of MOBIL with CENT.
+ * A term counts as true when its value is > 0. With raw values DENY's
+ * squares are among MOB's, so DEMMO is 0 in every position (Samuel's
+ * terms were differences between two positions, where it need not be).
+ */
 void ck_connectives(double *v)
 {
-	/* A term counts as true when its value is > 0. */
 	bool deny = v[F_DENY] > 0, mob = v[F_MOB] > 0;
 	bool mobil = v[F_MOBIL] > 0, cent = v[F_CENT] > 0;
 	v[F_DEMO] = deny && mob;
