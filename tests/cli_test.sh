@@ -30,6 +30,32 @@ expect_grep "terminal: yes" show tictactoe --moves a1,a2,b1,b2,c1
 expect_grep "goals: 100 0" show tictactoe --moves a1,a2,b1,b2,c1
 expect_grep "legal moves (4)" show othello8
 
+# show --features: every feature's name and value after the board
+expect_grep "^features (39):" show checkers --moves 11-15,22-18 --features
+expect_grep "^DYKE 6$" show checkers --features
+expect_grep "^MOC4 0$" show checkers --features
+# after 11-15 22-18: simple moves to 11 13 14 16 19; 9-13, 9-14, 12-16 and
+# 15-19 each make White jump (18x11, 18x9, 24x15 or 23x16) and Black
+# can always jump back
+expect_grep "^MOB 5$" show checkers --moves 11-15,22-18 --features
+expect_grep "^EXCH 4$" show checkers --moves 11-15,22-18 --features
+expect_grep "^XSQ 1$" show othello4 --moves b1,a1 --features
+# show --position: a checkers position in PDN FEN, then --moves from it
+expect_grep "legal moves (5): 21-17 22-17 22-18 30-25 30-26" show checkers --position W:W21,22,K30:B1,2,K5
+expect_grep "Black to move" show checkers --position W:W21,22,K30:B1,2,K5 --moves 30-26
+expect_grep "^KCENT 2$" show checkers --position W:WK9:B16,23,K15,K18 --features
+expect_last 5 perft checkers 1 --position W:W21,22,K30:B1,2,K5
+expect_error 1 "bad checkers position 'B:W33:B1': want a square 1-32 at character 4" show checkers --position B:W33:B1
+expect_error 1 "square 21 given twice at character 7" show checkers --position B:W21,21:B1
+expect_error 1 "more than 12 Black pieces" show checkers --position B:W21:B1-13
+expect_error 1 "want the side to move, B: or W:" show checkers --position X:W21:B1
+expect_error 1 "a Black man on 30, his crowning row" show checkers --position B:W21:B30
+expect_error 1 "move 1 of --moves: move '21-17' is illegal" show checkers --position B:W21:B1 --moves 21-17
+expect_error 2 "show: game 'othello8' reads no positions" show othello8 --position x
+expect_error 2 "show: game 'tictactoe' has no features" show tictactoe --features
+expect_error 2 "show: --position needs a position" show checkers --position
+expect_error 2 "unknown option '--features'" perft checkers 2 --features
+
 # bad input: one clear line and a non-zero exit
 expect_error 1 "move 2 of --moves: move 'a1' is illegal" show tictactoe --moves a1,a1
 expect_error 1 "move 3 of --moves.*'zz'" show tictactoe --moves a1,b1,zz

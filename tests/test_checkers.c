@@ -5,7 +5,7 @@
  * the start: compulsory capture, a choice of multi-jumps, completing a
  * multi-jump, promotion ending the move, kings capturing backwards and in
  * a loop through their own origin, the 80-ply rule, third repetition, a
- * side without moves, and the move notation.
+ * side without moves, the move notation, and positions from PDN FEN.
  */
 #include "gametest.h"
 
@@ -378,6 +378,132 @@ static void test_render(const gl_game *g)
 	CHECK(strlen(small) == sizeof small - 1);
 }
 
+/* Positions from PDN FEN: pieces, kings, side, ranges, and refusals. */
+static void test_fen(const gl_game *g)
+{
+	state s, t;
+	gl_err err = {0};
+	CHECK(g->type->parse_state != NULL);
+	CHECK(g->type->parse_state(g, "W:W21,22,K30:B1,2,K5", s, &err) == 0);
+	CHECK(g->type->to_move(g, s) == 1);
+	tg_legal_is(g, s, "21-17 22-17 22-18 30-25 30-26");
+	char board[2048];
+	g->type->render(g, s, board, sizeof board);
+	CHECK_MSG(strstr(board, " 7  B ") && strstr(board, " 1  .   W ") &&
+		strstr(board, "White to move"), "%s", board);
+
+	/* the start, with ranges: the same bytes as start() */
+	g->type->start(g, t);
+	CHECK(g->type->parse_state(g, "B:W21-32:B1-12", s, &err) == 0);
+	CHECK(memcmp(s, t, g->state_size) == 0);
+	CHECK(g->type->parse_state(g, "B:B1-12:W21-32", s, &err) == 0);
+	CHECK(memcmp(s, t, g->state_size) == 0);
+
+	/* a king range; an empty section: Black has no piece and has lost */
+	CHECK(g->type->parse_state(g, "B:WK21-23:B", s, &err) == 0);
+	CHECK(g->type->terminal(g, s));
+	int goals[2];
+	g->type->goals(g, s, goals);
+	CHECK(goals[0] == 0 && goals[1] == 100);
+	CHECK(g->type->parse_state(g, "W:WK21-23:B", s, &err) == 0);
+	tg_legal_is(g, s, "21-17 22-17 22-18 23-18 23-19 "
+		"21-25 22-25 22-26 23-26 23-27");
+
+	static const struct {
+		const char *text, *msg;
+	} bad[] = {
+		{"", "want the side to move, B: or W: at character 1"},
+		{"X:W21:B1", "want the side to move"},
+		{"B", "want the side to move"},
+		{"B:W33:B1", "want a square 1-32 at character 4"},
+		{"B:W0:B1", "want a square 1-32"},
+		{"B:W21,:B1", "want a square 1-32 at character 7"},
+		{"B:W21,21:B1", "square 21 given twice at character 7"},
+		{"B:W21:B21", "square 21 given twice"},
+		{"B:W21:B20-22", "square 21 given twice"},
+		{"B:W17-29:B1", "more than 12 White pieces"},
+		{"B:W21:BK1-12,13", "more than 12 Black pieces at character 14"},
+		{"B:W21:B29", "a Black man on 29, his crowning row (a king is K29)"},
+		{"W:W4:B12", "a White man on 4, his crowning row"},
+		{"B:W21:W22", "White's pieces given twice at character 7"},
+		{"B:W21", "no section for Black"},
+		{"B:B1", "no section for White"},
+		{"B:W21:B1x", "unexpected 'x' at character 9"},
+		{"B:W21:C1", "want a colour, B or W at character 7"},
+		{"B:W22-21:B1", "the range 22-21 runs backwards"},
+		{"B:W21:B1:", "want a colour"},
+		{"b:W21:B1", "want the side to move"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		g->type->start(g, s);
+		memcpy(t, s, g->state_size);
+		gl_err e = {0};
+		int rc = g->type->parse_state(g, bad[i].text, s, &e);
+		CHECK_MSG(rc == GL_EPARSE && strstr(e.msg, bad[i].msg),
+			"'%s': rc %d, '%s'", bad[i].text, rc, e.msg);
+		CHECK_MSG(strchr(e.msg, '\n') == NULL, "%s", e.msg);
+		CHECK(memcmp(s, t, g->state_size) == 0); /* s untouched */
+	}
+	/* a long text is cut in the message */
+	gl_err e = {0};
+	CHECK(g->type->parse_state(g, "B:W21,22,23,24,25,26,27,28,29,30,31,"
+		"32:B1,2,3,4,5,6,7,8,9,10,11,12,13", s, &e) == GL_EPARSE);
+	CHECK_MSG(strstr(e.msg, "...': more than 12 Black") != NULL, "%s", e.msg);
+}
+
+/* Mangled FEN texts: each parses to a position within the game's bounds
+ * or fails with GL_EPARSE and a message; never anything else (run under
+ * ASan and UBSan too). */
+static void test_fen_mangled(const gl_game *g)
+{
+	static const char *const seeds[] = {
+		"W:W21,22,K30:B1,2,K5", "B:W21-32:B1-12", "B:WK21-23:B",
+		"W:B1,K2,3-6:WK29,30-32,17",
+	};
+	static const char alphabet[] = "BWK:,-0123456789x ";
+	gl_rng rng;
+	gl_rng_seed(&rng, 11);
+	int ok = 0, bad = 0, other = 0;
+	for (int i = 0; i < 20000; i++) {
+		char text[64];
+		snprintf(text, sizeof text, "%s", seeds[i % 4]);
+		size_t len = strlen(text);
+		for (int k = 1 + (int)gl_rng_below(&rng, 3); k > 0; k--) {
+			size_t at = gl_rng_below(&rng, (uint32_t)len + 1);
+			char ch = alphabet[gl_rng_below(&rng, sizeof alphabet - 1)];
+			if (at == len || gl_rng_below(&rng, 4) == 0) {
+				if (len + 1 < sizeof text) { /* insert */
+					memmove(text + at + 1, text + at, len - at + 1);
+					text[at] = ch;
+					len++;
+				}
+			} else if (gl_rng_below(&rng, 3) == 0) { /* delete */
+				memmove(text + at, text + at + 1, len - at);
+				len--;
+			} else {
+				text[at] = ch;
+			}
+		}
+		state s;
+		gl_err err = {0};
+		int rc = g->type->parse_state(g, text, s, &err);
+		if (rc == GL_EPARSE && err.msg[0]) {
+			bad++;
+			continue;
+		}
+		if (rc != 0) {
+			other++;
+			continue;
+		}
+		ok++;
+		gl_action moves[GL_LEGAL_MAX];
+		int n = g->type->legal(g, s, moves);
+		CHECK(n >= 0 && (unsigned)n <= g->max_legal);
+	}
+	CHECK_MSG(other == 0, "%d texts gave neither 0 nor GL_EPARSE", other);
+	CHECK(ok > 100 && bad > 100);
+}
+
 int main(void)
 {
 	gl_game *g = tg_game("checkers");
@@ -387,6 +513,8 @@ int main(void)
 	test_draws(g);
 	test_notation(g);
 	test_render(g);
+	test_fen(g);
+	test_fen_mangled(g);
 	test_perft(g);
 	gl_game_free(g);
 	return test_report();

@@ -125,6 +125,17 @@ struct gl_game_type {
 
 	/* --- Optional capabilities ------------------------------------------ */
 
+	/* A position from text in the game's usual notation (checkers: PDN
+	 * FEN such as "W:W21,22,K30:B1,2,K5"). Writes a whole state into s
+	 * (every byte: the side to move, and any history the rules keep,
+	 * empty) and returns 0; or returns GL_EPARSE with a one-line message
+	 * in err saying what is wrong and at which character, leaving s as it
+	 * was. The position need not be reachable from the start; one the
+	 * game's bounds do not cover (g->max_legal, g->max_length: more
+	 * pieces than the rules start with, say) is refused. NULL: the game
+	 * reads no positions. */
+	int (*parse_state)(const gl_game *g, const char *text, void *s,
+		gl_err *err);
 	/* Board cells: write g->ncells owners into owner (-1 empty, else the
 	 * player whose mark is there). For placement games (Martens' learner):
 	 * a move that marks a cell has the cell's index as its action id. */

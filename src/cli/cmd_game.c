@@ -26,9 +26,11 @@ int cmd_list(int argc, char **argv)
 /* Options shared by show and perft. */
 typedef struct game_args {
 	const char *spec;
+	const char *position; /* --position: a position in the game's text */
 	const char *moves;
 	long depth;
 	bool divide;
+	bool features; /* show --features */
 } game_args;
 
 static void parse_game_args(int argc, char **argv, game_args *a, bool want_depth)
@@ -39,8 +41,15 @@ static void parse_game_args(int argc, char **argv, game_args *a, bool want_depth
 			if (++i == argc)
 				cli_die(EXIT_USAGE, "%s: --moves needs a list M1,M2,...", argv[0]);
 			a->moves = argv[i];
+		} else if (!strcmp(argv[i], "--position")) {
+			if (++i == argc)
+				cli_die(EXIT_USAGE, "%s: --position needs a position, "
+					"e.g. W:W21,22,K30:B1,2,K5 for checkers", argv[0]);
+			a->position = argv[i];
 		} else if (!strcmp(argv[i], "--divide") && want_depth) {
 			a->divide = true;
+		} else if (!strcmp(argv[i], "--features") && !want_depth) {
+			a->features = true;
 		} else if (argv[i][0] == '-' && argv[i][1] && !isdigit((unsigned char)argv[i][1])) {
 			cli_die(EXIT_USAGE, "%s: unknown option '%s'", argv[0], argv[i]);
 		} else if (positional == 0) {
@@ -55,7 +64,27 @@ static void parse_game_args(int argc, char **argv, game_args *a, bool want_depth
 	}
 	if (positional < (want_depth ? 2 : 1))
 		cli_die(EXIT_USAGE, "usage: gamelearn %s GAME%s", argv[0],
-			want_depth ? " DEPTH [--divide] [--moves M1,...]" : " [--moves M1,...]");
+			want_depth ? " DEPTH [--divide] [--position TEXT] [--moves M1,...]" :
+				     " [--position TEXT] [--moves M1,...] [--features]");
+}
+
+/* The position the options name: --position or the start, then --moves;
+ * or die saying why. */
+static void game_position(const gl_game *g, const game_args *a,
+	const char *cmd, void *s)
+{
+	if (a->position) {
+		gl_err err = {0};
+		if (!g->type->parse_state)
+			cli_die(EXIT_USAGE, "%s: game '%s' reads no positions "
+				"(no --position)", cmd, a->spec);
+		if (g->type->parse_state(g, a->position, s, &err))
+			cli_die(EXIT_RUN, "--position: %s", err.msg);
+	} else {
+		g->type->start(g, s);
+	}
+	if (a->moves)
+		cli_play_moves(g, s, a->moves);
 }
 
 int cmd_show(int argc, char **argv)
@@ -65,9 +94,10 @@ int cmd_show(int argc, char **argv)
 	gl_game *g = cli_game(a.spec);
 	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	char text[16384];
-	g->type->start(g, s);
-	if (a.moves)
-		cli_play_moves(g, s, a.moves);
+	if (a.features && !g->type->features)
+		cli_die(EXIT_USAGE, "show: game '%s' has no features (--features)",
+			a.spec);
+	game_position(g, &a, argv[0], s);
 	g->type->render(g, s, text, sizeof text);
 	fputs(text, stdout);
 	gl_action moves[GL_LEGAL_MAX];
@@ -88,6 +118,16 @@ int cmd_show(int argc, char **argv)
 		printf("\n");
 	}
 	printf("hash: %016" PRIx64 "\n", gl_game_hash(g, s));
+	if (a.features) {
+		double f[256];
+		if (g->nfeatures > sizeof f / sizeof f[0])
+			cli_die(EXIT_RUN, "show: %u features, more than %zu",
+				g->nfeatures, sizeof f / sizeof f[0]);
+		g->type->features(g, s, f);
+		printf("features (%u):\n", g->nfeatures);
+		for (unsigned i = 0; i < g->nfeatures; i++)
+			printf("%s %g\n", g->feature_names[i], f[i]);
+	}
 	gl_game_free(g);
 	return 0;
 }
@@ -98,9 +138,7 @@ int cmd_perft(int argc, char **argv)
 	parse_game_args(argc, argv, &a, true);
 	gl_game *g = cli_game(a.spec);
 	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-	g->type->start(g, s);
-	if (a.moves)
-		cli_play_moves(g, s, a.moves);
+	game_position(g, &a, argv[0], s);
 	int depth = (int)a.depth;
 	uint64_t total;
 	double t0 = gl_now();

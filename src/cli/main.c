@@ -12,9 +12,9 @@
 
 static const cli_command commands[] = {
 	{"list", "", "list the games with their parameters and defaults", cmd_list},
-	{"show", "GAME [--moves M1,M2,...]",
-		"show a position, its legal moves, whether it is over, the goals", cmd_show},
-	{"perft", "GAME DEPTH [--divide] [--moves M1,...]",
+	{"show", "GAME [--position TEXT] [--moves M1,M2,...] [--features]",
+		"show a position, its legal moves, whether it is over, the goals, the features", cmd_show},
+	{"perft", "GAME DEPTH [--divide] [--position TEXT] [--moves M1,...]",
 		"count the move sequences of exactly DEPTH moves", cmd_perft},
 	{"bench", "[--perft|--search|--matches|--playouts|--evolve] [GAME...]", "speed: perft, search, matches, random playouts, the checkers GA", cmd_bench},
 	{"solve", "GAME [--moves M1,...] [--json]",

@@ -15,39 +15,16 @@
  * Squares are numbered 1-32 in the standard way: 1-4 on the top row (Black's
  * home row, columns b d f h), 5-8 on the next (a c e g), and so on. Move
  * text is "11-15" for a step and "22x15x6" for a jump, listing every
- * landing square.
+ * landing square; a position is read from PDN FEN ("W:W21,22,K30:B1,2").
+ * The feature vector, Samuel's evaluation terms, is in checkers_terms.c;
+ * checkers.h holds what the two files share.
  */
-#include "games/internal.h"
+#include "games/checkers.h"
 
 #include <assert.h>
 
-/*
- * Bit layout ("ghost squares"): square index q = 0..31 (square number
- * q + 1) lives at bit q + q / 8, so bits 8, 17 and 26 are never used and
- * the 35 bits 0..34 hold the board. Then every diagonal step is the same
- * shift everywhere: -5 up-left, -4 up-right, +4 down-left, +5 down-right
- * ("up" is towards square 1). A step off the left or right edge lands on
- * a ghost bit or past bit 34, which the board mask removes, so moves need
- * no edge masks. A jump's landing square is always a real square; the
- * jumped square must hold an enemy piece, which is never on a ghost.
- */
-#define BOARD_MASK 0x7fbfdfeffULL /* bits 0..34 but 8, 17, 26 */
-#define BLACK_START 0x00001effULL /* squares 1-12 */
-#define WHITE_START 0x7fbc00000ULL /* squares 21-32 */
-#define ROW_TOP 0x00000000fULL    /* squares 1-4: White crowns here */
-#define ROW_BOTTOM 0x780000000ULL /* squares 29-32: Black crowns here */
-/* Bits on rows whose index (0 top .. 7 bottom) has bit 0, 1, 2 set. */
-#define ROWBIT0 0x783c1e0f0ULL
-#define ROWBIT1 0x7f801fe00ULL
-#define ROWBIT2 0x7fbfc0000ULL
-/* The eight centre squares 10, 11, 14, 15, 18, 19, 22, 23. */
-#define CENTRE 0x00198cc00ULL
-
 enum {
-	MAX_JUMPS = 9,   /* jumps in one move, see below */
-	REV_LIMIT = 80,  /* plies without capture or man move: a draw */
 	REP_MIN = 8,     /* fewest such plies before a third occurrence */
-	MAX_LEGAL = 191, /* see ck_init */
 	ID_DIRS = 0,     /* action id fields, see below */
 	ID_JUMPS = ID_DIRS + 2 * MAX_JUMPS,
 	ID_ORIGIN = ID_JUMPS + 4,
@@ -75,31 +52,9 @@ enum {
  * English rules: a landing square is never a jumped square.)
  */
 
-/* The state. Only the first rev bytes of hist are in use; the rest are
- * kept zero, so that equal positions with equal draw-rule histories are
- * equal byte for byte (memcmp), whatever came before the last capture or
- * man move. */
-typedef struct ck_state {
-	uint64_t bb[2];           /* pieces of Black (0) and White (1) */
-	uint64_t king;            /* which pieces are kings */
-	uint8_t side;             /* player to move */
-	uint8_t rev;              /* plies since a capture or man move, 0..80 */
-	uint8_t hist[REV_LIMIT];  /* king step of reversible ply i + 1 of
-				     the run: origin index | direction << 5 */
-	uint8_t pad[6];           /* always zero */
-} ck_state;
-
 /* make() keeps a reversible run of up to REV_LIMIT steps in the undo
  * record after the first four words. */
 _Static_assert(REV_LIMIT <= (GL_UNDO_WORDS - 4) * 8, "undo record too small");
-
-/* A generated move: squares as single bits, and its action id. */
-typedef struct ck_move {
-	uint64_t from, to; /* origin and final square (equal in a loop) */
-	uint64_t cap;      /* jumped pieces */
-	gl_action id;
-	int32_t pad;
-} ck_move;
 
 static const int delta[4] = {-5, -4, 4, 5};
 
@@ -109,11 +64,6 @@ static const int delta[4] = {-5, -4, 4, 5};
 #else
 #define HOT_INLINE inline
 #endif
-
-static inline uint64_t shift(uint64_t b, int d)
-{
-	return d > 0 ? b << d : b >> -d;
-}
 
 static inline int ghost_of(int q)
 {
@@ -148,17 +98,6 @@ static inline bool forward(int c, int d)
 }
 
 /* --- Move generation --------------------------------------------------- */
-
-/* Pieces of the side that owns `own` that have a jump. */
-static inline uint64_t jumpers(uint64_t own, uint64_t kings, uint64_t opp,
-	uint64_t emp, int c)
-{
-	uint64_t up = c ? own : kings, down = c ? kings : own;
-	return (up & (((emp << 5) & opp) << 5)) |
-	       (up & (((emp << 4) & opp) << 4)) |
-	       (down & (((emp >> 4) & opp) >> 4)) |
-	       (down & (((emp >> 5) & opp) >> 5));
-}
 
 /* Number of simple moves (used only when there is no jump). */
 static inline int count_steps(uint64_t own, uint64_t kings, uint64_t emp,
@@ -368,6 +307,13 @@ static HOT_INLINE int gen_moves(uint64_t own, uint64_t opp, uint64_t king,
 	return n;
 }
 
+int ck_gen_moves(uint64_t own, uint64_t opp, uint64_t king, int c,
+	ck_move *out)
+{
+	return c ? gen_moves(own, opp, king, 1, out) :
+		   gen_moves(own, opp, king, 0, out);
+}
+
 /* Whether side c has any move. */
 static bool has_moves(uint64_t own, uint64_t opp, uint64_t king, int c)
 {
@@ -494,6 +440,8 @@ static int ck_init(gl_game *g, const gl_params *p, gl_err *err)
 	g->nactions = NACTIONS;
 	g->max_legal = MAX_LEGAL;
 	g->max_length = (144 + 23) + (144 + 23 + 1) * REV_LIMIT;
+	g->nfeatures = CK_NFEATURES;
+	g->feature_names = ck_feature_names;
 	return 0;
 }
 
@@ -668,6 +616,108 @@ bad:
 		"bad checkers move '%s' (want a step like 11-15 or jumps like "
 		"22x15x6: squares 1-32, diagonal neighbours for '-', two "
 		"apart for 'x', at most %d jumps)", text, MAX_JUMPS);
+}
+
+/* A GL_EPARSE for a position: the text (cut if long), what is wrong, and
+ * the 1-based character at `at`. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static int fen_fail(gl_err *err, const char *text, const char *at,
+	const char *fmt, ...)
+{
+	char what[160];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	return gl_fail(err, GL_EPARSE,
+		"bad checkers position '%.48s%s': %s at character %d", text,
+		strlen(text) > 48 ? "..." : "", what, (int)(at - text) + 1);
+}
+
+/*
+ * A position in PDN FEN: the side to move (B or W), then one section per
+ * colour, in either order, each a colour letter and its squares: "W:W21,
+ * 22,K30:B1,2,K5". K marks a king; "1-4" stands for 1,2,3,4 (K5-7 for
+ * three kings). Refused: a square not 1-32, a square given twice, more
+ * than 12 pieces a side (the bounds of ck_init assume at most 12), a man
+ * on his crowning row, a colour given twice or not at all. The draw-rule
+ * history starts empty.
+ */
+static int ck_parse_state(const gl_game *g, const char *text, void *vs,
+	gl_err *err)
+{
+	(void)g;
+	static const char *const colour[2] = {"Black", "White"};
+	ck_state s;
+	const char *p = text;
+	bool seen[2] = {false, false};
+	memset(&s, 0, sizeof s);
+	if ((*p != 'B' && *p != 'W') || p[1] != ':')
+		return fen_fail(err, text, p, "want the side to move, B: or W:");
+	s.side = *p == 'W';
+	p++;
+	while (*p == ':') {
+		p++;
+		if (*p != 'B' && *p != 'W')
+			return fen_fail(err, text, p, "want a colour, B or W");
+		int c = *p == 'W';
+		if (seen[c])
+			return fen_fail(err, text, p, "%s's pieces given twice",
+				colour[c]);
+		seen[c] = true;
+		p++;
+		if (*p == ':' || *p == '\0')
+			continue; /* no pieces */
+		for (;;) {
+			const char *item = p;
+			bool king = *p == 'K';
+			p += king;
+			int a = parse_square(&p), b = a;
+			if (a < 0)
+				return fen_fail(err, text, p, "want a square 1-32");
+			if (*p == '-') {
+				const char *at = ++p;
+				b = parse_square(&p);
+				if (b < 0)
+					return fen_fail(err, text, at,
+						"want a square 1-32");
+				if (b < a)
+					return fen_fail(err, text, at,
+						"the range %d-%d runs backwards",
+						a + 1, b + 1);
+			}
+			for (int q = a; q <= b; q++) {
+				uint64_t bit = 1ULL << ghost_of(q);
+				if ((s.bb[0] | s.bb[1]) & bit)
+					return fen_fail(err, text, item,
+						"square %d given twice", q + 1);
+				if (!king && (bit & crown_row(c)))
+					return fen_fail(err, text, item,
+						"a %s man on %d, his crowning "
+						"row (a king is K%d)",
+						colour[c], q + 1, q + 1);
+				s.bb[c] |= bit;
+				s.king |= king ? bit : 0;
+				if (popcount64(s.bb[c]) > 12)
+					return fen_fail(err, text, item,
+						"more than 12 %s pieces",
+						colour[c]);
+			}
+			if (*p != ',')
+				break;
+			p++;
+		}
+	}
+	if (*p)
+		return fen_fail(err, text, p, "unexpected '%c'", *p);
+	if (!seen[0] || !seen[1])
+		return fen_fail(err, text, p, "no section for %s (want "
+			"B:W21,22:B1,2, a section may be empty)",
+			colour[!seen[0] ? 0 : 1]);
+	memcpy(vs, &s, sizeof s);
+	return 0;
 }
 
 static int ck_render(const gl_game *g, const void *vs, char *buf, size_t n)
@@ -878,8 +928,10 @@ const gl_game_type gl_game_checkers = {
 	.format_move = ck_format,
 	.parse_move = ck_parse,
 	.render = ck_render,
+	.parse_state = ck_parse_state,
 	.hash = ck_hash,
 	.evaluate = ck_evaluate,
+	.features = ck_features,
 	.make = ck_make,
 	.unmake = ck_unmake,
 	.perft = ck_perft,

@@ -53,6 +53,9 @@ typedef struct oth_geom {
 	uint64_t ray[64][DIRS]; /* cells beyond a cell in each direction */
 	oth_masks m;
 	uint64_t corners; /* the four corner cells */
+	uint64_t corner[4], xsq[4], csq[4]; /* each corner, its X-square
+					       (diagonal neighbour) and its
+					       C-squares (edge neighbours) */
 	int n;            /* board side */
 	void *block;      /* what gl_malloc returned (ray is 64-aligned) */
 } oth_geom;
@@ -278,6 +281,11 @@ static uint64_t oth_perft(const gl_game *g, const void *vs, int depth)
 
 /* --- Instance ------------------------------------------------------------ */
 
+/* The feature vector, see oth_features. */
+static const char *const oth_feature_names[] = {
+	"DISCS", "MOB", "CORNERS", "XSQ", "CSQ", "FRONTIER"
+};
+
 static bool on_board(int n, int r, int c)
 {
 	return r >= 0 && r < n && c >= 0 && c < n;
@@ -316,6 +324,13 @@ static int oth_init(gl_game *g, const gl_params *p, gl_err *err)
 	gm->m.d = gm->m.h & gm->m.v;
 	int e = (int)n - 1;
 	gm->corners = 1ull | 1ull << e | 1ull << (e * 8) | 1ull << (e * 8 + e);
+	for (int i = 0; i < 4; i++) {
+		int r = i & 1 ? e : 0, c = i & 2 ? e : 0;
+		int ir = r ? r - 1 : 1, ic = c ? c - 1 : 1; /* one inward */
+		gm->corner[i] = 1ull << (r * 8 + c);
+		gm->xsq[i] = 1ull << (ir * 8 + ic);
+		gm->csq[i] = 1ull << (r * 8 + ic) | 1ull << (ir * 8 + c);
+	}
 
 	g->data = gm;
 	g->state_size = sizeof(oth_state);
@@ -323,6 +338,8 @@ static int oth_init(gl_game *g, const gl_params *p, gl_err *err)
 	g->max_legal = (unsigned)(n * n - 4);
 	g->max_length = (unsigned)(2 * (n * n - 4)); /* a pass precedes a disc */
 	g->ncells = (unsigned)(n * n);
+	g->nfeatures = sizeof oth_feature_names / sizeof oth_feature_names[0];
+	g->feature_names = oth_feature_names;
 	return 0;
 }
 
@@ -543,6 +560,39 @@ static int oth_evaluate(const gl_game *g, const void *vs)
 	return 10 * mob + 50 * corner + disc;
 }
 
+/*
+ * Features of s, each the count of the player to move minus the
+ * opponent's: discs; legal moves (placements); corner discs; discs on
+ * X-squares (diagonally next to a corner) whose corner is empty; discs
+ * on C-squares (next to a corner along an edge) whose corner is empty;
+ * frontier discs (next to an empty cell in any of the 8 directions).
+ */
+static void oth_features(const gl_game *g, const void *vs, double *out)
+{
+	const uint64_t col_a = 0x0101010101010101ull, col_h = col_a << 7;
+	const oth_geom *gm = g->data;
+	const oth_state *s = vs;
+	uint64_t P = s->disc[s->side], O = s->disc[s->side ^ 1];
+	uint64_t E = gm->m.board & ~(P | O), x = 0, c = 0;
+	for (int i = 0; i < 4; i++) {
+		if (E & gm->corner[i]) {
+			x |= gm->xsq[i];
+			c |= gm->csq[i];
+		}
+	}
+	/* the cells next to an empty one; no wrap round a row */
+	uint64_t ee = E & ~col_h, ew = E & ~col_a;
+	uint64_t near = E << 8 | E >> 8 | ee << 1 | ee << 9 | ee >> 7 |
+			ew >> 1 | ew << 7 | ew >> 9;
+	out[0] = popcount64(P) - popcount64(O);
+	out[1] = popcount64(mobility(P, O, gm->m)) -
+		 popcount64(mobility(O, P, gm->m));
+	out[2] = popcount64(P & gm->corners) - popcount64(O & gm->corners);
+	out[3] = popcount64(P & x) - popcount64(O & x);
+	out[4] = popcount64(P & c) - popcount64(O & c);
+	out[5] = popcount64(P & near) - popcount64(O & near);
+}
+
 const gl_game_type gl_game_othello = {
 	.name = "othello",
 	.summary = "Othello on n x n (4, 6, 8); X (Black) first (moves a1.., row 1 on top, pass)",
@@ -562,6 +612,7 @@ const gl_game_type gl_game_othello = {
 	.cells = oth_cells,
 	.cell_shape = oth_cell_shape,
 	.evaluate = oth_evaluate,
+	.features = oth_features,
 	.make = oth_make,
 	.unmake = oth_unmake,
 	.perft = oth_perft,
