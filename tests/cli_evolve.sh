@@ -29,18 +29,20 @@ same "$tmp/a" "$tmp/c" "resumed"
 expect_grep "^gen   4" evolve checkers --resume "$tmp/a" --gens 5
 expect_grep "wrote" evolve checkers $EV --gens 5 --out "$tmp/d"
 same "$tmp/a" "$tmp/d" "extended"
-# killed at whatever moment, then resumed
-"$BIN" evolve checkers $EV --gens 5 --out "$tmp/e" >/dev/null 2>&1 &
+# killed at whatever moment (here about half way), then resumed
+EK="--pop 6 --depth 3 --max-plies 100 --seed 8 --gens 12"
+"$BIN" evolve checkers $EK --out "$tmp/f" >/dev/null 2>&1
+"$BIN" evolve checkers $EK --out "$tmp/e" >/dev/null 2>&1 &
 pid=$!
-sleep 0.4
+sleep 0.5
 kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
 if [ -f "$tmp/e/run.txt" ]; then
 	"$BIN" evolve checkers --resume "$tmp/e" >/dev/null 2>"$tmp/err" || cat "$tmp/err" >&2
 else
-	"$BIN" evolve checkers $EV --gens 5 --out "$tmp/e" >/dev/null 2>&1
+	"$BIN" evolve checkers $EK --out "$tmp/e" >/dev/null 2>&1
 fi
-same "$tmp/d" "$tmp/e" "killed and resumed"
+same "$tmp/f" "$tmp/e" "killed and resumed"
 
 # the champion plays through the alphabeta agent
 expect_grep "matches" match checkers "alphabeta:eval=features,weights=$tmp/a/champion.txt,depth=2" alphabeta:depth=2 -n 2 --swap

@@ -149,6 +149,10 @@ struct gl_game_type {
 	int (*evaluate)(const gl_game *g, const void *s);
 	/* Feature vector of s: g->nfeatures values into out. */
 	void (*features)(const gl_game *g, const void *s, double *out);
+	/* Pieces on the board: nplayers counts into count (a tie rule such as
+	 * the checkers GA's "5 points to the side with more pieces" reads
+	 * them). NULL: the cells each player owns, for games with cells(). */
+	void (*pieces)(const gl_game *g, const void *s, int *count);
 	/* Make and unmake: apply legal move a in place, saving in *u what
 	 * unmake needs to restore s bit for bit. */
 	void (*make)(const gl_game *g, void *s, gl_action a, gl_undo *u);

@@ -42,6 +42,7 @@ static const struct {
 
 typedef struct opts {
 	int pop, gens, depth, games, prune, prune_games;
+	int ballots;     /* of the 43, in the evaluation matches */
 	double seconds, pc, pm;
 	uint64_t seed;
 	long threads;
@@ -114,7 +115,7 @@ static void parse(int argc, char **argv, opts *o)
 {
 	*o = (opts){.pop = 16, .gens = 20, .depth = 4, .games = 2, .prune = 3,
 		.prune_games = 200, .seconds = 0.02, .pc = 0.7, .pm = 0.05,
-		.seed = 1, .threads = sysconf(_SC_NPROCESSORS_ONLN),
+		.ballots = 43, .seed = 1, .threads = sysconf(_SC_NPROCESSORS_ONLN),
 		.out = "out/checkers-ga"};
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -124,6 +125,7 @@ static void parse(int argc, char **argv, opts *o)
 			o->depth = 2;
 			o->seconds = 0.002;
 			o->prune_games = 4;
+			o->ballots = 4;
 			continue;
 		}
 		if (i + 1 >= argc)
@@ -193,7 +195,7 @@ int repro_checkers_ga(int argc, char **argv)
 	if (!ev)
 		cli_die(EXIT_RUN, "repro checkers-ga: %s", err.msg);
 	const gl_openings *op = gl_evolve_openings(ev);
-	int nb = op->n;
+	int nb = op->n < o.ballots ? op->n : o.ballots;
 
 	printf("The checkers-GA excerpt: alpha-beta over Samuel's %u terms, weights "
 		"evolved by a genetic tournament.\nseed %" PRIu64 ", %ld threads; the "

@@ -128,11 +128,15 @@ typedef struct duel_job {
 	gl_search **search; /* two per worker */
 } duel_job;
 
-/* Pieces of each player: the cells they own. */
+/* Pieces of each player: the game's count, else the cells they own. */
 static void count_pieces(const gl_game *g, const void *s, int pieces[2])
 {
 	int8_t owner[1024];
 	pieces[0] = pieces[1] = 0;
+	if (g->type->pieces) {
+		g->type->pieces(g, s, pieces);
+		return;
+	}
 	if (!g->type->cells || g->ncells > sizeof owner)
 		return;
 	g->type->cells(g, s, owner);
@@ -202,8 +206,6 @@ int gl_duels_play(const gl_game *g, const gl_openings *o, gl_duel *d, int n,
 				"opening %d out of 0..%d", i, d[i].opening, o->n - 1);
 	int workers = runner && runner->run && runner->workers > 0 ?
 		runner->workers : 1;
-	if (workers > n)
-		workers = n > 0 ? n : 1;
 	gl_search **srch = gl_calloc((size_t)(2 * workers), sizeof *srch);
 	int rc = srch ? 0 : GL_ENOMEM;
 	for (int k = 0; !rc && k < 2 * workers; k++)
@@ -715,14 +717,15 @@ static int parse_state(const gl_game *g, char *text, const char *path,
 	ev->done = (int)x[8];
 	if (state_line(&it, path, "rng", &v, err))
 		goto bad;
-	for (int i = 0; i < 4; i++) {
-		ev->rng.s[i] = strtoull(v, &end, 16);
+	int words = 0;
+	for (; words < 4; words++) {
+		ev->rng.s[words] = strtoull(v, &end, 16);
 		if (end == v || (*end != ' ' && *end != '\0'))
 			break;
 		v = end;
 	}
-	if (end == v || *end || !(ev->rng.s[0] | ev->rng.s[1] | ev->rng.s[2] |
-				   ev->rng.s[3])) {
+	if (words < 4 || *v || !(ev->rng.s[0] | ev->rng.s[1] | ev->rng.s[2] |
+				 ev->rng.s[3])) {
 		gl_fail(err, GL_EPARSE, "%s:%d: want four hex words", path, it.lineno);
 		goto bad;
 	}

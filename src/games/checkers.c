@@ -431,6 +431,15 @@ static int decode(gl_action a, ck_move *m, int *sq, int *nsq)
  * for both sides; at most 23 pieces are captured, so at most 167 moves
  * reset the draw counter, and between them at most 80 plies pass.
  */
+/* Men and kings of each side (the checkers GA's tie rule counts them). */
+static void ck_pieces(const gl_game *g, const void *vs, int *count)
+{
+	(void)g;
+	const ck_state *s = vs;
+	count[0] = popcount64(s->bb[0]);
+	count[1] = popcount64(s->bb[1]);
+}
+
 static int ck_init(gl_game *g, const gl_params *p, gl_err *err)
 {
 	(void)p;
@@ -932,6 +941,7 @@ const gl_game_type gl_game_checkers = {
 	.hash = ck_hash,
 	.evaluate = ck_evaluate,
 	.features = ck_features,
+	.pieces = ck_pieces,
 	.make = ck_make,
 	.unmake = ck_unmake,
 	.perft = ck_perft,
