@@ -262,7 +262,10 @@ int cmd_evolve(int argc, char **argv)
 			cli_die(EXIT_USAGE, "%s", err.msg);
 		char cpath[4200];
 		snprintf(cpath, sizeof cpath, "%s/evolve.csv", dir);
-		csv_keep(&csv, cpath, gl_evolve_done(ev));
+		if (gl_evolve_done(ev) == 0 && !exists(cpath))
+			csv_header(&csv, g); /* stopped before it was written */
+		else
+			csv_keep(&csv, cpath, gl_evolve_done(ev));
 	} else {
 		if (exists(path))
 			cli_die(EXIT_USAGE, "evolve: %s already holds a run: --resume %s "
@@ -271,10 +274,12 @@ int cmd_evolve(int argc, char **argv)
 		if (!ev)
 			cli_die(EXIT_USAGE, "%s", err.msg);
 		report_mkdir(dir);
-		/* fail now, not after the first generation, if dir is not writable */
+		/* fail now, not after the first generation, if dir is not
+		 * writable; the table before the state that points to it */
+		csv_header(&csv, g);
+		report_write(dir, "evolve.csv", &csv);
 		if (gl_evolve_save(ev, path, &err))
 			cli_die(EXIT_RUN, "evolve: %s", err.msg);
-		csv_header(&csv, g);
 	}
 	const gl_evolve_config *rc = gl_evolve_config_of(ev);
 	int done0 = gl_evolve_done(ev);
