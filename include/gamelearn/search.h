@@ -87,10 +87,11 @@ void gl_search_set_eval(gl_search *s, gl_eval_fn fn, void *ctx);
 
 /*
  * Forward pruning (off by default: width 0). At every node below the root
- * with at least two plies left to search, each move is scored by the
- * evaluation of the position it leads to (a game end by its goal), and
- * only the `width` best of them, plus the table's move, are searched; the
- * others are dropped unsearched. Runs to a fixed depth are then no longer
+ * with at least three plies left to search, each move is scored by a
+ * two-ply lookahead (the move, then the reply the evaluation likes best
+ * for the opponent; a game end by its goal), and only the `width` best
+ * moves, plus the table's move, are searched; the others are dropped
+ * unsearched. Runs to a fixed depth are then no longer
  * exact minimax, but reach deeper in the same time along the lines the
  * evaluation likes: the improvement the checkers-GA excerpt names.
  * Clears the table.

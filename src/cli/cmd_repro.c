@@ -15,7 +15,7 @@ static const cli_command experiments[] = {
 		"TD(lambda) with lookahead-feature transfer: Table 1, Figures 3-7", repro_banerjee_stone},
 	{"martens", "[--seeds 10] [--seed S] [--max-plays 3000] [--lauto-plays 1500000] [--lauto-perfect-plays 100000] [--streak 100] [--out DIR]",
 		"Martens 1959: Table I analogues, Hex 3x3, the L-automaton under two evaluations", repro_martens},
-	{"checkers-ga", "[--pop 16] [--gens 20] [--depth 4] [--games 2] [--time-ms 20] [--prune 3] [--prune-games 200] [--seed S] [--threads T] [--quick: pop 4, 2 gens, depth 2, 4 ballots] [--out DIR]",
+	{"checkers-ga", "[--pop 16] [--gens 20] [--depth 4] [--games 2] [--time-ms 10] [--prune 3] [--prune-games 200] [--seed S] [--threads T] [--quick: pop 4, 2 gens, depth 2, 4 ballots] [--out DIR]",
 		"checkers GA over Samuel's terms: evolution, champion vs fixed evaluations, forward pruning", repro_checkers_ga},
 	{NULL, NULL, NULL, NULL}
 };

@@ -191,7 +191,7 @@ gl_search *gl_search_new(const gl_game *g, size_t tt_bytes, gl_err *err)
 	s->use_make = g->type->make && g->type->unmake;
 	s->tt_mask = buckets - 1;
 	s->hist_size = history_size(g);
-	size_t nstates = s->use_make ? 1 : MAX_PLY + 1;
+	size_t nstates = s->use_make ? 1 : MAX_PLY + 2; /* + pruning's lookahead */
 	s->tt = gl_calloc(buckets, sizeof *s->tt);
 	s->history = gl_calloc(s->hist_size, sizeof *s->history);
 	s->moves = gl_malloc((size_t)(MAX_PLY + 1) * g->max_legal *
@@ -314,6 +314,27 @@ static void reward(gl_search *s, gl_action a, int ply, int depth)
 	}
 }
 
+/* Make move a from st at ply: in place (make/unmake) or into the next
+ * ply's buffer; returns the child. undo_move puts st back. */
+static void *do_move(gl_search *s, void *st, gl_action a, int ply, gl_undo *u)
+{
+	const gl_game *g = s->g;
+	if (s->use_make) {
+		g->type->make(g, st, a, u);
+		return st;
+	}
+	void *child = s->states + (size_t)(ply + 1) * g->state_size;
+	memcpy(child, st, g->state_size);
+	g->type->apply(g, child, a);
+	return child;
+}
+
+static void undo_move(gl_search *s, void *st, gl_action a, const gl_undo *u)
+{
+	if (s->use_make)
+		s->g->type->unmake(s->g, st, a, u);
+}
+
 static int alphabeta(gl_search *s, void *st, int ply, int depth, int alpha,
 	int beta);
 
@@ -325,15 +346,7 @@ static int child_value(gl_search *s, void *st, gl_action a, int side,
 {
 	const gl_game *g = s->g;
 	gl_undo u;
-	void *child;
-	if (s->use_make) {
-		child = st;
-		g->type->make(g, child, a, &u);
-	} else {
-		child = s->states + (size_t)(ply + 1) * g->state_size;
-		memcpy(child, st, g->state_size);
-		g->type->apply(g, child, a);
-	}
+	void *child = do_move(s, st, a, ply, &u);
 	int v;
 	s->pv_len[ply + 1] = 0;
 	if (g->type->terminal(g, child)) {
@@ -343,8 +356,7 @@ static int child_value(gl_search *s, void *st, gl_action a, int side,
 	} else {
 		v = -alphabeta(s, child, ply + 1, depth - 1, -beta, -alpha);
 	}
-	if (s->use_make)
-		g->type->unmake(g, st, a, &u);
+	undo_move(s, st, a, &u);
 	return v;
 }
 
@@ -360,10 +372,42 @@ static void pv_update(gl_search *s, int ply, gl_action a)
 	s->pv_len[ply] = n + 1;
 }
 
-/* Forward pruning at st (ply > 0): keep the s->prune moves whose
- * resulting positions score best for `side` by the static evaluation (a
- * game end by its goal), and the table's move, at the front of moves[]
- * with their ordering scores; return how many are kept. */
+/* The value for `side` of child (reached at ply), terminal or by the
+ * leaf evaluation. */
+static int static_value(gl_search *s, const void *child, int side, int ply)
+{
+	const gl_game *g = s->g;
+	if (g->type->terminal(g, child))
+		return end_score(g, child, s->root, side, ply);
+	int v = leaf_score(s, child);
+	return side_of(s->root, g->type->to_move(g, child)) == side ? v : -v;
+}
+
+/* The value of non-terminal st at ply for `side` by a one-ply search:
+ * the best static value of a move for the player to move there. Uses
+ * the move list of ply and the state buffer of ply + 1. */
+static int one_ply(gl_search *s, void *st, int ply, int side)
+{
+	const gl_game *g = s->g;
+	gl_action *moves = s->moves + (size_t)ply * g->max_legal;
+	int me = side_of(s->root, g->type->to_move(g, st));
+	int n = g->type->legal(g, st, moves), best = -SCORE_INF;
+	for (int i = 0; i < n; i++) {
+		gl_undo u;
+		void *child = do_move(s, st, moves[i], ply, &u);
+		int v = static_value(s, child, me, ply + 1);
+		undo_move(s, st, moves[i], &u);
+		if (v > best)
+			best = v;
+	}
+	return me == side ? best : -best;
+}
+
+/* Forward pruning at st (ply > 0): rank the moves by a two-ply lookahead
+ * (each move, then the best reply by the static evaluation, so that a
+ * move which loses a piece at once ranks as such), and keep the
+ * s->prune best, and the table's move, at the front of moves[] with
+ * their ordering scores; return how many are kept. */
 static int forward_prune(gl_search *s, void *st, gl_action *moves,
 	int32_t *order, int n, int side, int ply, gl_action tt_move)
 {
@@ -371,26 +415,12 @@ static int forward_prune(gl_search *s, void *st, gl_action *moves,
 	int32_t *stat = s->stat;
 	for (int i = 0; i < n; i++) {
 		gl_undo u;
-		void *child;
-		if (s->use_make) {
-			child = st;
-			g->type->make(g, child, moves[i], &u);
-		} else {
-			child = s->states + (size_t)(ply + 1) * g->state_size;
-			memcpy(child, st, g->state_size);
-			g->type->apply(g, child, moves[i]);
-		}
-		int v;
-		if (g->type->terminal(g, child)) {
-			v = end_score(g, child, s->root, side, ply + 1);
-		} else {
-			v = leaf_score(s, child);
-			if (side_of(s->root, g->type->to_move(g, child)) != side)
-				v = -v;
-		}
-		if (s->use_make)
-			g->type->unmake(g, st, moves[i], &u);
-		stat[i] = moves[i] == tt_move ? INT32_MAX : v;
+		void *child = do_move(s, st, moves[i], ply, &u);
+		stat[i] = moves[i] == tt_move ? INT32_MAX :
+			  g->type->terminal(g, child) ?
+			  end_score(g, child, s->root, side, ply + 1) :
+			  one_ply(s, child, ply + 1, side);
+		undo_move(s, st, moves[i], &u);
 	}
 	/* Partial selection sort: the best `keep` first, ties in list order. */
 	int keep = s->prune;
@@ -453,7 +483,7 @@ static int alphabeta(gl_search *s, void *st, int ply, int depth, int alpha,
 	}
 
 	int side = side_of(s->root, g->type->to_move(g, st));
-	if (s->prune && depth >= 2 && n > s->prune)
+	if (s->prune && depth >= 3 && n > s->prune)
 		n = forward_prune(s, st, moves, order, n, side, ply, tt_move);
 	int alpha0 = alpha;
 	int best = -SCORE_INF;
