@@ -406,10 +406,10 @@ static int one_ply(gl_search *s, void *st, int ply, int side)
 /* Forward pruning at st (ply > 0): rank the moves by a two-ply lookahead
  * (each move, then the best reply by the static evaluation, so that a
  * move which loses a piece at once ranks as such), and keep the
- * s->prune best, and the table's move, at the front of moves[] with
- * their ordering scores; return how many are kept. */
-static int forward_prune(gl_search *s, void *st, gl_action *moves,
-	int32_t *order, int n, int side, int ply, gl_action tt_move)
+ * s->prune best, and the table's move, at the front of moves[]; return
+ * how many are kept. */
+static int forward_prune(gl_search *s, void *st, gl_action *moves, int n,
+	int side, int ply, gl_action tt_move)
 {
 	const gl_game *g = s->g;
 	int32_t *stat = s->stat;
@@ -422,26 +422,10 @@ static int forward_prune(gl_search *s, void *st, gl_action *moves,
 			  one_ply(s, child, ply + 1, side);
 		undo_move(s, st, moves[i], &u);
 	}
-	/* Partial selection sort: the best `keep` first, ties in list order. */
+	/* The best `keep` first (the table's move scored INT32_MAX). */
 	int keep = s->prune;
-	for (int i = 0; i < keep; i++) {
-		int b = i;
-		for (int j = i + 1; j < n; j++)
-			if (stat[j] > stat[b])
-				b = j;
-		if (b != i) {
-			gl_action m = moves[i];
-			moves[i] = moves[b];
-			moves[b] = m;
-			int32_t t = order[i];
-			order[i] = order[b];
-			order[b] = t;
-			t = stat[i];
-			stat[i] = stat[b];
-			stat[b] = t;
-		}
-	}
-	/* The table's move is always kept: it scored INT32_MAX. */
+	for (int i = 0; i < keep; i++)
+		pick_next(moves, stat, i, n);
 	return keep;
 }
 
@@ -474,6 +458,9 @@ static int alphabeta(gl_search *s, void *st, int ply, int depth, int alpha,
 	gl_action *moves = s->moves + (size_t)ply * g->max_legal;
 	int32_t *order = s->order + (size_t)ply * g->max_legal;
 	int n = g->type->legal(g, st, moves);
+	int side = side_of(s->root, g->type->to_move(g, st));
+	if (s->prune && depth >= 3 && n > s->prune)
+		n = forward_prune(s, st, moves, n, side, ply, tt_move);
 	for (int i = 0; i < n; i++) {
 		gl_action a = moves[i];
 		order[i] = a == tt_move ? INT32_MAX :
@@ -482,9 +469,6 @@ static int alphabeta(gl_search *s, void *st, int ply, int depth, int alpha,
 			   s->history[(size_t)a % s->hist_size];
 	}
 
-	int side = side_of(s->root, g->type->to_move(g, st));
-	if (s->prune && depth >= 3 && n > s->prune)
-		n = forward_prune(s, st, moves, order, n, side, ply, tt_move);
 	int alpha0 = alpha;
 	int best = -SCORE_INF;
 	gl_action best_move = moves[0];
