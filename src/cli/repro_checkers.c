@@ -157,20 +157,26 @@ static void parse(int argc, char **argv, opts *o)
 	}
 }
 
+static double mean_depth(const tally *t)
+{
+	return t->moves ? (double)t->depth / t->moves : 0;
+}
+
+/* A row: t's results, and the mean depth t and its opponents reached. */
 static void print_vs(const char *name, const char *cond, const tally *t,
-	gl_strbuf *csv)
+	const tally *them, gl_strbuf *csv)
 {
 	double s = gl_stats_mean(&t->st) / 100, h = gl_stats_ci95(&t->st) / 100;
 	double lo = s - h < 0 ? 0 : s - h, hi = s + h > 1 ? 1 : s + h;
 	printf("  %-28s %-11s %3" PRIu64 "/%3" PRIu64 "/%3" PRIu64
-		"  %.3f [%.3f, %.3f]  %+6.0f [%+5.0f, %+5.0f]  %5.2f\n", name, cond,
-		t->st.wins, t->st.draws, t->st.losses, s, lo, hi,
-		elo(s, t->st.n), elo(lo, t->st.n), elo(hi, t->st.n),
-		t->moves ? (double)t->depth / t->moves : 0);
+		"  %.3f [%.3f, %.3f]  %+6.0f [%+5.0f, %+5.0f]  %5.2f / %5.2f\n",
+		name, cond, t->st.wins, t->st.draws, t->st.losses, s, lo, hi,
+		elo(s, t->st.n), elo(lo, t->st.n), elo(hi, t->st.n), mean_depth(t),
+		mean_depth(them));
 	gl_strbuf_printf(csv, "%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64
-		",%.4f,%.4f,%.4f,%.1f,%.2f\n", name, cond, t->st.wins, t->st.draws,
-		t->st.losses, s, lo, hi, elo(s, t->st.n),
-		t->moves ? (double)t->depth / t->moves : 0);
+		",%.4f,%.4f,%.4f,%.1f,%.2f,%.2f\n", name, cond, t->st.wins,
+		t->st.draws, t->st.losses, s, lo, hi, elo(s, t->st.n),
+		mean_depth(t), mean_depth(them));
 }
 
 int repro_checkers_ga(int argc, char **argv)
@@ -288,19 +294,22 @@ int repro_checkers_ga(int argc, char **argv)
 		"colours each (depth %d; time %.0f ms a move)\n", nb, o.depth,
 		o.seconds * 1000);
 	printf("  %-28s %-11s %11s  %-20s  %-22s  %s\n", "opponent", "condition",
-		"W/D/L", "score [95%]", "Elo diff [95%]", "depth");
+		"W/D/L", "score [95%]", "Elo diff [95%]", "depth / theirs");
 	gl_strbuf csv;
 	gl_strbuf_init(&csv);
 	gl_strbuf_printf(&csv, "opponent,condition,wins,draws,losses,score,lo,hi,"
-		"elo,champion_depth\n");
+		"elo,depth,opponent_depth\n");
 	for (int k = 0; k < 2; k++)
 		for (int j = 0; j < 3; j++) {
-			tally t = {0};
+			tally t = {0}, them = {0};
 			gl_stats_init(&t.st);
+			gl_stats_init(&them.st);
 			const gl_duel *dd = d + (size_t)(3 * k + j) * 2 * nb;
-			for (int i = 0; i < 2 * nb; i++)
+			for (int i = 0; i < 2 * nb; i++) {
 				tally_add(&t, &dd[i], &wp[2 * k]);
-			print_vs(oname[j], cond[k], &t, &csv);
+				tally_add(&them, &dd[i], &wp[4 + 3 * k + j]);
+			}
+			print_vs(oname[j], cond[k], &t, &them, &csv);
 		}
 	printf("  (b) is PADV alone. (c) is PADV at 2^20 (always present in Samuel's "
 		"program; its weight is not\n  published) and his 12 strongest terms "
@@ -396,16 +405,15 @@ int repro_checkers_ga(int argc, char **argv)
 		"against none, both the last champion, %.0f ms a move, %d games\n",
 		o.prune, o.seconds * 1000, o.prune_games);
 	printf("  %-28s %-11s %11s  %-20s  %-22s  %s\n", "player", "condition",
-		"W/D/L", "score [95%]", "Elo diff [95%]", "depth");
+		"W/D/L", "score [95%]", "Elo diff [95%]", "depth / theirs");
 	gl_strbuf_init(&csv);
 	gl_strbuf_printf(&csv, "player,condition,wins,draws,losses,score,lo,hi,"
-		"elo,mean_depth\n");
-	print_vs("pruned", "equal time", &tp, &csv);
-	print_vs("unpruned", "equal time", &tf, &csv);
+		"elo,depth,opponent_depth\n");
+	print_vs("pruned", "equal time", &tp, &tf, &csv);
+	print_vs("unpruned", "equal time", &tf, &tp, &csv);
 	report_write(o.out, "checkers-ga-prune.csv", &csv);
 	gl_strbuf_done(&csv);
-	double pdepth = tp.moves ? (double)tp.depth / tp.moves : 0;
-	double fdepth = tf.moves ? (double)tf.depth / tf.moves : 0;
+	double pdepth = mean_depth(&tp), fdepth = mean_depth(&tf);
 	double pscore = gl_stats_mean(&tp.st) / 100, ph = gl_stats_ci95(&tp.st) / 100;
 
 	/* The claims side by side */
