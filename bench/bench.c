@@ -241,7 +241,7 @@ static double cpu_seconds(void)
 }
 
 /* Middle-game positions: 24 plies of depth-4 self-play (built-in
- * evaluation) after four of the openings (checkers: ballots 1, 11, 21,
+ * evaluation) after 16 of the openings (checkers: ballots 1, 3, 5, ...,
  * 31). */
 static int middle_games(const gl_game *g, unsigned char (*pos)[GL_STATE_MAX])
 {
@@ -255,11 +255,11 @@ static int middle_games(const gl_game *g, unsigned char (*pos)[GL_STATE_MAX])
 	if (!se)
 		cli_die(EXIT_RUN, "%s", err.msg);
 	int n = 0;
-	for (int b = 0; b < 4; b++) {
+	for (int b = 0; b < 16 && b * 2 < o.n; b++) {
 		unsigned char *s = pos[n];
 		g->type->start(g, s);
-		for (int k = 0; k < o.plies[b * 10]; k++)
-			g->type->apply(g, s, o.move[b * 10][k]);
+		for (int k = 0; k < o.plies[b * 2]; k++)
+			g->type->apply(g, s, o.move[b * 2][k]);
 		gl_limits lim = {.depth = 4};
 		for (int k = 0; k < 24 && !g->type->terminal(g, s); k++) {
 			gl_search_result res;
@@ -283,7 +283,7 @@ static void bench_evolve(const char *spec)
 	gl_weights w;
 	if (gl_weights_init(&w, g, 1.0, &err))
 		cli_die(EXIT_RUN, "bench --evolve: %s", err.msg);
-	static GL_STATE_ALIGN unsigned char pos[5][GL_STATE_MAX];
+	static GL_STATE_ALIGN unsigned char pos[17][GL_STATE_MAX];
 	g->type->start(g, pos[0]);
 	int npos = 1 + middle_games(g, pos + 1);
 	printf("alpha-beta, depth 8, 16 MiB table, CPU time, %d positions "

@@ -358,7 +358,7 @@ int repro_checkers_ga(int argc, char **argv)
 		half[i] = 0.5;
 	}
 	plot_series ser[2] = {
-		{"champion of the generation (95% band)", o.gens, gx, vs, lo, hi},
+		{"champion (95% band)", o.gens, gx, vs, lo, hi},
 		{"even (0.5)", o.gens, gx, half, NULL, NULL},
 	};
 	char title[160];
