@@ -296,10 +296,13 @@ int cmd_evolve(int argc, char **argv)
 	cli_pool_init(&pool, (int)threads, &bar);
 	while (gl_evolve_done(ev) < rc->gens) {
 		gl_evolve_gen r;
+		size_t len = strlen(bar.note);
+		snprintf(bar.note + len, sizeof bar.note - len, "%sgen %d",
+			len ? ", " : "", gl_evolve_done(ev));
 		if (gl_evolve_step(ev, &pool.runner, &r, &err))
 			cli_die(EXIT_RUN, "evolve: %s", err.msg);
 		csv_row(&csv, &r);
-		snprintf(bar.note, sizeof bar.note, "gen %d best %.3f", r.gen, r.best);
+		snprintf(bar.note, sizeof bar.note, "last best %.3f", r.best);
 		char cpath[4200];
 		snprintf(cpath, sizeof cpath, "%s/champion.txt", dir);
 		if (gl_weights_save(&r.champ, cpath, &err))
