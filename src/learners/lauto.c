@@ -287,6 +287,32 @@ static int lauto_save(const gl_agent *a, const char *path, gl_err *err)
 	return save_memory(a, path, err);
 }
 
+/* The next symbol of an e-string line at *p ('<' or '>' and a move's
+ * text), NUL-terminated in place, or NULL at the end of the line. Move
+ * texts may hold spaces inside parentheses (GDL terms such as
+ * `(mark 1 1)`): a symbol ends at a space outside every parenthesis. */
+static char *next_symbol(char **p)
+{
+	char *c = *p;
+	while (*c == ' ')
+		c++;
+	if (!*c) {
+		*p = c;
+		return NULL;
+	}
+	char *tok = c;
+	int depth = 0;
+	for (; *c && (*c != ' ' || depth > 0); c++)
+		if (*c == '(')
+			depth++;
+		else if (*c == ')' && depth > 0)
+			depth--;
+	if (*c)
+		*c++ = '\0';
+	*p = c;
+	return tok;
+}
+
 static int lauto_load(gl_agent *a, const char *path, gl_err *err)
 {
 	lauto *l = a->data;
@@ -359,9 +385,8 @@ static int lauto_load(gl_agent *a, const char *path, gl_err *err)
 			g->type->start(g, st);
 			int len = 0;
 			uint64_t h = HASH0;
-			char *save = NULL;
-			for (char *tok = strtok_r(end, " ", &save); tok;
-			     tok = strtok_r(NULL, " ", &save)) {
+			char *next = end;
+			for (char *tok; (tok = next_symbol(&next));) {
 				gl_action mv;
 				gl_err perr = {0};
 				if ((tok[0] != '<' && tok[0] != '>') || (unsigned)len >= g->max_length ||
