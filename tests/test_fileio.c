@@ -23,8 +23,39 @@ static int count_files(const char *dir, const char *prefix)
 	return n;
 }
 
+/* s as gl_strbuf_json writes it, compared with want. */
+static void check_json(const char *s, const char *want)
+{
+	gl_strbuf sb;
+	gl_strbuf_init(&sb);
+	gl_strbuf_json(&sb, s);
+	CHECK_STR(sb.buf, want);
+	gl_strbuf_done(&sb);
+}
+
+/* JSON strings: escapes, UTF-8 kept, every byte outside it escaped. */
+static void test_json(void)
+{
+	check_json("a\"b\\c\n\x01", "\"a\\\"b\\\\c\\u000a\\u0001\"");
+	check_json("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
+		"\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"");
+	/* stray continuation, bad lead, overlong, surrogate, past U+10FFFF,
+	 * cut short */
+	check_json("\x80", "\"\\u0080\"");
+	check_json("\xff\xfe", "\"\\u00ff\\u00fe\"");
+	check_json("\xc0\xaf", "\"\\u00c0\\u00af\"");
+	check_json("\xed\xa0\x80", "\"\\u00ed\\u00a0\\u0080\"");
+	check_json("\xf4\x90\x80\x80", "\"\\u00f4\\u0090\\u0080\\u0080\"");
+	check_json("\xe2\x82", "\"\\u00e2\\u0082\"");
+	check_json("x\xc3", "\"x\\u00c3\"");
+	CHECK(gl_utf8_seq("") == 0);
+	CHECK(gl_utf8_seq("\xf4\x8f\xbf\xbf") == 4);
+	CHECK(gl_utf8_seq("\xe0\x9f\x80") == 0);
+}
+
 int main(void)
 {
+	test_json();
 	char dir[] = "/tmp/gl_fileio_XXXXXX";
 	CHECK(mkdtemp(dir) != NULL);
 	char path[256];

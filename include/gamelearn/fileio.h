@@ -34,6 +34,16 @@ void gl_strbuf_printf(gl_strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)))
 #endif
 	;
+/* The length (1..4) of the well-formed UTF-8 sequence starting at s (an
+ * ASCII byte, NUL excluded, is one), or 0 when the bytes at s do not
+ * start one (a stray continuation byte, an overlong form, a surrogate, a
+ * code point past U+10FFFF, a sequence cut short). */
+int gl_utf8_seq(const char *s);
+/* Append s as a JSON string literal: '"' and '\\' escaped, control bytes
+ * written \u00XX, and every byte outside a well-formed UTF-8 sequence
+ * written \u00XX too (its Latin-1 reading), so that strict JSON parsers
+ * read text whatever its source (a player's reply, say). */
+void gl_strbuf_json(gl_strbuf *sb, const char *s);
 /* Write the buffer to path atomically (GL_ENOMEM if an append failed). */
 int gl_strbuf_write(const gl_strbuf *sb, const char *path, gl_err *err);
 

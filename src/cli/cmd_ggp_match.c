@@ -217,18 +217,10 @@ static void joint_message(char *msg, size_t msgcap, const char *verb, const char
 	gl_appendf(msg, msgcap, k, "))");
 }
 
+/* A JSON string: bytes that are not UTF-8 (a player's reply) escaped too. */
 static void json_str(gl_strbuf *sb, const char *s)
 {
-	gl_strbuf_printf(sb, "\"");
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			gl_strbuf_printf(sb, "\\%c", *s);
-		else if ((unsigned char)*s < 32)
-			gl_strbuf_printf(sb, "\\u%04x", (unsigned char)*s);
-		else
-			gl_strbuf_printf(sb, "%c", *s);
-	}
-	gl_strbuf_printf(sb, "\"");
+	gl_strbuf_json(sb, s);
 }
 
 int cmd_ggp_match(int argc, char **argv)

@@ -174,6 +174,50 @@ void gl_strbuf_printf(gl_strbuf *sb, const char *fmt, ...)
 	}
 }
 
+int gl_utf8_seq(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned char c = u[0];
+	if (c == 0)
+		return 0;
+	if (c < 0x80)
+		return 1;
+	/* the allowed range of the second byte, by lead byte (RFC 3629) */
+	unsigned char lo = 0x80, hi = 0xbf;
+	int n;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+	else
+		return 0;
+	if (u[1] < lo || u[1] > hi)
+		return 0;
+	for (int i = 2; i < n; i++)
+		if (u[i] < 0x80 || u[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+void gl_strbuf_json(gl_strbuf *sb, const char *s)
+{
+	gl_strbuf_printf(sb, "\"");
+	while (*s) {
+		unsigned char c = (unsigned char)*s;
+		int n = gl_utf8_seq(s);
+		if (c == '"' || c == '\\')
+			gl_strbuf_printf(sb, "\\%c", c);
+		else if (c < 0x20 || n == 0)
+			gl_strbuf_printf(sb, "\\u%04x", c);
+		else
+			gl_strbuf_printf(sb, "%.*s", n, s);
+		s += n ? n : 1;
+	}
+	gl_strbuf_printf(sb, "\"");
+}
+
 int gl_strbuf_write(const gl_strbuf *sb, const char *path, gl_err *err)
 {
 	if (sb->oom)
