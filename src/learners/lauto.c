@@ -68,6 +68,7 @@ typedef struct lauto {
 	gl_err save_err;  /* a failed save in end(), reported by begin() */
 	char load[GL_PARAM_TEXT];
 	char save[GL_PARAM_TEXT];
+	gl_lock save_lock; /* held on save= while the agent lives */
 } lauto;
 
 /* --- memory ----------------------------------------------------------------- */
@@ -453,6 +454,7 @@ static bool lauto_supports(const gl_game *g, gl_err *err)
 
 static void lauto_free(lauto *l)
 {
+	gl_lock_drop(&l->save_lock);
 	gl_free(l->sym);
 	gl_free(l->e);
 	gl_free(l->slot);
@@ -491,7 +493,10 @@ static int lauto_init(gl_agent *a, const gl_params *p, gl_err *err)
 		if (!fresh && (rc = lauto_load(a, l->load, err)))
 			goto fail;
 	}
-	if (l->save[0] && (rc = save_memory(a, l->save, err)))
+	/* lock and write at once: a bad path or another process saving there
+	 * is an error now, not after a play */
+	if (l->save[0] && ((rc = gl_lock_take(&l->save_lock, l->save, err)) ||
+	    (rc = save_memory(a, l->save, err))))
 		goto fail;
 	return 0;
 fail:
