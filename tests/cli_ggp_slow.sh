@@ -18,7 +18,7 @@ command -v curl >/dev/null 2>&1 || { echo "cli_ggp_slow: curl is needed" >&2; ex
 D=data/gdl/games
 spid=""
 hpids=""
-trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; for p in $hpids; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
+trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; for p in $hpids; do kill "$p" 2>/dev/null; done; [ -n "${KEEP:-}" ] && cp -r "$tmp" "$KEEP"; rm -rf "$tmp"' EXIT
 
 # serve LOG ARGS... : start a player on a free loopback port, set spid, port
 serve() {

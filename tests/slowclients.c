@@ -8,8 +8,10 @@
  *
  * Each connection sends one byte of a POST request's headers every MS
  * milliseconds (default 1000; never ending them), or nothing with --idle;
- * one the server closes is opened again 0.1 s later, so N stay open as
- * far as the server lets them. --from binds the connections' source address (a
+ * one the server closes is opened again 1 s later, so N stay open as
+ * far as the server lets them (a siege of slow clients; a flood of new
+ * connections faster than the server reads a request's headers is
+ * another attack, which no connection cap stops). --from binds the connections' source address (a
  * loopback address such as 127.0.0.2: another client host). Prints
  * "opened O closed-by-server C most-open M" at the end. Bounded: N at
  * most 1000, SECONDS at most 120. --once sends the bytes of FILE (any
@@ -179,13 +181,13 @@ int main(int argc, char **argv)
 				close(fd[i]);
 				fd[i] = -1;
 				closed++;
-				retry[i] = now_s() + 0.1; /* no storm of reconnections */
+				retry[i] = now_s() + 1; /* 1 s later: a siege, not a flood */
 			}
 			if (fd[i] < 0 && now_s() >= retry[i]) {
 				fd[i] = open_one(&to, have_from ? &from : NULL);
 				sent[i] = 0;
 				opened += fd[i] >= 0;
-				retry[i] = now_s() + 0.1;
+				retry[i] = now_s() + 1;
 			}
 			open += fd[i] >= 0;
 		}

@@ -27,7 +27,9 @@
  * connection (or of its previous request) and its body within BODY_S,
  * or the clock thread shuts the connection; a new connection past
  * --connections (CONN_MAX) less CONN_RESERVE closes the oldest one still
- * sending a request;
+ * sending a request, if over YOUNG_S old (libmicrohttpd's own limit, which
+ * refuses connections, is HARD_FACTOR times higher, so that a burst of
+ * new connections does not shut out a manager's);
  * one address holds at most --per-ip connections (libmicrohttpd's
  * limit); the buffered bodies together are capped. A match whose manager
  * has been silent for its clock plus EXPIRE_S ends, so that the next START
@@ -62,6 +64,7 @@ enum {
 	REPLY_MAX = 1024,          /* longest reply text */
 	CONN_MAX = 1000,           /* connections at once (fewer if files are) */
 	CONN_RESERVE = 32,         /* kept free for new ones by closing the oldest */
+	HARD_FACTOR = 4,           /* libmicrohttpd's own limit: this times ours */
 	PER_IP_DEFAULT = 64,       /* connections from one address (--per-ip) */
 	POOL = 4,                  /* HTTP threads */
 	CLOCK_MAX = 3600           /* longest start or play clock accepted, s */
@@ -72,6 +75,7 @@ enum {
 #define HEADER_S 5.0    /* a request's headers arrive within this, s */
 #define BODY_S 20.0     /* and its body within this of its headers */
 #define IDLE_S 10       /* a connection silent this long is closed */
+#define YOUNG_S 1.0     /* a connection this young is not closed for room */
 #define EXPIRE_S 10.0   /* a match ends when its manager is silent its
 			 * clock plus this long */
 
@@ -752,7 +756,8 @@ static void play_poll(player *pl, bool now)
 	rq->answered = true;
 	m->heard = gl_now();
 	pl->pending = NULL;
-	MHD_resume_connection(rq->c);
+	if (rq->c) /* NULL: fuzz/fuzz_ggp.c's requests */
+		MHD_resume_connection(rq->c);
 }
 
 /* PLAY: apply the previous joint move; answer at once when we have one
@@ -798,7 +803,8 @@ static int do_play(player *pl, request *rq, span moves, gl_err *err)
 	}
 	pl->pending = rq;
 	/* suspended before the mutex is let go: play_poll resumes it */
-	MHD_suspend_connection(rq->c);
+	if (rq->c)
+		MHD_suspend_connection(rq->c);
 	return 1;
 }
 
@@ -955,9 +961,21 @@ static void conn_shut(player *pl, conn *cn)
 	}
 }
 
-/* Track connections: past cap - CONN_RESERVE, a new one closes the
- * oldest still sending its request, so that slow clients cannot hold every
- * place (one waiting for its answer is never closed). */
+/* Past cap - CONN_RESERVE connections, close the oldest ones still
+ * sending their request and over YOUNG_S old (never one waiting for its
+ * answer), so that slow clients cannot hold every place. Under cmu. */
+static void make_room(player *pl)
+{
+	double now = gl_now();
+	int open = pl->nconns;
+	for (conn *o = pl->first; o && open > pl->cap - CONN_RESERVE; o = o->next)
+		if (!o->shut && o->stage != C_ANSWER && now - o->since > YOUNG_S) {
+			conn_shut(pl, o);
+			open--;
+		}
+}
+
+/* Track connections, making room as they come. */
 static void on_connection(void *cls, struct MHD_Connection *c, void **sctx,
 	enum MHD_ConnectionNotificationCode code)
 {
@@ -980,13 +998,7 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **sctx,
 			pl->first = cn;
 		pl->last = cn;
 		pl->nconns++;
-		int open = pl->nconns;
-		for (conn *o = pl->first; o && open > pl->cap - CONN_RESERVE;
-		     o = o->next)
-			if (o != cn && !o->shut && o->stage != C_ANSWER) {
-				conn_shut(pl, o);
-				open--;
-			}
+		make_room(pl);
 		pthread_mutex_unlock(&pl->cmu);
 	} else if (*sctx) {
 		conn *cn = *sctx;
@@ -1203,6 +1215,7 @@ static void tick(player *pl, double *logged)
 		if ((cn->stage == C_HEADERS && now - cn->since > HEADER_S) ||
 		    (cn->stage == C_BODY && now - cn->since > BODY_S))
 			conn_shut(pl, cn);
+	make_room(pl); /* the young ones spared at their arrival have aged */
 	long shut = 0;
 	int open = pl->nconns;
 	if (pl->shut_slow && now - *logged >= 1) {
@@ -1288,19 +1301,23 @@ static int ggp_serve(int argc, char **argv)
 	gl_rng_seed(&pl.rng, pl.seed ^ 0x9e3779b97f4a7c15u);
 	pthread_mutex_init(&pl.mu, NULL);
 	pthread_mutex_init(&pl.cmu, NULL);
-	/* as many connections as open files allow, up to --connections */
+	/* our limit, and libmicrohttpd's HARD_FACTOR times higher, as open
+	 * files allow */
 	struct rlimit rl;
 	pl.cap = want_cap;
+	int hard = HARD_FACTOR * want_cap;
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
-		rlim_t want = rl.rlim_max < 4096 ? rl.rlim_max : 4096;
+		rlim_t want = (rlim_t)hard + 64;
 		if (rl.rlim_cur < want) {
-			rl.rlim_cur = want;
+			rl.rlim_cur = rl.rlim_max < want ? rl.rlim_max : want;
 			setrlimit(RLIMIT_NOFILE, &rl);
 			getrlimit(RLIMIT_NOFILE, &rl);
 		}
-		if (rl.rlim_cur < (rlim_t)pl.cap + 64)
-			pl.cap = rl.rlim_cur > 64 + 2 * CONN_RESERVE ?
-				(int)rl.rlim_cur - 64 : 2 * CONN_RESERVE;
+		if (rl.rlim_cur < (rlim_t)hard + 64)
+			hard = rl.rlim_cur > 64 + 4 * CONN_RESERVE ?
+				(int)rl.rlim_cur - 64 : 4 * CONN_RESERVE;
+		if (pl.cap > hard / 2)
+			pl.cap = hard / 2;
 	}
 	unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME |
 		MHD_USE_ERROR_LOG | (v6 ? MHD_USE_IPv6 : 0);
@@ -1313,7 +1330,7 @@ static int ggp_serve(int argc, char **argv)
 		MHD_OPTION_NOTIFY_COMPLETED, on_completed, &pl,
 		MHD_OPTION_NOTIFY_CONNECTION, on_connection, &pl,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_S,
-		MHD_OPTION_CONNECTION_LIMIT, (unsigned)pl.cap,
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned)hard,
 		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)per_ip,
 		MHD_OPTION_END);
 	if (!d)
