@@ -3,8 +3,8 @@
  * bytes, split at NUL bytes into at most 16 messages, are handled in
  * order by `ggp serve`'s message handler (START compiles the rules it is
  * sent; PLAY, STOP, ABORT, INFO, PREVIEW), as if each came in its own
- * HTTP request, with the random agent; a PLAY left waiting for the agent
- * is answered at once. Any bytes give replies or one-line errors, never
+ * HTTP request, with the random agent; a PLAY waits for the agent's move
+ * (so that it is always checked), 2 s at most. Any bytes give replies or one-line errors, never
  * a crash. It includes src/cli/cmd_ggp.c itself (its functions are
  * static); the CLI helpers ggp serve alone uses are stubs here.
  */
@@ -65,8 +65,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		rq.arrived = gl_now();
 		gl_err err = {0};
 		int rc = handle(&pl, &rq, text + at, n, &err);
-		if (rc == 1) { /* waiting for the agent: answer now */
+		if (rc == 1) { /* waiting for the agent: its answer (2 s at most) */
 			pthread_mutex_lock(&pl.mu);
+			for (int t = 0; t < 2000 && pl.m.w && !pl.m.w->done; t++) {
+				pthread_mutex_unlock(&pl.mu);
+				struct timespec ts = {0, 1000 * 1000};
+				nanosleep(&ts, NULL);
+				pthread_mutex_lock(&pl.mu);
+			}
 			play_poll(&pl, true);
 			pthread_mutex_unlock(&pl.mu);
 		}

@@ -142,6 +142,8 @@ typedef struct request {
 	const char *method;
 	char reply[REPLY_MAX];
 	char note[128];   /* how the move was chosen, for the log */
+	int rc;           /* an answered START's result, */
+	gl_err err;       /* and its error */
 } request;
 
 /* A connection, tracked to close it when its request is too slow. */
@@ -559,21 +561,18 @@ static int match_build(player *pl, match *m, span *it, gl_err *err)
 	return 0;
 }
 
-/* START: "busy" at once if a match is on or being started; else compile
- * the rules outside the mutex and publish the match. */
-static int do_start(player *pl, span *it, int n, char *reply, gl_err *err)
+/* A START compiling in its own thread; its request is suspended. */
+typedef struct starter {
+	player *pl;
+	request *rq;  /* alive while its connection is suspended */
+	span it[6];   /* the message's items (in rq's text) */
+} starter;
+
+/* Compile the match of a START outside the mutex and publish it. With
+ * the mutex held, answer rq (resuming its connection, if any) and clear
+ * `starting`; returns the result. */
+static int start_finish(player *pl, request *rq, span *it, gl_err *err)
 {
-	if (n != 6)
-		return gl_fail(err, GL_EPARSE, "START takes a match id, a role, the "
-			"rules and two clocks");
-	pthread_mutex_lock(&pl->mu);
-	bool busy = pl->active || pl->starting;
-	pl->starting = !busy;
-	pthread_mutex_unlock(&pl->mu);
-	if (busy) {
-		snprintf(reply, REPLY_MAX, "busy");
-		return 0;
-	}
 	match *m = gl_calloc(1, sizeof *m);
 	int rc = m ? match_build(pl, m, it, err) :
 		gl_fail(err, GL_ENOMEM, "out of memory");
@@ -583,12 +582,69 @@ static int do_start(player *pl, span *it, int n, char *reply, gl_err *err)
 		pl->m = *m;
 		pl->m.heard = gl_now();
 		pl->active = true;
-		snprintf(reply, REPLY_MAX, "ready");
+		snprintf(rq->reply, REPLY_MAX, "ready");
 	} else if (m) {
 		match_free(m);
 	}
+	if (rq->c) { /* answered by the handler when resumed */
+		rq->rc = rc;
+		rq->err = *err;
+		rq->answered = true;
+		MHD_resume_connection(rq->c);
+	}
 	pthread_mutex_unlock(&pl->mu);
 	gl_free(m);
+	return rc;
+}
+
+static void *start_main(void *arg)
+{
+	starter *st = arg;
+	gl_err err = {0};
+	start_finish(st->pl, st->rq, st->it, &err);
+	gl_free(st);
+	return NULL;
+}
+
+/* START: "busy" at once if a match is on or being started; else the
+ * rules are compiled in a thread of their own while the connection is
+ * suspended (INFO and another START are answered meanwhile), or here
+ * when there is no connection (fuzz_ggp) or no thread. Returns 0, 1 when
+ * the answer comes later, or an error. */
+static int do_start(player *pl, request *rq, span *it, int n, gl_err *err)
+{
+	if (n != 6)
+		return gl_fail(err, GL_EPARSE, "START takes a match id, a role, the "
+			"rules and two clocks");
+	pthread_mutex_lock(&pl->mu);
+	bool busy = pl->active || pl->starting;
+	pl->starting = !busy;
+	if (busy) {
+		pthread_mutex_unlock(&pl->mu);
+		snprintf(rq->reply, REPLY_MAX, "busy");
+		return 0;
+	}
+	starter *st = rq->c ? gl_malloc(sizeof *st) : NULL;
+	if (st) {
+		st->pl = pl;
+		st->rq = rq;
+		memcpy(st->it, it, sizeof st->it);
+		/* suspended before the mutex is let go: start_finish resumes */
+		MHD_suspend_connection(rq->c);
+		pthread_t t;
+		if (pthread_create(&t, NULL, start_main, st) == 0) {
+			pthread_detach(t);
+			pthread_mutex_unlock(&pl->mu);
+			return 1;
+		}
+		MHD_resume_connection(rq->c);
+		gl_free(st);
+	}
+	pthread_mutex_unlock(&pl->mu);
+	request inline_rq = *rq; /* answered here: nothing to resume */
+	inline_rq.c = NULL;
+	int rc = start_finish(pl, &inline_rq, it, err);
+	memcpy(rq->reply, inline_rq.reply, REPLY_MAX);
 	return rc;
 }
 
@@ -709,7 +765,10 @@ static bool think(player *pl, match *m, char *note, size_t n)
 			break;
 		g->type->apply(g, ws, lg[0]);
 	}
-	if (g->type->to_move(g, ws) != m->role) {
+	gl_action lg[GL_LEGAL_MAX];
+	if (g->type->to_move(g, ws) != m->role || g->type->legal(g, ws, lg) == 0) {
+		/* the sequentialised game can end where the rules do not (a role
+		 * with no legal move): an agent must not be asked there */
 		snprintf(note, n, "by fallback (agent not at its turn)");
 		return false;
 	}
@@ -837,7 +896,7 @@ static int handle(player *pl, request *rq, const char *msg, size_t len,
 		return 0;
 	}
 	if (sx_is(it[0], "start"))
-		return do_start(pl, it, n, reply, err);
+		return do_start(pl, rq, it, n, err);
 	bool play = sx_is(it[0], "play"), stop = sx_is(it[0], "stop");
 	bool abort_ = sx_is(it[0], "abort");
 	if (!play && !stop && !abort_)
@@ -1081,8 +1140,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 		}
 		return MHD_YES;
 	}
-	if (rq->answered) /* a PLAY answered by the clock thread */
-		return answer(pl, c, rq, 0, NULL);
+	if (rq->answered) /* a PLAY or START answered by another thread */
+		return answer(pl, c, rq, rq->rc, &rq->err);
 	if (*upload_size) {
 		size_t add = *upload_size;
 		*upload_size = 0;
@@ -1154,7 +1213,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 	gl_err err = {0};
 	rq->c = c;
 	int rc = handle(pl, rq, msg, len, &err);
-	if (rc == 1) /* suspended: play_poll answers */
+	if (rc == 1) /* suspended: play_poll or start_finish answers */
 		return MHD_YES;
 	return answer(pl, c, rq, rc, &err);
 }
@@ -1354,6 +1413,14 @@ static int ggp_serve(int argc, char **argv)
 	}
 	pthread_mutex_lock(&pl.mu);
 	play_poll(&pl, true);
+	/* a START still compiling resumes its connection: let it (bounded by
+	 * the grounder's caps; 60 s at most here) */
+	for (int k = 0; k < 6000 && pl.starting; k++) {
+		pthread_mutex_unlock(&pl.mu);
+		struct timespec ts = {0, 10 * 1000 * 1000};
+		nanosleep(&ts, NULL);
+		pthread_mutex_lock(&pl.mu);
+	}
 	pthread_mutex_unlock(&pl.mu);
 	MHD_stop_daemon(d);
 	if (pl.active)

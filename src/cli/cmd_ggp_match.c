@@ -182,8 +182,9 @@ static int local_move(const gl_game *g, const gdl_game *gd, const void *s,
 			break;
 		g->type->apply(g, ws, lg[0]);
 	}
-	if (g->type->to_move(g, ws) != role)
-		return -1;
+	gl_action lg[GL_LEGAL_MAX];
+	if (g->type->to_move(g, ws) != role || g->type->legal(g, ws, lg) == 0)
+		return -1; /* not a state an agent may be asked about */
 	gl_action a;
 	gl_err err = {0};
 	char text[MOVE_TEXT];
