@@ -10,15 +10,16 @@
  *
  * HTTP is libmicrohttpd's: a pool of threads over epoll. The HTTP side
  * never waits for the agent. Handlers read and write the match under the
- * player's mutex and answer at once, except PLAY: its connection is
- * suspended, and the clock thread (the main thread) answers it when the
- * agent has chosen or at the deadline (arrival + play clock - a safety
- * margin), with a random legal move if the agent is late (its late answer
- * is discarded). The agent chooses in a worker thread. On START the rules
- * are compiled twice, outside the mutex (INFO and a second START are
- * answered meanwhile): with gdl_load (roles, legality of the joint moves
- * received) and as a `gdl` game instance (through a temporary file) for
- * the agent, which plays through game.h. A joint move is applied to the
+ * player's mutex and answer at once, except PLAY and START, whose
+ * connections are suspended. The clock thread (the main thread) answers
+ * a PLAY when the agent has chosen or at the deadline (arrival + play
+ * clock - a safety margin), with a random legal move if the agent is late
+ * (its late answer is discarded); the agent chooses in a worker thread.
+ * A START compiles the rules in a thread of its own, outside the mutex
+ * (INFO and a second START are answered meanwhile), twice: with gdl_load
+ * (roles, legality of the joint moves received) and as a `gdl` game
+ * instance (through a temporary file) for the agent, which plays through
+ * game.h. A joint move is applied to the
  * sequentialised state role by role (only the roles with a choice; a
  * state where nobody has a choice advances by its single joint move).
  *
@@ -1009,8 +1010,9 @@ static void conn_stage(player *pl, conn *cn, int stage)
 }
 
 /* Shut a connection down (libmicrohttpd then closes it). Under cmu: the
- * record is unlinked before libmicrohttpd closes the socket, so fd is
- * still this connection's. */
+ * record is unlinked under cmu when libmicrohttpd notifies the close,
+ * which it does before it closes the socket, so fd is still this
+ * connection's (never a new one's that reused the number). */
 static void conn_shut(player *pl, conn *cn)
 {
 	if (!cn->shut) {
