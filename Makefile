@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 REL  := build/release
 SAN  := build/asan
 
-.PHONY: all demo test deps release asan bench clean
+.PHONY: all demo test deps release asan bench fuzz clean
 
 all: release
 
@@ -28,6 +28,26 @@ test: release asan
 	ctest --test-dir $(REL) -j $(JOBS) --output-on-failure
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir $(SAN) -j $(JOBS) --output-on-failure
+
+# The libFuzzer targets (clang, ASan+UBSan, every finding fatal), each run
+# for FUZZ_SECONDS on its corpus fuzz/corpus/<target>, which it grows;
+# `git add fuzz/corpus` keeps what it found, and `make test` replays it.
+# A crasher is written to build/fuzz/crash-<target>-*: fix the bug, then
+# keep the input in fuzz/crashers/<target>/.
+FUZZ := build/fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := kif memory spec move ggp
+fuzz: deps
+	cmake -S . -B $(FUZZ) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang -DGL_FUZZ=ON >/dev/null
+	cmake --build $(FUZZ) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
+	@for t in $(FUZZ_TARGETS); do \
+	  echo "fuzz_$$t: $(FUZZ_SECONDS) s"; \
+	  ./$(FUZZ)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	    -rss_limit_mb=2048 -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ)/crash-$$t- fuzz/corpus/$$t 2>$(FUZZ)/$$t.log || \
+	    { tail -n 40 $(FUZZ)/$$t.log; exit 1; }; \
+	  grep -E "stat::number_of_executed_units|stat::new_units_added" $(FUZZ)/$$t.log; \
+	done
 
 bench: release
 	./$(REL)/gamelearn bench

@@ -2,8 +2,9 @@
  * fuzz_kif.c - libFuzzer target for the GDL reader, checker, grounder and
  * network compiler: any bytes must give a description or a one-line
  * error, never a crash, a leak or unbounded work; a description that
- * loads is played a little, by both evaluators. Build with -DGL_FUZZ=ON -DCMAKE_C_COMPILER=clang; keep
- * each crasher in tests/data/gdl/crashers/ (test_gdl_fuzz replays them).
+ * loads is played a little, by both evaluators. `make fuzz` builds and
+ * runs it; its corpus is fuzz/corpus/kif; keep each crasher in
+ * tests/data/gdl/crashers/ (test_gdl_fuzz and fuzz_replay_kif replay them).
  */
 #include "gamelearn/gdl.h"
 

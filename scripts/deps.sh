@@ -25,6 +25,8 @@ if ! pkg-config --exists libcurl 2>/dev/null &&
    [ ! -f /usr/include/curl/curl.h ]; then
 	missing="$missing libcurl4-gnutls-dev"
 fi
+# the GGP tests (tests/cli_ggp*.sh) talk HTTP to the player with curl
+command -v curl >/dev/null 2>&1 || missing="$missing curl"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
 	echo "deps: missing:$missing; install them (apt-get install$missing) or run as root" >&2

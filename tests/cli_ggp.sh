@@ -147,6 +147,12 @@ say "(START m1 a ((role a) (<= (legal a ?x))) 5 2)"
 expect_error_reply 400 "START with invalid rules"
 say "(START m1 xplayer ((role xplayer)) five 2)"
 expect_error_reply 400 "START with a bad clock"
+# rules with no literal at all: once undefined behaviour in the grounder,
+# which stopped the sanitizer build of the player here
+say "(START m1 xplayer ((role xplayer)) 5 1)"
+expect_error_reply 400 "START with rules of one role and nothing else"
+say "(INFO)"
+expect_reply 200 "((name Tester) (status available))" "INFO after those rules"
 head -c 1100000 /dev/zero | tr '\0' 'a' >"$tmp/big"
 post "$tmp/big"
 expect_error_reply 413 "an oversized body"

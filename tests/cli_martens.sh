@@ -84,4 +84,25 @@ for f in summary.txt table1.csv hex.csv lauto.csv lauto-windows.csv ttt-perfect-
 done
 expect_error 2 "unknown option" repro martens --bogus
 
+# saves (hardening issue, items 3 and 5): a GDL game's lauto memory
+# (moves with spaces) loads back; a save path that cannot be written is
+# refused before the first match; a second process saving to the same
+# file is refused, naming the first
+G=data/gdl/games/ticTacToe.kif
+expect_grep "saved to" train gdl:$G lauto --opponent random -n 20 --save "$tmp/lg.txt"
+expect_grep "saved to" train gdl:$G lauto:load="$tmp/lg.txt" --opponent random -n 5 --save "$tmp/lg2.txt"
+expect_error 1 "cannot write '/nonexistent-dir/x.txt'" train tictactoe td --opponent random \
+	-n 1000000 --save /nonexistent-dir/x.txt
+grep -q "matches" "$tmp/out" && bad "trained before failing to save" || ok
+"$BIN" train tictactoe td --opponent random -n 500000000 --save "$tmp/w.txt" >/dev/null 2>&1 &
+wpid=$!
+i=0
+while [ $i -lt 50 ] && [ ! -f "$tmp/w.txt.lock" ]; do sleep 0.1; i=$((i + 1)); done
+expect_error 1 "'$tmp/w.txt' is being saved by another process (pid $wpid holds" \
+	train tictactoe lauto --opponent random -n 10 --save "$tmp/w.txt"
+expect_error 2 "being saved by another process" train tictactoe lauto:save="$tmp/w.txt" \
+	--opponent random -n 10
+kill "$wpid"
+wait "$wpid" 2>/dev/null
+
 finish

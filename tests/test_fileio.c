@@ -7,7 +7,13 @@
 #include "gamelearn/fileio.h"
 
 #include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Number of entries in dir whose name starts with prefix. */
@@ -23,8 +29,120 @@ static int count_files(const char *dir, const char *prefix)
 	return n;
 }
 
+/* s as gl_strbuf_json writes it, compared with want. */
+static void check_json(const char *s, const char *want)
+{
+	gl_strbuf sb;
+	gl_strbuf_init(&sb);
+	gl_strbuf_json(&sb, s);
+	CHECK_STR(sb.buf, want);
+	gl_strbuf_done(&sb);
+}
+
+/* JSON strings: escapes, UTF-8 kept, every byte outside it escaped. */
+static void test_json(void)
+{
+	check_json("a\"b\\c\n\x01", "\"a\\\"b\\\\c\\u000a\\u0001\"");
+	check_json("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
+		"\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"");
+	/* stray continuation, bad lead, overlong, surrogate, past U+10FFFF,
+	 * cut short */
+	check_json("\x80", "\"\\u0080\"");
+	check_json("\xff\xfe", "\"\\u00ff\\u00fe\"");
+	check_json("\xc0\xaf", "\"\\u00c0\\u00af\"");
+	check_json("\xed\xa0\x80", "\"\\u00ed\\u00a0\\u0080\"");
+	check_json("\xf4\x90\x80\x80", "\"\\u00f4\\u0090\\u0080\\u0080\"");
+	check_json("\xe2\x82", "\"\\u00e2\\u0082\"");
+	check_json("x\xc3", "\"x\\u00c3\"");
+	CHECK(gl_utf8_seq("") == 0);
+	CHECK(gl_utf8_seq("\xf4\x8f\xbf\xbf") == 4);
+	CHECK(gl_utf8_seq("\xe0\x9f\x80") == 0);
+}
+
+/* Make the file path holding "x", its times set age seconds back. */
+static void make_old(const char *path, int age)
+{
+	FILE *f = fopen(path, "w");
+	CHECK(f != NULL);
+	if (f) {
+		fputs("x", f);
+		fclose(f);
+	}
+	struct timespec t[2];
+	clock_gettime(CLOCK_REALTIME, &t[0]);
+	t[0].tv_sec -= age;
+	t[1] = t[0];
+	CHECK(utimensat(AT_FDCWD, path, t, 0) == 0);
+}
+
+/* Temporary files a killed writer left are removed by the next save of
+ * the same file; a fresh one, a locked one (a live writer's) and another
+ * file's are kept. */
+static void test_stale(const char *dir)
+{
+	char path[256], p1[300], p2[300], p3[300], p4[300];
+	snprintf(path, sizeof path, "%s/mem.txt", dir);
+	snprintf(p1, sizeof p1, "%s.tmp.AAAAAA", path);
+	snprintf(p2, sizeof p2, "%s.tmp.BBBBBB", path);
+	snprintf(p3, sizeof p3, "%s.tmp.CCCCCC", path);
+	snprintf(p4, sizeof p4, "%s/other.txt.tmp.DDDDDD", dir);
+	make_old(p1, 60);
+	make_old(p2, 0);
+	make_old(p3, 60);
+	make_old(p4, 60);
+	int held = open(p3, O_RDONLY);
+	CHECK(held >= 0 && flock(held, LOCK_EX) == 0);
+	gl_err err = {0};
+	CHECK(gl_write_atomic(path, "m\n", 2, &err) == 0);
+	CHECK(access(p1, F_OK) != 0); /* stale: removed */
+	CHECK(access(p2, F_OK) == 0); /* too young to judge */
+	CHECK(access(p3, F_OK) == 0); /* a live writer's */
+	CHECK(access(p4, F_OK) == 0); /* another file's */
+	close(held);
+	unlink(p2);
+	unlink(p3);
+	unlink(p4);
+	unlink(path);
+}
+
+/* The save lock: taken once per process, refused to another process with
+ * its pid, refused where the folder cannot be written. */
+static void test_lock(const char *dir)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/locked.txt", dir);
+	gl_lock a = {0}, b = {0}, z = {0};
+	gl_err err = {0};
+	gl_lock_drop(&z); /* a zeroed lock holds nothing */
+	CHECK(gl_lock_take(&a, path, &err) == 0 && a.fd >= 0);
+	CHECK(gl_lock_take(&b, path, &err) == 0 && b.fd < 0); /* ours already */
+	gl_lock_drop(&b);
+	pid_t child = fork();
+	if (child == 0) { /* another process: must be refused */
+		gl_lock c = {0};
+		gl_err e = {0};
+		int rc = gl_lock_take(&c, path, &e);
+		char want[64];
+		snprintf(want, sizeof want, "(pid %ld holds", (long)getppid());
+		_exit(rc == GL_EIO && strstr(e.msg, "being saved by another process") &&
+			strstr(e.msg, want) ? 0 : 1);
+	}
+	int status = -1;
+	CHECK(child > 0 && waitpid(child, &status, 0) == child);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	gl_lock_drop(&a);
+	char lockfile[300];
+	snprintf(lockfile, sizeof lockfile, "%s.lock", path);
+	CHECK(access(lockfile, F_OK) != 0); /* removed when dropped */
+	CHECK(gl_lock_take(&a, path, &err) == 0 && a.fd >= 0); /* free again */
+	gl_lock_drop(&a);
+	CHECK(gl_lock_take(&a, "/nonexistent-dir/x.txt", &err) == GL_EIO &&
+		strstr(err.msg, "cannot write '/nonexistent-dir/x.txt'"));
+}
+
 int main(void)
 {
+	test_json();
 	char dir[] = "/tmp/gl_fileio_XXXXXX";
 	CHECK(mkdtemp(dir) != NULL);
 	char path[256];
@@ -84,6 +202,8 @@ int main(void)
 	CHECK(gl_lines_next(&it) == NULL && it.lineno == 4);
 
 	unlink(path);
-	rmdir(dir);
+	test_stale(dir);
+	test_lock(dir);
+	CHECK(rmdir(dir) == 0); /* nothing left behind */
 	return test_report();
 }

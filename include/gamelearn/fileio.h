@@ -10,8 +10,29 @@
 #include "gamelearn/core.h"
 
 /* Replace path with the len bytes of data, atomically. Returns 0, or
- * GL_EIO with a message naming the file and the system's reason. */
+ * GL_EIO with a message naming the file and the system's reason. The
+ * temporary file (path.tmp.XXXXXX) is locked while it is written; those
+ * left by a writer that was killed (unlocked, over 2 s old) are removed
+ * first. */
 int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err);
+
+/* An advisory lock on a file that a process is going to save (the
+ * file path.lock beside it, locked with flock and holding the pid), so
+ * that two processes do not both train one memory and the last silently
+ * win. Taking it also proves that path's folder is writable, before any
+ * work is done. */
+typedef struct gl_lock {
+	int fd;     /* the lock file, locked; -1 when none is held */
+	char *path; /* its name, owned */
+} gl_lock;
+
+/* Take the lock of path into lk. Returns 0 (lk->fd is -1 if this process
+ * held it already: nothing to drop), or GL_EIO with a message: the folder
+ * cannot be written, or another process holds the lock (its pid said). */
+int gl_lock_take(gl_lock *lk, const char *path, gl_err *err);
+/* Drop the lock (removing the lock file); a no-op if none is held (a
+ * zeroed gl_lock holds none). */
+void gl_lock_drop(gl_lock *lk);
 
 /* Read the whole of path into *out (NUL-terminated, free with gl_free) and
  * its length into *len (may be NULL). Files over max bytes are refused
@@ -34,6 +55,16 @@ void gl_strbuf_printf(gl_strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)))
 #endif
 	;
+/* The length (1..4) of the well-formed UTF-8 sequence starting at s (an
+ * ASCII byte, NUL excluded, is one), or 0 when the bytes at s do not
+ * start one (a stray continuation byte, an overlong form, a surrogate, a
+ * code point past U+10FFFF, a sequence cut short). */
+int gl_utf8_seq(const char *s);
+/* Append s as a JSON string literal: '"' and '\\' escaped, control bytes
+ * written \u00XX, and every byte outside a well-formed UTF-8 sequence
+ * written \u00XX too (its Latin-1 reading), so that strict JSON parsers
+ * read text whatever its source (a player's reply, say). */
+void gl_strbuf_json(gl_strbuf *sb, const char *s);
 /* Write the buffer to path atomically (GL_ENOMEM if an append failed). */
 int gl_strbuf_write(const gl_strbuf *sb, const char *path, gl_err *err);
 

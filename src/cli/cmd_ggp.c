@@ -8,23 +8,43 @@
  * "General Game Playing: Game Description Language Specification" (2008)
  * for the rules the messages carry.
  *
- * HTTP is libmicrohttpd's (one internal polling thread: requests are
- * handled one at a time). On START the rules are compiled twice: with
- * gdl_load (roles, legality of the joint moves received) and as a `gdl`
- * game instance (through a temporary file) for the agent, which plays
- * through game.h. A joint move is applied to the sequentialised state
- * role by role (only the roles with a choice; a state where nobody has a
- * choice advances by its single joint move). The agent chooses in a worker
- * thread; if it has not answered by the deadline (arrival + play clock -
- * a safety margin), a random legal move is sent instead and the agent's
- * late answer is discarded. One line per message is logged on stderr.
+ * HTTP is libmicrohttpd's: a pool of threads over epoll. The HTTP side
+ * never waits for the agent. Handlers read and write the match under the
+ * player's mutex and answer at once, except PLAY and START, whose
+ * connections are suspended. The clock thread (the main thread) answers
+ * a PLAY when the agent has chosen or at the deadline (arrival + play
+ * clock - a safety margin), with a random legal move if the agent is late
+ * (its late answer is discarded); the agent chooses in a worker thread.
+ * A START compiles the rules in a thread of its own, outside the mutex
+ * (INFO and a second START are answered meanwhile), twice: with gdl_load
+ * (roles, legality of the joint moves received) and as a `gdl` game
+ * instance (through a temporary file) for the agent, which plays through
+ * game.h. A joint move is applied to the
+ * sequentialised state role by role (only the roles with a choice; a
+ * state where nobody has a choice advances by its single joint move).
+ *
+ * Clients that are slow or idle cannot take the player from its game
+ * manager: every request must send its headers within HEADER_S of the
+ * connection (or of its previous request) and its body within BODY_S,
+ * or the clock thread shuts the connection; a new connection past
+ * --connections (CONN_MAX) less CONN_RESERVE closes the oldest one still
+ * sending a request, if over YOUNG_S old (libmicrohttpd's own limit, which
+ * refuses connections, is HARD_FACTOR times higher, so that a burst of
+ * new connections does not shut out a manager's);
+ * one address holds at most --per-ip connections (libmicrohttpd's
+ * limit); the buffered bodies together are capped. A match whose manager
+ * has been silent for its clock plus EXPIRE_S ends, so that the next START
+ * is accepted. One line per message is logged on stderr, its bytes
+ * outside printable ASCII escaped.
  */
 #include "cli.h"
 #include "gamelearn/agent.h"
 #include "gamelearn/gdl.h"
 
 #include <microhttpd.h>
+#include <arpa/inet.h>
 #include <errno.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <strings.h>
@@ -33,17 +53,32 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
 enum {
-	BODY_MAX = 1 << 20,  /* largest request body; more: 413 */
-	ID_MAX = 256,        /* longest match id kept */
-	REPLY_MAX = 1024     /* longest reply text */
+	BODY_MAX = 1 << 20,        /* largest request body; more: 413 */
+	BODIES_MAX = 8 << 20,      /* all bodies being received together */
+	ID_MAX = 256,              /* longest match id kept */
+	REPLY_MAX = 1024,          /* longest reply text */
+	CONN_MAX = 1000,           /* connections at once (fewer if files are) */
+	CONN_RESERVE = 32,         /* kept free for new ones by closing the oldest */
+	HARD_FACTOR = 4,           /* libmicrohttpd's own limit: this times ours */
+	PER_IP_DEFAULT = 64,       /* connections from one address (--per-ip) */
+	POOL = 4,                  /* HTTP threads */
+	CLOCK_MAX = 3600           /* longest start or play clock accepted, s */
 };
 
 #define MARGIN_MIN 0.5  /* seconds kept before a deadline, at least */
 #define MARGIN_FRAC 0.1 /* and this share of the clock */
+#define HEADER_S 5.0    /* a request's headers arrive within this, s */
+#define BODY_S 20.0     /* and its body within this of its headers */
+#define IDLE_S 10       /* a connection silent this long is closed */
+#define YOUNG_S 1.0     /* a connection this young is not closed for room */
+#define EXPIRE_S 10.0   /* a match ends when its manager is silent its
+			 * clock plus this long */
 
 /* A span of the message text. */
 typedef struct span {
@@ -54,51 +89,94 @@ typedef struct span {
 /* The agent's move search, run in a detached worker thread. The player
  * does not touch the agent while it runs. A worker still running when its
  * match ends is orphaned: it then owns the agent and the game and frees
- * them, and itself, when choose returns. */
+ * them, and itself, when choose returns. Its fields after `agent` are
+ * read and written under the player's mutex. */
 typedef struct worker {
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	bool done;       /* it has answered (under lock) */
-	bool orphan;     /* its match ended (under lock) */
-	int rc;          /* choose's result */
-	gl_action move;  /* its move */
-	gl_err err;      /* its error */
-	gl_agent *agent; /* who thinks */
-	gl_game *game;   /* the agent's game (freed by an orphan) */
+	struct player *pl; /* whose mutex guards done and orphan */
+	gl_agent *agent;   /* who thinks */
+	gl_game *game;     /* the agent's game (freed by an orphan) */
+	bool done;         /* it has answered */
+	bool orphan;       /* its match ended */
+	int rc;            /* choose's result */
+	gl_action move;    /* its move */
+	gl_err err;        /* its error */
 	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX]; /* the state it sees */
 } worker;
 
-/* The player: options and the current match. */
-typedef struct player {
-	const char *agent_spec; /* --agent, or NULL for the default */
-	const char *name;       /* --name */
-	int max_matches;        /* exit after this many (0: never) */
-	uint64_t seed;          /* agent seeds: seed + match number */
-	atomic_int finished;    /* matches ended (STOP or ABORT) */
-	gl_rng rng;             /* fallback moves */
-	/* the current match */
-	bool active;
+/* One match: what START made and PLAY advances. */
+typedef struct match {
 	char id[ID_MAX];
 	int role;
-	double playclock;
+	double startclock, playclock;
 	int turns;              /* PLAY messages answered */
+	double heard;           /* gl_now() of the manager's last message or
+				 * our last reply */
 	gdl_game *gd;
 	gdl_eval *ev;
 	gl_game *g;
 	gl_agent *agent;
 	worker *w;              /* the agent's search under way, or NULL */
-	char note[128];         /* how the last move was chosen (for the log) */
 	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX]; /* the match's state */
-} player;
+} match;
 
-/* One HTTP request being received. */
+/* One HTTP request being received or answered. */
 typedef struct request {
-	double arrived; /* gl_now() at its first byte */
-	char *body;     /* POST body (NUL-terminated) */
+	double arrived;   /* gl_now() when its headers were complete */
+	char *body;       /* POST body (NUL-terminated) */
 	size_t len;
+	size_t counted;   /* bytes of it in the player's bodies count */
+	int nlength;      /* Content-Length headers seen */
+	size_t hbytes;    /* the headers' bytes as parsed */
+	size_t rawurl;    /* the request line's URI as received, bytes */
+	bool seen;        /* the handler has seen its headers */
 	bool too_big;
-	bool ends_match; /* its reply ends a match: count it when sent */
+	bool bad_header;  /* a repeated Content-Length or a NUL in a header */
+	bool ends_match;  /* its reply ends a match: count it when sent */
+	/* a PLAY answered by the clock thread (under the player's mutex) */
+	struct MHD_Connection *c; /* its connection, suspended */
+	bool answered;    /* reply and note are final: send them */
+	double deadline;  /* answer by then (gl_now() seconds) */
+	int fallback;     /* the random legal move (gdl id) */
+	bool old_worker;  /* waiting for a worker from an earlier turn */
+	char head[81];    /* the message's start, for the log */
+	const char *more; /* "..." when head is cut */
+	const char *method;
+	char reply[REPLY_MAX];
+	char note[128];   /* how the move was chosen, for the log */
+	int rc;           /* an answered START's result, */
+	gl_err err;       /* and its error */
 } request;
+
+/* A connection, tracked to close it when its request is too slow. */
+typedef struct conn {
+	struct conn *prev, *next; /* in accept order */
+	int fd;
+	int stage;    /* C_HEADERS, C_BODY or C_ANSWER */
+	double since; /* gl_now() when the stage began */
+	bool shut;    /* shut down by us already */
+} conn;
+
+enum { C_HEADERS, C_BODY, C_ANSWER };
+
+/* The player: options, the current match, the connections. */
+typedef struct player {
+	const char *agent_spec; /* --agent, or NULL for the default */
+	const char *name;       /* --name */
+	int max_matches;        /* exit after this many (0: never) */
+	uint64_t seed;          /* agent seeds: seed + match number */
+	atomic_int finished;    /* matches ended (STOP, ABORT or expired) */
+	atomic_size_t bodies;   /* body bytes buffered by all requests */
+	pthread_mutex_t mu;     /* guards what follows, and workers' flags */
+	gl_rng rng;             /* fallback moves */
+	bool active;            /* a match is on (m is valid) */
+	bool starting;          /* a START is compiling its rules */
+	match m;
+	request *pending;       /* the PLAY waiting for its answer, or NULL */
+	pthread_mutex_t cmu;    /* guards the connections */
+	conn *first, *last;
+	int nconns, cap;        /* open connections, the most at once */
+	long shut_slow;         /* connections shut for slowness, to log */
+} player;
 
 static volatile sig_atomic_t interrupted;
 
@@ -108,13 +186,45 @@ static void on_signal(int sig)
 	interrupted = 1;
 }
 
+/* Copy text into out (size n) with every byte outside printable ASCII
+ * written \xHH, so that nothing from the network reaches a terminal raw. */
+static void escape_into(char *out, size_t n, const char *text)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t k = 0;
+	for (const unsigned char *c = (const unsigned char *)text; *c &&
+	     k + 5 < n; c++) {
+		if (*c >= 32 && *c < 127) {
+			out[k++] = (char)*c;
+		} else {
+			out[k++] = '\\';
+			out[k++] = 'x';
+			out[k++] = hex[*c >> 4];
+			out[k++] = hex[*c & 15];
+		}
+	}
+	out[k] = 0;
+}
+
 static void logf_line(const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 1, 2)))
 #endif
 	;
 
-/* One log line on stderr: "ggp HH:MM:SS message". */
+static void log_escaped(const char *line)
+{
+	char safe[2048];
+	escape_into(safe, sizeof safe, line);
+	time_t t = time(NULL);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	fprintf(stderr, "ggp %02d:%02d:%02d %s\n", tm.tm_hour, tm.tm_min,
+		tm.tm_sec, safe);
+	fflush(stderr);
+}
+
+/* One log line on stderr: "ggp HH:MM:SS message", escaped. */
 static void logf_line(const char *fmt, ...)
 {
 	char line[512];
@@ -122,15 +232,33 @@ static void logf_line(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	for (char *c = line; *c; c++)
-		if (*c == '\n' || *c == '\r')
-			*c = ' ';
-	time_t t = time(NULL);
-	struct tm tm;
-	gmtime_r(&t, &tm);
-	fprintf(stderr, "ggp %02d:%02d:%02d %s\n", tm.tm_hour, tm.tm_min,
-		tm.tm_sec, line);
-	fflush(stderr);
+	log_escaped(line);
+}
+
+/* libmicrohttpd's own messages, escaped, at most one a second (a flood of
+ * refused connections must not flood the log). */
+static void on_mhd_log(void *cls, const char *fmt, va_list ap)
+{
+	static _Atomic long last; /* the CLI's, not the library's */
+	(void)cls;
+	long now = (long)time(NULL);
+	if (atomic_exchange(&last, now) == now)
+		return;
+	char line[512];
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+#endif
+	vsnprintf(line, sizeof line, fmt, ap); /* libmicrohttpd's own format */
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+	size_t n = strlen(line);
+	while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+		line[--n] = 0;
+	char tagged[560];
+	snprintf(tagged, sizeof tagged, "http: %s", line);
+	log_escaped(tagged);
 }
 
 /* ---- s-expressions ---------------------------------------------------- */
@@ -238,17 +366,10 @@ static double sx_clock(span a)
 		return -1;
 	char *end;
 	double v = strtod(buf, &end);
-	return *end || end == buf || !(v >= 0) || v > 1e6 ? -1 : v;
+	return *end || end == buf || !(v >= 0) ? -1 : v;
 }
 
 /* ---- the match ---------------------------------------------------------- */
-
-static void worker_free(worker *w)
-{
-	pthread_mutex_destroy(&w->lock);
-	pthread_cond_destroy(&w->cond);
-	gl_free(w);
-}
 
 static void *worker_main(void *arg)
 {
@@ -256,99 +377,71 @@ static void *worker_main(void *arg)
 	gl_err err = {0};
 	gl_action move = 0;
 	int rc = w->agent->type->choose(w->agent, w->s, &move, &err);
-	pthread_mutex_lock(&w->lock);
+	player *pl = w->pl;
+	pthread_mutex_lock(&pl->mu);
 	w->rc = rc;
 	w->move = move;
 	w->err = err;
 	w->done = true;
 	bool orphan = w->orphan;
-	pthread_cond_signal(&w->cond);
-	pthread_mutex_unlock(&w->lock);
+	pthread_mutex_unlock(&pl->mu);
 	if (orphan) {
 		gl_agent_free(w->agent);
 		gl_game_free(w->game);
-		worker_free(w);
+		gl_free(w);
 	}
 	return NULL;
 }
 
 /* Start the agent thinking on state s; NULL when no thread can be made. */
-static worker *worker_start(player *pl, const void *s)
+static worker *worker_start(player *pl, match *m, const void *s)
 {
 	worker *w = gl_calloc(1, sizeof *w);
 	if (!w)
 		return NULL;
-	pthread_mutex_init(&w->lock, NULL);
-	pthread_cond_init(&w->cond, NULL);
-	w->agent = pl->agent;
-	w->game = pl->g;
-	memcpy(w->s, s, pl->g->state_size);
+	w->pl = pl;
+	w->agent = m->agent;
+	w->game = m->g;
+	memcpy(w->s, s, m->g->state_size);
 	pthread_t t;
 	if (pthread_create(&t, NULL, worker_main, w) != 0) {
-		worker_free(w);
+		gl_free(w);
 		return NULL;
 	}
 	pthread_detach(t);
 	return w;
 }
 
-/* Wait for the worker until deadline (gl_now() seconds); whether it has
- * answered. */
-static bool worker_wait(worker *w, double deadline)
+/* Drop a worker that has finished; whether the agent is idle. Under the
+ * player's mutex. */
+static bool agent_idle(match *m)
 {
-	pthread_mutex_lock(&w->lock);
-	while (!w->done) {
-		double left = deadline - gl_now();
-		if (left <= 0)
-			break;
-		struct timespec ts;
-		clock_gettime(CLOCK_REALTIME, &ts);
-		double t = (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 +
-			(left < 0.05 ? left : 0.05);
-		ts.tv_sec = (time_t)t;
-		ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
-		pthread_cond_timedwait(&w->cond, &w->lock, &ts);
+	if (m->w && m->w->done) {
+		gl_free(m->w);
+		m->w = NULL;
 	}
-	bool done = w->done;
-	pthread_mutex_unlock(&w->lock);
-	return done;
+	return m->w == NULL;
 }
 
-/* Drop a late worker that has finished since; whether the agent is idle. */
-static bool agent_idle(player *pl)
+/* Free what the match holds; a worker still thinking is orphaned and
+ * frees the agent and the game itself. Under the player's mutex (or
+ * before the match was published). */
+static void match_free(match *m)
 {
-	if (pl->w && worker_wait(pl->w, 0)) {
-		worker_free(pl->w);
-		pl->w = NULL;
+	if (!agent_idle(m)) {
+		m->w->orphan = true;
+		m->agent = NULL;
+		m->g = NULL;
+		m->w = NULL;
 	}
-	return pl->w == NULL;
-}
-
-static void match_end(player *pl)
-{
-	if (!agent_idle(pl)) {
-		/* still thinking: the worker frees the agent and the game */
-		pthread_mutex_lock(&pl->w->lock);
-		bool done = pl->w->done;
-		pl->w->orphan = !done;
-		pthread_mutex_unlock(&pl->w->lock);
-		if (done) {
-			worker_free(pl->w);
-		} else {
-			pl->agent = NULL;
-			pl->g = NULL;
-		}
-		pl->w = NULL;
-	}
-	gl_agent_free(pl->agent);
-	gl_game_free(pl->g);
-	gdl_eval_free(pl->ev);
-	gdl_free(pl->gd);
-	pl->agent = NULL;
-	pl->g = NULL;
-	pl->ev = NULL;
-	pl->gd = NULL;
-	pl->active = false;
+	gl_agent_free(m->agent);
+	gl_game_free(m->g);
+	gdl_eval_free(m->ev);
+	gdl_free(m->gd);
+	m->agent = NULL;
+	m->g = NULL;
+	m->ev = NULL;
+	m->gd = NULL;
 }
 
 /* Whether an agent type named like spec's head declares parameter key. */
@@ -375,11 +468,11 @@ static bool agent_known(const char *name)
 
 /* Make the agent from spec for the match's game, with its time parameter
  * set from the play clock when it has one and spec does not set it. */
-static gl_agent *make_agent(player *pl, const char *spec, gl_err *err)
+static gl_agent *make_agent(match *m, const char *spec, gl_err *err)
 {
 	char full[GL_SPEC_MAX];
-	double budget = pl->playclock - (pl->playclock * MARGIN_FRAC > MARGIN_MIN ?
-		pl->playclock * MARGIN_FRAC : MARGIN_MIN);
+	double budget = m->playclock - (m->playclock * MARGIN_FRAC > MARGIN_MIN ?
+		m->playclock * MARGIN_FRAC : MARGIN_MIN);
 	double think = budget * 0.8;
 	if (think < 0.05)
 		think = 0.05;
@@ -388,55 +481,47 @@ static gl_agent *make_agent(player *pl, const char *spec, gl_err *err)
 			strchr(spec, ':') ? "," : ":", think);
 	else
 		snprintf(full, sizeof full, "%s", spec);
-	return gl_agent_new(full, pl->g, NULL, err);
+	return gl_agent_new(full, m->g, NULL, err);
 }
 
-/* START: load the rules, make the game and the agent. Writes the reply. */
-static int do_start(player *pl, span *it, int n, char *reply, gl_err *err)
+
+/* Build the match of a START (rules, role, clocks) into m; nothing of the
+ * player is touched, so this runs outside its mutex. */
+static int match_build(player *pl, match *m, span *it, gl_err *err)
 {
-	if (n != 6)
-		return gl_fail(err, GL_EPARSE, "START takes a match id, a role, the "
-			"rules and two clocks");
-	if (pl->active) {
-		snprintf(reply, REPLY_MAX, "busy");
-		return 0;
-	}
-	char id[ID_MAX], role[GDL_TOKEN_MAX];
+	char role[GDL_TOKEN_MAX];
 	double sc = sx_clock(it[4]), pc = sx_clock(it[5]);
-	if (!sx_copy(it[1], id, sizeof id) || it[1].p[0] == '(' ||
+	if (!sx_copy(it[1], m->id, sizeof m->id) || it[1].p[0] == '(' ||
 	    !sx_copy(it[2], role, sizeof role) || it[2].p[0] == '(')
 		return gl_fail(err, GL_EPARSE, "START: bad match id or role");
 	if (sc < 0 || pc <= 0)
 		return gl_fail(err, GL_EPARSE, "START: bad clocks");
+	if (sc > CLOCK_MAX || pc > CLOCK_MAX)
+		return gl_fail(err, GL_EPARSE, "START: clocks above %d s are "
+			"refused", CLOCK_MAX);
 	if (it[3].p[0] != '(')
 		return gl_fail(err, GL_EPARSE, "START: the rules must be a list");
 	span rules = {it[3].p + 1, it[3].n - 2};
-	int rc = gdl_load(&pl->gd, rules.p, rules.n, "rules", err);
+	int rc = gdl_load(&m->gd, rules.p, rules.n, "rules", err);
 	if (rc)
 		return rc;
-	pl->role = -1;
-	for (int r = 0; r < gdl_nroles(pl->gd); r++)
-		if (strcasecmp(gdl_role_name(pl->gd, r), role) == 0)
-			pl->role = r;
-	if (pl->role < 0) {
-		rc = gl_fail(err, GL_EINVAL, "START: no role '%s' in the rules", role);
-		goto fail;
-	}
-	pl->ev = gdl_eval_new(pl->gd);
-	if (!pl->ev) {
-		rc = gl_fail(err, GL_ENOMEM, "out of memory");
-		goto fail;
-	}
+	m->role = -1;
+	for (int r = 0; r < gdl_nroles(m->gd); r++)
+		if (strcasecmp(gdl_role_name(m->gd, r), role) == 0)
+			m->role = r;
+	if (m->role < 0)
+		return gl_fail(err, GL_EINVAL, "START: no role '%s' in the rules", role);
+	m->ev = gdl_eval_new(m->gd);
+	if (!m->ev)
+		return gl_fail(err, GL_ENOMEM, "out of memory");
 	/* the game type reads a file: write the rules to a temporary one */
 	const char *dir = getenv("TMPDIR");
 	char path[100];
 	snprintf(path, sizeof path, "%s/gamelearn-ggp-XXXXXX",
 		dir && *dir && strlen(dir) < 70 ? dir : "/tmp");
 	int fd = mkstemp(path);
-	if (fd < 0) {
-		rc = gl_fail(err, GL_EIO, "%s: %s", path, strerror(errno));
-		goto fail;
-	}
+	if (fd < 0)
+		return gl_fail(err, GL_EIO, "%s: %s", path, strerror(errno));
 	size_t off = 0;
 	while (off < rules.n) {
 		ssize_t k = write(fd, rules.p + off, rules.n - off);
@@ -447,58 +532,132 @@ static int do_start(player *pl, span *it, int n, char *reply, gl_err *err)
 	close(fd);
 	char spec[GL_SPEC_MAX];
 	snprintf(spec, sizeof spec, "gdl:file=%s", path);
-	pl->g = off == rules.n ? gl_game_new(spec, err) : NULL;
+	m->g = off == rules.n ? gl_game_new(spec, err) : NULL;
 	if (off != rules.n)
 		gl_fail(err, GL_EIO, "%s: short write", path);
 	unlink(path);
-	if (!pl->g) {
-		rc = err->code ? err->code : GL_EIO;
-		goto fail;
-	}
-	pl->playclock = pc;
+	if (!m->g)
+		return err->code ? err->code : GL_EIO;
+	m->startclock = sc;
+	m->playclock = pc;
 	const char *aspec = pl->agent_spec;
-	if (!aspec) {
+	if (!aspec)
 		aspec = agent_known("uct") ? "uct" : "random";
-		if (strcmp(aspec, "uct") != 0)
-			snprintf(pl->note, sizeof pl->note, "(no uct agent in this "
-				"build: random plays)");
-	}
-	pl->agent = make_agent(pl, aspec, err);
-	if (!pl->agent) {
-		snprintf(pl->note, sizeof pl->note, "(agent %.20s cannot play this "
-			"game: %.60s; random plays)", aspec, err->msg);
+	m->agent = make_agent(m, aspec, err);
+	if (!m->agent) {
+		logf_line("agent %.20s cannot play this game: %.60s; random plays",
+			aspec, err->msg);
 		gl_err_clear(err);
-		pl->agent = make_agent(pl, "random", err);
-		if (!pl->agent) {
-			rc = err->code ? err->code : GL_EINVAL;
-			goto fail;
-		}
+		m->agent = make_agent(m, "random", err);
+		if (!m->agent)
+			return err->code ? err->code : GL_EINVAL;
 	}
-	pl->agent->role = pl->role;
-	gl_rng_split(&pl->agent->rng, pl->seed + (uint64_t)atomic_load(&pl->finished),
-		(uint64_t)pl->role);
-	if (pl->agent->type->begin && (rc = pl->agent->type->begin(pl->agent, err)))
-		goto fail;
-	pl->g->type->start(pl->g, pl->s);
-	pl->turns = 0;
-	snprintf(pl->id, sizeof pl->id, "%s", id);
-	pl->active = true;
-	snprintf(reply, REPLY_MAX, "ready");
+	m->agent->role = m->role;
+	gl_rng_split(&m->agent->rng, pl->seed + (uint64_t)atomic_load(&pl->finished),
+		(uint64_t)m->role);
+	if (m->agent->type->begin && (rc = m->agent->type->begin(m->agent, err)))
+		return rc;
+	m->g->type->start(m->g, m->s);
+	m->turns = 0;
 	return 0;
-fail:
-	match_end(pl);
+}
+
+/* A START compiling in its own thread; its request is suspended. */
+typedef struct starter {
+	player *pl;
+	request *rq;  /* alive while its connection is suspended */
+	span it[6];   /* the message's items (in rq's text) */
+} starter;
+
+/* Compile the match of a START outside the mutex and publish it. With
+ * the mutex held, answer rq (resuming its connection, if any) and clear
+ * `starting`; returns the result. */
+static int start_finish(player *pl, request *rq, span *it, gl_err *err)
+{
+	match *m = gl_calloc(1, sizeof *m);
+	int rc = m ? match_build(pl, m, it, err) :
+		gl_fail(err, GL_ENOMEM, "out of memory");
+	pthread_mutex_lock(&pl->mu);
+	pl->starting = false;
+	if (rc == 0) {
+		pl->m = *m;
+		pl->m.heard = gl_now();
+		pl->active = true;
+		snprintf(rq->reply, REPLY_MAX, "ready");
+	} else if (m) {
+		match_free(m);
+	}
+	if (rq->c) { /* answered by the handler when resumed */
+		rq->rc = rc;
+		rq->err = *err;
+		rq->answered = true;
+		MHD_resume_connection(rq->c);
+	}
+	pthread_mutex_unlock(&pl->mu);
+	gl_free(m);
+	return rc;
+}
+
+static void *start_main(void *arg)
+{
+	starter *st = arg;
+	gl_err err = {0};
+	start_finish(st->pl, st->rq, st->it, &err);
+	gl_free(st);
+	return NULL;
+}
+
+/* START: "busy" at once if a match is on or being started; else the
+ * rules are compiled in a thread of their own while the connection is
+ * suspended (INFO and another START are answered meanwhile), or here
+ * when there is no connection (fuzz_ggp) or no thread. Returns 0, 1 when
+ * the answer comes later, or an error. */
+static int do_start(player *pl, request *rq, span *it, int n, gl_err *err)
+{
+	if (n != 6)
+		return gl_fail(err, GL_EPARSE, "START takes a match id, a role, the "
+			"rules and two clocks");
+	pthread_mutex_lock(&pl->mu);
+	bool busy = pl->active || pl->starting;
+	pl->starting = !busy;
+	if (busy) {
+		pthread_mutex_unlock(&pl->mu);
+		snprintf(rq->reply, REPLY_MAX, "busy");
+		return 0;
+	}
+	starter *st = rq->c ? gl_malloc(sizeof *st) : NULL;
+	if (st) {
+		st->pl = pl;
+		st->rq = rq;
+		memcpy(st->it, it, sizeof st->it);
+		/* suspended before the mutex is let go: start_finish resumes */
+		MHD_suspend_connection(rq->c);
+		pthread_t t;
+		if (pthread_create(&t, NULL, start_main, st) == 0) {
+			pthread_detach(t);
+			pthread_mutex_unlock(&pl->mu);
+			return 1;
+		}
+		MHD_resume_connection(rq->c);
+		gl_free(st);
+	}
+	pthread_mutex_unlock(&pl->mu);
+	request inline_rq = *rq; /* answered here: nothing to resume */
+	inline_rq.c = NULL;
+	int rc = start_finish(pl, &inline_rq, it, err);
+	memcpy(rq->reply, inline_rq.reply, REPLY_MAX);
 	return rc;
 }
 
 /* Apply the joint move (one move per role, role order) given as a list;
  * a bare atom (NIL) means none. */
-static int apply_joint(player *pl, span moves, gl_err *err)
+static int apply_joint(match *m, span moves, gl_err *err)
 {
 	if (moves.p[0] != '(')
-		return pl->turns == 0 ? 0 :
+		return m->turns == 0 ? 0 :
 			gl_fail(err, GL_EPARSE, "no joint move after the first turn");
-	const gdl_game *gd = pl->gd;
-	const gl_game *g = pl->g;
+	const gdl_game *gd = m->gd;
+	const gl_game *g = m->g;
 	int nroles = gdl_nroles(gd);
 	span it[GDL_ROLES_MAX];
 	int n = sx_items(moves, it, GDL_ROLES_MAX);
@@ -509,10 +668,10 @@ static int apply_joint(player *pl, span moves, gl_err *err)
 	if (!legal)
 		return gl_fail(err, GL_ENOMEM, "out of memory");
 	uint64_t st[GDL_WORDS_MAX];
-	memcpy(st, pl->s, (size_t)gdl_state_words(gd) * 8);
-	gdl_eval_state(gd, pl->ev, st);
+	memcpy(st, m->s, (size_t)gdl_state_words(gd) * 8);
+	gdl_eval_state(gd, m->ev, st);
 	int rc = 0;
-	if (gdl_terminal(gd, pl->ev))
+	if (gdl_terminal(gd, m->ev))
 		rc = gl_fail(err, GL_EILLEGAL, "a move after the game ended");
 	for (int r = 0; r < nroles && !rc; r++) {
 		char text[1024];
@@ -521,7 +680,7 @@ static int apply_joint(player *pl, span moves, gl_err *err)
 			break;
 		}
 		joint[r] = gdl_move_find(gd, text);
-		nlegal[r] = gdl_legal(gd, pl->ev, r, legal);
+		nlegal[r] = gdl_legal(gd, m->ev, r, legal);
 		bool ok = false;
 		for (int i = 0; i < nlegal[r] && !ok; i++)
 			ok = legal[i] == joint[r];
@@ -534,7 +693,7 @@ static int apply_joint(player *pl, span moves, gl_err *err)
 		return rc;
 	/* the sequentialised game: the roles with a choice, in role order;
 	 * an agent still thinking from an earlier turn is not told */
-	bool tell = agent_idle(pl) && pl->agent->type->observe;
+	bool tell = agent_idle(m) && m->agent->type->observe;
 	int applied = 0;
 	for (int r = 0; r < nroles; r++) {
 		if (nlegal[r] < 2)
@@ -542,111 +701,180 @@ static int apply_joint(player *pl, span moves, gl_err *err)
 		char text[1024];
 		gl_action a;
 		gdl_move_text(gd, joint[r], text, sizeof text);
-		if (g->type->to_move(g, pl->s) != r ||
-		    g->type->parse_move(g, pl->s, text, &a, err))
+		if (g->type->to_move(g, m->s) != r ||
+		    g->type->parse_move(g, m->s, text, &a, err))
 			return gl_fail(err, GL_EINVAL, "internal: %s out of turn", text);
 		if (tell)
-			pl->agent->type->observe(pl->agent, pl->s, r, a);
-		g->type->apply(g, pl->s, a);
+			m->agent->type->observe(m->agent, m->s, r, a);
+		g->type->apply(g, m->s, a);
 		applied++;
 	}
 	if (!applied) { /* nobody had a choice: the single joint move */
 		gl_action lg[GL_LEGAL_MAX];
-		if (g->type->legal(g, pl->s, lg) > 0) {
+		if (g->type->legal(g, m->s, lg) > 0) {
 			if (tell)
-				pl->agent->type->observe(pl->agent, pl->s,
-					g->type->to_move(g, pl->s), lg[0]);
-			g->type->apply(g, pl->s, lg[0]);
+				m->agent->type->observe(m->agent, m->s,
+					g->type->to_move(g, m->s), lg[0]);
+			g->type->apply(g, m->s, lg[0]);
 		}
 	}
 	return 0;
 }
 
-/* PLAY: apply the previous joint move and answer ours before the deadline. */
-static int do_play(player *pl, span moves, double arrived, char *reply,
-	gl_err *err)
+
+/* The agent's answer in w, if it is a legal move of ours now: its gdl id,
+ * else -1 with the reason in note. Under the mutex. */
+static int agent_move(match *m, worker *w, char *note, size_t n)
 {
-	int rc = apply_joint(pl, moves, err);
+	const gl_game *g = m->g;
+	char text[1024];
+	int mv;
+	if (w->rc) {
+		snprintf(note, n, "by fallback (agent error: %.80s)", w->err.msg);
+		return -1;
+	}
+	if (g->type->format_move(g, w->s, w->move, text, sizeof text) <= 0 ||
+	    (mv = gdl_move_find(m->gd, text)) < 0) {
+		snprintf(note, n, "by fallback (agent failed)");
+		return -1;
+	}
+	int *lg = gl_malloc(((size_t)gdl_nmoves(m->gd) + 1) * sizeof *lg);
+	int nl = lg ? gdl_legal(m->gd, m->ev, m->role, lg) : 0;
+	bool ok = false;
+	for (int i = 0; i < nl && !ok; i++)
+		ok = lg[i] == mv;
+	gl_free(lg);
+	if (!ok) {
+		snprintf(note, n, "by fallback (agent failed)");
+		return -1;
+	}
+	snprintf(note, n, "by agent");
+	return mv;
+}
+
+/* Start the agent on our turn of the sequentialised state: earlier roles
+ * with a choice get placeholder moves. False with note set if it cannot. */
+static bool think(player *pl, match *m, char *note, size_t n)
+{
+	const gl_game *g = m->g;
+	GL_STATE_ALIGN unsigned char ws[GL_STATE_MAX];
+	memcpy(ws, m->s, g->state_size);
+	for (int k = 0; k < GDL_ROLES_MAX; k++) {
+		int r = g->type->to_move(g, ws);
+		gl_action lg[GL_LEGAL_MAX];
+		if (r == m->role || g->type->legal(g, ws, lg) == 0)
+			break;
+		g->type->apply(g, ws, lg[0]);
+	}
+	gl_action lg[GL_LEGAL_MAX];
+	if (g->type->to_move(g, ws) != m->role || g->type->legal(g, ws, lg) == 0) {
+		/* the sequentialised game can end where the rules do not (a role
+		 * with no legal move): an agent must not be asked there */
+		snprintf(note, n, "by fallback (agent not at its turn)");
+		return false;
+	}
+	m->w = worker_start(pl, m, ws);
+	if (!m->w)
+		snprintf(note, n, "by fallback (no thread)");
+	return m->w != NULL;
+}
+
+/* Answer the pending PLAY if it can be now (at the latest at its
+ * deadline): the agent's move or the fallback. Under the mutex; the
+ * connection is resumed and the request is not touched after. */
+static void play_poll(player *pl, bool now)
+{
+	request *rq = pl->pending;
+	if (!rq)
+		return;
+	match *m = &pl->m;
+	bool late = now || gl_now() >= rq->deadline;
+	int move = rq->fallback;
+	if (rq->old_worker && !agent_idle(m)) {
+		if (!late)
+			return;
+		snprintf(rq->note, sizeof rq->note, "by fallback (agent still "
+			"thinking from an earlier turn)");
+	} else if (rq->old_worker) { /* the earlier search ended: ours now */
+		rq->old_worker = false;
+		if (!late && think(pl, m, rq->note, sizeof rq->note))
+			return;
+		if (late)
+			snprintf(rq->note, sizeof rq->note, "by fallback (agent out "
+				"of time)");
+	} else if (m->w && m->w->done) {
+		int mv = agent_move(m, m->w, rq->note, sizeof rq->note);
+		if (mv >= 0)
+			move = mv;
+		agent_idle(m);
+	} else if (m->w) {
+		if (!late)
+			return;
+		snprintf(rq->note, sizeof rq->note, "by fallback (agent out of time)");
+	}
+	gdl_move_text(m->gd, move, rq->reply, REPLY_MAX);
+	rq->answered = true;
+	m->heard = gl_now();
+	pl->pending = NULL;
+	if (rq->c) /* NULL: fuzz/fuzz_ggp.c's requests */
+		MHD_resume_connection(rq->c);
+}
+
+/* PLAY: apply the previous joint move; answer at once when we have one
+ * move, else set the agent thinking and leave the answer to play_poll
+ * (returns 1: the connection is to be suspended). Under the mutex. */
+static int do_play(player *pl, request *rq, span moves, gl_err *err)
+{
+	match *m = &pl->m;
+	if (pl->pending) /* a PLAY before our last answer: answer that now */
+		play_poll(pl, true);
+	int rc = apply_joint(m, moves, err);
 	if (rc)
 		return rc;
-	const gdl_game *gd = pl->gd;
-	const gl_game *g = pl->g;
+	const gdl_game *gd = m->gd;
 	uint64_t st[GDL_WORDS_MAX];
-	memcpy(st, pl->s, (size_t)gdl_state_words(gd) * 8);
-	gdl_eval_state(gd, pl->ev, st);
-	if (gdl_terminal(gd, pl->ev))
+	memcpy(st, m->s, (size_t)gdl_state_words(gd) * 8);
+	gdl_eval_state(gd, m->ev, st);
+	if (gdl_terminal(gd, m->ev))
 		return gl_fail(err, GL_EILLEGAL, "the game is over");
 	int *legal = gl_malloc(((size_t)gdl_nmoves(gd) + 1) * sizeof *legal);
 	if (!legal)
 		return gl_fail(err, GL_ENOMEM, "out of memory");
-	int nl = gdl_legal(gd, pl->ev, pl->role, legal);
+	int nl = gdl_legal(gd, m->ev, m->role, legal);
 	int move = nl ? legal[gl_rng_below(&pl->rng, (uint32_t)nl)] : -1;
 	gl_free(legal);
 	if (move < 0)
 		return gl_fail(err, GL_EILLEGAL, "no legal move");
-	pl->turns++;
-	const char *how = "only move";
-	double margin = pl->playclock * MARGIN_FRAC;
+	m->turns++;
+	if (nl == 1) {
+		gdl_move_text(gd, move, rq->reply, REPLY_MAX);
+		snprintf(rq->note, sizeof rq->note, "by only move");
+		return 0;
+	}
+	double margin = m->playclock * MARGIN_FRAC;
 	if (margin < MARGIN_MIN)
 		margin = MARGIN_MIN;
-	double deadline = arrived + pl->playclock - margin;
-	if (nl > 1 && pl->w && !worker_wait(pl->w, deadline)) {
-		how = "fallback (agent still thinking from an earlier turn)";
-	} else if (nl > 1) {
-		agent_idle(pl); /* a late worker has finished: drop its answer */
-		/* the worker's state: earlier roles with a choice get placeholder
-		 * moves, so that it is our role's turn */
-		GL_STATE_ALIGN unsigned char ws[GL_STATE_MAX];
-		memcpy(ws, pl->s, g->state_size);
-		for (int k = 0; k < GDL_ROLES_MAX; k++) {
-			int r = g->type->to_move(g, ws);
-			gl_action lg[GL_LEGAL_MAX];
-			if (r == pl->role || g->type->legal(g, ws, lg) == 0)
-				break;
-			g->type->apply(g, ws, lg[0]);
-		}
-		how = "fallback (agent not at its turn)";
-		if (g->type->to_move(g, ws) == pl->role) {
-			pl->w = worker_start(pl, ws);
-			how = "fallback (no thread)";
-		}
-		if (pl->w && !worker_wait(pl->w, deadline))
-			how = "fallback (agent out of time)";
-		else if (pl->w) {
-			worker *w = pl->w;
-			char text[1024];
-			int m;
-			how = "fallback (agent failed)";
-			if (w->rc == 0 && g->type->format_move(g, w->s, w->move, text,
-			    sizeof text) > 0 && (m = gdl_move_find(gd, text)) >= 0) {
-				int *lg2 = gl_malloc(((size_t)gdl_nmoves(gd) + 1) *
-					sizeof *lg2);
-				int n2 = lg2 ? gdl_legal(gd, pl->ev, pl->role, lg2) : 0;
-				for (int i = 0; i < n2; i++)
-					if (lg2[i] == m) {
-						move = m;
-						how = "agent";
-					}
-				gl_free(lg2);
-			} else if (w->rc) {
-				snprintf(pl->note, sizeof pl->note, "by fallback (agent "
-					"error: %.80s)", w->err.msg);
-				how = pl->note;
-			}
-			agent_idle(pl);
-		}
+	rq->deadline = rq->arrived + m->playclock - margin;
+	rq->fallback = move;
+	rq->old_worker = !agent_idle(m);
+	if (!rq->old_worker && !think(pl, m, rq->note, sizeof rq->note)) {
+		gdl_move_text(gd, move, rq->reply, REPLY_MAX);
+		return 0;
 	}
-	gdl_move_text(gd, move, reply, REPLY_MAX);
-	if (how != pl->note)
-		snprintf(pl->note, sizeof pl->note, "by %.100s", how);
-	return 0;
+	pl->pending = rq;
+	/* suspended before the mutex is let go: play_poll resumes it */
+	if (rq->c)
+		MHD_suspend_connection(rq->c);
+	return 1;
 }
 
-/* Handle one message; the reply text into reply. Returns 0, or a GL_E*
- * code with err set (the reply is then an error). */
+/* Handle one message; the reply text into rq->reply. Returns 0, 1 when
+ * the answer comes later (a PLAY; the connection is to be suspended), or
+ * a GL_E* code with err set (the reply is then an error). */
 static int handle(player *pl, request *rq, const char *msg, size_t len,
-	char *reply, gl_err *err)
+	gl_err *err)
 {
+	char *reply = rq->reply;
 	span all = {msg, len};
 	while (all.n && is_space(all.p[all.n - 1]))
 		all.n--;
@@ -657,8 +885,11 @@ static int handle(player *pl, request *rq, const char *msg, size_t len,
 	if (n < 1 || it[0].p[0] == '(')
 		return gl_fail(err, GL_EPARSE, "not a message: a list such as (INFO)");
 	if (sx_is(it[0], "info")) {
+		pthread_mutex_lock(&pl->mu);
+		bool busy = pl->active || pl->starting;
+		pthread_mutex_unlock(&pl->mu);
 		snprintf(reply, REPLY_MAX, "((name %s) (status %s))", pl->name,
-			pl->active ? "busy" : "available");
+			busy ? "busy" : "available");
 		return 0;
 	}
 	if (sx_is(it[0], "preview")) {
@@ -666,7 +897,7 @@ static int handle(player *pl, request *rq, const char *msg, size_t len,
 		return 0;
 	}
 	if (sx_is(it[0], "start"))
-		return do_start(pl, it, n, reply, err);
+		return do_start(pl, rq, it, n, err);
 	bool play = sx_is(it[0], "play"), stop = sx_is(it[0], "stop");
 	bool abort_ = sx_is(it[0], "abort");
 	if (!play && !stop && !abort_)
@@ -675,35 +906,39 @@ static int handle(player *pl, request *rq, const char *msg, size_t len,
 	if (n != (abort_ ? 2 : 3))
 		return gl_fail(err, GL_EPARSE, "%s takes a match id%s", abort_ ?
 			"ABORT" : play ? "PLAY" : "STOP", abort_ ? "" : " and the moves");
-	if (!pl->active)
-		return gl_fail(err, GL_EINVAL, "no match in progress");
 	char id[ID_MAX];
-	if (!sx_copy(it[1], id, sizeof id) || strcmp(id, pl->id) != 0) {
+	bool ours = sx_copy(it[1], id, sizeof id);
+	pthread_mutex_lock(&pl->mu);
+	match *m = &pl->m;
+	int rc = 0;
+	if (!pl->active) {
+		rc = gl_fail(err, GL_EINVAL, "no match in progress");
+	} else if (!ours || strcmp(id, m->id) != 0) {
 		snprintf(reply, REPLY_MAX, "busy");
-		return 0;
-	}
-	if (abort_) {
-		match_end(pl);
+	} else if (play) {
+		m->heard = gl_now();
+		rc = do_play(pl, rq, it[2], err);
+	} else {
+		if (pl->pending) /* answer a PLAY still waiting first */
+			play_poll(pl, true);
+		if (stop) {
+			if (apply_joint(m, it[2], err))
+				snprintf(rq->note, sizeof rq->note, "(its joint move "
+					"ignored: %.90s)", err->msg);
+			gl_err_clear(err);
+			if (agent_idle(m) && m->agent->type->end) {
+				int goals[GL_PLAYERS_MAX] = {0};
+				m->g->type->goals(m->g, m->s, goals);
+				m->agent->type->end(m->agent, m->s, goals);
+			}
+		}
+		match_free(m);
+		pl->active = false;
 		rq->ends_match = true;
-		snprintf(reply, REPLY_MAX, "aborted");
-		return 0;
+		snprintf(reply, REPLY_MAX, stop ? "done" : "aborted");
 	}
-	if (play)
-		return do_play(pl, it[2], rq->arrived, reply, err);
-	int rc = apply_joint(pl, it[2], err);
-	if (rc)
-		snprintf(pl->note, sizeof pl->note, "(its joint move ignored: %.90s)",
-			err->msg);
-	gl_err_clear(err);
-	if (agent_idle(pl) && pl->agent->type->end) {
-		int goals[GL_PLAYERS_MAX] = {0};
-		pl->g->type->goals(pl->g, pl->s, goals);
-		pl->agent->type->end(pl->agent, pl->s, goals);
-	}
-	match_end(pl);
-	rq->ends_match = true;
-	snprintf(reply, REPLY_MAX, "done");
-	return 0;
+	pthread_mutex_unlock(&pl->mu);
+	return rc;
 }
 
 /* ---- HTTP ---------------------------------------------------------------- */
@@ -756,6 +991,125 @@ static size_t url_decode(char *s)
 	return (size_t)(o - s);
 }
 
+/* The connection's tracking record (set by on_connection). */
+static conn *conn_of(struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c,
+		MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	return ci ? ci->socket_context : NULL;
+}
+
+static void conn_stage(player *pl, conn *cn, int stage)
+{
+	if (!cn)
+		return;
+	pthread_mutex_lock(&pl->cmu);
+	cn->stage = stage;
+	cn->since = gl_now();
+	pthread_mutex_unlock(&pl->cmu);
+}
+
+/* Shut a connection down (libmicrohttpd then closes it). Under cmu: the
+ * record is unlinked under cmu when libmicrohttpd notifies the close,
+ * which it does before it closes the socket, so fd is still this
+ * connection's (never a new one's that reused the number). */
+static void conn_shut(player *pl, conn *cn)
+{
+	if (!cn->shut) {
+		shutdown(cn->fd, SHUT_RDWR);
+		cn->shut = true;
+		pl->shut_slow++;
+	}
+}
+
+/* Past cap - CONN_RESERVE connections, close the oldest ones still
+ * sending their request and over YOUNG_S old (never one waiting for its
+ * answer), so that slow clients cannot hold every place. Under cmu. */
+static void make_room(player *pl)
+{
+	double now = gl_now();
+	int open = pl->nconns;
+	for (conn *o = pl->first; o && open > pl->cap - CONN_RESERVE; o = o->next)
+		if (!o->shut && o->stage != C_ANSWER && now - o->since > YOUNG_S) {
+			conn_shut(pl, o);
+			open--;
+		}
+}
+
+/* Track connections, making room as they come. */
+static void on_connection(void *cls, struct MHD_Connection *c, void **sctx,
+	enum MHD_ConnectionNotificationCode code)
+{
+	player *pl = cls;
+	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+		const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c,
+			MHD_CONNECTION_INFO_CONNECTION_FD);
+		conn *cn = ci ? gl_calloc(1, sizeof *cn) : NULL;
+		*sctx = cn;
+		if (!cn)
+			return;
+		cn->fd = ci->connect_fd;
+		cn->stage = C_HEADERS;
+		cn->since = gl_now();
+		pthread_mutex_lock(&pl->cmu);
+		cn->prev = pl->last;
+		if (pl->last)
+			pl->last->next = cn;
+		else
+			pl->first = cn;
+		pl->last = cn;
+		pl->nconns++;
+		make_room(pl);
+		pthread_mutex_unlock(&pl->cmu);
+	} else if (*sctx) {
+		conn *cn = *sctx;
+		pthread_mutex_lock(&pl->cmu);
+		if (cn->prev)
+			cn->prev->next = cn->next;
+		else
+			pl->first = cn->next;
+		if (cn->next)
+			cn->next->prev = cn->prev;
+		else
+			pl->last = cn->prev;
+		pl->nconns--;
+		pthread_mutex_unlock(&pl->cmu);
+		gl_free(cn);
+		*sctx = NULL;
+	}
+}
+
+/* Check the request's headers: one Content-Length at most, no NUL. */
+static enum MHD_Result check_header(void *cls, enum MHD_ValueKind kind,
+	const char *key, size_t klen, const char *value, size_t vlen)
+{
+	request *rq = cls;
+	(void)kind;
+	if (memchr(key, 0, klen) || (value && memchr(value, 0, vlen)))
+		rq->bad_header = true;
+	rq->hbytes += klen + 2 + (value ? vlen : 0) + 2;
+	if (klen == 14 && strncasecmp(key, "Content-Length", 14) == 0 &&
+	    ++rq->nlength > 1)
+		rq->bad_header = true;
+	return MHD_YES;
+}
+
+/* Log the request and queue its reply. */
+static enum MHD_Result answer(player *pl, struct MHD_Connection *c,
+	request *rq, int rc, const gl_err *err)
+{
+	(void)pl;
+	if (rc) {
+		char text[REPLY_MAX];
+		snprintf(text, sizeof text, "error %s", err->msg);
+		logf_line("%s %s%s -> %s", rq->method, rq->head, rq->more, text);
+		return send_text(c, MHD_HTTP_BAD_REQUEST, text);
+	}
+	logf_line("%s %s%s -> %s%s%s (%.3f s)", rq->method, rq->head, rq->more,
+		rq->reply, rq->note[0] ? " " : "", rq->note, gl_now() - rq->arrived);
+	return send_text(c, MHD_HTTP_OK, rq->reply);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 	const char *url, const char *method, const char *version,
 	const char *upload, size_t *upload_size, void **ctx)
@@ -763,31 +1117,61 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 	(void)version;
 	player *pl = cls;
 	request *rq = *ctx;
-	if (!rq) {
-		rq = gl_calloc(1, sizeof *rq);
-		if (!rq)
-			return MHD_NO;
+	if (!rq) /* on_uri could not allocate it */
+		return MHD_NO;
+	if (!rq->seen) { /* the headers are in */
+		rq->seen = true;
 		rq->arrived = gl_now();
+		rq->more = "";
 		*ctx = rq;
-		return MHD_YES;
-	}
-	if (*upload_size) {
-		if (!rq->too_big && rq->len + *upload_size <= BODY_MAX) {
-			char *b = gl_realloc(rq->body, rq->len + *upload_size + 1);
-			if (b) {
-				memcpy(b + rq->len, upload, *upload_size);
-				rq->body = b;
-				rq->len += *upload_size;
-				b[rq->len] = 0;
-			} else {
-				rq->too_big = true;
-			}
-		} else {
-			rq->too_big = true;
+		MHD_get_connection_values_n(c, MHD_HEADER_KIND, check_header, rq);
+		/* the headers as received against the headers as parsed, one
+		 * space after each colon: more bytes received means a NUL (the
+		 * parser stops a value there) or unusual white space */
+		const union MHD_ConnectionInfo *hi = MHD_get_connection_info(c,
+			MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+		size_t parsed = strlen(method) + 1 + rq->rawurl + 1 + strlen(version) +
+			2 + rq->hbytes + 2;
+		if (hi && hi->header_size > parsed)
+			rq->bad_header = true;
+		conn_stage(pl, conn_of(c), C_BODY);
+		if (rq->bad_header) {
+			logf_line("%.20s refused: a repeated Content-Length, or a NUL or "
+				"unusual white space in a header", method);
+			return send_text(c, MHD_HTTP_BAD_REQUEST, "error bad header");
 		}
-		*upload_size = 0;
 		return MHD_YES;
 	}
+	if (rq->answered) /* a PLAY or START answered by another thread */
+		return answer(pl, c, rq, rq->rc, &rq->err);
+	if (*upload_size) {
+		size_t add = *upload_size;
+		*upload_size = 0;
+		if (rq->too_big)
+			return MHD_YES;
+		/* this request's share of the bodies' cap first */
+		if (rq->len + add > BODY_MAX ||
+		    atomic_fetch_add(&pl->bodies, add) + add > BODIES_MAX) {
+			if (rq->len + add <= BODY_MAX)
+				atomic_fetch_sub(&pl->bodies, add);
+			rq->too_big = true;
+			return MHD_YES;
+		}
+		rq->counted += add;
+		char *b = gl_realloc(rq->body, rq->len + add + 1);
+		if (!b) {
+			rq->too_big = true;
+			return MHD_YES;
+		}
+		memcpy(b + rq->len, upload, add);
+		rq->body = b;
+		rq->len += add;
+		b[rq->len] = 0;
+		return MHD_YES;
+	}
+	conn_stage(pl, conn_of(c), C_ANSWER);
+	rq->method = strcmp(method, "GET") == 0 ? "GET" :
+		strcmp(method, "POST") == 0 ? "POST" : "OPTIONS";
 	if (strcmp(method, "OPTIONS") == 0) {
 		logf_line("OPTIONS %s", url);
 		return send_text(c, MHD_HTTP_OK, "");
@@ -796,7 +1180,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 	size_t len = 0;
 	if (strcmp(method, "POST") == 0) {
 		if (rq->too_big) {
-			logf_line("POST refused: body over %d bytes", BODY_MAX);
+			logf_line("POST refused: body over %d bytes (or all bodies "
+				"over %d)", BODY_MAX, BODIES_MAX);
 			return send_text(c, MHD_HTTP_CONTENT_TOO_LARGE,
 				"error body too large");
 		}
@@ -813,58 +1198,125 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 		len = url_decode(rq->body);
 		msg = rq->body;
 	} else {
-		logf_line("%s refused", method);
+		logf_line("%.20s refused", method);
 		return send_text(c, MHD_HTTP_METHOD_NOT_ALLOWED,
 			"error method not allowed");
 	}
-	char reply[REPLY_MAX] = "";
-	gl_err err = {0};
-	int rc = handle(pl, rq, msg, len, reply, &err);
-	char head[81];
 	size_t k = 0, i = 0;
-	for (; i < len && k < sizeof head - 1; i++)
-		if (!is_space(msg[i]) || (k && head[k - 1] != ' '))
-			head[k++] = is_space(msg[i]) ? ' ' :
-				(msg[i] >= 32 && msg[i] < 127 ? msg[i] : '?');
-	while (k && head[k - 1] == ' ')
+	for (; i < len && k < sizeof rq->head - 1; i++)
+		if (!is_space(msg[i]) || (k && rq->head[k - 1] != ' '))
+			rq->head[k++] = is_space(msg[i]) ? ' ' : msg[i] ? msg[i] : '?';
+	while (k && rq->head[k - 1] == ' ')
 		k--;
-	head[k] = 0;
+	rq->head[k] = 0;
 	while (i < len && is_space(msg[i]))
 		i++;
-	const char *more = i < len ? "..." : "";
-	if (rc) {
-		pl->note[0] = 0;
-		char text[REPLY_MAX];
-		snprintf(text, sizeof text, "error %s", err.msg);
-		logf_line("%s %s%s -> %s", method, head, more, text);
-		return send_text(c, MHD_HTTP_BAD_REQUEST, text);
-	}
-	logf_line("%s %s%s -> %s%s%s (%.3f s)", method, head, more,
-		reply, pl->note[0] ? " " : "", pl->note, gl_now() - rq->arrived);
-	pl->note[0] = 0;
-	return send_text(c, MHD_HTTP_OK, reply);
+	rq->more = i < len ? "..." : "";
+	gl_err err = {0};
+	rq->c = c;
+	int rc = handle(pl, rq, msg, len, &err);
+	if (rc == 1) /* suspended: play_poll or start_finish answers */
+		return MHD_YES;
+	return answer(pl, c, rq, rc, &err);
+}
+
+/* The request line is in: its context, with the URI's length as sent
+ * (the handler sees it decoded). */
+static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
+{
+	(void)cls;
+	(void)c;
+	request *rq = gl_calloc(1, sizeof *rq);
+	if (rq)
+		rq->rawurl = strlen(uri);
+	return rq;
 }
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **ctx,
 	enum MHD_RequestTerminationCode code)
 {
-	(void)c;
 	(void)code;
 	player *pl = cls;
 	request *rq = *ctx;
+	conn_stage(pl, conn_of(c), C_HEADERS); /* the next request's clock */
 	if (!rq)
 		return;
+	pthread_mutex_lock(&pl->mu);
+	if (pl->pending == rq)
+		pl->pending = NULL;
+	pthread_mutex_unlock(&pl->mu);
 	if (rq->ends_match)
 		atomic_fetch_add(&pl->finished, 1);
+	atomic_fetch_sub(&pl->bodies, rq->counted);
 	gl_free(rq->body);
 	gl_free(rq);
 	*ctx = NULL;
 }
 
+/* The clock thread's turn: answer a PLAY whose time has come, end a
+ * match whose manager fell silent, shut slow connections. */
+static void tick(player *pl, double *logged)
+{
+	pthread_mutex_lock(&pl->mu);
+	play_poll(pl, false);
+	match *m = &pl->m;
+	if (pl->active && !pl->pending) {
+		double limit = (m->turns ? m->playclock : m->startclock) + EXPIRE_S;
+		if (gl_now() - m->heard > limit) {
+			logf_line("match %s expired: no message for %.0f s", m->id, limit);
+			match_free(m);
+			pl->active = false;
+			atomic_fetch_add(&pl->finished, 1);
+		}
+	}
+	pthread_mutex_unlock(&pl->mu);
+	double now = gl_now();
+	pthread_mutex_lock(&pl->cmu);
+	for (conn *cn = pl->first; cn; cn = cn->next)
+		if ((cn->stage == C_HEADERS && now - cn->since > HEADER_S) ||
+		    (cn->stage == C_BODY && now - cn->since > BODY_S))
+			conn_shut(pl, cn);
+	make_room(pl); /* the young ones spared at their arrival have aged */
+	long shut = 0;
+	int open = pl->nconns;
+	if (pl->shut_slow && now - *logged >= 1) {
+		shut = pl->shut_slow;
+		pl->shut_slow = 0;
+		*logged = now;
+	}
+	pthread_mutex_unlock(&pl->cmu);
+	if (shut)
+		logf_line("closed %ld slow or surplus connection%s (%d open)", shut,
+			shut > 1 ? "s" : "", open);
+}
+
+/* The address to listen on (--bind: an IPv4 or IPv6 literal) into sa. */
+static bool bind_address(const char *text, int port, struct sockaddr_storage *sa,
+	bool *v6)
+{
+	memset(sa, 0, sizeof *sa);
+	struct sockaddr_in *a4 = (struct sockaddr_in *)sa;
+	struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)sa;
+	if (inet_pton(AF_INET, text, &a4->sin_addr) == 1) {
+		a4->sin_family = AF_INET;
+		a4->sin_port = htons((uint16_t)port);
+		*v6 = false;
+		return true;
+	}
+	if (inet_pton(AF_INET6, text, &a6->sin6_addr) == 1) {
+		a6->sin6_family = AF_INET6;
+		a6->sin6_port = htons((uint16_t)port);
+		*v6 = true;
+		return true;
+	}
+	return false;
+}
+
 static int ggp_serve(int argc, char **argv)
 {
 	static player pl; /* large (two states); one per process */
-	int port = 9147;
+	int port = 9147, per_ip = PER_IP_DEFAULT, want_cap = CONN_MAX;
+	const char *bind_to = "0.0.0.0";
 	pl.name = "gamelearn";
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -872,6 +1324,13 @@ static int ggp_serve(int argc, char **argv)
 			cli_die(EXIT_USAGE, "ggp serve: unknown or incomplete option %s", a);
 		if (strcmp(a, "--port") == 0)
 			port = (int)cli_int(argv[++i], 0, 65535, "--port");
+		else if (strcmp(a, "--bind") == 0)
+			bind_to = argv[++i];
+		else if (strcmp(a, "--connections") == 0)
+			want_cap = (int)cli_int(argv[++i], 2 * CONN_RESERVE, CONN_MAX,
+				"--connections");
+		else if (strcmp(a, "--per-ip") == 0)
+			per_ip = (int)cli_int(argv[++i], 0, CONN_MAX, "--per-ip");
 		else if (strcmp(a, "--agent") == 0)
 			pl.agent_spec = argv[++i];
 		else if (strcmp(a, "--name") == 0)
@@ -886,6 +1345,11 @@ static int ggp_serve(int argc, char **argv)
 	for (const char *c = pl.name; *c; c++)
 		if (is_space(*c) || *c == '(' || *c == ')')
 			cli_die(EXIT_USAGE, "ggp serve: --name must be one symbol");
+	struct sockaddr_storage sa;
+	bool v6;
+	if (!bind_address(bind_to, port, &sa, &v6))
+		cli_die(EXIT_USAGE, "ggp serve: --bind '%s' is not an IPv4 or IPv6 "
+			"address", bind_to);
 	if (pl.agent_spec) { /* check the spec on the built-in ticTacToe */
 		gl_game *g = cli_game("gdl");
 		gl_err err = {0};
@@ -896,29 +1360,73 @@ static int ggp_serve(int argc, char **argv)
 		gl_agent_free(a);
 	}
 	gl_rng_seed(&pl.rng, pl.seed ^ 0x9e3779b97f4a7c15u);
-	struct MHD_Daemon *d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD |
-		MHD_USE_ERROR_LOG, (uint16_t)port, NULL, NULL, on_request, &pl,
+	pthread_mutex_init(&pl.mu, NULL);
+	pthread_mutex_init(&pl.cmu, NULL);
+	/* our limit, and libmicrohttpd's HARD_FACTOR times higher, as open
+	 * files allow */
+	struct rlimit rl;
+	pl.cap = want_cap;
+	int hard = HARD_FACTOR * want_cap;
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+		rlim_t want = (rlim_t)hard + 64;
+		if (rl.rlim_cur < want) {
+			rl.rlim_cur = rl.rlim_max < want ? rl.rlim_max : want;
+			setrlimit(RLIMIT_NOFILE, &rl);
+			getrlimit(RLIMIT_NOFILE, &rl);
+		}
+		if (rl.rlim_cur < (rlim_t)hard + 64)
+			hard = rl.rlim_cur > 64 + 4 * CONN_RESERVE ?
+				(int)rl.rlim_cur - 64 : 4 * CONN_RESERVE;
+		if (pl.cap > hard / 2)
+			pl.cap = hard / 2;
+	}
+	unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME |
+		MHD_USE_ERROR_LOG | (v6 ? MHD_USE_IPv6 : 0);
+	struct MHD_Daemon *d = MHD_start_daemon(flags, (uint16_t)port, NULL, NULL,
+		on_request, &pl,
+		MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, &pl, /* first: all its messages */
+		MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
+		MHD_OPTION_THREAD_POOL_SIZE, (unsigned)POOL,
+		MHD_OPTION_URI_LOG_CALLBACK, on_uri, &pl,
 		MHD_OPTION_NOTIFY_COMPLETED, on_completed, &pl,
-		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30,
-		MHD_OPTION_CONNECTION_LIMIT, (unsigned)64,
+		MHD_OPTION_NOTIFY_CONNECTION, on_connection, &pl,
+		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_S,
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned)hard,
+		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)per_ip,
 		MHD_OPTION_END);
 	if (!d)
-		cli_die(EXIT_RUN, "ggp serve: cannot listen on port %d", port);
+		cli_die(EXIT_RUN, "ggp serve: cannot listen on %s port %d", bind_to,
+			port);
 	const union MHD_DaemonInfo *info = MHD_get_daemon_info(d,
 		MHD_DAEMON_INFO_BIND_PORT);
-	logf_line("player %s listening on port %d (agent %s)", pl.name,
-		info ? (int)info->port : port, pl.agent_spec ? pl.agent_spec :
+	logf_line("player %s listening on port %d of %s, %d connections, %d per "
+		"address (agent %s)", pl.name, info ? (int)info->port : port,
+		bind_to, pl.cap, per_ip, pl.agent_spec ? pl.agent_spec :
 		agent_known("uct") ? "uct" : "random");
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
+	signal(SIGPIPE, SIG_IGN);
+	double logged = 0;
 	while (!interrupted && (pl.max_matches == 0 ||
 	       atomic_load(&pl.finished) < pl.max_matches)) {
-		struct timespec ts = {0, 50 * 1000 * 1000};
+		struct timespec ts = {0, 5 * 1000 * 1000};
 		nanosleep(&ts, NULL);
+		tick(&pl, &logged);
 	}
+	pthread_mutex_lock(&pl.mu);
+	play_poll(&pl, true);
+	/* a START still compiling resumes its connection: let it (bounded by
+	 * the grounder's caps; 60 s at most here) */
+	for (int k = 0; k < 6000 && pl.starting; k++) {
+		pthread_mutex_unlock(&pl.mu);
+		struct timespec ts = {0, 10 * 1000 * 1000};
+		nanosleep(&ts, NULL);
+		pthread_mutex_lock(&pl.mu);
+	}
+	pthread_mutex_unlock(&pl.mu);
 	MHD_stop_daemon(d);
 	if (pl.active)
-		match_end(&pl);
+		match_free(&pl.m);
 	logf_line("stopped after %d matches", atomic_load(&pl.finished));
 	return 0;
 }
@@ -926,8 +1434,9 @@ static int ggp_serve(int argc, char **argv)
 int cmd_ggp(int argc, char **argv)
 {
 	if (argc < 2)
-		cli_die(EXIT_USAGE, "ggp: usage: ggp serve [--port P] [--agent SPEC] "
-			"[--name NAME] [--max-matches N] [--seed S]");
+		cli_die(EXIT_USAGE, "ggp: usage: ggp serve [--port P] [--bind ADDR] "
+			"[--connections N] [--per-ip N] [--agent SPEC] [--name NAME] [--max-matches N] "
+			"[--seed S]");
 	if (strcmp(argv[1], "serve") == 0)
 		return ggp_serve(argc - 1, argv + 1);
 	if (strcmp(argv[1], "match") == 0)

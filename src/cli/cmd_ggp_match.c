@@ -182,8 +182,9 @@ static int local_move(const gl_game *g, const gdl_game *gd, const void *s,
 			break;
 		g->type->apply(g, ws, lg[0]);
 	}
-	if (g->type->to_move(g, ws) != role)
-		return -1;
+	gl_action lg[GL_LEGAL_MAX];
+	if (g->type->to_move(g, ws) != role || g->type->legal(g, ws, lg) == 0)
+		return -1; /* not a state an agent may be asked about */
 	gl_action a;
 	gl_err err = {0};
 	char text[MOVE_TEXT];
@@ -217,18 +218,10 @@ static void joint_message(char *msg, size_t msgcap, const char *verb, const char
 	gl_appendf(msg, msgcap, k, "))");
 }
 
+/* A JSON string: bytes that are not UTF-8 (a player's reply) escaped too. */
 static void json_str(gl_strbuf *sb, const char *s)
 {
-	gl_strbuf_printf(sb, "\"");
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			gl_strbuf_printf(sb, "\\%c", *s);
-		else if ((unsigned char)*s < 32)
-			gl_strbuf_printf(sb, "\\u%04x", (unsigned char)*s);
-		else
-			gl_strbuf_printf(sb, "%c", *s);
-	}
-	gl_strbuf_printf(sb, "\"");
+	gl_strbuf_json(sb, s);
 }
 
 int cmd_ggp_match(int argc, char **argv)

@@ -7,6 +7,7 @@
 #include "cli.h"
 
 #include "gamelearn/agent.h"
+#include "gamelearn/fileio.h"
 #include "gamelearn/stats.h"
 
 #include <inttypes.h>
@@ -51,6 +52,7 @@ int cmd_train(int argc, char **argv)
 	gl_match m;
 	gl_match_init(&m);
 	gl_err err = {0};
+	gl_lock lock = {0};
 	int code = EXIT_USAGE; /* every failure below frees all, then dies */
 	if (g->nplayers != 2) {
 		gl_fail(&err, GL_EINVAL, "train: %s is not a two-player game", g->spec);
@@ -68,6 +70,10 @@ int cmd_train(int argc, char **argv)
 		goto fail;
 	}
 	code = EXIT_RUN;
+	/* before the first match: the file can be written, and no other
+	 * process is saving it */
+	if (save && gl_lock_take(&lock, save, &err))
+		goto fail;
 	if (load && learner->type->load(learner, load, &err))
 		goto fail;
 
@@ -128,11 +134,13 @@ int cmd_train(int argc, char **argv)
 	gl_agent_free(learner);
 	gl_agent_free(opp);
 	gl_game_free(g);
+	gl_lock_drop(&lock);
 	return 0;
 fail:
 	gl_match_done(&m);
 	gl_agent_free(learner);
 	gl_agent_free(opp);
 	gl_game_free(g);
+	gl_lock_drop(&lock);
 	cli_die(code, "%s", err.msg);
 }

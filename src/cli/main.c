@@ -4,6 +4,7 @@
  * exit codes.
  */
 #include "cli.h"
+#include "gamelearn/fileio.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -62,17 +63,11 @@ _Noreturn void cli_die(int code, const char *fmt, ...)
 
 void json_string(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
+	gl_strbuf sb;
+	gl_strbuf_init(&sb);
+	gl_strbuf_json(&sb, s); /* bytes that are not UTF-8 escaped too */
+	fputs(sb.oom || !sb.buf ? "\"\"" : sb.buf, f);
+	gl_strbuf_done(&sb);
 }
 
 void cli_print_params(const gl_param_def *params)

@@ -4,13 +4,16 @@
  */
 #include "gamelearn/fileio.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Flush the folder holding path, so the rename itself is durable (best
@@ -35,12 +38,58 @@ static void sync_parent(const char *path)
 	}
 }
 
+/* Remove the temporary files of path that a killed writer left: named
+ * like ours, not locked by a live writer, and over 2 s old (a writer locks
+ * its file right after making it). Best effort. */
+static void clean_stale(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	size_t dn = slash ? (size_t)(slash - path) : 0, bn = strlen(base);
+	char *dir = gl_malloc(dn + 2), *name = gl_malloc(strlen(path) + 300);
+	if (!dir || !name)
+		goto done;
+	if (slash && dn == 0)
+		strcpy(dir, "/");
+	else if (slash) {
+		memcpy(dir, path, dn);
+		dir[dn] = '\0';
+	} else {
+		strcpy(dir, ".");
+	}
+	DIR *d = opendir(dir);
+	if (!d)
+		goto done;
+	time_t now = time(NULL);
+	for (struct dirent *e; (e = readdir(d));) {
+		const char *n = e->d_name;
+		if (strlen(n) != bn + 11 || strncmp(n, base, bn) ||
+		    strncmp(n + bn, ".tmp.", 5))
+			continue;
+		snprintf(name, strlen(path) + 300, "%s/%s", dir, n);
+		struct stat st;
+		if (lstat(name, &st) || !S_ISREG(st.st_mode) || now - st.st_mtime < 2)
+			continue;
+		int fd = open(name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			unlink(name);
+		close(fd);
+	}
+	closedir(d);
+done:
+	gl_free(dir);
+	gl_free(name);
+}
+
 int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err)
 {
 	size_t plen = strlen(path);
 	char *tmp = gl_malloc(plen + 16);
 	if (!tmp)
 		return gl_fail(err, GL_ENOMEM, "out of memory writing '%s'", path);
+	clean_stale(path);
 	memcpy(tmp, path, plen);
 	memcpy(tmp + plen, ".tmp.XXXXXX", 12);
 	int fd = mkstemp(tmp);
@@ -49,6 +98,7 @@ int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err)
 		gl_free(tmp);
 		return gl_fail(err, GL_EIO, "cannot write '%s': %s", path, strerror(e));
 	}
+	flock(fd, LOCK_EX | LOCK_NB); /* a live writer's file: not stale */
 	const char *p = data;
 	size_t left = len;
 	while (left) {
@@ -81,6 +131,76 @@ fail:;
 	unlink(tmp);
 	gl_free(tmp);
 	return gl_fail(err, GL_EIO, "cannot write '%s': %s", path, strerror(e));
+}
+
+int gl_lock_take(gl_lock *lk, const char *path, gl_err *err)
+{
+	lk->fd = -1;
+	size_t n = strlen(path);
+	lk->path = gl_malloc(n + 6);
+	if (!lk->path)
+		return gl_fail(err, GL_ENOMEM, "out of memory locking '%s'", path);
+	memcpy(lk->path, path, n);
+	memcpy(lk->path + n, ".lock", 6);
+	for (int tries = 0; tries < 5; tries++) {
+		int fd = open(lk->path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+		if (fd < 0) {
+			int e = errno;
+			gl_lock_drop(lk);
+			return gl_fail(err, GL_EIO, "cannot write '%s': %s", path,
+				strerror(e));
+		}
+		if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+			char text[32] = "";
+			ssize_t k = pread(fd, text, sizeof text - 1, 0);
+			text[k > 0 ? k : 0] = '\0';
+			long pid = atol(text);
+			close(fd);
+			if (pid == (long)getpid()) { /* ours already */
+				gl_free(lk->path);
+				lk->path = NULL;
+				return 0;
+			}
+			int rc = gl_fail(err, GL_EIO, "'%s' is being saved by another "
+				"process (pid %ld holds %s)", path, pid, lk->path);
+			gl_free(lk->path);
+			lk->path = NULL;
+			return rc;
+		}
+		/* the file locked is still the one named (its holder removes it
+		 * when done: a lock on a removed file is no lock) */
+		struct stat a, b;
+		if (fstat(fd, &a) == 0 && stat(lk->path, &b) == 0 &&
+		    a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+			char text[32];
+			int k = snprintf(text, sizeof text, "%ld\n", (long)getpid());
+			if (ftruncate(fd, 0) == 0 && pwrite(fd, text, (size_t)k, 0) == k)
+				lk->fd = fd;
+			else
+				close(fd);
+			if (lk->fd < 0) {
+				unlink(lk->path);
+				gl_lock_drop(lk);
+				return gl_fail(err, GL_EIO, "cannot write '%s.lock'", path);
+			}
+			return 0;
+		}
+		close(fd);
+	}
+	gl_lock_drop(lk);
+	return gl_fail(err, GL_EIO, "cannot lock '%s': its lock file keeps "
+		"changing", path);
+}
+
+void gl_lock_drop(gl_lock *lk)
+{
+	if (lk->path && lk->fd >= 0) {
+		unlink(lk->path); /* while still locked: see gl_lock_take */
+		close(lk->fd);
+	}
+	lk->fd = -1;
+	gl_free(lk->path);
+	lk->path = NULL;
 }
 
 int gl_read_file(const char *path, size_t max, char **out, size_t *len, gl_err *err)
@@ -172,6 +292,50 @@ void gl_strbuf_printf(gl_strbuf *sb, const char *fmt, ...)
 		sb->buf = nb;
 		sb->cap = cap;
 	}
+}
+
+int gl_utf8_seq(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned char c = u[0];
+	if (c == 0)
+		return 0;
+	if (c < 0x80)
+		return 1;
+	/* the allowed range of the second byte, by lead byte (RFC 3629) */
+	unsigned char lo = 0x80, hi = 0xbf;
+	int n;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+	else
+		return 0;
+	if (u[1] < lo || u[1] > hi)
+		return 0;
+	for (int i = 2; i < n; i++)
+		if (u[i] < 0x80 || u[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+void gl_strbuf_json(gl_strbuf *sb, const char *s)
+{
+	gl_strbuf_printf(sb, "\"");
+	while (*s) {
+		unsigned char c = (unsigned char)*s;
+		int n = gl_utf8_seq(s);
+		if (c == '"' || c == '\\')
+			gl_strbuf_printf(sb, "\\%c", c);
+		else if (c < 0x20 || n == 0)
+			gl_strbuf_printf(sb, "\\u%04x", c);
+		else
+			gl_strbuf_printf(sb, "%.*s", n, s);
+		s += n ? n : 1;
+	}
+	gl_strbuf_printf(sb, "\"");
 }
 
 int gl_strbuf_write(const gl_strbuf *sb, const char *path, gl_err *err)

@@ -928,8 +928,9 @@ static int estimate(grounder *G, int32_t gl, uint64_t bound, double *est)
 static int plan_rest(grounder *G)
 {
 	const gdl_clause *cl = &G->p->cl[G->cur];
-	const gdl_lit *lits = G->p->lits + cl->lit0;
-	const uint64_t *mask = G->lmask + cl->lit0;
+	/* no literal in the whole description: the arrays may be NULL */
+	const gdl_lit *lits = cl->nlits ? G->p->lits + cl->lit0 : NULL;
+	const uint64_t *mask = cl->nlits ? G->lmask + cl->lit0 : NULL;
 	bool used[GDL_LITS_MAX] = {false};
 	uint64_t bound = 0;
 	for (int j = 0; j < G->nstep; j++) {

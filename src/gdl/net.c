@@ -176,7 +176,8 @@ static int fold_rule(builder *B, int r)
 			return 0;
 		}
 	}
-	qsort(B->lits.a, (size_t)B->lits.n, sizeof *B->lits.a, cmp_i32);
+	if (B->lits.n > 1) /* qsort(NULL, 0, ...) is undefined */
+		qsort(B->lits.a, (size_t)B->lits.n, sizeof *B->lits.a, cmp_i32);
 	int n = 0;
 	for (int i = 0; i < B->lits.n; i++) {
 		if (n > 0 && B->lits.a[n - 1] == B->lits.a[i])
@@ -201,7 +202,8 @@ static int32_t and_lit(builder *B, const int32_t *in, int n)
 /* A literal for the OR of in[0..n) (sorted here): itself when n is 1. */
 static int32_t or_lit(builder *B, int32_t *in, int n)
 {
-	qsort(in, (size_t)n, sizeof *in, cmp_i32);
+	if (n > 1)
+		qsort(in, (size_t)n, sizeof *in, cmp_i32);
 	int m = 0;
 	for (int i = 0; i < n; i++)
 		if (m == 0 || in[m - 1] != in[i])
@@ -231,7 +233,8 @@ static int32_t factor(builder *B, const int32_t *rules, int k, int depth)
 				return B->err = GL_ENOMEM;
 	int nl = B->tmp.n - t0;
 	int32_t *all = B->tmp.a + t0;
-	qsort(all, (size_t)nl, sizeof *all, cmp_i32);
+	if (nl > 1)
+		qsort(all, (size_t)nl, sizeof *all, cmp_i32);
 	/* freq[] in place: pairs (literal, count) of those in two rules or more */
 	int np = 0;
 	for (int i = 0; i < nl;) {

@@ -987,7 +987,7 @@ static int make_plan(pbuild *B, int c, int d, int scc)
 	gdl_prover *pv = B->pv;
 	const gdl_prog *p = B->p;
 	const gdl_clause *cl = &p->cl[c];
-	const uint64_t *mask = B->lmask + cl->lit0;
+	const uint64_t *mask = cl->nlits ? B->lmask + cl->lit0 : NULL;
 	bool used[GDL_LITS_MAX] = {false};
 	uint64_t bound = 0, hm = B->hmask[c];
 	int rc, step0 = pv->nsteps;

@@ -68,6 +68,7 @@ typedef struct lauto {
 	gl_err save_err;  /* a failed save in end(), reported by begin() */
 	char load[GL_PARAM_TEXT];
 	char save[GL_PARAM_TEXT];
+	gl_lock save_lock; /* held on save= while the agent lives */
 } lauto;
 
 /* --- memory ----------------------------------------------------------------- */
@@ -287,6 +288,32 @@ static int lauto_save(const gl_agent *a, const char *path, gl_err *err)
 	return save_memory(a, path, err);
 }
 
+/* The next symbol of an e-string line at *p ('<' or '>' and a move's
+ * text), NUL-terminated in place, or NULL at the end of the line. Move
+ * texts may hold spaces inside parentheses (GDL terms such as
+ * `(mark 1 1)`): a symbol ends at a space outside every parenthesis. */
+static char *next_symbol(char **p)
+{
+	char *c = *p;
+	while (*c == ' ')
+		c++;
+	if (!*c) {
+		*p = c;
+		return NULL;
+	}
+	char *tok = c;
+	int depth = 0;
+	for (; *c && (*c != ' ' || depth > 0); c++)
+		if (*c == '(')
+			depth++;
+		else if (*c == ')' && depth > 0)
+			depth--;
+	if (*c)
+		*c++ = '\0';
+	*p = c;
+	return tok;
+}
+
 static int lauto_load(gl_agent *a, const char *path, gl_err *err)
 {
 	lauto *l = a->data;
@@ -359,9 +386,8 @@ static int lauto_load(gl_agent *a, const char *path, gl_err *err)
 			g->type->start(g, st);
 			int len = 0;
 			uint64_t h = HASH0;
-			char *save = NULL;
-			for (char *tok = strtok_r(end, " ", &save); tok;
-			     tok = strtok_r(NULL, " ", &save)) {
+			char *next = end;
+			for (char *tok; (tok = next_symbol(&next));) {
 				gl_action mv;
 				gl_err perr = {0};
 				if ((tok[0] != '<' && tok[0] != '>') || (unsigned)len >= g->max_length ||
@@ -428,6 +454,7 @@ static bool lauto_supports(const gl_game *g, gl_err *err)
 
 static void lauto_free(lauto *l)
 {
+	gl_lock_drop(&l->save_lock);
 	gl_free(l->sym);
 	gl_free(l->e);
 	gl_free(l->slot);
@@ -466,7 +493,10 @@ static int lauto_init(gl_agent *a, const gl_params *p, gl_err *err)
 		if (!fresh && (rc = lauto_load(a, l->load, err)))
 			goto fail;
 	}
-	if (l->save[0] && (rc = save_memory(a, l->save, err)))
+	/* lock and write at once: a bad path or another process saving there
+	 * is an error now, not after a play */
+	if (l->save[0] && ((rc = gl_lock_take(&l->save_lock, l->save, err)) ||
+	    (rc = save_memory(a, l->save, err))))
 		goto fail;
 	return 0;
 fail:

@@ -96,6 +96,7 @@ typedef struct martens {
 	gl_err save_err;         /* a save in end() that failed */
 	char load[GL_PARAM_TEXT]; /* load= path, or "" */
 	char save[GL_PARAM_TEXT]; /* save= path, or "" */
+	gl_lock save_lock;        /* held on save= while the agent lives */
 } martens;
 
 /* --- cell sets ------------------------------------------------------------ */
@@ -748,11 +749,14 @@ static int martens_init(gl_agent *a, const gl_params *p, gl_err *err)
 		if (!fresh && (rc = martens_load(a, m->load, err)))
 			goto fail;
 	}
-	/* write at once, so that a bad save path is an error now, not after a play */
-	if (m->save[0] && (rc = save_memory(a, m->save, err)))
+	/* lock and write at once, so that a bad save path or another process
+	 * saving there is an error now, not after a play */
+	if (m->save[0] && ((rc = gl_lock_take(&m->save_lock, m->save, err)) ||
+	    (rc = save_memory(a, m->save, err))))
 		goto fail;
 	return 0;
 fail:
+	gl_lock_drop(&m->save_lock);
 	gl_free(m->e);
 	gl_free(m);
 	a->data = NULL;
@@ -764,6 +768,7 @@ static void martens_done(gl_agent *a)
 	martens *m = a->data;
 	if (!m)
 		return;
+	gl_lock_drop(&m->save_lock);
 	gl_free(m->e);
 	gl_free(m);
 }
