@@ -36,7 +36,7 @@ test: release asan
 # keep the input in fuzz/crashers/<target>/.
 FUZZ := build/fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := kif memory spec move ggp
+FUZZ_TARGETS := kif memory spec move ggp weights
 fuzz: deps
 	cmake -S . -B $(FUZZ) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang -DGL_FUZZ=ON >/dev/null
 	cmake --build $(FUZZ) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
