@@ -254,12 +254,16 @@ if [ $rc -eq 0 ] && grep -q "^match 1: white [0-9]* black [0-9]* ([1-9][0-9]* mo
    grep -q '"legalCounts":\[\[4,4\]' "$tmp/rec3.json"; then ok; else
 	bad "roshambo2 match: rc=$rc $(cat "$tmp/out" "$tmp/err" "$tmp/rec3.json")"; fi
 wait_exit
-# an unreachable player gets random moves, recorded as connection errors
+# an unreachable player gets random moves, recorded as connection errors,
+# counted in the summary, and the run fails naming it
 "$BIN" ggp match $D/ticTacToe.kif --player http://127.0.0.1:1/ --player random \
 	--startclock 1 --playclock 1 --record "$tmp/rec2.json" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-if [ $rc -eq 0 ] && grep -q "^match 1: .*[1-9] errors)$" "$tmp/out" &&
-   grep -q '"errors":\[\["CE",""\]' "$tmp/rec2.json"; then ok; else
+if [ $rc -eq 1 ] && grep -q "^match 1: .*[1-9] errors)$" "$tmp/out" &&
+   grep -q '"errors":\[\["CE",""\]' "$tmp/rec2.json" &&
+   grep -q "^xplayer  http://127.0.0.1:1/  .* moves replaced by random ones; 0 timed out, [1-9][0-9]* no connection, 0 illegal" "$tmp/out" &&
+   grep -q "^oplayer  random  .* none$" "$tmp/out" &&
+   grep -q "player 1 (http://127.0.0.1:1/) could not be reached" "$tmp/err"; then ok; else
 	bad "unreachable player: rc=$rc $(cat "$tmp/out" "$tmp/err" "$tmp/rec2.json")"; fi
 expect_error 2 "give 2 --player" ggp match $D/ticTacToe.kif --player random
 

@@ -49,7 +49,27 @@ typedef struct seat {
 	const char *err;  /* NULL, "TO" or "CE" */
 	pthread_t t;      /* the asking thread */
 	bool threaded;    /* t runs */
+	/* a player's errors over all matches, for the summary */
+	int asked;        /* messages sent */
+	int answered;     /* of them answered (not CE) */
+	int replaced;     /* moves replaced by a random legal one */
+	int nto, nce, nil, nnr; /* timed out, no connection, illegal, START
+				   not answered "ready" */
 } seat;
+
+/* Count a remote player's reply to one message in its tallies. */
+static void tally_reply(seat *p)
+{
+	if (!p->remote)
+		return;
+	p->asked++;
+	if (!p->err || strcmp(p->err, "CE"))
+		p->answered++;
+	if (p->err && !strcmp(p->err, "CE"))
+		p->nce++;
+	else if (p->err && !strcmp(p->err, "TO"))
+		p->nto++;
+}
 
 static size_t on_data(char *d, size_t size, size_t nmemb, void *user)
 {
@@ -343,9 +363,12 @@ int cmd_ggp_match(int argc, char **argv)
 		for (int r = 0; r < nroles; r++) {
 			const char *e = "";
 			if (seats[r].remote) {
+				tally_reply(&seats[r]);
 				e = seats[r].err;
-				if (!e && strcasecmp(seats[r].rp->text, "ready") != 0)
+				if (!e && strcasecmp(seats[r].rp->text, "ready") != 0) {
 					e = "NR"; /* not ready */
+					seats[r].nnr++;
+				}
 				e = e ? e : "";
 			} else {
 				seats[r].agent->role = r;
@@ -396,6 +419,7 @@ int cmd_ggp_match(int argc, char **argv)
 				int mv = next[r];
 				reply *rp = seats[r].rp;
 				if (seats[r].remote) {
+					tally_reply(&seats[r]);
 					if (seats[r].err) {
 						snprintf(e, sizeof e, "%s", seats[r].err);
 					} else {
@@ -407,14 +431,17 @@ int cmd_ggp_match(int argc, char **argv)
 							snprintf(e, sizeof e, "IL %.*s", MOVE_TEXT - 1,
 								rp->text);
 							mv = -1;
+							seats[r].nil++;
 						}
 					}
 				} else if (mv < 0) {
 					snprintf(e, sizeof e, "IL");
+					seats[r].nil++;
 				}
 				if (mv < 0) {
 					mv = lg[gl_rng_below(&rng, (uint32_t)nl[r])];
 					nerr++;
+					seats[r].replaced++;
 				}
 				next[r] = mv;
 				gl_strbuf_printf(&errors, "%s", r ? "," : "");
@@ -447,6 +474,7 @@ int cmd_ggp_match(int argc, char **argv)
 		for (int r = 0; r < nroles; r++) {
 			const char *e = "";
 			if (seats[r].remote) {
+				tally_reply(&seats[r]);
 				e = seats[r].err ? seats[r].err : "";
 			} else if (seats[r].agent->type->end) {
 				int gg[GL_PLAYERS_MAX] = {0};
@@ -473,10 +501,33 @@ int cmd_ggp_match(int argc, char **argv)
 		gl_strbuf_done(&counts);
 		gl_strbuf_done(&errors);
 	}
+	int rc = 0, wrole = 4, wspec = 6;
+	for (int r = 0; r < nroles; r++) {
+		int lr = (int)strlen(gdl_role_name(gd, r));
+		int ls = (int)strlen(seats[r].spec);
+		wrole = lr > wrole ? lr : wrole;
+		wspec = ls > wspec ? ls : wspec;
+	}
+	printf("%-*s  %-*s  %9s  %s\n", wrole, "role", wspec, "player",
+		"mean goal", "errors");
+	for (int r = 0; r < nroles; r++) {
+		const seat *p = &seats[r];
+		printf("%-*s  %-*s  %9.1f  ", wrole, gdl_role_name(gd, r), wspec,
+			p->spec, (double)p->total / n);
+		if (p->replaced || p->nto || p->nce || p->nnr)
+			printf("%d moves replaced by random ones; %d timed out, %d no "
+				"connection, %d illegal, %d START not ready\n",
+				p->replaced, p->nto, p->nce, p->nil, p->nnr);
+		else
+			printf("none\n");
+	}
 	for (int r = 0; r < nroles; r++)
-		printf("%-10s %-30s mean goal %.1f\n", gdl_role_name(gd, r),
-			seats[r].spec, (double)seats[r].total / n);
-	int rc = 0;
+		if (seats[r].remote && seats[r].asked && !seats[r].answered) {
+			fprintf(stderr, "gamelearn: ggp match: player %d (%s) could "
+				"not be reached: none of its %d messages was "
+				"answered\n", r + 1, seats[r].spec, seats[r].asked);
+			rc = EXIT_RUN;
+		}
 	if (record && gl_strbuf_write(&out, record, &err)) {
 		fprintf(stderr, "gamelearn: %s\n", err.msg);
 		rc = EXIT_RUN;

@@ -162,12 +162,16 @@ int cmd_match(int argc, char **argv)
 	} else {
 		printf("%s, %ld matches, seed %" PRIu64 "%s\n", g->spec, n, seed,
 			swap ? ", first move alternating" : "");
-		printf("%-28s %7s %7s %7s %10s %8s\n", "agent", "wins", "draws", "losses",
-			"mean goal", "+-95%");
+		int w = 28; /* the agent column fits the longest spec */
 		for (int i = 0; i < nagents; i++)
-			printf("%-28s %7" PRIu64 " %7" PRIu64 " %7" PRIu64 " %10.2f %8.2f\n",
-				agents[i]->spec, st[i].wins, st[i].draws, st[i].losses,
-				gl_stats_mean(&st[i]), gl_stats_ci95(&st[i]));
+			if ((int)strlen(agents[i]->spec) > w)
+				w = (int)strlen(agents[i]->spec);
+		printf("%-*s %7s %7s %7s %10s %8s\n", w, "agent", "wins", "draws",
+			"losses", "mean goal", "+-95%");
+		for (int i = 0; i < nagents; i++)
+			printf("%-*s %7" PRIu64 " %7" PRIu64 " %7" PRIu64 " %10.2f %8.2f\n",
+				w, agents[i]->spec, st[i].wins, st[i].draws,
+				st[i].losses, gl_stats_mean(&st[i]), gl_stats_ci95(&st[i]));
 		printf("%.1f matches/s\n", rate);
 	}
 	gl_match_done(&m);
