@@ -7,7 +7,9 @@
  * move played for it, recorded as an error. Players are HTTP players
  * (http://HOST:PORT/, ours or any other) or local agents (any agent spec,
  * playing the `gdl` game type through game.h). Each match is written as a
- * JSON record (moves, legal move counts, errors, goals). Issue 8, item 7.
+ * JSON record (moves, legal move counts, errors, goals). The summary
+ * gives each player's mean goal and its errors by kind; a player that
+ * answered none of its messages makes the run fail.
  *
  * The HTTP client is libcurl's. Remote players are asked at the same
  * time (a thread and a connection each), as the game server does; local
