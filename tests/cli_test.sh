@@ -53,7 +53,7 @@ expect_error 1 "a Black man on 30, his crowning row" show checkers --position B:
 expect_error 1 "move 1 of --moves: move '21-17' is illegal" show checkers --position B:W21:B1 --moves 21-17
 expect_error 2 "show: game 'othello8' reads no positions" show othello8 --position x
 expect_error 2 "show: game 'tictactoe' has no features" show tictactoe --features
-expect_error 2 "show: --position needs a position" show checkers --position
+expect_error 2 "show: --position needs a value" show checkers --position
 expect_error 2 "unknown option '--features'" perft checkers 2 --features
 
 # bad input: one clear line and a non-zero exit

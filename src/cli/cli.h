@@ -24,6 +24,60 @@ typedef struct cli_command {
 	int (*run)(int argc, char **argv);
 } cli_command;
 
+/* --- Declared options ---------------------------------------------------------
+ * Each command declares its options once, in a table, from which parsing
+ * (getopt_long), `--help`, the man page and the bash completion are all
+ * made. A value is read by the option's name; an option not given reads
+ * as its declared default. */
+
+typedef struct cli_opt {
+	const char *name; /* long name without "--"; one letter is also -x */
+	const char *arg;  /* its value's name (e.g. "S"), NULL for a flag */
+	const char *def;  /* default as text, NULL for none */
+	const char *help; /* one line */
+	int repeat;       /* may be given more than once (cli_all) */
+} cli_opt;
+
+typedef struct cli_spec {
+	const char *name;         /* "evolve", "ggp serve", "repro hwang" */
+	const char *args;         /* positional arguments, e.g. "GAME DEPTH" */
+	int min_args, max_args;   /* how many positional arguments */
+	const char *help;         /* one line */
+	const cli_opt *opts;      /* ending with {NULL} */
+	const char *examples[2];  /* whole command lines */
+} cli_spec;
+
+enum { CLI_OPTS_MAX = 40, CLI_ARGS_MAX = 64 };
+
+typedef struct cli_args {
+	const cli_spec *spec;
+	int npos;                       /* positional arguments */
+	char *pos[CLI_ARGS_MAX];
+	const char *val[CLI_OPTS_MAX];  /* last value given, or NULL */
+	int seen[CLI_OPTS_MAX];         /* times given */
+	int nrep;                       /* values of repeatable options */
+	const char *rep[CLI_ARGS_MAX];
+	int rep_opt[CLI_ARGS_MAX];
+} cli_args;
+
+/* Parse argv (argv[0] the command's name) against spec into a: unknown
+ * options, missing values, and too few or too many positional arguments
+ * are one-line usage errors; --help (or -h) prints cli_help and exits 0. */
+void cli_parse(const cli_spec *spec, int argc, char **argv, cli_args *a);
+/* Whether option name was given. */
+bool cli_given(const cli_args *a, const char *name);
+/* Its value: as given, else its default (NULL if it has none). */
+const char *cli_str(const cli_args *a, const char *name);
+/* Its value as a whole number in min..max, or as a number, or die naming
+ * the option. */
+long cli_long(const cli_args *a, const char *name, long min, long max);
+double cli_real(const cli_args *a, const char *name, double min, double max);
+/* The values of a repeatable option, in order, into out (room for
+ * CLI_ARGS_MAX); returns how many. */
+int cli_all(const cli_args *a, const char *name, const char **out);
+/* The help of spec: synopsis, every option with its default, examples. */
+void cli_help(const cli_spec *spec, FILE *f);
+
 /* Print "gamelearn: <message>" on stderr and exit with code. */
 _Noreturn void cli_die(int code, const char *fmt, ...)
 #if defined(__GNUC__)

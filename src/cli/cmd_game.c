@@ -9,10 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+const cli_spec cli_list_spec = {
+	"list", "", 0, 0, "list the games with their parameters and defaults",
+	NULL, {"gamelearn list", NULL}
+};
+
 int cmd_list(int argc, char **argv)
 {
-	if (argc > 1)
-		cli_die(EXIT_USAGE, "list: unexpected argument '%s'", argv[1]);
+	cli_args a;
+	cli_parse(&cli_list_spec, argc, argv, &a);
 	for (const gl_game_type *const *t = gl_game_types(); *t; t++) {
 		printf("%-10s %s\n", (*t)->name, (*t)->summary);
 		cli_print_params((*t)->params);
@@ -33,39 +38,49 @@ typedef struct game_args {
 	bool features; /* show --features */
 } game_args;
 
+static const cli_opt show_opts[] = {
+	{"position", "TEXT", NULL, "start from this position in the game's text (checkers: PDN FEN, e.g. W:W21,22,K30:B1,2,K5)", 0},
+	{"moves", "M1,M2,...", NULL, "then play these moves", 0},
+	{"features", NULL, NULL, "print every feature's name and value after the board", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_show_spec = {
+	"show", "GAME", 1, 1,
+	"show a position, its legal moves, whether it is over, the goals",
+	show_opts,
+	{"gamelearn show checkers --moves 11-15,22-18 --features",
+	 "gamelearn show checkers --position W:W21,22,K30:B1,2,K5"}
+};
+
+static const cli_opt perft_opts[] = {
+	{"divide", NULL, NULL, "count below each first move separately", 0},
+	{"position", "TEXT", NULL, "start from this position in the game's text", 0},
+	{"moves", "M1,M2,...", NULL, "then play these moves", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_perft_spec = {
+	"perft", "GAME DEPTH", 2, 2,
+	"count the move sequences of exactly DEPTH moves",
+	perft_opts,
+	{"gamelearn perft othello8 9 --divide",
+	 "gamelearn perft checkers 10 --moves 11-15"}
+};
+
 static void parse_game_args(int argc, char **argv, game_args *a, bool want_depth)
 {
-	int positional = 0;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--moves")) {
-			if (++i == argc)
-				cli_die(EXIT_USAGE, "%s: --moves needs a list M1,M2,...", argv[0]);
-			a->moves = argv[i];
-		} else if (!strcmp(argv[i], "--position")) {
-			if (++i == argc)
-				cli_die(EXIT_USAGE, "%s: --position needs a position, "
-					"e.g. W:W21,22,K30:B1,2,K5 for checkers", argv[0]);
-			a->position = argv[i];
-		} else if (!strcmp(argv[i], "--divide") && want_depth) {
-			a->divide = true;
-		} else if (!strcmp(argv[i], "--features") && !want_depth) {
-			a->features = true;
-		} else if (argv[i][0] == '-' && argv[i][1] && !isdigit((unsigned char)argv[i][1])) {
-			cli_die(EXIT_USAGE, "%s: unknown option '%s'", argv[0], argv[i]);
-		} else if (positional == 0) {
-			a->spec = argv[i];
-			positional++;
-		} else if (positional == 1 && want_depth) {
-			a->depth = cli_int(argv[i], 0, 64, "DEPTH");
-			positional++;
-		} else {
-			cli_die(EXIT_USAGE, "%s: unexpected argument '%s'", argv[0], argv[i]);
-		}
+	cli_args c;
+	cli_parse(want_depth ? &cli_perft_spec : &cli_show_spec, argc, argv, &c);
+	a->spec = c.pos[0];
+	a->position = cli_str(&c, "position");
+	a->moves = cli_str(&c, "moves");
+	if (want_depth) {
+		a->depth = cli_int(c.pos[1], 0, 64, "DEPTH");
+		a->divide = cli_given(&c, "divide");
+	} else {
+		a->features = cli_given(&c, "features");
 	}
-	if (positional < (want_depth ? 2 : 1))
-		cli_die(EXIT_USAGE, "usage: gamelearn %s GAME%s", argv[0],
-			want_depth ? " DEPTH [--divide] [--position TEXT] [--moves M1,...]" :
-				     " [--position TEXT] [--moves M1,...] [--features]");
 }
 
 /* The position the options name: --position or the start, then --moves;
@@ -180,15 +195,21 @@ static const char *const demo_games[] = {
 	"othello4", "othello8", "checkers", "swap9", "npuzzle", NULL
 };
 
+static const cli_opt demo_opts[] = {
+	{"seed", "S", "1", "seed of the random matches and learners", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_demo_spec = {
+	"demo", "", 0, 0, "the main demo: games, random matches, perft, the learners",
+	demo_opts, {"gamelearn demo", "gamelearn demo --seed 7"}
+};
+
 int cmd_demo(int argc, char **argv)
 {
-	uint64_t seed = 1;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--seed") && i + 1 < argc)
-			seed = (uint64_t)cli_int(argv[++i], 0, INT64_MAX, "--seed");
-		else
-			cli_die(EXIT_USAGE, "demo: unknown argument '%s'", argv[i]);
-	}
+	cli_args a;
+	cli_parse(&cli_demo_spec, argc, argv, &a);
+	uint64_t seed = (uint64_t)cli_long(&a, "seed", 0, INT64_MAX);
 	printf("== gamelearn: the games ==\n\n");
 	char *list_argv[] = {"list", NULL};
 	cmd_list(1, list_argv);

@@ -14,15 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static double cli_real(const char *text, double min, double max, const char *what)
-{
-	char *end;
-	double v = strtod(text, &end);
-	if (!*text || *end || !(v >= min && v <= max))
-		cli_die(EXIT_USAGE, "%s must be a number in %g..%g, got '%s'", what, min, max, text);
-	return v;
-}
-
 /* The game of spec, with limit=depth added when the type has a limit the
  * spec does not set. */
 static gl_game *puzzle_game(const char *spec, int depth)
@@ -46,40 +37,39 @@ static gl_game *puzzle_game(const char *spec, int depth)
 	return cli_game(spec);
 }
 
+static const cli_opt search_opts[] = {
+	{"method", "M", "ga", "ga (Hwang-Hong-Lin), dfs (their baseline), iddfs or idastar", 0},
+	{"depth", "D", NULL, "search depth in moves (default: ga 15, dfs 5, iddfs/idastar 40)", 0},
+	{"pop", "N", "10", "ga: population", 0},
+	{"gens", "G", "50", "ga: generations (0: only --time stops it)", 0},
+	{"pc", "P", "0.5", "ga: crossover rate", 0},
+	{"pm", "P", "0.1", "ga: mutation rate", 0},
+	{"time", "SECONDS", "0", "stop after this long (0: no limit; results then depend on the machine)", 0},
+	{"seed", "S", "1", "random seed", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_search_spec = {
+	"search", "PUZZLE", 1, 1,
+	"search a one-player game tree: genetic search, DFS, IDDFS, IDA*",
+	search_opts,
+	{"gamelearn search swap9 --method ga --depth 15 --pop 10 --gens 50 --seed 1",
+	 "gamelearn search npuzzle:start=8-6-7-2-5-4-3-0-1 --method idastar"}
+};
+
 int cmd_search(int argc, char **argv)
 {
-	const char *spec = NULL, *method = "ga";
-	int depth = -1;
-	gl_ts_ga_params p = {.depth = 15, .pop = 10, .gens = 50, .pc = 0.5, .pm = 0.1};
-	double seconds = 0;
-	uint64_t seed = 1;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--method") && i + 1 < argc)
-			method = argv[++i];
-		else if (!strcmp(argv[i], "--depth") && i + 1 < argc)
-			depth = (int)cli_int(argv[++i], 0, GL_TS_DEPTH_MAX - 1, "--depth");
-		else if (!strcmp(argv[i], "--pop") && i + 1 < argc)
-			p.pop = (int)cli_int(argv[++i], 2, 100000, "--pop");
-		else if (!strcmp(argv[i], "--gens") && i + 1 < argc)
-			p.gens = (int)cli_int(argv[++i], 0, 100000000, "--gens");
-		else if (!strcmp(argv[i], "--pc") && i + 1 < argc)
-			p.pc = cli_real(argv[++i], 0, 1, "--pc");
-		else if (!strcmp(argv[i], "--pm") && i + 1 < argc)
-			p.pm = cli_real(argv[++i], 0, 1, "--pm");
-		else if (!strcmp(argv[i], "--time") && i + 1 < argc)
-			seconds = cli_real(argv[++i], 0, 1e6, "--time");
-		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
-			seed = (uint64_t)cli_int(argv[++i], 0, INT64_MAX, "--seed");
-		else if (argv[i][0] == '-')
-			cli_die(EXIT_USAGE, "search: unknown option or missing value '%s'", argv[i]);
-		else if (!spec)
-			spec = argv[i];
-		else
-			cli_die(EXIT_USAGE, "search: unexpected argument '%s'", argv[i]);
-	}
-	if (!spec)
-		cli_die(EXIT_USAGE, "usage: gamelearn search PUZZLE --method ga|dfs|iddfs|idastar "
-			"[--depth D] [--pop N] [--gens G] [--pc 0.5] [--pm 0.1] [--time SECONDS] [--seed S]");
+	cli_args a;
+	cli_parse(&cli_search_spec, argc, argv, &a);
+	const char *spec = a.pos[0], *method = cli_str(&a, "method");
+	int depth = cli_given(&a, "depth") ?
+		(int)cli_long(&a, "depth", 0, GL_TS_DEPTH_MAX - 1) : -1;
+	gl_ts_ga_params p = {.depth = 15,
+		.pop = (int)cli_long(&a, "pop", 2, 100000),
+		.gens = (int)cli_long(&a, "gens", 0, 100000000),
+		.pc = cli_real(&a, "pc", 0, 1), .pm = cli_real(&a, "pm", 0, 1)};
+	double seconds = cli_real(&a, "time", 0, 1e6);
+	uint64_t seed = (uint64_t)cli_long(&a, "seed", 0, INT64_MAX);
 	bool is_ga = !strcmp(method, "ga");
 	if (!is_ga && strcmp(method, "dfs") && strcmp(method, "iddfs") && strcmp(method, "idastar"))
 		cli_die(EXIT_USAGE, "search: --method must be ga, dfs, iddfs or idastar, got '%s'", method);
