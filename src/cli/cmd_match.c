@@ -39,10 +39,15 @@ static void list_agent_type(const gl_agent_type *t)
 	cli_print_params(t->params);
 }
 
+const cli_spec cli_agents_spec = {
+	"agents", "", 0, 0, "list the agents with their parameters", NULL,
+	{"gamelearn agents", NULL}
+};
+
 int cmd_agents(int argc, char **argv)
 {
-	if (argc > 1)
-		cli_die(EXIT_USAGE, "agents: unexpected argument '%s'", argv[1]);
+	cli_args a;
+	cli_parse(&cli_agents_spec, argc, argv, &a);
 	for (const gl_agent_type *const *t = gl_agent_types(); *t; t++)
 		list_agent_type(*t);
 	for (const gl_agent_type *const *t = cli_extra_agents(); *t; t++)
@@ -71,36 +76,33 @@ static void write_record(FILE *f, const gl_game *g, int index, gl_agent *const *
 	fputc('\n', f);
 }
 
+static const cli_opt match_opts[] = {
+	{"n", "N", "1", "matches to play", 0},
+	{"seed", "S", "1", "match i is seeded with S + i", 0},
+	{"swap", NULL, NULL, "rotate the seats every match (who moves first alternates)", 0},
+	{"record", "FILE", NULL, "write every match (players, goals, moves) to FILE", 0},
+	{"json", NULL, NULL, "print the table as JSON", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_match_spec = {
+	"match", "GAME AGENT...", 1, 1 + GL_PLAYERS_MAX,
+	"play matches between agents (one per player) and tabulate the results",
+	match_opts,
+	{"gamelearn match connect3 egreedy random -n 1000 --swap",
+	 "gamelearn match checkers alphabeta:eval=features,depth=6 alphabeta:depth=6 -n 20 --swap"}
+};
+
 int cmd_match(int argc, char **argv)
 {
-	const char *spec = NULL, *record = NULL;
-	const char *agent_specs[GL_PLAYERS_MAX];
-	int nagents = 0;
-	long n = 1;
-	uint64_t seed = 1;
-	bool swap = false, json = false;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-n") && i + 1 < argc)
-			n = cli_int(argv[++i], 1, 100000000, "-n");
-		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
-			seed = (uint64_t)cli_int(argv[++i], 0, INT64_MAX, "--seed");
-		else if (!strcmp(argv[i], "--record") && i + 1 < argc)
-			record = argv[++i];
-		else if (!strcmp(argv[i], "--swap"))
-			swap = true;
-		else if (!strcmp(argv[i], "--json"))
-			json = true;
-		else if (argv[i][0] == '-')
-			cli_die(EXIT_USAGE, "match: unknown option or missing value '%s'", argv[i]);
-		else if (!spec)
-			spec = argv[i];
-		else if (nagents < GL_PLAYERS_MAX)
-			agent_specs[nagents++] = argv[i];
-		else
-			cli_die(EXIT_USAGE, "match: too many agents");
-	}
-	if (!spec)
-		cli_die(EXIT_USAGE, "usage: gamelearn match GAME AGENT_A AGENT_B [-n N] [--seed S] [--swap] [--record FILE] [--json]");
+	cli_args a;
+	cli_parse(&cli_match_spec, argc, argv, &a);
+	const char *spec = a.pos[0], *record = cli_str(&a, "record");
+	const char *const *agent_specs = (const char *const *)a.pos + 1;
+	int nagents = a.npos - 1;
+	long n = cli_long(&a, "n", 1, 100000000);
+	uint64_t seed = (uint64_t)cli_long(&a, "seed", 0, INT64_MAX);
+	bool swap = cli_given(&a, "swap"), json = cli_given(&a, "json");
 	gl_game *g = cli_game(spec);
 	if (nagents != (int)g->nplayers)
 		cli_die(EXIT_USAGE, "match: %s needs %u agents, got %d", g->spec, g->nplayers, nagents);
@@ -181,24 +183,23 @@ int cmd_match(int argc, char **argv)
 	return 0;
 }
 
+static const cli_opt replay_opts[] = {
+	{"match", "I", "1", "which match of the file (1 = the first)", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_replay_spec = {
+	"replay", "GAME FILE", 2, 2, "step through a recorded match (from match --record)",
+	replay_opts,
+	{"gamelearn replay tictactoe m.txt --match 3", NULL}
+};
+
 int cmd_replay(int argc, char **argv)
 {
-	const char *spec = NULL, *path = NULL;
-	long want = 1;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--match") && i + 1 < argc)
-			want = cli_int(argv[++i], 1, 100000000, "--match");
-		else if (argv[i][0] == '-')
-			cli_die(EXIT_USAGE, "replay: unknown option or missing value '%s'", argv[i]);
-		else if (!spec)
-			spec = argv[i];
-		else if (!path)
-			path = argv[i];
-		else
-			cli_die(EXIT_USAGE, "replay: unexpected argument '%s'", argv[i]);
-	}
-	if (!path)
-		cli_die(EXIT_USAGE, "usage: gamelearn replay GAME FILE [--match I]");
+	cli_args opt;
+	cli_parse(&cli_replay_spec, argc, argv, &opt);
+	const char *spec = opt.pos[0], *path = opt.pos[1];
+	long want = cli_long(&opt, "match", 1, 100000000);
 	gl_game *g = cli_game(spec);
 	FILE *f = fopen(path, "r");
 	if (!f)
