@@ -124,26 +124,27 @@ static void replay_to(const gl_game *g, void *s, const gl_action *hist, int n)
 		g->type->apply(g, s, hist[i]);
 }
 
+static const cli_opt play_opts[] = {
+	{"opponent", "AGENT", "alphabeta", "the agent you play against (see gamelearn agents)", 0},
+	{"first", "WHO", "human", "who moves first: human or machine", 0},
+	{"seed", "S", "1", "the opponent's random seed", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_play_spec = {
+	"play", "GAME", 1, 1, "play a game against an agent at the terminal",
+	play_opts,
+	{"gamelearn play tictactoe --opponent perfect",
+	 "gamelearn play tictactoe --opponent martens:load=m.txt,save=m.txt"}
+};
+
 int cmd_play(int argc, char **argv)
 {
-	const char *spec = NULL, *opp_spec = "alphabeta", *first = "human";
-	uint64_t seed = 1;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--opponent") && i + 1 < argc)
-			opp_spec = argv[++i];
-		else if (!strcmp(argv[i], "--first") && i + 1 < argc)
-			first = argv[++i];
-		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
-			seed = (uint64_t)cli_int(argv[++i], 0, INT64_MAX, "--seed");
-		else if (argv[i][0] == '-')
-			cli_die(EXIT_USAGE, "play: unknown option or missing value '%s'", argv[i]);
-		else if (!spec)
-			spec = argv[i];
-		else
-			cli_die(EXIT_USAGE, "play: unexpected argument '%s'", argv[i]);
-	}
-	if (!spec)
-		cli_die(EXIT_USAGE, "usage: gamelearn play GAME [--opponent AGENT] [--first human|machine] [--seed S]");
+	cli_args opt;
+	cli_parse(&cli_play_spec, argc, argv, &opt);
+	const char *spec = opt.pos[0], *opp_spec = cli_str(&opt, "opponent");
+	const char *first = cli_str(&opt, "first");
+	uint64_t seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
 	if (strcmp(first, "human") && strcmp(first, "machine"))
 		cli_die(EXIT_USAGE, "play: --first must be human or machine, got '%s'", first);
 	gl_game *g = cli_game(spec);

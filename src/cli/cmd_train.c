@@ -14,37 +14,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const cli_opt train_opts[] = {
+	{"opponent", "AGENT", NULL, "the agent it learns against (required)", 0},
+	{"n", "N", "1000", "matches", 0},
+	{"seed", "S", "1", "match i is seeded with S + i", 0},
+	{"first", "WHO", "learner", "who moves first: learner, opponent or alternate", 0},
+	{"save", "FILE", NULL, "save what it learned to FILE (atomically, locked)", 0},
+	{"load", "FILE", NULL, "start from what it learned before", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_train_spec = {
+	"train", "GAME AGENT", 2, 2, "a learning agent learns by playing matches",
+	train_opts,
+	{"gamelearn train tictactoe td --opponent random -n 3000 --save ttt.td",
+	 "gamelearn train nim gapairs:K=100,games=1 --opponent perfect -n 3000"}
+};
+
 int cmd_train(int argc, char **argv)
 {
-	const char *spec = NULL, *learner_spec = NULL, *opp_spec = NULL;
-	const char *save = NULL, *load = NULL, *first = "learner";
-	long n = 1000;
-	uint64_t seed = 1;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--opponent") && i + 1 < argc)
-			opp_spec = argv[++i];
-		else if (!strcmp(argv[i], "-n") && i + 1 < argc)
-			n = cli_int(argv[++i], 1, 1000000000, "-n");
-		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
-			seed = (uint64_t)cli_int(argv[++i], 0, INT64_MAX, "--seed");
-		else if (!strcmp(argv[i], "--save") && i + 1 < argc)
-			save = argv[++i];
-		else if (!strcmp(argv[i], "--load") && i + 1 < argc)
-			load = argv[++i];
-		else if (!strcmp(argv[i], "--first") && i + 1 < argc)
-			first = argv[++i];
-		else if (argv[i][0] == '-')
-			cli_die(EXIT_USAGE, "train: unknown option or missing value '%s'", argv[i]);
-		else if (!spec)
-			spec = argv[i];
-		else if (!learner_spec)
-			learner_spec = argv[i];
-		else
-			cli_die(EXIT_USAGE, "train: unexpected argument '%s'", argv[i]);
-	}
-	if (!learner_spec || !opp_spec)
-		cli_die(EXIT_USAGE, "usage: gamelearn train GAME AGENT --opponent AGENT [-n N] "
-			"[--seed S] [--first learner|opponent|alternate] [--save FILE] [--load FILE]");
+	cli_args opt;
+	cli_parse(&cli_train_spec, argc, argv, &opt);
+	const char *spec = opt.pos[0], *learner_spec = opt.pos[1];
+	const char *opp_spec = cli_str(&opt, "opponent");
+	const char *save = cli_str(&opt, "save"), *load = cli_str(&opt, "load");
+	const char *first = cli_str(&opt, "first");
+	long n = cli_long(&opt, "n", 1, 1000000000);
+	uint64_t seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
+	if (!opp_spec)
+		cli_die(EXIT_USAGE, "train: --opponent AGENT is required (try: "
+			"gamelearn train --help)");
 	if (strcmp(first, "learner") && strcmp(first, "opponent") && strcmp(first, "alternate"))
 		cli_die(EXIT_USAGE, "train: --first must be learner, opponent or alternate, got '%s'", first);
 	gl_game *g = cli_game(spec);
