@@ -44,30 +44,30 @@ static int by_figure(const void *a, const void *b)
 	return gl_feature_cmp(a, b);
 }
 
+static const cli_opt features_opts[] = {
+	{"role", "R", "0", "the learner's role (0 or 1)", 0},
+	{"depth", "D", "2", "lookahead plies below each afterstate", 0},
+	{"max-states", "N", "2000000", "give up after this many states", 0},
+	{"json", NULL, NULL, "print JSON", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_features_spec = {
+	"features", "GAME", 1, 1,
+	"the lookahead features (Banerjee-Stone) that occur in a game, drawn",
+	features_opts,
+	{"gamelearn features tictactoe", "gamelearn features connect3 --json"}
+};
+
 int cmd_features(int argc, char **argv)
 {
-	const char *spec = NULL;
-	long role = 0, depth = 2, max_states = 2000000;
-	bool json = false;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--role") && i + 1 < argc)
-			role = cli_int(argv[++i], 0, 1, "--role");
-		else if (!strcmp(argv[i], "--depth") && i + 1 < argc)
-			depth = cli_int(argv[++i], 0, GL_FEATURE_DEPTH_MAX, "--depth");
-		else if (!strcmp(argv[i], "--max-states") && i + 1 < argc)
-			max_states = cli_int(argv[++i], 1, 1000000000, "--max-states");
-		else if (!strcmp(argv[i], "--json"))
-			json = true;
-		else if (argv[i][0] == '-')
-			cli_die(EXIT_USAGE, "features: unknown option or missing value '%s'", argv[i]);
-		else if (!spec)
-			spec = argv[i];
-		else
-			cli_die(EXIT_USAGE, "features: unexpected argument '%s'", argv[i]);
-	}
-	if (!spec)
-		cli_die(EXIT_USAGE, "usage: gamelearn features GAME [--role R] [--depth D] "
-			"[--max-states N] [--json]");
+	cli_args opt;
+	cli_parse(&cli_features_spec, argc, argv, &opt);
+	const char *spec = opt.pos[0];
+	long role = cli_long(&opt, "role", 0, 1);
+	long depth = cli_long(&opt, "depth", 0, GL_FEATURE_DEPTH_MAX);
+	long max_states = cli_long(&opt, "max-states", 1, 1000000000);
+	bool json = cli_given(&opt, "json");
 	gl_game *g = cli_game(spec);
 	if (g->nplayers != 2)
 		cli_die(EXIT_USAGE, "features: %s is not a two-player game", g->spec);

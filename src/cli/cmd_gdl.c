@@ -66,25 +66,39 @@ static int check_one(const char *path, const gdl_load_opts *opts)
 	return 0;
 }
 
+static const cli_opt gdl_check_opts[] = {
+	{"reasoner", "R", "auto", "auto (the network, else the prover), net or prover", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_gdl_check_spec = {
+	"gdl check", "FILE...", 1, CLI_ARGS_MAX,
+	"check GDL descriptions: each problem with line and column; sizes; the reasoner",
+	gdl_check_opts,
+	{"gamelearn gdl check tests/data/gdl/games/ticTacToe.kif",
+	 "gamelearn gdl check --reasoner prover tests/data/gdl/prover/cross.kif"}
+};
+
 int cmd_gdl(int argc, char **argv)
 {
-	const char *usage = "usage: gamelearn gdl check [--reasoner auto|net|prover] "
-		"FILE...";
-	if (argc < 3 || strcmp(argv[1], "check") != 0)
-		cli_die(EXIT_USAGE, "%s", usage);
-	gdl_load_opts opts = {.reasoner = GDL_AUTO};
-	int i = 2;
-	if (!strcmp(argv[i], "--reasoner")) {
-		int r = i + 1 < argc ? gdl_reasoner_parse(argv[i + 1]) : -1;
-		if (r < 0)
-			cli_die(EXIT_USAGE, "%s", usage);
-		opts.reasoner = (gdl_reasoner)r;
-		i += 2;
+	if (argc < 2 || strcmp(argv[1], "check") != 0) {
+		if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+			cli_help(&cli_gdl_check_spec, stdout);
+			return 0;
+		}
+		cli_die(EXIT_USAGE, "usage: gamelearn gdl check [--reasoner auto|net|prover] "
+			"FILE... (try: gamelearn gdl check --help)");
 	}
-	if (i >= argc)
-		cli_die(EXIT_USAGE, "%s", usage);
+	cli_args opt;
+	cli_parse(&cli_gdl_check_spec, argc - 1, argv + 1, &opt);
+	gdl_load_opts opts = {.reasoner = GDL_AUTO};
+	int r = gdl_reasoner_parse(cli_str(&opt, "reasoner"));
+	if (r < 0)
+		cli_die(EXIT_USAGE, "gdl check: --reasoner must be auto, net or prover, "
+			"got '%s'", cli_str(&opt, "reasoner"));
+	opts.reasoner = (gdl_reasoner)r;
 	int bad = 0;
-	for (; i < argc; i++)
-		bad |= check_one(argv[i], &opts);
+	for (int i = 0; i < opt.npos; i++)
+		bad |= check_one(opt.pos[i], &opts);
 	return bad ? EXIT_RUN : 0;
 }

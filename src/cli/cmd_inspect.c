@@ -32,22 +32,24 @@ static bool header_value(const char *text, const char *key, char *buf, size_t n)
 	return false;
 }
 
+static const cli_opt inspect_opts[] = {
+	{"max", "N", "24", "draw at most N entries of each kind (-1: all)", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_inspect_spec = {
+	"inspect", "FILE", 1, 1,
+	"draw a saved memory of martens or lauto (boards, e-strings)",
+	inspect_opts,
+	{"gamelearn inspect m.txt", "gamelearn inspect l.txt --max -1"}
+};
+
 int cmd_inspect(int argc, char **argv)
 {
-	const char *path = NULL;
-	long max = 24;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--max") && i + 1 < argc)
-			max = cli_int(argv[++i], -1, 1000000000, "--max");
-		else if (argv[i][0] == '-')
-			cli_die(EXIT_USAGE, "inspect: unknown option or missing value '%s'", argv[i]);
-		else if (!path)
-			path = argv[i];
-		else
-			cli_die(EXIT_USAGE, "inspect: unexpected argument '%s'", argv[i]);
-	}
-	if (!path)
-		cli_die(EXIT_USAGE, "usage: gamelearn inspect FILE [--max N]");
+	cli_args opt;
+	cli_parse(&cli_inspect_spec, argc, argv, &opt);
+	const char *path = opt.pos[0];
+	long max = cli_long(&opt, "max", -1, 1000000000);
 	gl_err err = {0};
 	char *text;
 	int rc = gl_read_file(path, 1 << 20, &text, NULL, &err);
