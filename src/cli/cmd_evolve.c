@@ -162,94 +162,75 @@ static bool exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
+static const cli_opt evolve_opts[] = {
+	{"pop", "P", "16", "members", 0},
+	{"gens", "G", "20", "generations the run is to reach (on --resume: extends it)", 0},
+	{"depth", "D", "4", "plies searched a move", 0},
+	{"time", "T", NULL, "seconds a move instead of a depth (results then depend on the machine)", 0},
+	{"games", "K", "2", "games a pairing (each opening with both colours when even)", 0},
+	{"pc", "X", "0.7", "crossover probability per pair of parents", 0},
+	{"pm", "X", "0.05", "mutation probability per weight of a child", 0},
+	{"elite", "E", "0", "best members copied unchanged (the excerpt has none)", 0},
+	{"max-plies", "N", "200", "a game longer than this is a tie", 0},
+	{"prune", "W", "0", "forward pruning width in the games (0: off)", 0},
+	{"open-plies", "K", "4", "random opening plies, for games without checkers' ballots", 0},
+	{"seed", "S", "1", "the run's seed", 0},
+	{"threads", "N", "all cores", "games played at once", 0},
+	{"out", "DIR", "evolve-out", "the run's folder (must not hold a run)", 0},
+	{"resume", "DIR", NULL, "continue the run in DIR (its settings come from DIR/run.txt)", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_evolve_spec = {
+	"evolve", "GAME", 1, 1,
+	"evolve evaluation weights by a genetic tournament (the checkers-GA excerpt)",
+	evolve_opts,
+	{"gamelearn evolve checkers --pop 16 --gens 20 --depth 4 --out ev",
+	 "gamelearn evolve checkers --resume ev --gens 30"}
+};
+
 int cmd_evolve(int argc, char **argv)
 {
+	static const char *const fixed_opts[] = {"pop", "depth", "time", "games",
+		"pc", "pm", "elite", "max-plies", "prune", "open-plies", "seed", NULL};
+	cli_args opt;
+	cli_parse(&cli_evolve_spec, argc, argv, &opt);
 	gl_evolve_config c;
 	gl_evolve_defaults(&c);
-	const char *spec = NULL, *out = NULL, *resume = NULL;
-	long threads = sysconf(_SC_NPROCESSORS_ONLN);
-	bool gens_given = false, time_given = false, depth_given = false;
-	const char *fixed = NULL; /* an option that --resume takes from the run */
-	for (int i = 1; i < argc; i++) {
-		const char *o = argv[i];
-		bool has = i + 1 < argc;
-		if (o[0] != '-') {
-			if (spec)
-				cli_die(EXIT_USAGE, "evolve: unexpected argument '%s'", o);
-			spec = o;
-			continue;
-		}
-		if (!has)
-			cli_die(EXIT_USAGE, "evolve: %s needs a value", o);
-		const char *v = argv[++i];
-		if (!strcmp(o, "--gens")) {
-			c.gens = (int)cli_int(v, 0, 1000000, "--gens");
-			gens_given = true;
-			continue;
-		} else if (!strcmp(o, "--threads")) {
-			threads = cli_int(v, 1, 64, "--threads");
-			continue;
-		} else if (!strcmp(o, "--out")) {
-			out = v;
-			continue;
-		} else if (!strcmp(o, "--resume")) {
-			resume = v;
-			continue;
-		}
-		fixed = o;
-		if (!strcmp(o, "--pop")) {
-			c.pop = (int)cli_int(v, 2, 1024, "--pop");
-		} else if (!strcmp(o, "--depth")) {
-			c.depth = (int)cli_int(v, 1, GL_SEARCH_MAX_DEPTH, "--depth");
-			depth_given = true;
-		} else if (!strcmp(o, "--time")) {
-			char *end;
-			c.seconds = strtod(v, &end);
-			if (*end || !(c.seconds > 0 && c.seconds < 1e6))
-				cli_die(EXIT_USAGE, "evolve: --time wants seconds > 0, got '%s'", v);
-			time_given = true;
-		} else if (!strcmp(o, "--games")) {
-			c.games = (int)cli_int(v, 1, GL_OPENINGS_MAX, "--games");
-		} else if (!strcmp(o, "--pc") || !strcmp(o, "--pm")) {
-			char *end;
-			double p = strtod(v, &end);
-			if (*end || !(p >= 0 && p <= 1))
-				cli_die(EXIT_USAGE, "evolve: %s wants a rate in 0..1, got '%s'", o, v);
-			*(o[3] == 'c' ? &c.pc : &c.pm) = p;
-		} else if (!strcmp(o, "--elite")) {
-			c.elite = (int)cli_int(v, 0, 1023, "--elite");
-		} else if (!strcmp(o, "--max-plies")) {
-			c.max_plies = (int)cli_int(v, 1, 100000, "--max-plies");
-		} else if (!strcmp(o, "--prune")) {
-			c.prune = (int)cli_int(v, 0, 1000, "--prune");
-		} else if (!strcmp(o, "--open-plies")) {
-			c.open_plies = (int)cli_int(v, 1, GL_OPENING_PLIES, "--open-plies");
-		} else if (!strcmp(o, "--seed")) {
-			c.seed = (uint64_t)cli_int(v, 0, 0x7fffffffffffffffL, "--seed");
-		} else {
-			cli_die(EXIT_USAGE, "evolve: unknown option '%s'", o);
-		}
-	}
-	if (!spec)
-		cli_die(EXIT_USAGE, "usage: gamelearn evolve GAME [--pop P] [--gens G] "
-			"[--depth D | --time T] [--games K] [--pc X] [--pm X] [--elite E] "
-			"[--max-plies N] [--prune W] [--open-plies K] [--seed S] "
-			"[--threads N] [--out DIR | --resume DIR]");
-	if (time_given && depth_given)
-		cli_die(EXIT_USAGE, "evolve: give --depth or --time, not both");
-	if (time_given)
+	const char *spec = opt.pos[0], *out = cli_str(&opt, "out");
+	const char *resume = cli_str(&opt, "resume");
+	long threads = cli_given(&opt, "threads") ? cli_long(&opt, "threads", 1, 64) :
+		sysconf(_SC_NPROCESSORS_ONLN);
+	bool gens_given = cli_given(&opt, "gens");
+	c.pop = (int)cli_long(&opt, "pop", 2, 1024);
+	c.gens = (int)cli_long(&opt, "gens", 0, 1000000);
+	c.depth = (int)cli_long(&opt, "depth", 1, GL_SEARCH_MAX_DEPTH);
+	if (cli_given(&opt, "time")) {
+		if (cli_given(&opt, "depth"))
+			cli_die(EXIT_USAGE, "evolve: give --depth or --time, not both");
+		c.seconds = cli_real(&opt, "time", 1e-6, 1e6);
 		c.depth = 0;
-	if (resume && out)
+	}
+	c.games = (int)cli_long(&opt, "games", 1, GL_OPENINGS_MAX);
+	c.pc = cli_real(&opt, "pc", 0, 1);
+	c.pm = cli_real(&opt, "pm", 0, 1);
+	c.elite = (int)cli_long(&opt, "elite", 0, 1023);
+	c.max_plies = (int)cli_long(&opt, "max-plies", 1, 100000);
+	c.prune = (int)cli_long(&opt, "prune", 0, 1000);
+	c.open_plies = (int)cli_long(&opt, "open-plies", 1, GL_OPENING_PLIES);
+	c.seed = (uint64_t)cli_long(&opt, "seed", 0, 0x7fffffffffffffffL);
+	if (resume && cli_given(&opt, "out"))
 		cli_die(EXIT_USAGE, "evolve: --resume DIR writes to DIR; drop --out");
-	if (resume && fixed)
-		cli_die(EXIT_USAGE, "evolve: %s cannot change when resuming (the run's "
-			"settings are in %s/run.txt; only --gens and --threads may be "
-			"given)", fixed, resume);
+	for (int i = 0; resume && fixed_opts[i]; i++)
+		if (cli_given(&opt, fixed_opts[i]))
+			cli_die(EXIT_USAGE, "evolve: --%s cannot change when resuming (the "
+				"run's settings are in %s/run.txt; only --gens and --threads "
+				"may be given)", fixed_opts[i], resume);
 
 	gl_game *g = cli_game(spec);
 	gl_err err;
 	char dir[4096], path[4200];
-	snprintf(dir, sizeof dir, "%s", resume ? resume : out ? out : "evolve-out");
+	snprintf(dir, sizeof dir, "%s", resume ? resume : out);
 	snprintf(path, sizeof path, "%s/run.txt", dir);
 	gl_evolve *ev;
 	gl_strbuf csv;
