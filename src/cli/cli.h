@@ -78,6 +78,14 @@ int cli_all(const cli_args *a, const char *name, const char **out);
 /* The help of spec: synopsis, every option with its default, examples. */
 void cli_help(const cli_spec *spec, FILE *f);
 
+/* The commands' declared options, in their cmd_*.c and repro_*.c. */
+extern const cli_spec cli_list_spec, cli_show_spec, cli_perft_spec,
+	cli_demo_spec, cli_search_spec, cli_agents_spec, cli_match_spec,
+	cli_replay_spec, cli_play_spec, cli_train_spec, cli_features_spec,
+	cli_inspect_spec, cli_gdl_check_spec, cli_evolve_spec,
+	cli_repro_bs_spec, cli_repro_nim_spec, cli_repro_hwang_spec,
+	cli_repro_martens_spec, cli_repro_checkers_spec;
+
 /* Print "gamelearn: <message>" on stderr and exit with code. */
 _Noreturn void cli_die(int code, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -7,30 +7,33 @@
 
 #include <string.h>
 
-static const cli_command experiments[] = {
-	/* {"name", "options", "what it reproduces", repro_name}, one per paper */
-	{"ga-nim", "[--out DIR] [--seeds N] [--gens G] [--games N] [--block N]", "genetic state-pair learner on Nim 3-4-5 (gapairs)", repro_ga_nim},
-	{"hwang", "[--out DIR] [--seeds N] [--dfs-max D] [--quick]", "Hwang-Hong-Lin genetic game-tree search on swap9, npuzzle", repro_hwang},
-	{"banerjee-stone", "[--runs 10] [--matches 3000] [--threads T] [--seed S] [--out DIR]",
-		"TD(lambda) with lookahead-feature transfer: Table 1, Figures 3-7", repro_banerjee_stone},
-	{"martens", "[--seeds 10] [--seed S] [--max-plays 3000] [--lauto-plays 1500000] [--lauto-perfect-plays 100000] [--streak 100] [--out DIR]",
-		"Martens 1959: Table I analogues, Hex 3x3, the L-automaton under two evaluations", repro_martens},
-	{"checkers-ga", "[--pop 16] [--gens 20] [--depth 4] [--games 2] [--time-ms 10] [--prune 3] [--prune-games 200] [--seed S] [--threads T] [--quick: pop 4, 2 gens, depth 2, 4 ballots] [--out DIR]",
-		"checkers GA over Samuel's terms: evolution, champion vs fixed evaluations, forward pruning", repro_checkers_ga},
-	{NULL, NULL, NULL, NULL}
+/* One per paper: the options and help live in each experiment's spec. */
+static const struct {
+	const cli_spec *spec; /* named "repro NAME" */
+	int (*run)(int argc, char **argv);
+} experiments[] = {
+	{&cli_repro_nim_spec, repro_ga_nim},
+	{&cli_repro_hwang_spec, repro_hwang},
+	{&cli_repro_bs_spec, repro_banerjee_stone},
+	{&cli_repro_martens_spec, repro_martens},
+	{&cli_repro_checkers_spec, repro_checkers_ga},
+	{NULL, NULL}
 };
 
 int cmd_repro(int argc, char **argv)
 {
-	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help")) {
 		FILE *f = argc < 2 ? stderr : stdout;
-		fprintf(f, "usage: gamelearn repro NAME [options]\n\nexperiments:\n");
-		for (const cli_command *e = experiments; e->name; e++)
-			fprintf(f, "  %-16s %s\n  %-16s %s\n", e->name, e->help, "", e->usage);
+		fprintf(f, "usage: gamelearn repro NAME [options]\n\nexperiments "
+			"(gamelearn repro NAME --help for the options):\n");
+		for (int i = 0; experiments[i].spec; i++)
+			fprintf(f, "  %-16s %s\n", experiments[i].spec->name + 6,
+				experiments[i].spec->help);
 		return argc < 2 ? EXIT_USAGE : 0;
 	}
-	for (const cli_command *e = experiments; e->name; e++)
-		if (!strcmp(argv[1], e->name))
-			return e->run(argc - 1, argv + 1);
+	for (int i = 0; experiments[i].spec; i++)
+		if (!strcmp(argv[1], experiments[i].spec->name + 6))
+			return experiments[i].run(argc - 1, argv + 1);
 	cli_die(EXIT_USAGE, "repro: unknown experiment '%s' (try: gamelearn repro help)", argv[1]);
 }

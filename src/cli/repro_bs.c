@@ -255,26 +255,33 @@ static void claim(gl_strbuf *sb, const char *what, const char *a_name, const cur
 	gl_strbuf_printf(sb, "\"%s\",%s,\"%s\"\n", what, holds ? "holds" : "fails", why);
 }
 
+static const cli_opt bs_opts[] = {
+	{"runs", "N", "10", "runs per learner and opponent (the paper averages 10)", 0},
+	{"matches", "N", "3000", "matches per run", 0},
+	{"threads", "T", "all cores", "runs played at once", 0},
+	{"seed", "S", "1", "run r draws from stream r of this seed", 0},
+	{"out", "DIR", "out/banerjee-stone", "where the CSV, SVG and feature files go", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_repro_bs_spec = {
+	"repro banerjee-stone", "", 0, 0,
+	"TD(lambda) with lookahead-feature transfer: Table 1, Figures 3-7",
+	bs_opts,
+	{"gamelearn repro banerjee-stone --out out/bs",
+	 "gamelearn repro banerjee-stone --runs 3 --matches 1000 --threads 2"}
+};
+
 int repro_banerjee_stone(int argc, char **argv)
 {
-	long runs = 10, matches = 3000, threads = sysconf(_SC_NPROCESSORS_ONLN);
-	uint64_t seed = 1;
-	const char *out = "out/banerjee-stone";
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--runs") && i + 1 < argc)
-			runs = cli_int(argv[++i], 1, 1000, "--runs");
-		else if (!strcmp(argv[i], "--matches") && i + 1 < argc)
-			matches = cli_int(argv[++i], 10, 10000000, "--matches");
-		else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
-			threads = cli_int(argv[++i], 1, 64, "--threads");
-		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
-			seed = (uint64_t)cli_int(argv[++i], 0, INT64_MAX, "--seed");
-		else if (!strcmp(argv[i], "--out") && i + 1 < argc)
-			out = argv[++i];
-		else
-			cli_die(EXIT_USAGE, "repro banerjee-stone: unknown option or missing value '%s'",
-				argv[i]);
-	}
+	cli_args opt;
+	cli_parse(&cli_repro_bs_spec, argc, argv, &opt);
+	long runs = cli_long(&opt, "runs", 1, 1000);
+	long matches = cli_long(&opt, "matches", 10, 10000000);
+	long threads = cli_given(&opt, "threads") ? cli_long(&opt, "threads", 1, 64) :
+		sysconf(_SC_NPROCESSORS_ONLN);
+	uint64_t seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
+	const char *out = cli_str(&opt, "out");
 	if (threads < 1)
 		threads = 1;
 	report_mkdir(out);

@@ -111,50 +111,48 @@ static void play(const gl_game *g, const gl_openings *o, gl_duel *d, int n,
 		cli_die(EXIT_RUN, "repro checkers-ga: %s", err.msg);
 }
 
+static const cli_opt ck_opts[] = {
+	{"pop", "P", "16", "members", 0},
+	{"gens", "G", "20", "generations", 0},
+	{"depth", "D", "4", "plies a move in the tournament and at equal depth", 0},
+	{"games", "K", "2", "games a pairing", 0},
+	{"time-ms", "MS", "10", "milliseconds a move at equal time", 0},
+	{"prune", "W", "3", "forward pruning width measured", 0},
+	{"prune-games", "N", "200", "games of pruned against unpruned", 0},
+	{"seed", "S", "1", "the run's seed", 0},
+	{"threads", "T", "all cores", "games played at once", 0},
+	{"quick", NULL, NULL, "a tiny run for tests: pop 4, 2 gens, depth 2, 2 ms, 4 ballots, 4 pruning games", 0},
+	{"out", "DIR", "out/checkers-ga", "where the CSV, SVG and champion go", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_repro_checkers_spec = {
+	"repro checkers-ga", "", 0, 0,
+	"checkers GA over Samuel's terms: evolution, champion vs fixed evaluations, forward pruning",
+	ck_opts,
+	{"gamelearn repro checkers-ga --out out/checkers-ga",
+	 "gamelearn repro checkers-ga --pop 32 --gens 40 --depth 6"}
+};
+
 static void parse(int argc, char **argv, opts *o)
 {
-	*o = (opts){.pop = 16, .gens = 20, .depth = 4, .games = 2, .prune = 3,
-		.prune_games = 200, .seconds = 0.01, .pc = 0.7, .pm = 0.05,
-		.ballots = 43, .seed = 1, .threads = sysconf(_SC_NPROCESSORS_ONLN),
-		.out = "out/checkers-ga"};
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--quick")) {
-			o->pop = 4;
-			o->gens = 2;
-			o->depth = 2;
-			o->seconds = 0.002;
-			o->prune_games = 4;
-			o->ballots = 4;
-			continue;
-		}
-		if (i + 1 >= argc)
-			cli_die(EXIT_USAGE, "repro checkers-ga: unknown option or "
-				"missing value '%s'", a);
-		const char *v = argv[++i];
-		if (!strcmp(a, "--pop"))
-			o->pop = (int)cli_int(v, 2, 1024, "--pop");
-		else if (!strcmp(a, "--gens"))
-			o->gens = (int)cli_int(v, 1, 100000, "--gens");
-		else if (!strcmp(a, "--depth"))
-			o->depth = (int)cli_int(v, 1, 30, "--depth");
-		else if (!strcmp(a, "--games"))
-			o->games = (int)cli_int(v, 1, GL_OPENINGS_MAX, "--games");
-		else if (!strcmp(a, "--prune"))
-			o->prune = (int)cli_int(v, 1, 100, "--prune");
-		else if (!strcmp(a, "--prune-games"))
-			o->prune_games = (int)cli_int(v, 2, 100000, "--prune-games");
-		else if (!strcmp(a, "--time-ms"))
-			o->seconds = (double)cli_int(v, 1, 100000, "--time-ms") / 1000;
-		else if (!strcmp(a, "--seed"))
-			o->seed = (uint64_t)cli_int(v, 0, 0x7fffffffffffffffL, "--seed");
-		else if (!strcmp(a, "--threads"))
-			o->threads = cli_int(v, 1, 64, "--threads");
-		else if (!strcmp(a, "--out"))
-			o->out = v;
-		else
-			cli_die(EXIT_USAGE, "repro checkers-ga: unknown option '%s'", a);
-	}
+	cli_args opt;
+	cli_parse(&cli_repro_checkers_spec, argc, argv, &opt);
+	bool quick = cli_given(&opt, "quick");
+	*o = (opts){
+		.pop = quick ? 4 : (int)cli_long(&opt, "pop", 2, 1024),
+		.gens = quick ? 2 : (int)cli_long(&opt, "gens", 1, 100000),
+		.depth = quick ? 2 : (int)cli_long(&opt, "depth", 1, 30),
+		.games = (int)cli_long(&opt, "games", 1, GL_OPENINGS_MAX),
+		.prune = (int)cli_long(&opt, "prune", 1, 100),
+		.prune_games = quick ? 4 : (int)cli_long(&opt, "prune-games", 2, 100000),
+		.ballots = quick ? 4 : 43,
+		.seconds = quick ? 0.002 : (double)cli_long(&opt, "time-ms", 1, 100000) / 1000,
+		.pc = 0.7, .pm = 0.05,
+		.seed = (uint64_t)cli_long(&opt, "seed", 0, 0x7fffffffffffffffL),
+		.threads = cli_given(&opt, "threads") ? cli_long(&opt, "threads", 1, 64) :
+			sysconf(_SC_NPROCESSORS_ONLN),
+		.out = cli_str(&opt, "out")};
 }
 
 static double mean_depth(const tally *t)

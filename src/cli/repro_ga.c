@@ -141,24 +141,31 @@ static int nim_run(const gl_game *g, const nim_cfg *c, int K, int games, int nga
 	return since == 1 || streak >= STREAK_MIN ? since : 0;
 }
 
+static const cli_opt nim_opts[] = {
+	{"out", "DIR", "repro-ga-nim", "where the CSV and SVG go", 0},
+	{"seeds", "N", "10", "runs per setting", 0},
+	{"gens", "G", "3000", "generations a run", 0},
+	{"games", "N", "1", "games a generation", 0},
+	{"block", "N", "100", "games per point of the curves", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_repro_nim_spec = {
+	"repro ga-nim", "", 0, 0,
+	"genetic state-pair learner on Nim 3-4-5 (gapairs)", nim_opts,
+	{"gamelearn repro ga-nim --out out/ga-nim",
+	 "gamelearn repro ga-nim --seeds 3 --gens 500"}
+};
+
 int repro_ga_nim(int argc, char **argv)
 {
-	const char *out = "repro-ga-nim";
-	int seeds = 10, gens = 3000, games = 1, block = 100;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--out") && i + 1 < argc)
-			out = argv[++i];
-		else if (!strcmp(argv[i], "--seeds") && i + 1 < argc)
-			seeds = (int)cli_int(argv[++i], 1, SEEDS_MAX, "--seeds");
-		else if (!strcmp(argv[i], "--gens") && i + 1 < argc)
-			gens = (int)cli_int(argv[++i], 1, 1000000, "--gens");
-		else if (!strcmp(argv[i], "--games") && i + 1 < argc)
-			games = (int)cli_int(argv[++i], 1, 100000, "--games");
-		else if (!strcmp(argv[i], "--block") && i + 1 < argc)
-			block = (int)cli_int(argv[++i], 1, 1000000, "--block");
-		else
-			cli_die(EXIT_USAGE, "repro ga-nim: unknown option or missing value '%s'", argv[i]);
-	}
+	cli_args opt;
+	cli_parse(&cli_repro_nim_spec, argc, argv, &opt);
+	const char *out = cli_str(&opt, "out");
+	int seeds = (int)cli_long(&opt, "seeds", 1, SEEDS_MAX);
+	int gens = (int)cli_long(&opt, "gens", 1, 1000000);
+	int games = (int)cli_long(&opt, "games", 1, 100000);
+	int block = (int)cli_long(&opt, "block", 1, 1000000);
 	report_mkdir(out);
 	int ngames = gens * games;
 	if (block > ngames)
@@ -412,22 +419,27 @@ static void hw_figure(const hw_opts *o, const char *file, const char *title,
 	gl_free(buf);
 }
 
+static const cli_opt hwang_opts[] = {
+	{"out", "DIR", "repro-hwang", "where the CSV and SVG go", 0},
+	{"seeds", "N", "10", "runs per setting", 0},
+	{"dfs-max", "D", "6", "deepest exhaustive DFS", 0},
+	{"quick", NULL, NULL, "fewer settings (DFS to depth 4 at most)", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_repro_hwang_spec = {
+	"repro hwang", "", 0, 0,
+	"Hwang-Hong-Lin genetic game-tree search on swap9, npuzzle", hwang_opts,
+	{"gamelearn repro hwang --out out/hwang", "gamelearn repro hwang --quick"}
+};
+
 int repro_hwang(int argc, char **argv)
 {
-	hw_opts o = {"repro-hwang", 10, false};
-	int dfs_max = 6;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--out") && i + 1 < argc)
-			o.out = argv[++i];
-		else if (!strcmp(argv[i], "--seeds") && i + 1 < argc)
-			o.seeds = (int)cli_int(argv[++i], 1, SEEDS_MAX, "--seeds");
-		else if (!strcmp(argv[i], "--dfs-max") && i + 1 < argc)
-			dfs_max = (int)cli_int(argv[++i], 1, 8, "--dfs-max");
-		else if (!strcmp(argv[i], "--quick"))
-			o.quick = true;
-		else
-			cli_die(EXIT_USAGE, "repro hwang: unknown option or missing value '%s'", argv[i]);
-	}
+	cli_args opt;
+	cli_parse(&cli_repro_hwang_spec, argc, argv, &opt);
+	hw_opts o = {cli_str(&opt, "out"), (int)cli_long(&opt, "seeds", 1, SEEDS_MAX),
+		cli_given(&opt, "quick")};
+	int dfs_max = (int)cli_long(&opt, "dfs-max", 1, 8);
 	if (o.quick && dfs_max > 4)
 		dfs_max = 4;
 	report_mkdir(o.out);

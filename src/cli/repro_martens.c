@@ -373,29 +373,36 @@ static void run_lauto(const gl_game *g, gl_judge *const *judge, const char *spec
 
 /* --- the command ------------------------------------------------------------------ */
 
+static const cli_opt martens_opts[] = {
+	{"seeds", "N", "10", "runs per condition", 0},
+	{"seed", "S", "1", "the first seed", 0},
+	{"max-plays", "N", "3000", "plays before a run gives up", 0},
+	{"lauto-plays", "N", "1500000", "L-automaton plays against random", 0},
+	{"lauto-perfect-plays", "N", "100000", "L-automaton plays against perfect", 0},
+	{"streak", "N", "100", "plays without a loss that count as learned", 0},
+	{"out", "DIR", "out/martens", "where the CSV and SVG go", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_repro_martens_spec = {
+	"repro martens", "", 0, 0,
+	"Martens 1959: Table I analogues, Hex 3x3, the L-automaton under two evaluations",
+	martens_opts,
+	{"gamelearn repro martens --out out/martens",
+	 "gamelearn repro martens --seeds 3 --lauto-plays 100000"}
+};
+
 int repro_martens(int argc, char **argv)
 {
-	long seeds = 10, max_plays = 3000, lplays = 1500000, pplays = 100000, streak = 100;
-	uint64_t seed = 1;
-	const char *out = "out/martens";
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--seeds") && i + 1 < argc)
-			seeds = cli_int(argv[++i], 1, 1000, "--seeds");
-		else if (!strcmp(argv[i], "--max-plays") && i + 1 < argc)
-			max_plays = cli_int(argv[++i], 100, 1000000, "--max-plays");
-		else if (!strcmp(argv[i], "--lauto-plays") && i + 1 < argc)
-			lplays = cli_int(argv[++i], 100, 10000000, "--lauto-plays");
-		else if (!strcmp(argv[i], "--lauto-perfect-plays") && i + 1 < argc)
-			pplays = cli_int(argv[++i], 100, 10000000, "--lauto-perfect-plays");
-		else if (!strcmp(argv[i], "--streak") && i + 1 < argc)
-			streak = cli_int(argv[++i], 1, 100000, "--streak");
-		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
-			seed = (uint64_t)cli_int(argv[++i], 0, INT64_MAX, "--seed");
-		else if (!strcmp(argv[i], "--out") && i + 1 < argc)
-			out = argv[++i];
-		else
-			cli_die(EXIT_USAGE, "repro martens: unknown option or missing value '%s'", argv[i]);
-	}
+	cli_args opt;
+	cli_parse(&cli_repro_martens_spec, argc, argv, &opt);
+	long seeds = cli_long(&opt, "seeds", 1, 1000);
+	long max_plays = cli_long(&opt, "max-plays", 100, 1000000);
+	long lplays = cli_long(&opt, "lauto-plays", 100, 10000000);
+	long pplays = cli_long(&opt, "lauto-perfect-plays", 100, 10000000);
+	long streak = cli_long(&opt, "streak", 1, 100000);
+	uint64_t seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
+	const char *out = cli_str(&opt, "out");
 	if (max_plays < streak)
 		cli_die(EXIT_USAGE, "repro martens: --max-plays must be at least --streak");
 	report_mkdir(out);
