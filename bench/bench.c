@@ -344,30 +344,34 @@ static void bench_evolve(const char *spec)
 	gl_game_free(g);
 }
 
+static const cli_opt bench_opts[] = {
+	{"perft", NULL, NULL, "perft throughput and node-count signature", 0},
+	{"search", NULL, NULL, "alpha-beta nodes per second at a fixed depth", 0},
+	{"matches", NULL, NULL, "random-vs-random matches per second", 0},
+	{"playouts", NULL, NULL, "random playouts per second (GDL: through each reasoner)", 0},
+	{"evolve", NULL, NULL, "the checkers GA: feature-evaluation search speed, one generation", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_bench_spec = {
+	"bench", "[GAME...]", 0, 63,
+	"speed: perft, search, matches, random playouts, the checkers GA (all when none is named)",
+	bench_opts,
+	{"gamelearn bench --perft othello8 checkers",
+	 "gamelearn bench --playouts gdl:tests/data/gdl/games/connectFour.kif"}
+};
+
 int cmd_bench(int argc, char **argv)
 {
-	bool perft = false, search = false, matches = false, playouts = false;
-	bool evolve = false;
+	cli_args opt;
+	cli_parse(&cli_bench_spec, argc, argv, &opt);
+	bool perft = cli_given(&opt, "perft"), search = cli_given(&opt, "search");
+	bool matches = cli_given(&opt, "matches");
+	bool playouts = cli_given(&opt, "playouts"), evolve = cli_given(&opt, "evolve");
 	const char *games[64];
-	int ngames = 0;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--perft"))
-			perft = true;
-		else if (!strcmp(argv[i], "--search"))
-			search = true;
-		else if (!strcmp(argv[i], "--matches"))
-			matches = true;
-		else if (!strcmp(argv[i], "--playouts"))
-			playouts = true;
-		else if (!strcmp(argv[i], "--evolve"))
-			evolve = true;
-		else if (argv[i][0] == '-')
-			cli_die(EXIT_USAGE, "bench: unknown option '%s'", argv[i]);
-		else if (ngames < 63)
-			games[ngames++] = argv[i];
-		else
-			cli_die(EXIT_USAGE, "bench: at most 63 games at once");
-	}
+	int ngames = opt.npos;
+	for (int i = 0; i < ngames; i++)
+		games[i] = opt.pos[i];
 	games[ngames] = NULL;
 	if (!perft && !search && !matches && !playouts && !evolve)
 		perft = search = matches = playouts = evolve = true;
