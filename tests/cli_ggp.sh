@@ -268,8 +268,8 @@ if [ $rc -eq 1 ] && grep -q "^match 1: .*[1-9] errors)$" "$tmp/out" &&
 expect_error 2 "give 2 --player" ggp match $D/ticTacToe.kif --player random
 
 # ---- usage ---------------------------------------------------------------
-expect_error 2 "usage: ggp serve" ggp
-expect_error 2 "unknown option --frob" ggp serve --frob 1
+expect_error 2 "usage: gamelearn ggp serve|match" ggp
+expect_error 2 "unknown option '--frob'" ggp serve --frob 1
 expect_error 2 "unknown subcommand" ggp frob
 expect_error 2 "--agent" ggp serve --agent nosuchagent
 

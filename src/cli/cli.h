@@ -84,7 +84,8 @@ extern const cli_spec cli_list_spec, cli_show_spec, cli_perft_spec,
 	cli_replay_spec, cli_play_spec, cli_train_spec, cli_features_spec,
 	cli_inspect_spec, cli_gdl_check_spec, cli_evolve_spec,
 	cli_repro_bs_spec, cli_repro_nim_spec, cli_repro_hwang_spec,
-	cli_repro_martens_spec, cli_repro_checkers_spec, cli_bench_spec;
+	cli_repro_martens_spec, cli_repro_checkers_spec, cli_bench_spec,
+	cli_ggp_serve_spec, cli_ggp_match_spec;
 
 /* Print "gamelearn: <message>" on stderr and exit with code. */
 _Noreturn void cli_die(int code, const char *fmt, ...)

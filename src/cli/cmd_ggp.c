@@ -1312,36 +1312,39 @@ static bool bind_address(const char *text, int port, struct sockaddr_storage *sa
 	return false;
 }
 
+static const cli_opt serve_opts[] = {
+	{"port", "P", "9147", "TCP port", 0},
+	{"bind", "ADDR", "0.0.0.0", "listen on this IPv4 or IPv6 address (all IPv4 by default: a tournament must reach the player)", 0},
+	{"connections", "N", "1000", "connection cap; past it the oldest slow request is closed", 0},
+	{"per-ip", "N", "64", "connections from one address (0: no limit)", 0},
+	{"agent", "SPEC", "uct", "the agent that plays (its time set from the play clock)", 0},
+	{"name", "NAME", "gamelearn", "the player's name (one symbol), answered to INFO", 0},
+	{"max-matches", "N", "0", "stop after N matches (0: never)", 0},
+	{"seed", "S", "0", "seed of the agent and of fallback moves", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_ggp_serve_spec = {
+	"ggp serve", "", 0, 0,
+	"a General Game Playing player over HTTP (START, PLAY, STOP, ABORT, INFO, PREVIEW)",
+	serve_opts,
+	{"gamelearn ggp serve --port 9147 --agent uct --name gamelearn",
+	 "gamelearn ggp serve --bind 127.0.0.1 --max-matches 1"}
+};
+
 static int ggp_serve(int argc, char **argv)
 {
 	static player pl; /* large (two states); one per process */
-	int port = 9147, per_ip = PER_IP_DEFAULT, want_cap = CONN_MAX;
-	const char *bind_to = "0.0.0.0";
-	pl.name = "gamelearn";
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (i + 1 >= argc)
-			cli_die(EXIT_USAGE, "ggp serve: unknown or incomplete option %s", a);
-		if (strcmp(a, "--port") == 0)
-			port = (int)cli_int(argv[++i], 0, 65535, "--port");
-		else if (strcmp(a, "--bind") == 0)
-			bind_to = argv[++i];
-		else if (strcmp(a, "--connections") == 0)
-			want_cap = (int)cli_int(argv[++i], 2 * CONN_RESERVE, CONN_MAX,
-				"--connections");
-		else if (strcmp(a, "--per-ip") == 0)
-			per_ip = (int)cli_int(argv[++i], 0, CONN_MAX, "--per-ip");
-		else if (strcmp(a, "--agent") == 0)
-			pl.agent_spec = argv[++i];
-		else if (strcmp(a, "--name") == 0)
-			pl.name = argv[++i];
-		else if (strcmp(a, "--max-matches") == 0)
-			pl.max_matches = (int)cli_int(argv[++i], 0, 1000000, "--max-matches");
-		else if (strcmp(a, "--seed") == 0)
-			pl.seed = (uint64_t)cli_int(argv[++i], 0, INT64_MAX, "--seed");
-		else
-			cli_die(EXIT_USAGE, "ggp serve: unknown option %s", a);
-	}
+	cli_args opt;
+	cli_parse(&cli_ggp_serve_spec, argc, argv, &opt);
+	int port = (int)cli_long(&opt, "port", 0, 65535);
+	int per_ip = (int)cli_long(&opt, "per-ip", 0, CONN_MAX);
+	int want_cap = (int)cli_long(&opt, "connections", 2 * CONN_RESERVE, CONN_MAX);
+	const char *bind_to = cli_str(&opt, "bind");
+	pl.name = cli_str(&opt, "name");
+	pl.agent_spec = cli_given(&opt, "agent") ? cli_str(&opt, "agent") : NULL;
+	pl.max_matches = (int)cli_long(&opt, "max-matches", 0, 1000000);
+	pl.seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
 	for (const char *c = pl.name; *c; c++)
 		if (is_space(*c) || *c == '(' || *c == ')')
 			cli_die(EXIT_USAGE, "ggp serve: --name must be one symbol");
@@ -1433,10 +1436,12 @@ static int ggp_serve(int argc, char **argv)
 
 int cmd_ggp(int argc, char **argv)
 {
-	if (argc < 2)
-		cli_die(EXIT_USAGE, "ggp: usage: ggp serve [--port P] [--bind ADDR] "
-			"[--connections N] [--per-ip N] [--agent SPEC] [--name NAME] [--max-matches N] "
-			"[--seed S]");
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		FILE *f = argc < 2 ? stderr : stdout;
+		fprintf(f, "usage: gamelearn ggp serve|match [options] (gamelearn ggp "
+			"serve --help, gamelearn ggp match --help)\n");
+		return argc < 2 ? EXIT_USAGE : 0;
+	}
 	if (strcmp(argv[1], "serve") == 0)
 		return ggp_serve(argc - 1, argv + 1);
 	if (strcmp(argv[1], "match") == 0)

@@ -246,41 +246,37 @@ static void json_str(gl_strbuf *sb, const char *s)
 	gl_strbuf_json(sb, s);
 }
 
+static const cli_opt match_opts[] = {
+	{"player", "URL_OR_AGENT", NULL, "one per role, in role order: http://HOST:PORT/ or an agent spec", 1},
+	{"startclock", "S", "10", "seconds for START", 0},
+	{"playclock", "S", "5", "seconds a move", 0},
+	{"n", "N", "1", "matches", 0},
+	{"seed", "S", "1", "seed of local agents and of moves played for players in error", 0},
+	{"record", "FILE", NULL, "write each match as a JSON line", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_ggp_match_spec = {
+	"ggp match", "FILE", 1, 1,
+	"a GGP match manager: HTTP players and local agents play a GDL game",
+	match_opts,
+	{"gamelearn ggp match tests/data/gdl/games/ticTacToe.kif --player http://127.0.0.1:9147/ --player random -n 4",
+	 "gamelearn ggp match tests/data/gdl/games/connectFour.kif --player uct --player random --playclock 1"}
+};
+
 int cmd_ggp_match(int argc, char **argv)
 {
-	const char *file = NULL, *record = NULL;
-	const char *specs[GDL_ROLES_MAX];
-	int nseats = 0, n = 1;
-	double sc = 10, pc = 5;
-	uint64_t seed = 1;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		bool has = i + 1 < argc;
-		if (strcmp(a, "--player") == 0 && has) {
-			if (nseats == GDL_ROLES_MAX)
-				cli_die(EXIT_USAGE, "ggp match: at most %d players",
-					GDL_ROLES_MAX);
-			specs[nseats++] = argv[++i];
-		} else if (strcmp(a, "--startclock") == 0 && has) {
-			sc = (double)cli_int(argv[++i], 1, 3600, "--startclock");
-		} else if (strcmp(a, "--playclock") == 0 && has) {
-			pc = (double)cli_int(argv[++i], 1, 3600, "--playclock");
-		} else if (strcmp(a, "-n") == 0 && has) {
-			n = (int)cli_int(argv[++i], 1, 1000000, "-n");
-		} else if (strcmp(a, "--seed") == 0 && has) {
-			seed = (uint64_t)cli_int(argv[++i], 0, INT64_MAX, "--seed");
-		} else if (strcmp(a, "--record") == 0 && has) {
-			record = argv[++i];
-		} else if (a[0] != '-' && !file) {
-			file = a;
-		} else {
-			cli_die(EXIT_USAGE, "ggp match: unknown or incomplete option %s", a);
-		}
-	}
-	if (!file)
-		cli_die(EXIT_USAGE, "ggp match: usage: ggp match FILE --player "
-			"URL_OR_AGENT ... [--startclock S] [--playclock S] [-n N] "
-			"[--seed S] [--record FILE]");
+	cli_args opt;
+	cli_parse(&cli_ggp_match_spec, argc, argv, &opt);
+	const char *file = opt.pos[0], *record = cli_str(&opt, "record");
+	const char *specs[CLI_ARGS_MAX];
+	int nseats = cli_all(&opt, "player", specs);
+	if (nseats > GDL_ROLES_MAX)
+		cli_die(EXIT_USAGE, "ggp match: at most %d players", GDL_ROLES_MAX);
+	double sc = (double)cli_long(&opt, "startclock", 1, 3600);
+	double pc = (double)cli_long(&opt, "playclock", 1, 3600);
+	int n = (int)cli_long(&opt, "n", 1, 1000000);
+	uint64_t seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
 	char *text;
 	size_t len;
 	gl_err err = {0};
