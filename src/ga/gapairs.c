@@ -192,11 +192,22 @@ fail:
 	return err ? err->code : GL_EINVAL;
 }
 
+static int reach_count(const gl_game *g);
+
+/* Two players, and few enough states that a saved file can be checked
+ * against every reachable one (gapairs_load): otherwise what it learned
+ * could be saved but never read back. */
 static bool gapairs_supports(const gl_game *g, gl_err *err)
 {
 	if (g->nplayers != 2) {
 		gl_fail(err, GL_EINVAL, "agent gapairs plays two-player games; %s has %u players",
 			g->spec, g->nplayers);
+		return false;
+	}
+	if (reach_count(g) < 0) {
+		gl_fail(err, GL_EINVAL, "agent gapairs: %s has too many reachable "
+			"states to check a saved memory against (more than 2^18)",
+			g->spec);
 		return false;
 	}
 	return true;
@@ -523,7 +534,7 @@ static int gapairs_save(const gl_agent *a, const char *path, gl_err *err)
  * from the start: bytes from a file could otherwise index past an engine's
  * tables. The reachable states are found once per load, breadth first. */
 
-enum { REACH_MAX = 1 << 21 }; /* states walked at most before giving up */
+enum { REACH_MAX = 1 << 18 }; /* states walked at most before giving up */
 
 typedef struct reach {
 	unsigned char *slot; /* cap entries of 1 used byte + state_size bytes */
@@ -565,7 +576,10 @@ static int reach_add(reach *r, const gl_game *g, const void *s)
 			return -1;
 		}
 		for (size_t k = 0; k < r->n; k++) {
-			const unsigned char *old = reach_at(r, r->queue[k]) + 1;
+			/* an aligned copy: entries sit one byte off alignment,
+			 * and the game's hash may read a state as a struct */
+			GL_STATE_ALIGN unsigned char old[GL_STATE_MAX];
+			memcpy(old, reach_at(r, r->queue[k]) + 1, r->size);
 			size_t j = reach_find(&bigger, g, old);
 			memcpy(reach_at(&bigger, j), reach_at(r, r->queue[k]), r->size + 1);
 			bigger.queue[bigger.n++] = j;
@@ -611,6 +625,15 @@ static void reach_done(reach *r)
 {
 	gl_free(r->slot);
 	gl_free(r->queue);
+}
+
+/* The number of states reachable in g, or -1 past REACH_MAX. */
+static int reach_count(const gl_game *g)
+{
+	reach r;
+	int n = reach_build(&r, g) ? -1 : (int)r.n;
+	reach_done(&r);
+	return n;
 }
 
 static int hexval(int c)
