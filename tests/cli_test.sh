@@ -106,6 +106,16 @@ expect_grep "^  1:2 *100  win" solve nim
 expect_grep "value 0 for player 1 to move (loss)" solve othello4
 expect_grep '"value":100' solve connect3 --json
 expect_grep '"result":"draw"' solve tictactoe --moves b2 --json
+# solve says at once when a game is far beyond it, and takes limits
+expect_error 1 "solve: checkers is far beyond exact solving: about 10^[0-9]* nodes" solve checkers
+expect_error 1 "solve: othello:size=8 is far beyond exact solving" solve othello8
+expect_error 1 "connect:w=7,h=6,k=4: node limit of 1000 reached after 100[0-9] nodes; gave up" solve connect4 --nodes 1000
+expect_error 1 "time limit of 0.2 s reached" solve connect4 --time 0.2
+expect_error 1 "node limit of 5000 reached" solve checkers --moves 11-15 --nodes 5000
+expect_error 2 "solve: --time must be seconds > 0, got '0'" solve connect4 --time 0
+expect_error 2 "--nodes must be an integer" solve connect4 --nodes x
+expect_grep "value 50 for player 1 to move (draw)" solve tictactoe --nodes 100000
+expect_grep "value 50 for player 1 to move (draw)" solve tictactoe --force
 # perfect never loses at tic-tac-toe; alphabeta plays
 "$BIN" match tictactoe perfect egreedy -n 200 --swap >"$tmp/out" 2>/dev/null
 [ "$(awk '/^perfect/ {print $4}' "$tmp/out")" = 0 ] && ok || bad "perfect lost a tic-tac-toe match"
