@@ -74,6 +74,22 @@ expect_error 2 "unknown option" bench --fast
 expect_error 2 "unknown game" bench nosuchgame
 expect_error 2 "unexpected argument" list extra
 
+# help, help COMMAND, --version; the man page and completion come from
+# the same table (tests/cli_install.sh checks the installed ones)
+expect_grep "^  solve " help
+expect_grep "^  version " help
+expect_grep "^usage: gamelearn solve GAME .*--nodes N" help solve
+expect_grep "^  serve " help ggp
+expect_grep "^  checkers-ga " help repro
+expect_error 2 "help: unknown command 'fly'" help fly
+expect_grep "^gamelearn [0-9]*\.[0-9]*\.[0-9]*$" --version
+expect_grep "^build: [A-Za-z]*, [A-Za-z]* [0-9.]*, sanitizers o[nf]*, -march=native o[nf]*$" version
+expect_error 2 "version: unexpected argument 'x'" version x
+expect_grep "^\.TH GAMELEARN 1" help --man
+expect_grep "^\.SS evolve$" help --man
+expect_grep "^complete -F _gamelearn gamelearn$" help --completion
+expect_grep "ggp)" help --completion
+
 # agents and matches
 expect_grep "^egreedy " agents
 expect_grep "^human " agents

@@ -16,13 +16,24 @@
  * usage (unknown command or flag, missing argument). */
 enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
 
-/* One subcommand: argv[0] is the command's own name. */
+/* One subcommand: argv[0] is the command's own name. Tables of them end
+ * with an entry whose name is NULL. */
 typedef struct cli_command {
 	const char *name;
-	const char *usage; /* arguments, e.g. "GAME DEPTH [--divide]" */
+	const char *usage; /* arguments, e.g. "GAME DEPTH [--divide]"; NULL:
+			      those of the subcommands */
 	const char *help;  /* one line */
-	int (*run)(int argc, char **argv);
+	int (*run)(int argc, char **argv); /* NULL in a table only listed */
+	const struct cli_command *subs; /* subcommands, or NULL */
 } cli_command;
+
+/* The command table (main.c) and the repro experiments (cmd_repro.c):
+ * help, the man page and the completion are generated from them. */
+extern const cli_command cli_commands[];
+extern const cli_command repro_experiments[];
+
+/* The list of commands with their usage (cmd_help.c). */
+void cli_usage(FILE *f);
 
 /* Print "gamelearn: <message>" on stderr and exit with code. */
 _Noreturn void cli_die(int code, const char *fmt, ...)
@@ -100,6 +111,8 @@ int cmd_search(int argc, char **argv);
 int repro_ga_nim(int argc, char **argv);
 int repro_hwang(int argc, char **argv);
 int cmd_repro(int argc, char **argv);
+int cmd_help(int argc, char **argv);               /* cmd_help.c */
+int cmd_version(int argc, char **argv);            /* cmd_help.c */
 int cmd_gdl(int argc, char **argv);
 int cmd_ggp(int argc, char **argv);               /* cmd_ggp.c: serve, match */
 int cmd_ggp_match(int argc, char **argv);         /* cmd_ggp_match.c */

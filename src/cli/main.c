@@ -1,6 +1,6 @@
 /*
- * main.c - the gamelearn command-line tool: the command table, usage, and
- * the helpers every command uses to turn library errors into messages and
+ * main.c - the gamelearn command-line tool: the command table, dispatch,
+ * and the helpers every command uses to turn library errors into messages and
  * exit codes.
  */
 #include "cli.h"
@@ -10,38 +10,58 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const cli_command commands[] = {
-	{"list", "", "list the games with their parameters and defaults", cmd_list},
+/* The subcommands of gdl and ggp, for help, the man page and completion
+ * (the commands dispatch them themselves). */
+static const cli_command gdl_subs[] = {
+	{"check", "[--reasoner auto|net|prover] FILE...",
+		"check GDL descriptions: each problem with line and column", NULL, NULL},
+	{NULL, NULL, NULL, NULL, NULL}
+};
+
+static const cli_command ggp_subs[] = {
+	{"serve", "[--port P] [--agent SPEC] [--name NAME] [--max-matches N] [--seed S]",
+		"a General Game Playing player over HTTP", NULL, NULL},
+	{"match", "FILE --player URL_OR_AGENT ... [--startclock S] [--playclock S] [-n N] [--seed S] [--record F]",
+		"a match manager: one --player per role, HTTP players or local agents", NULL, NULL},
+	{NULL, NULL, NULL, NULL, NULL}
+};
+
+/* Every command: name, usage (NULL: its subcommands'), one line of help,
+ * what runs it, its subcommands. help, the man page and the bash
+ * completion are generated from this table (cmd_help.c). */
+const cli_command cli_commands[] = {
+	{"list", "", "list the games with their parameters and defaults", cmd_list, NULL},
 	{"show", "GAME [--position TEXT] [--moves M1,M2,...] [--features]",
-		"show a position, its legal moves, whether it is over, the goals, the features", cmd_show},
+		"show a position, its legal moves, whether it is over, the goals, the features", cmd_show, NULL},
 	{"perft", "GAME DEPTH [--divide] [--position TEXT] [--moves M1,...]",
-		"count the move sequences of exactly DEPTH moves", cmd_perft},
-	{"bench", "[--perft|--search|--matches|--playouts|--evolve] [GAME...]", "speed: perft, search, matches, random playouts, the checkers GA", cmd_bench},
-	{"solve", "GAME [--moves M1,...] [--json]",
-		"the game-theoretic value of a position and of each move", cmd_solve},
-	{"agents", "", "list the agents with their parameters", cmd_agents},
+		"count the move sequences of exactly DEPTH moves", cmd_perft, NULL},
+	{"bench", "[--perft|--search|--matches|--playouts|--evolve] [GAME...]", "speed: perft, search, matches, random playouts, the checkers GA", cmd_bench, NULL},
+	{"solve", "GAME [--moves M1,...] [--nodes N] [--time S] [--force] [--json]",
+		"the game-theoretic value of a position and of each move", cmd_solve, NULL},
+	{"agents", "", "list the agents with their parameters", cmd_agents, NULL},
 	{"match", "GAME AGENT_A AGENT_B [-n N] [--seed S] [--swap] [--record F] [--json]",
-		"play matches and tabulate the results", cmd_match},
-	{"replay", "GAME FILE [--match I]", "step through a recorded match", cmd_replay},
+		"play matches and tabulate the results", cmd_match, NULL},
+	{"replay", "GAME FILE [--match I]", "step through a recorded match", cmd_replay, NULL},
 	{"play", "GAME [--opponent AGENT] [--first human|machine] [--seed S]",
-		"play a game against an agent at the terminal", cmd_play},
+		"play a game against an agent at the terminal", cmd_play, NULL},
 	{"train", "GAME AGENT --opponent AGENT [-n N] [--seed S] [--first learner|opponent|alternate] [--save F] [--load F]",
-		"a learning agent learns by playing matches", cmd_train},
+		"a learning agent learns by playing matches", cmd_train, NULL},
 	{"features", "GAME [--role R] [--depth D] [--max-states N] [--json]",
-		"the lookahead features (Banerjee-Stone) that occur in a game, drawn", cmd_features},
-	{"repro", "NAME [options]", "rerun a paper's experiments: tables, CSV and SVG plots", cmd_repro},
-	{"gdl", "check [--reasoner auto|net|prover] FILE...", "check GDL descriptions: each problem with line and column", cmd_gdl},
-	{"ggp", "serve [--port P] [--agent SPEC] [--name NAME] [--max-matches N] [--seed S] | "
-		"match FILE --player URL_OR_AGENT ... [--startclock S] [--playclock S] [-n N] [--seed S] [--record F]",
-		"a General Game Playing player over HTTP, and a match manager", cmd_ggp},
+		"the lookahead features (Banerjee-Stone) that occur in a game, drawn", cmd_features, NULL},
+	{"repro", "NAME [options]", "rerun a paper's experiments: tables, CSV and SVG plots", cmd_repro, repro_experiments},
+	{"gdl", NULL, "check GDL descriptions: each problem with line and column", cmd_gdl, gdl_subs},
+	{"ggp", NULL, "a General Game Playing player over HTTP, and a match manager", cmd_ggp, ggp_subs},
 	{"evolve", "GAME [--pop P] [--gens G] [--depth D | --time T] [--games K] [--pc X] [--pm X] [--elite E] "
 		"[--max-plies N] [--prune W] [--open-plies K] [--seed S] [--threads N] [--out DIR | --resume DIR]",
-		"evolve evaluation weights by a genetic tournament (the checkers-GA excerpt)", cmd_evolve},
-	{"demo", "[--seed S]", "the main demo: games, random matches, perft", cmd_demo},
-	{"inspect", "FILE [--max N]", "draw a saved memory of martens or lauto (boards, e-strings)", cmd_inspect},
+		"evolve evaluation weights by a genetic tournament (the checkers-GA excerpt)", cmd_evolve, NULL},
+	{"demo", "[--seed S]", "the main demo: games, random matches, perft", cmd_demo, NULL},
+	{"inspect", "FILE [--max N]", "draw a saved memory of martens or lauto (boards, e-strings)", cmd_inspect, NULL},
 	{"search", "PUZZLE --method ga|dfs|iddfs|idastar [--depth D] [--pop N] [--gens G] [--pc P] [--pm P] [--time S] [--seed S]",
-		"search a one-player game tree: genetic search, DFS, IDDFS, IDA*", cmd_search},
-	{NULL, NULL, NULL, NULL}
+		"search a one-player game tree: genetic search, DFS, IDDFS, IDA*", cmd_search, NULL},
+	{"help", "[COMMAND | --man | --completion]",
+		"the commands; one command's usage; the man page (roff) or the bash completion script", cmd_help, NULL},
+	{"version", "", "the version and how this binary was built (also --version)", cmd_version, NULL},
+	{NULL, NULL, NULL, NULL, NULL}
 };
 
 _Noreturn void cli_die(int code, const char *fmt, ...)
@@ -167,25 +187,19 @@ int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out)
 	return n;
 }
 
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: gamelearn COMMAND [ARGS]\n\ncommands:\n");
-	for (const cli_command *c = commands; c->name; c++)
-		fprintf(f, "  %-6s %s\n         %s\n", c->name, c->usage, c->help);
-	fprintf(f, "\nGAME is a spec NAME[:key=value,...]; `gamelearn list` shows them.\n");
-}
-
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		usage(stderr);
+		cli_usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		usage(stdout);
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		cli_usage(stdout);
 		return 0;
 	}
-	for (const cli_command *c = commands; c->name; c++)
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))
+		return cmd_version(argc - 1, argv + 1);
+	for (const cli_command *c = cli_commands; c->name; c++)
 		if (!strcmp(argv[1], c->name))
 			return c->run(argc - 1, argv + 1);
 	cli_die(EXIT_USAGE, "unknown command '%s' (try: gamelearn help)", argv[1]);
