@@ -1,23 +1,31 @@
-# The two commands of README.md: `make demo` and `make test`.
-# Both install what the build needs (Debian packages, as root) first.
+# The commands of README.md: `make demo`, `make test`, `make install`
+# and `make uninstall`. demo and test install what they need (Debian
+# packages, as root) first: demo only the build's, test the tests' too.
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 REL  := build/release
 SAN  := build/asan
+# make install: where to (PREFIX), and a staging root (DESTDIR) for
+# packagers; uninstall removes what the last install from this tree wrote.
+PREFIX ?= /usr/local
+DESTDIR ?=
 
-.PHONY: all demo test deps release asan bench clean
+.PHONY: all demo test deps deps-test release asan bench install uninstall clean
 
 all: release
 
-# Install missing build tools with apt-get (a no-op when all are present).
+# Install missing packages with apt-get (a no-op when all are present).
 deps:
-	@sh scripts/deps.sh
+	@sh scripts/deps.sh demo
+
+deps-test:
+	@sh scripts/deps.sh test
 
 release: deps
 	cmake -S . -B $(REL) -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc >/dev/null
 	cmake --build $(REL) -j $(JOBS)
 
-asan: deps
+asan: deps-test
 	cmake -S . -B $(SAN) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang -DGL_SANITIZE=ON >/dev/null
 	cmake --build $(SAN) -j $(JOBS)
 
@@ -31,6 +39,22 @@ test: release asan
 
 bench: release
 	./$(REL)/gamelearn bench
+
+# The tool, libgamelearn.a and .so, headers, gamelearn.pc, the man page
+# and bash completion under $(DESTDIR)$(PREFIX); the list of files written
+# (CMake's manifest, DESTDIR put in front) is kept in build/installed.txt
+# for uninstall.
+install: deps
+	cmake -S . -B $(REL) -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc \
+	  -DCMAKE_INSTALL_PREFIX=$(PREFIX) >/dev/null
+	cmake --build $(REL) -j $(JOBS)
+	DESTDIR=$(DESTDIR) cmake --install $(REL)
+	sed 's|^|$(DESTDIR)|' $(REL)/install_manifest.txt >build/installed.txt
+
+uninstall:
+	@[ -f build/installed.txt ] || { echo "uninstall: nothing installed from this tree (no build/installed.txt)" >&2; exit 1; }
+	sh scripts/uninstall.sh build/installed.txt
+	rm -f build/installed.txt
 
 clean:
 	rm -rf build
