@@ -9,6 +9,8 @@ SAN  := build/asan
 # packagers; uninstall removes what the last install from this tree wrote.
 PREFIX ?= /usr/local
 DESTDIR ?=
+# ON: the Release build is tuned to this machine (-march=native)
+NATIVE ?= ON
 
 .PHONY: all demo test deps deps-test release asan bench install uninstall clean
 
@@ -22,7 +24,8 @@ deps-test:
 	@sh scripts/deps.sh test
 
 release: deps
-	cmake -S . -B $(REL) -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc >/dev/null
+	cmake -S . -B $(REL) -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc \
+	  -DGL_NATIVE=$(NATIVE) >/dev/null
 	cmake --build $(REL) -j $(JOBS)
 
 asan: deps-test
@@ -46,7 +49,7 @@ bench: release
 # for uninstall.
 install: deps
 	cmake -S . -B $(REL) -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc \
-	  -DCMAKE_INSTALL_PREFIX=$(PREFIX) >/dev/null
+	  -DGL_NATIVE=$(NATIVE) -DCMAKE_INSTALL_PREFIX=$(PREFIX) >/dev/null
 	cmake --build $(REL) -j $(JOBS)
 	DESTDIR=$(DESTDIR) cmake --install $(REL)
 	sed 's|^|$(DESTDIR)|' $(REL)/install_manifest.txt >build/installed.txt
