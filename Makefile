@@ -1,23 +1,34 @@
-# The two commands of README.md: `make demo` and `make test`.
-# Both install what the build needs (Debian packages, as root) first.
+# The commands of README.md: `make demo`, `make test`, `make install`
+# and `make uninstall`. demo and test install what they need (Debian
+# packages, as root) first: demo only the build's, test the tests' too.
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 REL  := build/release
 SAN  := build/asan
+# make install: where to (PREFIX), and a staging root (DESTDIR) for
+# packagers; uninstall removes what the last install from this tree wrote.
+PREFIX ?= /usr/local
+DESTDIR ?=
+# ON: the Release build is tuned to this machine (-march=native)
+NATIVE ?= ON
 
-.PHONY: all demo test deps release asan bench fuzz clean
+.PHONY: all demo test deps deps-test release asan bench fuzz install uninstall clean
 
 all: release
 
-# Install missing build tools with apt-get (a no-op when all are present).
+# Install missing packages with apt-get (a no-op when all are present).
 deps:
-	@sh scripts/deps.sh
+	@sh scripts/deps.sh demo
+
+deps-test:
+	@sh scripts/deps.sh test
 
 release: deps
-	cmake -S . -B $(REL) -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc >/dev/null
+	cmake -S . -B $(REL) -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc \
+	  -DGL_NATIVE=$(NATIVE) >/dev/null
 	cmake --build $(REL) -j $(JOBS)
 
-asan: deps
+asan: deps-test
 	cmake -S . -B $(SAN) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang -DGL_SANITIZE=ON >/dev/null
 	cmake --build $(SAN) -j $(JOBS)
 
@@ -37,7 +48,7 @@ test: release asan
 FUZZ := build/fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := kif memory spec move ggp weights
-fuzz: deps
+fuzz: deps-test
 	cmake -S . -B $(FUZZ) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang -DGL_FUZZ=ON >/dev/null
 	cmake --build $(FUZZ) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
 	@for t in $(FUZZ_TARGETS); do \
@@ -51,6 +62,22 @@ fuzz: deps
 
 bench: release
 	./$(REL)/gamelearn bench
+
+# The tool, libgamelearn.a and .so, headers, gamelearn.pc, the man page
+# and bash completion under $(DESTDIR)$(PREFIX); the list of files written
+# (CMake's manifest, DESTDIR put in front) is kept in build/installed.txt
+# for uninstall.
+install: deps
+	cmake -S . -B $(REL) -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc \
+	  -DGL_NATIVE=$(NATIVE) -DCMAKE_INSTALL_PREFIX=$(PREFIX) >/dev/null
+	cmake --build $(REL) -j $(JOBS)
+	DESTDIR=$(DESTDIR) cmake --install $(REL)
+	sed 's|^|$(DESTDIR)|' $(REL)/install_manifest.txt >build/installed.txt
+
+uninstall:
+	@[ -f build/installed.txt ] || { echo "uninstall: nothing installed from this tree (no build/installed.txt)" >&2; exit 1; }
+	sh scripts/uninstall.sh build/installed.txt
+	rm -f build/installed.txt
 
 clean:
 	rm -rf build

@@ -18,7 +18,8 @@
  *            one, from the start and from middle games, and the wall time
  *            of one generation of the default GA on 2 threads.
  * With no section named, all five run. Benchmarks live here, apart from
- * the tests: nothing asserts a time.
+ * the tests: nothing asserts a time. On a terminal, stderr shows which
+ * section and game is running; stdout's tables stay the same.
  */
 #include "cli.h"
 
@@ -38,12 +39,35 @@ static const char *const perft_games[] = {
 
 static const char *const search_games[] = {"checkers", "othello8", "connect4", NULL};
 
+static int count(const char *const *specs)
+{
+	int n = 0;
+	while (specs[n])
+		n++;
+	return n;
+}
+
+/* On a terminal: the section, how far it is, and what runs now. The
+ * line is cleared again before anything goes to stdout. */
+static void running(progress *p, double done, const char *what)
+{
+	if (!p->on)
+		return;
+	snprintf(p->note, sizeof p->note, "%s", what);
+	p->last_draw = 0; /* draw now */
+	progress_update(p, done);
+}
+
 static uint64_t bench_perft(const char *const *specs)
 {
 	uint64_t signature = 0;
 	double total = 0;
 	printf("perft\n%-34s %5s %14s %9s %10s\n", "game", "depth", "nodes", "seconds", "Mnodes/s");
+	fflush(stdout);
+	progress bar;
+	progress_begin(&bar, "bench perft", count(specs));
 	for (int i = 0; specs[i]; i++) {
+		running(&bar, i, specs[i]);
 		gl_game *g = cli_game(specs[i]);
 		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
@@ -53,6 +77,7 @@ static uint64_t bench_perft(const char *const *specs)
 		double dt = gl_now() - t0;
 		total += dt;
 		signature += n;
+		progress_end(&bar);
 		printf("%-34s %5d %14" PRIu64 " %9.3f %10.1f\n", g->spec, depth, n, dt,
 			dt > 0 ? (double)n / dt / 1e6 : 0.0);
 		fflush(stdout);
@@ -80,7 +105,11 @@ static void bench_search(const char *const *specs)
 	printf("alpha-beta from the start, fixed depth, 64 MiB table\n");
 	printf("%-34s %5s %14s %9s %10s %s\n", "game", "depth", "nodes", "seconds",
 		"Knodes/s", "best");
+	fflush(stdout);
+	progress bar;
+	progress_begin(&bar, "bench search", count(specs));
 	for (int i = 0; specs[i]; i++) {
+		running(&bar, i, specs[i]);
 		gl_game *g = cli_game(specs[i]);
 		gl_err err = {0};
 		gl_search *se = gl_search_new(g, 64u << 20, &err);
@@ -94,6 +123,7 @@ static void bench_search(const char *const *specs)
 			cli_die(EXIT_RUN, "search failed on %s", g->spec);
 		char mt[GL_MOVE_TEXT];
 		g->type->format_move(g, s, r.best, mt, sizeof mt);
+		progress_end(&bar);
 		printf("%-34s %5d %14" PRIu64 " %9.3f %10.1f %s\n", g->spec, r.depth, r.nodes,
 			r.seconds, r.seconds > 0 ? (double)r.nodes / r.seconds / 1e3 : 0.0, mt);
 		fflush(stdout);
@@ -108,7 +138,11 @@ static void bench_matches(const char *const *specs)
 {
 	printf("random vs random, 2000 matches each (seeds 0..1999)\n");
 	printf("%-34s %9s %12s %9s\n", "game", "matches", "moves", "matches/s");
+	fflush(stdout);
+	progress bar;
+	progress_begin(&bar, "bench matches", count(specs));
 	for (int i = 0; specs[i]; i++) {
+		running(&bar, i, specs[i]);
 		gl_game *g = cli_game(specs[i]);
 		gl_agent *agents[GL_PLAYERS_MAX];
 		for (unsigned p = 0; p < g->nplayers; p++)
@@ -125,6 +159,7 @@ static void bench_matches(const char *const *specs)
 			moves += (uint64_t)m.nmoves;
 		}
 		double dt = gl_now() - t0;
+		progress_end(&bar);
 		printf("%-34s %9d %12" PRIu64 " %9.0f\n", g->spec, N, moves, dt > 0 ? N / dt : 0.0);
 		fflush(stdout);
 		gl_match_done(&m);
@@ -135,7 +170,8 @@ static void bench_matches(const char *const *specs)
 }
 
 /* Random playouts through the game interface for about secs seconds. */
-static void playouts_game(const gl_game *g, double secs, uint64_t seed)
+static void playouts_game(const gl_game *g, double secs, uint64_t seed,
+	progress *bar)
 {
 	gl_rng rng;
 	gl_rng_seed(&rng, seed);
@@ -154,13 +190,15 @@ static void playouts_game(const gl_game *g, double secs, uint64_t seed)
 		}
 		dt = gl_now() - t0;
 	} while (dt < secs);
+	progress_end(bar);
 	printf("%-40s %-8s %10" PRIu64 " %12" PRIu64 " %9.3f %12.0f\n", g->spec,
 		"game.h", n, plies, dt, (double)n / dt);
 }
 
 /* Random playouts through the reasoner's joint-move API, for the game of
  * canonical spec "gdl:file=PATH,reasoner=R". */
-static void playouts_gdl(const char *spec, double secs, uint64_t seed)
+static void playouts_gdl(const char *spec, double secs, uint64_t seed,
+	progress *bar)
 {
 	char path[GL_SPEC_MAX];
 	const char *f = strstr(spec, "file="), *r = strstr(spec, ",reasoner=");
@@ -192,6 +230,7 @@ static void playouts_gdl(const char *spec, double secs, uint64_t seed)
 			steps += (uint64_t)gdl_playout(gd, e, init, &rng, 100000, NULL);
 		dt = gl_now() - t0;
 	} while (dt < secs);
+	progress_end(bar);
 	printf("%-40s %-8s %10" PRIu64 " %12" PRIu64 " %9.3f %12.0f  (load %.3f s)\n",
 		path, gdl_reasoner_of(gd) == GDL_PROVER ? "prover" : "gdl.h", n,
 		steps, dt, (double)n / dt, load);
@@ -208,6 +247,7 @@ static void playouts_gdl(const char *spec, double secs, uint64_t seed)
 		n += 1024;
 		dt = gl_now() - t0;
 	} while (dt < secs);
+	progress_end(bar);
 	printf("%-40s %-8s %10" PRIu64 " %12" PRIu64 " %9.3f %12.0f\n",
 		path, gdl_reasoner_of(gd) == GDL_PROVER ? "prover64" : "batch64", n,
 		steps, dt, (double)n / dt);
@@ -220,16 +260,22 @@ static void bench_playouts(const char *const *specs)
 	printf("random playouts from the start, about 1 s each, one thread\n");
 	printf("%-40s %-8s %10s %12s %9s %12s\n", "game", "api", "playouts", "moves",
 		"seconds", "playouts/s");
+	fflush(stdout);
+	progress bar;
+	progress_begin(&bar, "bench playouts", count(specs));
 	for (int i = 0; specs[i]; i++) {
+		running(&bar, i, specs[i]);
 		gl_game *g = cli_game(specs[i]);
-		playouts_game(g, 1.0, 1);
+		playouts_game(g, 1.0, 1, &bar);
 		fflush(stdout);
 		if (!strcmp(g->type->name, "gdl")) {
-			playouts_gdl(g->spec, 1.0, 1);
+			running(&bar, i, "the reasoner, one and 64 at a time");
+			playouts_gdl(g->spec, 1.0, 1, &bar);
 			fflush(stdout);
 		}
 		gl_game_free(g);
 	}
+	progress_end(&bar);
 }
 
 /* CPU seconds this process has used (all threads). */
@@ -284,6 +330,9 @@ static void bench_evolve(const char *spec)
 	if (gl_weights_init(&w, g, 1.0, &err))
 		cli_die(EXIT_RUN, "bench --evolve: %s", err.msg);
 	static GL_STATE_ALIGN unsigned char pos[17][GL_STATE_MAX];
+	progress bar;
+	progress_begin(&bar, "bench evolve", 6);
+	running(&bar, 0, "middle games");
 	g->type->start(g, pos[0]);
 	int npos = 1 + middle_games(g, pos + 1);
 	printf("alpha-beta, depth 8, 16 MiB table, CPU time, %d positions "
@@ -299,6 +348,7 @@ static void bench_evolve(const char *spec)
 		if (e == 1)
 			gl_search_set_eval(se, gl_weights_eval, &w);
 		for (int part = 0; part < 2; part++) {
+			running(&bar, 1 + 2 * e + part, e ? "search, features" : "search, builtin");
 			uint64_t nodes = 0;
 			double c0 = cpu_seconds();
 			for (int i = part ? 1 : 0; i < (part ? npos : 1); i++) {
@@ -315,6 +365,7 @@ static void bench_evolve(const char *spec)
 			char label[GL_SPEC_MAX + 32];
 			snprintf(label, sizeof label, "%s, %s", g->spec,
 				part ? "middle games" : "start");
+			progress_end(&bar);
 			printf("%-34s %-10s %14" PRIu64 " %9.3f %10.1f\n", label,
 				e ? "features" : "builtin", nodes, dt, rate[e][part] / 1e3);
 		}
@@ -334,9 +385,12 @@ static void bench_evolve(const char *spec)
 	cli_pool pool;
 	cli_pool_init(&pool, 2, NULL);
 	gl_evolve_gen r;
+	fflush(stdout);
+	running(&bar, 5, "one generation");
 	double t0 = gl_now(), c0 = cpu_seconds();
 	if (gl_evolve_step(ev, &pool.runner, &r, &err))
 		cli_die(EXIT_RUN, "%s", err.msg);
+	progress_end(&bar);
 	printf("one generation of the default GA (population %d, depth %d, %d "
 		"games, %d plies): %.2f s wall on 2 threads, %.2f s CPU\n", c.pop,
 		c.depth, r.games, r.plies, gl_now() - t0, cpu_seconds() - c0);

@@ -1,20 +1,27 @@
 #!/bin/sh
-# Install the Debian packages gamelearn's build needs, if any is missing.
-# gcc builds the Release binary, clang the sanitizer build (two compilers,
-# both warning-free); cmake/ctest drive both.
+# deps.sh [demo|test] - install the Debian packages gamelearn needs, if
+# any is missing (as root, with apt-get; a no-op when all are present).
+#   demo: what building and running the tool needs: gcc (and the C
+#         library's headers), make, cmake, pkg-config, and the two HTTP
+#         libraries the binary links (libmicrohttpd for `ggp serve`,
+#         libcurl for `ggp match`).
+#   test: that, and what the tests add: clang with its sanitizer
+#         runtimes for the ASan+UBSan build, and curl, which
+#         tests/cli_ggp.sh talks HTTP with. (Everything else the test
+#         scripts run, sh awk sed grep cmp mktemp, is in every Debian.)
 set -e
+what=${1:-test}
+case $what in
+demo|test) ;;
+*) echo "deps: want 'demo' or 'test', got '$what'" >&2; exit 2 ;;
+esac
 missing=""
-command -v cmake >/dev/null 2>&1 || missing="$missing cmake"
 command -v gcc >/dev/null 2>&1 || missing="$missing gcc"
-command -v clang >/dev/null 2>&1 || missing="$missing clang libclang-rt-dev"
+[ -f /usr/include/stdio.h ] || missing="$missing libc6-dev"
 command -v make >/dev/null 2>&1 || missing="$missing make"
-# clang's sanitizer runtimes
-if command -v clang >/dev/null 2>&1; then
-	rt=$(clang -print-file-name=libclang_rt.asan-x86_64.a 2>/dev/null || true)
-	[ -f "$rt" ] || missing="$missing libclang-rt-dev"
-fi
-# ggp serve: libmicrohttpd (found through pkg-config)
+command -v cmake >/dev/null 2>&1 || missing="$missing cmake"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+# ggp serve: libmicrohttpd (found through pkg-config)
 if ! pkg-config --exists libmicrohttpd 2>/dev/null &&
    [ ! -f /usr/include/microhttpd.h ]; then
 	missing="$missing libmicrohttpd-dev"
@@ -25,14 +32,24 @@ if ! pkg-config --exists libcurl 2>/dev/null &&
    [ ! -f /usr/include/curl/curl.h ]; then
 	missing="$missing libcurl4-gnutls-dev"
 fi
-# the GGP tests (tests/cli_ggp*.sh) talk HTTP to the player with curl
-command -v curl >/dev/null 2>&1 || missing="$missing curl"
+why="to build gamelearn: a C compiler, make, cmake, pkg-config and the HTTP libraries the binary links"
+if [ "$what" = test ]; then
+	if command -v clang >/dev/null 2>&1; then
+		# clang's sanitizer runtimes
+		rt=$(clang -print-file-name=libclang_rt.asan-x86_64.a 2>/dev/null || true)
+		[ -f "$rt" ] || missing="$missing libclang-rt-dev"
+	else
+		missing="$missing clang libclang-rt-dev"
+	fi
+	command -v curl >/dev/null 2>&1 || missing="$missing curl"
+	why="to build and test gamelearn: the build tools and libraries, clang and its sanitizer runtimes for the ASan+UBSan build, curl for the GGP test"
+fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
-	echo "deps: missing:$missing; install them (apt-get install$missing) or run as root" >&2
+	echo "deps: missing:$missing ($why); install them (apt-get install$missing) or run as root" >&2
 	exit 1
 fi
-echo "deps: installing$missing" >&2
+echo "deps: installing$missing ($why)" >&2
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq $missing >/dev/null

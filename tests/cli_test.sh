@@ -74,6 +74,22 @@ expect_error 2 "unknown option" bench --fast
 expect_error 2 "unknown game" bench nosuchgame
 expect_error 2 "unexpected argument" list extra
 
+# help, help COMMAND, --version; the man page and completion come from
+# the same table (tests/cli_install.sh checks the installed ones)
+expect_grep "^  solve " help
+expect_grep "^  version$" help
+expect_grep "^  --nodes N  *give up after N nodes (0: never) (default 4000000000)$" help solve
+expect_grep "^  serve " help ggp
+expect_grep "^  checkers-ga " help repro
+expect_error 2 "help: unknown command 'fly'" help fly
+expect_grep "^gamelearn [0-9]*\.[0-9]*\.[0-9]*$" --version
+expect_grep "^build: [A-Za-z]*, [A-Za-z]* [0-9.]*, sanitizers o[nf]*, -march=native o[nf]*$" version
+expect_error 2 "version: unexpected argument 'x'" version x
+expect_grep "^\.TH GAMELEARN 1" help --man
+expect_grep "^\.SS evolve$" help --man
+expect_grep "^complete -F _gamelearn gamelearn$" help --completion
+expect_grep "ggp)" help --completion
+
 # agents and matches
 expect_grep "^egreedy " agents
 expect_grep "^human " agents
@@ -106,6 +122,16 @@ expect_grep "^  1:2 *100  win" solve nim
 expect_grep "value 0 for player 1 to move (loss)" solve othello4
 expect_grep '"value":100' solve connect3 --json
 expect_grep '"result":"draw"' solve tictactoe --moves b2 --json
+# solve says at once when a game is far beyond it, and takes limits
+expect_error 1 "solve: checkers is far beyond exact solving: about 10^[0-9]* nodes" solve checkers
+expect_error 1 "solve: othello:size=8 is far beyond exact solving" solve othello8
+expect_error 1 "connect:w=7,h=6,k=4: node limit of 1000 reached after 100[0-9] nodes; gave up" solve connect4 --nodes 1000
+expect_error 1 "time limit of 0.2 s reached" solve connect4 --time 0.2
+expect_error 1 "node limit of 5000 reached" solve checkers --moves 11-15 --nodes 5000
+expect_error 2 "solve: --time must be a number in 1e-09..1e+09, got '0'" solve connect4 --time 0
+expect_error 2 "--nodes must be an integer" solve connect4 --nodes x
+expect_grep "value 50 for player 1 to move (draw)" solve tictactoe --nodes 100000
+expect_grep "value 50 for player 1 to move (draw)" solve tictactoe --force
 # perfect never loses at tic-tac-toe; alphabeta plays
 "$BIN" match tictactoe perfect egreedy -n 200 --swap >"$tmp/out" 2>/dev/null
 [ "$(awk '/^perfect/ {print $4}' "$tmp/out")" = 0 ] && ok || bad "perfect lost a tic-tac-toe match"

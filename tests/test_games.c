@@ -1,7 +1,9 @@
 /*
  * test_games.c - the contract of game.h, checked on every native game by
  * seeded random simulation: thousands of games per game instance, every
- * invariant checked at every state. Also spec-string errors, and native
+ * invariant checked at every state; the instances listed below, and every
+ * other registered type with its defaults (a new game is checked as soon
+ * as it is in the registry). Also spec-string errors, and native
  * perft against the generic walk.
  */
 #include "gametest.h"
@@ -254,6 +256,20 @@ int main(int argc, char **argv)
 		uint64_t c = simulate(cases[i].spec, 20, 42 + i);
 		CHECK_MSG(b == c, "%s: not deterministic", cases[i].spec);
 		(void)a;
+	}
+	/* every registered type no case above covers, with its defaults */
+	for (const gl_game_type *const *t = gl_game_types(); *t; t++) {
+		bool covered = false;
+		for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+			size_t n = strlen((*t)->name);
+			covered |= !strncmp(cases[i].spec, (*t)->name, n) &&
+				   (cases[i].spec[n] == '\0' || cases[i].spec[n] == ':');
+		}
+		if (!covered && selected(argc, argv, (*t)->name)) {
+			uint64_t b = simulate((*t)->name, 300, 7);
+			CHECK_MSG(b == simulate((*t)->name, 300, 7),
+				"%s: not deterministic", (*t)->name);
+		}
 	}
 	check_perft(argc, argv, "tictactoe", 9);
 	check_perft(argc, argv, "hex", 9);

@@ -249,9 +249,81 @@ static void check_limit_and_edges(void)
 	gl_game_free(g);
 }
 
+static void count_calls(void *ctx, uint64_t nodes)
+{
+	uint64_t *last = ctx;
+	CHECK(nodes >= *last + (1u << 20));
+	*last = nodes;
+}
+
+/* The time limit, the messages of each way to give up, the progress
+ * calls, and the size estimate that `solve` refuses games by. */
+static void check_time_progress_estimate(void)
+{
+	gl_game *g = tg_game("connect4");
+	gl_solver *sv = solver(g);
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	g->type->start(g, s);
+	int v;
+	CHECK_STR(gl_solver_message(sv), "");
+	gl_solver_set_limit(sv, 1000);
+	CHECK(gl_solve(sv, s, &v) == GL_ERANGE);
+	CHECK_STR(gl_solver_message(sv), "node limit of 1000 reached");
+	gl_solver_set_limit(sv, 0);
+	uint64_t last = 0;
+	gl_solver_set_progress(sv, count_calls, &last);
+	gl_solver_set_time(sv, 0.2);
+	double t0 = gl_now();
+	CHECK(gl_solve(sv, s, &v) == GL_ERANGE);
+	double dt = gl_now() - t0;
+	CHECK_MSG(dt >= 0.2 && dt < 5, "time limit 0.2 s stopped after %.3f s", dt);
+	CHECK_STR(gl_solver_message(sv), "time limit of 0.2 s reached");
+	CHECK_MSG(last > 0 && gl_solver_nodes(sv) - last < (1u << 21),
+		"progress: last call at %llu of %llu nodes",
+		(unsigned long long)last, (unsigned long long)gl_solver_nodes(sv));
+	gl_solver_free(sv);
+	gl_game_free(g);
+	/* a call that finishes clears the message */
+	g = tg_game("tictactoe");
+	sv = solver(g);
+	g->type->start(g, s);
+	gl_solver_set_limit(sv, 10);
+	CHECK(gl_solve(sv, s, &v) == GL_ERANGE);
+	CHECK_STR(gl_solver_message(sv), "node limit of 10 reached");
+	gl_solver_set_limit(sv, 0);
+	CHECK(gl_solve(sv, s, &v) == 0 && v == 50);
+	CHECK_STR(gl_solver_message(sv), "");
+	gl_solver_free(sv);
+	gl_game_free(g);
+
+	/* far apart: what solves in a blink, and what would run for years */
+	static const struct {
+		const char *spec;
+		double lo, hi; /* bounds on log10 of the estimate */
+	} est[] = {
+		{"tictactoe", 2, 5},
+		{"hex", 2, 5},
+		{"othello4", 3, 6},
+		{"connect3", 3, 7},
+		{"checkers", 25, 80},
+		{"othello8", 15, 40},
+	};
+	for (size_t i = 0; i < sizeof est / sizeof est[0]; i++) {
+		g = tg_game(est[i].spec);
+		g->type->start(g, s);
+		double b, len, e = gl_solve_estimate(g, s, &b, &len);
+		CHECK_MSG(e >= est[i].lo && e <= est[i].hi && b > 1 && len > 1,
+			"%s: estimate 10^%.1f (b %.2f, length %.1f) outside 10^%g..10^%g",
+			est[i].spec, e, b, len, est[i].lo, est[i].hi);
+		CHECK(gl_solve_estimate(g, s, NULL, NULL) == e);
+		gl_game_free(g);
+	}
+}
+
 int main(void)
 {
 	check_known_values();
+	check_time_progress_estimate();
 	check_random("tictactoe", 3, 300, 1);
 	check_random("connect3", 8, 60, 2);
 	check_random("capturego", 2, 100, 3);

@@ -162,9 +162,24 @@ void gl_solver_clear(gl_solver *sv);
  * GL_ERANGE ("too big to solve"). */
 void gl_solver_set_limit(gl_solver *sv, uint64_t nodes);
 
+/* Give up after about `seconds` of wall-clock time per call of gl_solve
+ * or gl_solve_moves (0: never, the default), failing with GL_ERANGE. The
+ * clock is read every 2^14 nodes. */
+void gl_solver_set_time(gl_solver *sv, double seconds);
+
+/* Called with the nodes visited so far (since the solver was made) about
+ * every 2^20 nodes of a call, from inside the search: it must be quick
+ * and must not use sv. ctx is borrowed. */
+typedef void (*gl_solver_progress_fn)(void *ctx, uint64_t nodes);
+/* Report progress to fn(ctx, ...) from the next call on (fn NULL: none,
+ * the default). */
+void gl_solver_set_progress(gl_solver *sv, gl_solver_progress_fn fn,
+	void *ctx);
+
 /* The value of state for the player to move into *value. Returns 0, or
- * GL_ERANGE if the node limit ran out or a line went deeper than the
- * solver's ply cap (g->max_length, at most 2000). */
+ * GL_ERANGE if the node or time limit ran out or a line went deeper than
+ * the solver's ply cap (g->max_length, at most 2000);
+ * gl_solver_message() then says which. */
 int gl_solve(gl_solver *sv, const void *state, int *value);
 /* Each legal move of state (non-terminal) with its exact value for the
  * player to move at state: moves in legal() order into moves, values into
@@ -174,5 +189,24 @@ int gl_solve_moves(gl_solver *sv, const void *state, gl_action *moves,
 	int *values, int *n);
 /* Nodes visited since the solver was made. */
 uint64_t gl_solver_nodes(const gl_solver *sv);
+/* Why the last gl_solve or gl_solve_moves gave up, one line without the
+ * game's name ("node limit of 1000 reached"); "" if it did not. Owned
+ * by sv, valid until its next call. */
+const char *gl_solver_message(const gl_solver *sv);
+
+/* How big solving state (non-terminal) of a two-player game would be,
+ * before trying: the log10 of an estimate of the nodes of the minimal
+ * alpha-beta tree, b^(L/2). The branching factor b comes from perft
+ * growth at depths up to 4; the length L is the mean length of 16 seeded
+ * random playouts from state, raised towards three quarters of
+ * g->max_length (at most to 1.25 times the mean), as perfect play lasts
+ * longer than random. Rough (transpositions are ignored), but quick
+ * (milliseconds for every native game) and enough to tell a game that
+ * solves in seconds from one that would run for years. Meaningless for
+ * one-player games, whose search stops at the first full solution. The b
+ * and L used go into *branching and *length (either may be NULL).
+ * Allocates nothing; deterministic. */
+double gl_solve_estimate(const gl_game *g, const void *state,
+	double *branching, double *length);
 
 #endif

@@ -16,12 +16,17 @@
  * usage (unknown command or flag, missing argument). */
 enum { EXIT_RUN = 1, EXIT_USAGE = 2 };
 
-/* One subcommand: argv[0] is the command's own name. */
+/* One subcommand: argv[0] is the command's own name. Tables of them end
+ * with an entry whose name is NULL. */
 typedef struct cli_command {
 	const char *name;
-	const char *usage; /* arguments, e.g. "GAME DEPTH [--divide]" */
+	const char *usage; /* arguments, e.g. "GAME DEPTH [--divide]"; NULL:
+			      those of the subcommands */
 	const char *help;  /* one line */
-	int (*run)(int argc, char **argv);
+	int (*run)(int argc, char **argv); /* NULL in a table only listed */
+	const struct cli_command *subs; /* subcommands, or NULL */
+	const struct cli_spec *spec; /* its declared options: when set, usage
+					and help (NULL here) come from it */
 } cli_command;
 
 /* --- Declared options ---------------------------------------------------------
@@ -77,6 +82,13 @@ double cli_real(const cli_args *a, const char *name, double min, double max);
 int cli_all(const cli_args *a, const char *name, const char **out);
 /* The help of spec: synopsis, every option with its default, examples. */
 void cli_help(const cli_spec *spec, FILE *f);
+/* The one-line synopsis of spec into buf: its arguments, then each option
+ * as [--name VALUE] or [--name]. */
+void cli_synopsis(const cli_spec *spec, char *buf, size_t n);
+/* A command's usage (its own, its spec's synopsis into buf, or NULL when
+ * its subcommands have theirs) and its help line. */
+const char *cli_command_usage(const cli_command *c, char *buf, size_t n);
+const char *cli_command_help(const cli_command *c);
 
 /* The commands' declared options, in their cmd_*.c and repro_*.c. */
 extern const cli_spec cli_list_spec, cli_show_spec, cli_perft_spec,
@@ -85,7 +97,15 @@ extern const cli_spec cli_list_spec, cli_show_spec, cli_perft_spec,
 	cli_inspect_spec, cli_gdl_check_spec, cli_evolve_spec,
 	cli_repro_bs_spec, cli_repro_nim_spec, cli_repro_hwang_spec,
 	cli_repro_martens_spec, cli_repro_checkers_spec, cli_bench_spec,
-	cli_ggp_serve_spec, cli_ggp_match_spec;
+	cli_ggp_serve_spec, cli_ggp_match_spec, cli_solve_spec;
+
+/* The command table (main.c) and the repro experiments (cmd_repro.c):
+ * help, the man page and the completion are generated from them. */
+extern const cli_command cli_commands[];
+extern const cli_command repro_experiments[];
+
+/* The list of commands with their usage (cmd_help.c). */
+void cli_usage(FILE *f);
 
 /* Print "gamelearn: <message>" on stderr and exit with code. */
 _Noreturn void cli_die(int code, const char *fmt, ...)
@@ -163,6 +183,8 @@ int cmd_search(int argc, char **argv);
 int repro_ga_nim(int argc, char **argv);
 int repro_hwang(int argc, char **argv);
 int cmd_repro(int argc, char **argv);
+int cmd_help(int argc, char **argv);               /* cmd_help.c */
+int cmd_version(int argc, char **argv);            /* cmd_help.c */
 int cmd_gdl(int argc, char **argv);
 int cmd_ggp(int argc, char **argv);               /* cmd_ggp.c: serve, match */
 int cmd_ggp_match(int argc, char **argv);         /* cmd_ggp_match.c */

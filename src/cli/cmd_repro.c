@@ -7,17 +7,14 @@
 
 #include <string.h>
 
-/* One per paper: the options and help live in each experiment's spec. */
-static const struct {
-	const cli_spec *spec; /* named "repro NAME" */
-	int (*run)(int argc, char **argv);
-} experiments[] = {
-	{&cli_repro_nim_spec, repro_ga_nim},
-	{&cli_repro_hwang_spec, repro_hwang},
-	{&cli_repro_bs_spec, repro_banerjee_stone},
-	{&cli_repro_martens_spec, repro_martens},
-	{&cli_repro_checkers_spec, repro_checkers_ga},
-	{NULL, NULL}
+const cli_command repro_experiments[] = {
+	/* one per paper; usage and help come from each experiment's spec */
+	{"ga-nim", NULL, NULL, repro_ga_nim, NULL, &cli_repro_nim_spec},
+	{"hwang", NULL, NULL, repro_hwang, NULL, &cli_repro_hwang_spec},
+	{"banerjee-stone", NULL, NULL, repro_banerjee_stone, NULL, &cli_repro_bs_spec},
+	{"martens", NULL, NULL, repro_martens, NULL, &cli_repro_martens_spec},
+	{"checkers-ga", NULL, NULL, repro_checkers_ga, NULL, &cli_repro_checkers_spec},
+	{NULL, NULL, NULL, NULL, NULL, NULL}
 };
 
 int cmd_repro(int argc, char **argv)
@@ -27,13 +24,12 @@ int cmd_repro(int argc, char **argv)
 		FILE *f = argc < 2 ? stderr : stdout;
 		fprintf(f, "usage: gamelearn repro NAME [options]\n\nexperiments "
 			"(gamelearn repro NAME --help for the options):\n");
-		for (int i = 0; experiments[i].spec; i++)
-			fprintf(f, "  %-16s %s\n", experiments[i].spec->name + 6,
-				experiments[i].spec->help);
+		for (const cli_command *e = repro_experiments; e->name; e++)
+			fprintf(f, "  %-16s %s\n", e->name, cli_command_help(e));
 		return argc < 2 ? EXIT_USAGE : 0;
 	}
-	for (int i = 0; experiments[i].spec; i++)
-		if (!strcmp(argv[1], experiments[i].spec->name + 6))
-			return experiments[i].run(argc - 1, argv + 1);
+	for (const cli_command *e = repro_experiments; e->name; e++)
+		if (!strcmp(argv[1], e->name))
+			return e->run(argc - 1, argv + 1);
 	cli_die(EXIT_USAGE, "repro: unknown experiment '%s' (try: gamelearn repro help)", argv[1]);
 }

@@ -1,6 +1,6 @@
 /*
- * main.c - the gamelearn command-line tool: the command table, usage, and
- * the helpers every command uses to turn library errors into messages and
+ * main.c - the gamelearn command-line tool: the command table, dispatch,
+ * and the helpers every command uses to turn library errors into messages and
  * exit codes.
  */
 #include "cli.h"
@@ -11,38 +11,50 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const cli_command commands[] = {
-	{"list", "", "list the games with their parameters and defaults", cmd_list},
-	{"show", "GAME [--position TEXT] [--moves M1,M2,...] [--features]",
-		"show a position, its legal moves, whether it is over, the goals, the features", cmd_show},
-	{"perft", "GAME DEPTH [--divide] [--position TEXT] [--moves M1,...]",
-		"count the move sequences of exactly DEPTH moves", cmd_perft},
-	{"bench", "[--perft|--search|--matches|--playouts|--evolve] [GAME...]", "speed: perft, search, matches, random playouts, the checkers GA", cmd_bench},
-	{"solve", "GAME [--moves M1,...] [--json]",
-		"the game-theoretic value of a position and of each move", cmd_solve},
-	{"agents", "", "list the agents with their parameters", cmd_agents},
-	{"match", "GAME AGENT_A AGENT_B [-n N] [--seed S] [--swap] [--record F] [--json]",
-		"play matches and tabulate the results", cmd_match},
-	{"replay", "GAME FILE [--match I]", "step through a recorded match", cmd_replay},
-	{"play", "GAME [--opponent AGENT] [--first human|machine] [--seed S]",
-		"play a game against an agent at the terminal", cmd_play},
-	{"train", "GAME AGENT --opponent AGENT [-n N] [--seed S] [--first learner|opponent|alternate] [--save F] [--load F]",
-		"a learning agent learns by playing matches", cmd_train},
-	{"features", "GAME [--role R] [--depth D] [--max-states N] [--json]",
-		"the lookahead features (Banerjee-Stone) that occur in a game, drawn", cmd_features},
-	{"repro", "NAME [options]", "rerun a paper's experiments: tables, CSV and SVG plots", cmd_repro},
-	{"gdl", "check [--reasoner auto|net|prover] FILE...", "check GDL descriptions: each problem with line and column", cmd_gdl},
-	{"ggp", "serve [--port P] [--agent SPEC] [--name NAME] [--max-matches N] [--seed S] | "
-		"match FILE --player URL_OR_AGENT ... [--startclock S] [--playclock S] [-n N] [--seed S] [--record F]",
-		"a General Game Playing player over HTTP, and a match manager", cmd_ggp},
-	{"evolve", "GAME [--pop P] [--gens G] [--depth D | --time T] [--games K] [--pc X] [--pm X] [--elite E] "
-		"[--max-plies N] [--prune W] [--open-plies K] [--seed S] [--threads N] [--out DIR | --resume DIR]",
-		"evolve evaluation weights by a genetic tournament (the checkers-GA excerpt)", cmd_evolve},
-	{"demo", "[--seed S]", "the main demo: games, random matches, perft", cmd_demo},
-	{"inspect", "FILE [--max N]", "draw a saved memory of martens or lauto (boards, e-strings)", cmd_inspect},
-	{"search", "PUZZLE --method ga|dfs|iddfs|idastar [--depth D] [--pop N] [--gens G] [--pc P] [--pm P] [--time S] [--seed S]",
-		"search a one-player game tree: genetic search, DFS, IDDFS, IDA*", cmd_search},
-	{NULL, NULL, NULL, NULL}
+/* The subcommands of gdl and ggp, for help, the man page and completion
+ * (the commands dispatch them themselves). */
+static const cli_command gdl_subs[] = {
+	{"check", NULL, NULL, NULL, NULL, &cli_gdl_check_spec},
+	{NULL, NULL, NULL, NULL, NULL, NULL}
+};
+
+static const cli_command ggp_subs[] = {
+	{"serve", NULL, NULL, NULL, NULL, &cli_ggp_serve_spec},
+	{"match", NULL, NULL, NULL, NULL, &cli_ggp_match_spec},
+	{NULL, NULL, NULL, NULL, NULL, NULL}
+};
+
+/* Every command: name, usage (NULL: its subcommands'), one line of help,
+ * what runs it, its subcommands. help, the man page and the bash
+ * completion are generated from this table (cmd_help.c). */
+const cli_command cli_commands[] = {
+	{"list", NULL, NULL, cmd_list, NULL, &cli_list_spec},
+	{"show", NULL, NULL, cmd_show, NULL, &cli_show_spec},
+	{"perft", NULL, NULL, cmd_perft, NULL, &cli_perft_spec},
+	{"bench", NULL, NULL, cmd_bench, NULL, &cli_bench_spec},
+	{"solve", NULL, NULL, cmd_solve, NULL, &cli_solve_spec},
+	{"agents", NULL, NULL, cmd_agents, NULL, &cli_agents_spec},
+	{"match", NULL, NULL, cmd_match, NULL, &cli_match_spec},
+	{"replay", NULL, NULL, cmd_replay, NULL, &cli_replay_spec},
+	{"play", NULL, NULL, cmd_play, NULL, &cli_play_spec},
+	{"train", NULL, NULL, cmd_train, NULL, &cli_train_spec},
+	{"features", NULL, NULL, cmd_features, NULL, &cli_features_spec},
+	{"repro", "NAME [options]", "rerun a paper's experiments: tables, CSV and SVG plots",
+		cmd_repro, repro_experiments, NULL},
+	{"gdl", NULL, "check GDL descriptions: each problem with line and column",
+		cmd_gdl, gdl_subs, NULL},
+	{"ggp", NULL, "a General Game Playing player over HTTP, and a match manager",
+		cmd_ggp, ggp_subs, NULL},
+	{"evolve", NULL, NULL, cmd_evolve, NULL, &cli_evolve_spec},
+	{"demo", NULL, NULL, cmd_demo, NULL, &cli_demo_spec},
+	{"inspect", NULL, NULL, cmd_inspect, NULL, &cli_inspect_spec},
+	{"search", NULL, NULL, cmd_search, NULL, &cli_search_spec},
+	{"help", "[COMMAND | --man | --completion]",
+		"the commands; one command's usage; the man page (roff) or the bash completion script",
+		cmd_help, NULL, NULL},
+	{"version", "", "the version and how this binary was built (also --version)",
+		cmd_version, NULL, NULL},
+	{NULL, NULL, NULL, NULL, NULL, NULL}
 };
 
 _Noreturn void cli_die(int code, const char *fmt, ...)
@@ -162,25 +174,19 @@ int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out)
 	return n;
 }
 
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: gamelearn COMMAND [ARGS]\n\ncommands:\n");
-	for (const cli_command *c = commands; c->name; c++)
-		fprintf(f, "  %-6s %s\n         %s\n", c->name, c->usage, c->help);
-	fprintf(f, "\nGAME is a spec NAME[:key=value,...]; `gamelearn list` shows them.\n");
-}
-
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		usage(stderr);
+		cli_usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		usage(stdout);
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		cli_usage(stdout);
 		return 0;
 	}
-	for (const cli_command *c = commands; c->name; c++)
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))
+		return cmd_version(argc - 1, argv + 1);
+	for (const cli_command *c = cli_commands; c->name; c++)
 		if (!strcmp(argv[1], c->name))
 			return c->run(argc - 1, argv + 1);
 	cli_die(EXIT_USAGE, "unknown command '%s' (try: gamelearn help)", argv[1]);

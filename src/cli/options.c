@@ -35,9 +35,9 @@ void cli_help(const cli_spec *spec, FILE *f)
 		spec->opts && spec->opts[0].name ? " [options]" : "",
 		spec->args && *spec->args ? " " : "", spec->args ? spec->args : "",
 		spec->help);
-	if (spec->opts && spec->opts[0].name) {
-		fprintf(f, "\noptions:\n");
-		for (const cli_opt *o = spec->opts; o->name; o++) {
+	fprintf(f, "\noptions:\n");
+	{
+		for (const cli_opt *o = spec->opts; o && o->name; o++) {
 			char head[64];
 			snprintf(head, sizeof head, "%s%s%s%s%s", o->name[1] ? "--" : "-",
 				o->name, o->arg ? " " : "", o->arg ? o->arg : "",
@@ -185,4 +185,28 @@ int cli_all(const cli_args *a, const char *name, const char **out)
 		if (a->rep_opt[i] == k)
 			out[n++] = a->rep[i];
 	return n;
+}
+
+void cli_synopsis(const cli_spec *spec, char *buf, size_t n)
+{
+	size_t len = (size_t)snprintf(buf, n, "%s", spec->args ? spec->args : "");
+	for (const cli_opt *o = spec->opts; o && o->name && len < n; o++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%s%s%s%s%s%s",
+			len ? " " : "", o->repeat ? "" : "[", o->name[1] ? "--" : "-",
+			o->name, o->arg ? " " : "", o->arg ? o->arg : "",
+			o->repeat ? " ..." : "]");
+}
+
+const char *cli_command_usage(const cli_command *c, char *buf, size_t n)
+{
+	if (c->spec) {
+		cli_synopsis(c->spec, buf, n);
+		return buf;
+	}
+	return c->usage;
+}
+
+const char *cli_command_help(const cli_command *c)
+{
+	return c->help ? c->help : c->spec ? c->spec->help : "";
 }

@@ -197,6 +197,9 @@ int repro_ga_nim(int argc, char **argv)
 	double *cx = gl_malloc(sizeof(double) * (size_t)nb * NCFG * 7);
 	if (!cx)
 		cli_die(EXIT_RUN, "repro ga-nim: out of memory");
+	progress bar;
+	progress_begin(&bar, "repro ga-nim", 2.0 * NCFG * NK * seeds);
+	double runs_done = 0;
 	for (int v = 0; v < 2; v++) {
 		gl_game *g = cli_game(variants[v]);
 		const char *vname = v ? "misere" : "normal";
@@ -209,6 +212,7 @@ int repro_ga_nim(int argc, char **argv)
 				double conv[SEEDS_MAX];
 				int nconv = 0;
 				for (int sd = 0; sd < seeds; sd++) {
+					progress_update(&bar, runs_done++);
 					int gc = nim_run(g, &nim_cfgs[c], K, games, ngames, (uint64_t)sd + 1,
 						t + (size_t)sd * ngames);
 					if (gc)
@@ -264,6 +268,7 @@ int repro_ga_nim(int argc, char **argv)
 						cs.med, cs.min, cs.max);
 				else
 					snprintf(cb, sizeof cb, "%2d/%d runs", 0, seeds);
+				progress_end(&bar);
 				printf("%-7s %-8s %-6s %4d | %.2f [%.2f, %.2f] | %-17s | %s\n", vname,
 					nim_cfgs[c].opp, nim_cfgs[c].seat ? "second" : "first", K,
 					lw.mean, lw.min, lw.max, ob, cb);

@@ -126,7 +126,12 @@ static void run_cond(const mcond *c, int seeds, uint64_t seed, int min_plays, in
 	int streak, mrun *runs)
 {
 	gl_game *g = cli_game(c->game);
+	char label[96];
+	snprintf(label, sizeof label, "repro martens: %s", c->name);
+	progress bar;
+	progress_begin(&bar, label, seeds);
 	for (int s = 0; s < seeds; s++) {
+		progress_update(&bar, s);
 		mrun *r = &runs[s];
 		r->str = malloc((size_t)max_plays + 1);
 		r->cum = malloc(sizeof *r->cum * 3 * (size_t)max_plays);
@@ -154,6 +159,7 @@ static void run_cond(const mcond *c, int seeds, uint64_t seed, int min_plays, in
 		gl_agent_free(learner);
 		gl_agent_free(opp);
 	}
+	progress_end(&bar);
 	gl_game_free(g);
 }
 

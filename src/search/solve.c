@@ -12,9 +12,16 @@
 #include "gamelearn/search.h"
 #include "search/internal.h"
 
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
-enum { PLY_CAP = 2000 }; /* deepest line followed */
+enum {
+	PLY_CAP = 2000,       /* deepest line followed */
+	CLOCK_EVERY = 1 << 14, /* nodes between looks at the clock */
+	PROGRESS_EVERY = 1 << 20 /* nodes between progress calls */
+};
 
 typedef struct sv_entry {
 	uint64_t key;   /* the state's full hash */
@@ -38,7 +45,14 @@ struct gl_solver {
 	uint64_t nodes;        /* since the solver was made */
 	uint64_t limit;        /* nodes per call, 0: none */
 	uint64_t call_end;     /* nodes at which this call gives up */
+	double seconds;        /* time per call, 0: none */
+	double call_deadline;  /* gl_now() at which this call gives up */
+	uint64_t next_look;    /* nodes at which to look at the clock next */
+	uint64_t next_progress; /* nodes at which to call progress next */
+	gl_solver_progress_fn progress; /* called every PROGRESS_EVERY nodes */
+	void *progress_ctx;
 	int fail;              /* 0, or GL_ERANGE once a call gave up */
+	char why[128];         /* why the last call gave up, or "" */
 };
 
 gl_solver *gl_solver_new(const gl_game *g, size_t tt_bytes, gl_err *err)
@@ -100,9 +114,60 @@ void gl_solver_set_limit(gl_solver *sv, uint64_t nodes)
 	sv->limit = nodes;
 }
 
+void gl_solver_set_time(gl_solver *sv, double seconds)
+{
+	sv->seconds = seconds > 0 ? seconds : 0;
+}
+
+void gl_solver_set_progress(gl_solver *sv, gl_solver_progress_fn fn,
+	void *ctx)
+{
+	sv->progress = fn;
+	sv->progress_ctx = ctx;
+}
+
 uint64_t gl_solver_nodes(const gl_solver *sv)
 {
 	return sv->nodes;
+}
+
+const char *gl_solver_message(const gl_solver *sv)
+{
+	return sv->why;
+}
+
+/* The limits and the progress call, looked at on entering a node: returns
+ * true (with sv->fail and sv->why set) when this call must give up. */
+static bool out_of_budget(gl_solver *sv, int ply)
+{
+	if (sv->limit && sv->nodes >= sv->call_end) {
+		snprintf(sv->why, sizeof sv->why, "node limit of %" PRIu64
+			" reached", sv->limit);
+		sv->fail = GL_ERANGE;
+		return true;
+	}
+	if (ply >= sv->max_ply) {
+		snprintf(sv->why, sizeof sv->why, "a line is deeper than %d "
+			"plies", sv->max_ply);
+		sv->fail = GL_ERANGE;
+		return true;
+	}
+	/* (nodes can step by more than one between entries: terminal
+	 * children count too) */
+	if (sv->nodes >= sv->next_look) {
+		sv->next_look = sv->nodes + CLOCK_EVERY;
+		if (sv->seconds > 0 && gl_now() >= sv->call_deadline) {
+			snprintf(sv->why, sizeof sv->why, "time limit of %g s "
+				"reached", sv->seconds);
+			sv->fail = GL_ERANGE;
+			return true;
+		}
+		if (sv->progress && sv->nodes >= sv->next_progress) {
+			sv->next_progress = sv->nodes + PROGRESS_EVERY;
+			sv->progress(sv->progress_ctx, sv->nodes);
+		}
+	}
+	return false;
 }
 
 /* --- The table ----------------------------------------------------------- */
@@ -204,10 +269,8 @@ static int solve_node(gl_solver *sv, void *st, int ply, int alpha, int beta)
 {
 	const gl_game *g = sv->g;
 	uint64_t start = sv->nodes++;
-	if ((sv->limit && sv->nodes >= sv->call_end) || ply >= sv->max_ply) {
-		sv->fail = GL_ERANGE;
+	if (out_of_budget(sv, ply))
 		return 0;
-	}
 	/* Goals lie in 0..100: a result of 0 or 100 is exact whichever way
 	 * it fails. */
 	if (alpha < 0)
@@ -280,16 +343,27 @@ static int solve_state(gl_solver *sv, const void *state, int *value)
 	return 0;
 }
 
+/* A call's budget starts: nodes and time from now. */
+static void start_call(gl_solver *sv)
+{
+	sv->call_end = sv->nodes + sv->limit;
+	sv->call_deadline = sv->seconds > 0 ? gl_now() + sv->seconds : 0;
+	sv->next_look = sv->nodes + CLOCK_EVERY;
+	sv->next_progress = sv->nodes + PROGRESS_EVERY;
+	sv->why[0] = '\0';
+}
+
 int gl_solve(gl_solver *sv, const void *state, int *value)
 {
 	const gl_game *g = sv->g;
+	sv->why[0] = '\0';
 	if (g->type->terminal(g, state)) {
 		int goals[GL_PLAYERS_MAX];
 		g->type->goals(g, state, goals);
 		*value = goals[g->type->to_move(g, state)];
 		return 0;
 	}
-	sv->call_end = sv->nodes + sv->limit;
+	start_call(sv);
 	return solve_state(sv, state, value);
 }
 
@@ -303,7 +377,7 @@ int gl_solve_moves(gl_solver *sv, const void *state, gl_action *moves,
 	if (k == 0)
 		return GL_EINVAL;
 	int me = g->type->to_move(g, state);
-	sv->call_end = sv->nodes + sv->limit; /* one budget for all the moves */
+	start_call(sv); /* one budget for all the moves */
 	for (int i = 0; i < k; i++) {
 		memcpy(child, state, g->state_size);
 		g->type->apply(g, child, moves[i]);
@@ -319,4 +393,54 @@ int gl_solve_moves(gl_solver *sv, const void *state, gl_action *moves,
 	}
 	*n = k;
 	return 0;
+}
+
+/* --- How big a solve would be --------------------------------------------- */
+
+double gl_solve_estimate(const gl_game *g, const void *state,
+	double *branching, double *length)
+{
+	/* The branching factor from perft growth: perft(d)^(1/d) at the
+	 * deepest d <= 4 that stays cheap. */
+	double b = 1;
+	for (int d = 1; d <= 4; d++) {
+		uint64_t n = gl_perft(g, state, d);
+		if (n == 0)
+			break;
+		b = pow((double)n, 1.0 / d);
+		if (n > 100000)
+			break;
+	}
+	/* The typical length: the mean of seeded random playouts, at least
+	 * half the game's bound (perfect play lasts longer than random). */
+	enum { PLAYOUTS = 16 };
+	gl_rng rng;
+	gl_rng_seed(&rng, 1);
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	gl_action moves[GL_LEGAL_MAX];
+	double plies = 0;
+	for (int k = 0; k < PLAYOUTS; k++) {
+		memcpy(s, state, g->state_size);
+		int n;
+		for (unsigned ply = 0; ply < g->max_length &&
+		     (n = g->type->legal(g, s, moves)) > 0; ply++) {
+			g->type->apply(g, s, moves[gl_rng_below(&rng, (uint32_t)n)]);
+			plies++;
+		}
+	}
+	/* Perfect play lasts longer than random play: take three quarters of
+	 * the game's bound, but no more than 1.25 times the random length
+	 * (bounds such as checkers' draw rule lie far beyond real games, and
+	 * in capturego the first capture ends a game early, perfect or not). */
+	double len = plies / PLAYOUTS;
+	double longer = 0.75 * g->max_length;
+	if (longer > 1.25 * len)
+		longer = 1.25 * len;
+	if (longer > len)
+		len = longer;
+	if (branching)
+		*branching = b;
+	if (length)
+		*length = len;
+	return len / 2 * log10(b);
 }

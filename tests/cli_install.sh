@@ -1,0 +1,104 @@
+#!/bin/sh
+# cli_install.sh BIN - the install of the build BIN belongs to, into a
+# temporary DESTDIR and prefix: every file in place (the shared library
+# with its SONAME link), the installed tool runs, a C program builds
+# against the installed headers through the installed pkg-config file and
+# runs, linked with the static library and with the shared one; the man
+# page names every command, the completion is valid bash; uninstall
+# removes every file again.
+. "$(dirname "$0")/lib_cli.sh"
+
+build=$(cd "$(dirname "$BIN")" && pwd)
+prefix=/opt/gamelearn-test
+root=$tmp/dest$prefix
+# (cmake --install rewrites the build's install_manifest.txt; make
+# uninstall reads its own copy, build/installed.txt)
+if DESTDIR=$tmp/dest cmake --install "$build" --prefix "$prefix" >"$tmp/log" 2>&1; then ok; else
+	bad "cmake --install failed: $(tail -n 3 "$tmp/log")"; finish; exit; fi
+
+exists() { if [ -f "$root/$1" ]; then ok; else bad "not installed: $prefix/$1"; fi; }
+exists bin/gamelearn
+[ -x "$root/bin/gamelearn" ] && ok || bad "bin/gamelearn is not executable"
+for h in ../include/gamelearn/*.h; do
+	exists "include/gamelearn/${h##*/}"
+done
+exists share/man/man1/gamelearn.1
+exists share/bash-completion/completions/gamelearn
+pc=$(find "$root" -name gamelearn.pc)
+libdir=$(dirname "$(find "$root" -name libgamelearn.a)")
+[ -n "$pc" ] && [ -f "$libdir/libgamelearn.a" ] && ok || bad "no gamelearn.pc or libgamelearn.a"
+[ "$(dirname "$pc")" = "$libdir/pkgconfig" ] && ok || bad "gamelearn.pc not in $libdir/pkgconfig"
+so=$(ls "$libdir"/libgamelearn.so.*.*.* 2>/dev/null)
+if [ -f "$so" ] && [ -L "$libdir/libgamelearn.so" ] && [ -L "$libdir/libgamelearn.so.0" ]; then ok; else
+	bad "shared library and its links: $(ls -l "$libdir")"; fi
+readelf -d "$so" | grep -q "SONAME.*\[libgamelearn\.so\.0\]" && ok || bad "SONAME of $so is not libgamelearn.so.0"
+
+# the installed tool
+out=$("$root/bin/gamelearn" --version)
+echo "$out" | head -n 1 | grep -q "^gamelearn [0-9][0-9.]*$" && echo "$out" | grep -q "^build: .*sanitizers" && ok || bad "installed --version: $out"
+"$root/bin/gamelearn" list >"$tmp/out" 2>&1 && grep -q "^checkers " "$tmp/out" && ok || bad "installed list: $(head -n 3 "$tmp/out")"
+
+# the man page: roff, every command in a subsection
+man=$root/share/man/man1/gamelearn.1
+head -n 1 "$man" | grep -q '^\.TH GAMELEARN 1 ' && ok || bad "man page does not start with .TH"
+"$BIN" help | awk '/^  [a-z]/ {print $1}' >"$tmp/cmds"
+[ "$(wc -l <"$tmp/cmds")" -ge 15 ] && ok || bad "help lists $(wc -l <"$tmp/cmds") commands"
+while read -r c; do
+	grep -q "^\.SS $c\$" "$man" && ok || bad "man page has no section for '$c'"
+done <"$tmp/cmds"
+for s in NAME SYNOPSIS DESCRIPTION COMMANDS GAMES AGENTS "EXIT STATUS" FILES EXAMPLES "SEE ALSO"; do
+	grep -q "^\.SH $s\$" "$man" && ok || bad "man page has no $s"
+done
+grep -q '^\.B checkers$' "$man" && grep -q '^\.B alphabeta$' "$man" && ok || bad "man page lacks the game or agent lists"
+comp=$root/share/bash-completion/completions/gamelearn
+if command -v bash >/dev/null 2>&1; then
+	bash -n "$comp" && ok || bad "completion is not valid bash"
+	r=$(bash -c '. "$1"; COMP_WORDS=(gamelearn solve che); COMP_CWORD=2; _gamelearn; echo "${COMPREPLY[*]}"' sh "$comp")
+	[ "$r" = checkers ] && ok || bad "completion of 'gamelearn solve che': '$r'"
+fi
+grep -q "^complete -F _gamelearn gamelearn$" "$comp" && ok || bad "completion does not register itself"
+
+# a program against the installed library, through pkg-config; with the
+# compiler (and sanitizers) of this build
+cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
+san=
+grep -q "^GL_SANITIZE:BOOL=ON" "$build/CMakeCache.txt" && san=-fsanitize=address,undefined
+cat >"$tmp/t.c" <<'PROG'
+#include <gamelearn/game.h>
+#include <stdio.h>
+
+int main(void)
+{
+	gl_err err = {0};
+	gl_game *g = gl_game_new("tictactoe", &err);
+	if (!g) {
+		fprintf(stderr, "%s\n", err.msg);
+		return 1;
+	}
+	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	g->type->start(g, s);
+	printf("%llu\n", (unsigned long long)gl_perft(g, s, 9));
+	gl_game_free(g);
+	return 0;
+}
+PROG
+export PKG_CONFIG_PATH="$libdir/pkgconfig"
+cflags=$(pkg-config --cflags gamelearn) && libs=$(pkg-config --static --libs gamelearn) && ok || bad "pkg-config gamelearn failed"
+echo "$libs" | grep -q -- "-lm" && echo "$libs" | grep -q -- "-lpthread" && ok || bad "pkg-config --static --libs lacks -lm -lpthread: $libs"
+static_libs=$(echo "$libs" | sed 's/-lgamelearn\b/-l:libgamelearn.a/')
+# shellcheck disable=SC2086
+if "$cc" -std=c11 $san $cflags "$tmp/t.c" -o "$tmp/t_static" $static_libs 2>"$tmp/err" &&
+   [ "$("$tmp/t_static")" = 127872 ]; then ok; else bad "static program: $(head -n 3 "$tmp/err")"; fi
+readelf -d "$tmp/t_static" | grep -q "NEEDED.*libgamelearn" && bad "static program needs libgamelearn.so" || ok
+# shellcheck disable=SC2086
+if "$cc" -std=c11 $san $cflags "$tmp/t.c" -o "$tmp/t_shared" $(pkg-config --libs gamelearn) 2>"$tmp/err" &&
+   readelf -d "$tmp/t_shared" | grep -q "NEEDED.*\[libgamelearn\.so\.0\]" &&
+   [ "$(LD_LIBRARY_PATH="$libdir" "$tmp/t_shared")" = 127872 ]; then ok; else
+	bad "shared program: $(head -n 3 "$tmp/err")"; fi
+
+# uninstall removes every file the install wrote
+sed "s|^|$tmp/dest|" "$build/install_manifest.txt" >"$tmp/manifest"
+sh ../scripts/uninstall.sh "$tmp/manifest" >/dev/null && ok || bad "uninstall.sh failed"
+left=$(find "$root" -type f -o -type l)
+[ -z "$left" ] && ok || bad "left after uninstall: $left"
+finish
