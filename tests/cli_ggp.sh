@@ -19,21 +19,6 @@ T=data/ggp/ggp-transcript.txt
 spid=""
 trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; rm -rf "$tmp"' EXIT
 
-# serve LOG ARGS... : start a player on a free port (port 0), set spid, port
-serve() {
-	log=$1; shift
-	"$BIN" ggp serve --port 0 "$@" 2>"$log" &
-	spid=$!
-	port=""
-	i=0
-	while [ $i -lt 100 ] && [ -z "$port" ]; do
-		sleep 0.1
-		port=$(sed -n 's/.*listening on port \([0-9]*\).*/\1/p' "$log")
-		i=$((i + 1))
-	done
-	[ -n "$port" ] || { bad "server did not start: $(cat "$log")"; finish; exit 1; }
-	U=http://127.0.0.1:$port/
-}
 
 # post FILE : POST the file's text; sets code and body
 post() {

@@ -20,21 +20,6 @@ spid=""
 hpids=""
 trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; for p in $hpids; do kill "$p" 2>/dev/null; done; [ -n "${KEEP:-}" ] && cp -r "$tmp" "$KEEP"; rm -rf "$tmp"' EXIT
 
-# serve LOG ARGS... : start a player on a free loopback port, set spid, port
-serve() {
-	log=$1; shift
-	"$BIN" ggp serve --port 0 --bind 127.0.0.1 "$@" 2>"$log" &
-	spid=$!
-	port=""
-	i=0
-	while [ $i -lt 100 ] && [ -z "$port" ]; do
-		sleep 0.1
-		port=$(sed -n 's/.*listening on port \([0-9]*\).*/\1/p' "$log")
-		i=$((i + 1))
-	done
-	[ -n "$port" ] || { bad "server did not start: $(cat "$log")"; finish; exit 1; }
-	U=http://127.0.0.1:$port/
-}
 # stop_server LOG : stop the player (SIGTERM: it exits cleanly); it must
 # exit 0 (the sanitizer build: no error, no leak)
 stop_server() {
@@ -62,7 +47,7 @@ match() {
 fast() { awk -v t="$1" 'BEGIN { exit !(t < 1.0) }'; }
 
 # ---- 200 slow and idle connections against a cap of 64 ------------------
-serve "$tmp/log1" --connections 64 --per-ip 0 --agent random --max-matches 2
+serve "$tmp/log1" --bind 127.0.0.1 --connections 64 --per-ip 0 --agent random --max-matches 2
 "$SLOW" 127.0.0.1 "$port" 100 12 >"$tmp/slow1" &
 hpids="$!"
 "$SLOW" 127.0.0.1 "$port" 100 12 --idle >"$tmp/idle1" &
@@ -85,7 +70,7 @@ grep -q "closed [0-9]* slow or surplus connections" "$tmp/log1" && ok ||
 stop_server "$tmp/log1"
 
 # ---- 150 idle connections from another address, the default limits ------
-serve "$tmp/log2" --agent random --max-matches 1
+serve "$tmp/log2" --bind 127.0.0.1 --agent random --max-matches 1
 "$SLOW" 127.0.0.1 "$port" 150 8 --idle --from 127.0.0.2 >"$tmp/idle2" &
 hpids="$!"
 sleep 2
@@ -98,7 +83,7 @@ hpids=""
 stop_server "$tmp/log2"
 
 # ---- INFO and START answered at once while the agent thinks --------------
-serve "$tmp/log3" --agent alphabeta:depth=0,time=30
+serve "$tmp/log3" --bind 127.0.0.1 --agent alphabeta:depth=0,time=30
 rules=$(sed 's/;.*//' $D/connectFour.kif)
 say "(START c4 red ($rules) 10 4)"
 [ "$body" = ready ] && ok || bad "START connectFour: $code '$body'"

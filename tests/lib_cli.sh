@@ -45,6 +45,23 @@ expect() {
 		bad "gamelearn $*: rc=$rc (want $want_rc), output lacks '$want'"; cat "$tmp/out" >&2; fi
 }
 
+# serve LOG ARGS... : start a GGP player on a free port (port 0, ARGS may
+# add --bind), set spid, port and its URL U; stop the test if it fails
+serve() {
+	log=$1; shift
+	"$BIN" ggp serve --port 0 "$@" 2>"$log" &
+	spid=$!
+	port=""
+	i=0
+	while [ $i -lt 100 ] && [ -z "$port" ]; do
+		sleep 0.1
+		port=$(sed -n 's/.*listening on port \([0-9]*\).*/\1/p' "$log")
+		i=$((i + 1))
+	done
+	[ -n "$port" ] || { bad "server did not start: $(cat "$log")"; finish; exit 1; }
+	U=http://127.0.0.1:$port/
+}
+
 finish() {
 	echo "$pass passed, $fail failed"
 	[ "$fail" -eq 0 ]
