@@ -330,7 +330,11 @@ static void run_lauto(const gl_game *g, gl_judge *const *judge, const char *spec
 	r->sizes = calloc((size_t)(plays + wsize - 1) / (size_t)wsize, sizeof *r->sizes);
 	if (!r->window || !r->sizes)
 		die_oom();
+	progress bar; /* 1.5M plays take most of a minute */
+	progress_begin(&bar, "L-automaton", plays);
 	for (int k = 0; k < plays; k++) {
+		if ((k & 4095) == 0)
+			progress_update(&bar, k);
 		int seat = k & 1;
 		gl_agent *seats[2];
 		seats[seat] = a;
@@ -368,6 +372,7 @@ static void run_lauto(const gl_game *g, gl_judge *const *judge, const char *spec
 		if ((k + 1) % wsize == 0 || k + 1 == plays)
 			r->sizes[k / wsize] = gl_lauto_size(a);
 	}
+	progress_end(&bar);
 	r->distinct = (long)mc.n;
 	r->size = gl_lauto_size(a);
 	free(mc.key);
