@@ -30,6 +30,7 @@ expect_error 2 "--method must be" search swap9 --method bfs
 expect_error 2 "--depth must be" search swap9 --depth -3
 expect_error 2 "--pc must be" search swap9 --pc 2
 expect_error 2 "generations or a time limit" search swap9 --gens 0
+expect_error 2 "dfs to depth 7 needs a --time limit" search swap9 --method dfs --depth 7
 
 # gapairs through train, saved and loaded; a file for another game is refused
 expect_grep "matches" train nim gapairs:K=100,games=1 --opponent perfect -n 300 --save "$tmp/g.txt"
