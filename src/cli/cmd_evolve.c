@@ -63,58 +63,47 @@ static void csv_keep(gl_strbuf *sb, const char *path, int done)
 			"has done %d", path, rows < 0 ? 0 : rows, done);
 }
 
-/* The plots, from the CSV text (so a resumed run plots the same). */
+/* The plots, from the CSV text (so a resumed run plots the same):
+ * fitness by generation, and the champion's ten largest weights, each
+ * over its largest (only ratios matter to the evaluation). */
 static void plots(const char *dir, const gl_game *g, char *csv)
 {
-	int nf = (int)g->nfeatures, cap = 16, n = 0;
-	double *x = malloc(sizeof *x * (size_t)cap);
-	double *col = malloc(sizeof *col * (size_t)cap * (size_t)(nf + 3));
+	int nf = (int)g->nfeatures, n = -1; /* rows, less the header */
+	for (const char *c = csv; *c; c++)
+		n += *c == '\n';
+	if (n < 0)
+		n = 0;
+	/* x, best, lo, hi, mean, then nf weight curves, n values each */
+	double *buf = malloc(sizeof *buf * (size_t)(n + 1) * (size_t)(nf + 5));
+	if (!buf)
+		cli_die(EXIT_RUN, "evolve: out of memory plotting");
+	double *x = buf, *best = x + n, *lo = best + n, *hi = lo + n;
+	double *mean = hi + n, *w = mean + n;
 	gl_lines it;
 	gl_lines_init(&it, csv);
-	char *line = gl_lines_next(&it); /* the header */
-	while (x && col && (line = gl_lines_next(&it))) {
-		if (n == cap) {
-			cap *= 2;
-			x = realloc(x, sizeof *x * (size_t)cap);
-			col = realloc(col, sizeof *col * (size_t)cap * (size_t)(nf + 3));
-			if (!x || !col)
-				break;
-		}
+	gl_lines_next(&it); /* the header */
+	char *line;
+	for (int i = 0; i < n && (line = gl_lines_next(&it)); i++) {
 		/* gen,best,mean,sd,points,games,plies,champion,w... */
-		char *p = line;
 		double v[8];
+		char *p = line;
 		for (int k = 0; k < 8; k++) {
 			v[k] = strtod(p, &p);
 			p += *p == ',';
 		}
-		x[n] = v[0];
-		col[(size_t)n * (nf + 3) + 0] = v[1];
-		col[(size_t)n * (nf + 3) + 1] = v[2] - v[3];
-		col[(size_t)n * (nf + 3) + 2] = v[2] + v[3];
-		for (int k = 0; k < nf; k++) {
-			col[(size_t)n * (nf + 3) + 3 + k] = strtod(p, &p);
-			p += *p == ',';
-		}
-		n++;
-	}
-	if (!x || !col)
-		cli_die(EXIT_RUN, "evolve: out of memory plotting");
-	double *best = malloc(sizeof *best * (size_t)(n + 1) * 4);
-	double *lo = best + n + 1, *hi = lo + n + 1, *mean = hi + n + 1;
-	double *w = malloc(sizeof *w * (size_t)(n + 1) * (size_t)(nf + 1));
-	if (!best || !w)
-		cli_die(EXIT_RUN, "evolve: out of memory plotting");
-	for (int i = 0; i < n; i++) {
-		const double *c = col + (size_t)i * (nf + 3);
-		best[i] = c[0];
-		lo[i] = c[1];
-		hi[i] = c[2];
-		mean[i] = (c[1] + c[2]) / 2;
+		x[i] = v[0];
+		best[i] = v[1];
+		mean[i] = v[2];
+		lo[i] = v[2] - v[3];
+		hi[i] = v[2] + v[3];
 		double top = 0;
+		for (int k = 0; k < nf; k++) {
+			w[(size_t)k * n + i] = fabs(strtod(p, &p));
+			p += *p == ',';
+			top = fmax(top, w[(size_t)k * n + i]);
+		}
 		for (int k = 0; k < nf; k++)
-			top = fmax(top, fabs(c[3 + k]));
-		for (int k = 0; k < nf; k++)
-			w[(size_t)k * n + i] = top > 0 ? fabs(c[3 + k]) / top : 0;
+			w[(size_t)k * n + i] = top > 0 ? w[(size_t)k * n + i] / top : 0;
 	}
 	plot_series fs[2] = {
 		{"best", n, x, best, NULL, NULL},
@@ -123,37 +112,27 @@ static void plots(const char *dir, const gl_game *g, char *csv)
 	plot_spec spec = {"fitness (points / all points) by generation",
 		"generation", "fitness", false, true};
 	report_plot(dir, "fitness.svg", &spec, fs, 2);
-	/* The ten weights largest in the last champion, each over the
-	 * champion's largest (only ratios matter to the evaluation). */
 	enum { SHOW = 10 };
-	int pick[SHOW], np = 0;
-	for (int k = 0; k < nf && n > 0; k++) {
-		double v = w[(size_t)k * n + n - 1];
-		int j = np < SHOW ? np++ : SHOW;
-		if (j == SHOW && v <= w[(size_t)pick[SHOW - 1] * n + n - 1])
-			continue;
-		if (j == SHOW)
-			j = SHOW - 1;
-		for (; j > 0 && w[(size_t)pick[j - 1] * n + n - 1] < v; j--)
-			pick[j] = pick[j - 1];
-		pick[j] = k;
-	}
 	plot_series ws[SHOW];
-	bool positive = true;
-	for (int j = 0; j < np; j++) {
-		ws[j] = (plot_series){g->feature_names[pick[j]], n, x,
-			w + (size_t)pick[j] * n, NULL, NULL};
+	bool taken[GL_WEIGHTS_MAX] = {false}, positive = true;
+	int np = 0;
+	for (; np < SHOW && np < nf && n > 0; np++) {
+		int b = -1; /* the largest in the last generation not yet shown */
+		for (int k = 0; k < nf; k++)
+			if (!taken[k] && (b < 0 || w[(size_t)k * n + n - 1] >
+					      w[(size_t)b * n + n - 1]))
+				b = k;
+		taken[b] = true;
+		ws[np] = (plot_series){g->feature_names[b], n, x, w + (size_t)b * n,
+			NULL, NULL};
 		for (int i = 0; i < n; i++)
-			positive = positive && ws[j].y[i] > 0;
+			positive = positive && ws[np].y[i] > 0;
 	}
 	plot_spec wspec = {"champion's weights / its largest weight (the 10 "
 		"largest at the end)", "generation", "relative weight", positive,
 		false};
 	report_plot(dir, "weights.svg", &wspec, ws, np);
-	free(x);
-	free(col);
-	free(best);
-	free(w);
+	free(buf);
 }
 
 static bool exists(const char *path)

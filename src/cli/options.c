@@ -60,8 +60,10 @@ void cli_help(const cli_spec *spec, FILE *f)
  * the value of the option before it): `perft tictactoe -1`. */
 static bool negative_arg(const cli_spec *spec, int argc, char **argv, int k)
 {
+	if (k >= argc)
+		return false;
 	const char *t = argv[k];
-	if (k >= argc || t[0] != '-' || !isdigit((unsigned char)t[1]))
+	if (t[0] != '-' || !isdigit((unsigned char)t[1]))
 		return false;
 	const char *prev = argv[k - 1];
 	if (k == 1 || prev[0] != '-' || strchr(prev, '='))
