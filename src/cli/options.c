@@ -36,19 +36,17 @@ void cli_help(const cli_spec *spec, FILE *f)
 		spec->args && *spec->args ? " " : "", spec->args ? spec->args : "",
 		spec->help);
 	fprintf(f, "\noptions:\n");
-	{
-		for (const cli_opt *o = spec->opts; o && o->name; o++) {
-			char head[64];
-			snprintf(head, sizeof head, "%s%s%s%s%s", o->name[1] ? "--" : "-",
-				o->name, o->arg ? " " : "", o->arg ? o->arg : "",
-				o->repeat ? " ..." : "");
-			fprintf(f, "  %-22s %s", head, o->help);
-			if (o->def && *o->def)
-				fprintf(f, " (default %s)", o->def);
-			fprintf(f, "\n");
-		}
-		fprintf(f, "  %-22s %s\n", "--help", "this help");
+	for (const cli_opt *o = spec->opts; o && o->name; o++) {
+		char head[64];
+		snprintf(head, sizeof head, "%s%s%s%s%s", o->name[1] ? "--" : "-",
+			o->name, o->arg ? " " : "", o->arg ? o->arg : "",
+			o->repeat ? " ..." : "");
+		fprintf(f, "  %-22s %s", head, o->help);
+		if (o->def && *o->def)
+			fprintf(f, " (default %s)", o->def);
+		fprintf(f, "\n");
 	}
+	fprintf(f, "  %-22s %s\n", "--help", "this help");
 	if (spec->examples[0]) {
 		fprintf(f, "\nexamples:\n");
 		for (int i = 0; i < 2 && spec->examples[i]; i++)
