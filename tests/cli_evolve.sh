@@ -29,19 +29,22 @@ same "$tmp/a" "$tmp/c" "resumed"
 expect_grep "^gen   4" evolve checkers --resume "$tmp/a" --gens 5
 expect_grep "wrote" evolve checkers $EV --gens 5 --out "$tmp/d"
 same "$tmp/a" "$tmp/d" "extended"
-# killed at whatever moment (here about half way), then resumed
-EK="--pop 6 --depth 3 --max-plies 100 --seed 8 --gens 12"
+# killed mid-run (after its second generation is written), then resumed
+EK="--pop 6 --depth 3 --max-plies 100 --seed 8 --gens 24"
 "$BIN" evolve checkers $EK --out "$tmp/f" >/dev/null 2>&1
 "$BIN" evolve checkers $EK --out "$tmp/e" >/dev/null 2>&1 &
 pid=$!
-sleep 0.5
+i=0
+while [ $i -lt 600 ] && [ "$(grep -c '' "$tmp/e/evolve.csv" 2>/dev/null || echo 0)" -lt 3 ]; do
+	sleep 0.02
+	i=$((i + 1))
+done
 kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
-if [ -f "$tmp/e/run.txt" ]; then
-	"$BIN" evolve checkers --resume "$tmp/e" >/dev/null 2>"$tmp/err" || cat "$tmp/err" >&2
-else
-	"$BIN" evolve checkers $EK --out "$tmp/e" >/dev/null 2>&1
-fi
+done_at=$(sed -n 's/^done //p' "$tmp/e/run.txt")
+[ -n "$done_at" ] && [ "$done_at" -lt 24 ] && ok ||
+	bad "the kill came too late to test a resume (done '$done_at')"
+"$BIN" evolve checkers --resume "$tmp/e" >/dev/null 2>"$tmp/err" || cat "$tmp/err" >&2
 same "$tmp/f" "$tmp/e" "killed and resumed"
 
 # the champion plays through the alphabeta agent

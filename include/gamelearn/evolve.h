@@ -169,6 +169,7 @@ typedef struct gl_evolve_gen {
  * checked: a message names a bad value). NULL on error. */
 gl_evolve *gl_evolve_new(const gl_game *g, const gl_evolve_config *c,
 	gl_err *err);
+/* Free ev and everything it owns (NULL is a no-op). */
 void gl_evolve_free(gl_evolve *ev);
 /* The config and the generations done so far. */
 const gl_evolve_config *gl_evolve_config_of(const gl_evolve *ev);

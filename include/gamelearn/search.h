@@ -90,8 +90,8 @@ void gl_search_set_eval(gl_search *s, gl_eval_fn fn, void *ctx);
  * with at least three plies left to search, each move is scored by a
  * two-ply lookahead (the move, then the reply the evaluation likes best
  * for the opponent; a game end by its goal), and only the `width` best
- * moves, plus the table's move, are searched; the others are dropped
- * unsearched. Runs to a fixed depth are then no longer
+ * moves, the table's move always among them, are searched; the others
+ * are dropped unsearched. The lookahead's positions count as nodes. Runs to a fixed depth are then no longer
  * exact minimax, but reach deeper in the same time along the lines the
  * evaluation likes: the improvement the checkers-GA excerpt names.
  * Clears the table.

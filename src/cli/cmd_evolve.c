@@ -244,16 +244,16 @@ int cmd_evolve(int argc, char **argv)
 	const gl_evolve_config *rc = gl_evolve_config_of(ev);
 	int done0 = gl_evolve_done(ev);
 	int per_gen = (rc->pop - 1) * rc->games;
-	printf("evolve %s: population %d, generations %d..%d of %d, %s %g%s, "
-		"%d games a pairing, pc %g, pm %g, elite %d, seed %" PRIu64
-		", %ld threads, in %s\n", g->spec, rc->pop, done0, rc->gens - 1,
-		rc->gens, rc->depth ? "depth" : "time", rc->depth ? rc->depth :
-		rc->seconds, rc->depth ? " plies" : " s a move", rc->games, rc->pc,
-		rc->pm, rc->elite, rc->seed, threads, dir);
 	progress bar;
-	progress_begin(&bar, "evolve", (double)per_gen * (rc->gens - done0));
 	cli_pool pool;
 	cli_pool_init(&pool, (int)threads, &bar);
+	printf("evolve %s: population %d, generations %d..%d of %d, %s %g%s, "
+		"%d games a pairing, pc %g, pm %g, elite %d, seed %" PRIu64
+		", %d threads, in %s\n", g->spec, rc->pop, done0, rc->gens - 1,
+		rc->gens, rc->depth ? "depth" : "time", rc->depth ? rc->depth :
+		rc->seconds, rc->depth ? " plies" : " s a move", rc->games, rc->pc,
+		rc->pm, rc->elite, rc->seed, pool.threads, dir);
+	progress_begin(&bar, "evolve", (double)per_gen * (rc->gens - done0));
 	while (gl_evolve_done(ev) < rc->gens) {
 		gl_evolve_gen r;
 		size_t len = strlen(bar.note);

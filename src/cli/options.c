@@ -79,6 +79,9 @@ void cli_parse(const cli_spec *spec, int argc, char **argv, cli_args *a)
 	memset(a, 0, sizeof *a);
 	a->spec = spec;
 	for (; spec->opts && spec->opts[n].name; n++) {
+		if (n == CLI_OPTS_MAX)
+			cli_die(EXIT_RUN, "%s: more than %d options declared (a bug)",
+				spec->name, CLI_OPTS_MAX);
 		const cli_opt *o = &spec->opts[n];
 		lo[n] = (struct option){o->name, o->arg ? required_argument :
 			no_argument, NULL, 1000 + n};
@@ -123,7 +126,11 @@ void cli_parse(const cli_spec *spec, int argc, char **argv, cli_args *a)
 					"%s --help)", spec->name, what, spec->name);
 			a->seen[k]++;
 			a->val[k] = spec->opts[k].arg ? optarg : "1";
-			if (spec->opts[k].repeat && a->nrep < CLI_ARGS_MAX) {
+			if (spec->opts[k].repeat) {
+				if (a->nrep == CLI_ARGS_MAX)
+					cli_die(EXIT_USAGE, "%s: --%s given more than %d "
+						"times", spec->name, spec->opts[k].name,
+						CLI_ARGS_MAX);
 				a->rep[a->nrep] = a->val[k];
 				a->rep_opt[a->nrep++] = k;
 			}

@@ -153,6 +153,8 @@ static void parse(int argc, char **argv, opts *o)
 		.threads = cli_given(&opt, "threads") ? cli_long(&opt, "threads", 1, 64) :
 			sysconf(_SC_NPROCESSORS_ONLN),
 		.out = cli_str(&opt, "out")};
+	/* as the pool will use them */
+	o->threads = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
 }
 
 static double mean_depth(const tally *t)
@@ -263,7 +265,8 @@ int repro_checkers_ga(int argc, char **argv)
 
 	/* 2. The champion against three fixed evaluations */
 	gl_weights ones, pieces, samuel;
-	gl_weights_init(&ones, g, 1.0, &err);
+	if (gl_weights_init(&ones, g, 1.0, &err))
+		cli_die(EXIT_RUN, "repro checkers-ga: %s", err.msg);
 	named_weights(&pieces, g, false);
 	named_weights(&samuel, g, true);
 	const gl_weights *opp[3] = {&ones, &pieces, &samuel};
@@ -311,7 +314,10 @@ int repro_checkers_ga(int argc, char **argv)
 		}
 	printf("  (b) is PADV alone. (c) is PADV at 2^20 (always present in Samuel's "
 		"program; its weight is not\n  published) and his 12 strongest terms "
-		"after 42 games with their signs and powers of two.\n");
+		"after 42 games with their signs and powers of two. The integer\n"
+		"  evaluation resolves a weight of about 1/40,000 of the others' "
+		"sum times 64 (weights.h), so his\n  smallest terms (2^4, 2^5 beside "
+		"2^20) barely count.\n");
 	report_write(o.out, "checkers-ga-vs.csv", &csv);
 	gl_strbuf_done(&csv);
 

@@ -392,7 +392,7 @@ static int one_ply(gl_search *s, void *st, int ply, int side)
 	gl_action *moves = s->moves + (size_t)ply * g->max_legal;
 	int me = side_of(s->root, g->type->to_move(g, st));
 	int n = g->type->legal(g, st, moves), best = -SCORE_INF;
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n && !visit(s); i++) {
 		gl_undo u;
 		void *child = do_move(s, st, moves[i], ply, &u);
 		int v = static_value(s, child, me, ply + 1);
@@ -414,6 +414,8 @@ static int forward_prune(gl_search *s, void *st, gl_action *moves, int n,
 	const gl_game *g = s->g;
 	int32_t *stat = s->stat;
 	for (int i = 0; i < n; i++) {
+		if (visit(s))
+			return n; /* out of budget: the search stops anyway */
 		gl_undo u;
 		void *child = do_move(s, st, moves[i], ply, &u);
 		stat[i] = moves[i] == tt_move ? INT32_MAX :
@@ -616,8 +618,9 @@ int gl_search_run(gl_search *s, const void *state, const gl_limits *lim,
 		to_front(s->root_moves, bi);
 		/* A proven win or loss cannot change deeper; nor can anything
 		 * once the whole game fits inside the horizon. */
-		if (bv >= GL_SEARCH_WIN - MAX_PLY || bv <= -GL_SEARCH_WIN + MAX_PLY)
-			break;
+		if (!s->prune && (bv >= GL_SEARCH_WIN - MAX_PLY ||
+				  bv <= -GL_SEARCH_WIN + MAX_PLY))
+			break; /* (not a proof when replies were pruned) */
 		if ((unsigned)d >= g->max_length)
 			break;
 	}
