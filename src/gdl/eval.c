@@ -74,6 +74,7 @@ void gdl_free(gdl_game *gd)
 	gl_free(gd->static_val);
 	gl_free(gd->base_atom);
 	gl_free(gd->base_next);
+	gl_free(gd->init);
 	gl_free(gd->does_atom);
 	gl_free(gd->legal_atom);
 	gl_free(gd->goal_atom);
@@ -181,6 +182,11 @@ int gdl_load_ex(gdl_game **out, const char *text, size_t n, const char *name,
 	rc = compile(gd, opts ? opts : &defaults, err);
 	if (rc)
 		goto fail;
+	if (gd->words > GDL_WORDS_MAX) { /* until the evaluators size their states */
+		rc = gl_fail(err, GL_ERANGE, "%s: %d base propositions (at most %d: "
+			"state too big)", name, gd->nbase, GDL_BASE_MAX);
+		goto fail;
+	}
 	*out = gd;
 	return 0;
 fail:

@@ -1714,19 +1714,15 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 	gd->nbase = 0;
 	for (int a = 0; a < na; a++)
 		gd->nbase += gt->fn[gd->atom_term[a]] == K_TRUE;
-	if (gd->nbase > GDL_BASE_MAX) {
-		rc = gl_fail(err, GL_ERANGE, "%s: %d base propositions (at most %d: "
-			"state too big)", p->name, gd->nbase, GDL_BASE_MAX);
-		goto out;
-	}
 	gd->words = (gd->nbase + 63) / 64;
 	if (gd->words == 0)
 		gd->words = 1;
 	gd->base_atom = gl_malloc(((size_t)gd->nbase + 1) * sizeof *gd->base_atom);
 	gd->base_next = gl_malloc(((size_t)gd->nbase + 1) * sizeof *gd->base_next);
-	if (!gd->base_atom || !gd->base_next)
+	gl_free(gd->init);
+	gd->init = gl_calloc((size_t)gd->words, sizeof *gd->init);
+	if (!gd->base_atom || !gd->base_next || !gd->init)
 		goto fail;
-	memset(gd->init, 0, sizeof gd->init);
 	for (int a = 0, i = 0; a < na; a++) {
 		int32_t t = gd->atom_term[a];
 		if (gt->fn[t] != K_TRUE)
@@ -1756,11 +1752,6 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 		if (!seen[m])
 			tmp[nm++] = m;
 		seen[m] = 1;
-		if (nm > GDL_MOVES_MAX) {
-			rc = gl_fail(err, GL_ERANGE, "%s: more than %d moves", p->name,
-				GDL_MOVES_MAX);
-			goto out;
-		}
 	}
 	gd->nmoves = nm;
 	gd->move_term = gl_malloc(((size_t)nm + 1) * sizeof *gd->move_term);

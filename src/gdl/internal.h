@@ -22,7 +22,6 @@ enum {
 enum { T_SYM, T_VAR, T_FN }; /* kinds of parsed term */
 
 enum {
-	GDL_MOVES_MAX = 1 << 16, /* distinct ground moves */
 	GDL_CLAUSES_MAX = 4096,  /* clauses one rule may expand into */
 	GDL_VARS_MAX = 64,       /* variables in one rule */
 	GDL_LITS_MAX = 128       /* literals in one clause */
@@ -151,7 +150,7 @@ struct gdl_game {
 	int words;
 	int32_t *base_atom;   /* [nbase] the true(X) atom of state bit i */
 	int32_t *base_next;   /* [nbase] the next(X) atom, or -1 */
-	uint64_t init[GDL_WORDS_MAX]; /* the initial state */
+	uint64_t *init;       /* [words] the initial state */
 	int nmoves;
 	int32_t *move_term;   /* [nmoves] ground move terms, sorted by text */
 	char **move_text;     /* [nmoves] canonical text */

@@ -182,8 +182,8 @@ struct gdl_pv {
 	int joint[GDL_ROLES_MAX];   /* of the next state computed */
 	bool at_state, at_next;
 	int err, nerr;    /* the state's evaluation's error, the next's */
-	uint64_t state[GDL_WORDS_MAX];
-	uint64_t next[GDL_WORDS_MAX];
+	uint64_t *state;  /* [words] the state evaluated */
+	uint64_t *next;   /* [words] the next state computed */
 };
 
 /* --- Facts ------------------------------------------------------------------ */
@@ -1196,7 +1196,7 @@ static int build_all(pbuild *B)
 	if (rc)
 		goto out;
 	/* The initial state: init(X) for each base true(X). */
-	memset(gd->init, 0, sizeof gd->init);
+	memset(gd->init, 0, (size_t)gd->words * sizeof *gd->init);
 	for (int i = 0; i < gd->nbase; i++) {
 		const gdl_gterms *gt = B->gt;
 		int32_t t = gd->atom_term[gd->base_atom[i]];
@@ -1266,7 +1266,9 @@ gdl_pv *gdl_pv_new(const gdl_game *gd)
 	e->stamp = gl_calloc((size_t)pv->nterms + 1, sizeof *e->stamp);
 	e->legal = gl_calloc((size_t)gd->nroles * (size_t)e->lwords + 1,
 		sizeof *e->legal);
-	if (!e->stamp || !e->legal) {
+	e->state = gl_calloc((size_t)gd->words, sizeof *e->state);
+	e->next = gl_calloc((size_t)gd->words, sizeof *e->next);
+	if (!e->stamp || !e->legal || !e->state || !e->next) {
 		gdl_pv_free(e);
 		return NULL;
 	}
@@ -1286,6 +1288,8 @@ void gdl_pv_free(gdl_pv *e)
 	st_done(&e->st[1]);
 	gl_free(e->stamp);
 	gl_free(e->legal);
+	gl_free(e->state);
+	gl_free(e->next);
 	gl_free(e);
 }
 
@@ -1410,7 +1414,7 @@ void gdl_pv_next(const gdl_game *gd, gdl_pv *e, const int *joint,
 				input(gd, e, &e->st[1], gd->does_atom[r * nm + joint[r]]);
 		}
 		e->nerr = evaluate(e, e->pv->scc2, e->pv->nscc);
-		memset(e->next, 0, sizeof e->next);
+		memset(e->next, 0, W * sizeof *e->next);
 		for (int i = 0; i < gd->nbase && !e->nerr; i++)
 			if (derived(gd, e, gd->base_next[i]))
 				e->next[i / 64] |= 1ull << (i % 64);
