@@ -29,6 +29,15 @@ expect 0 "(cell 2 2 x)" show gdl:$D/games/ticTacToe.kif --moves "( MARK 2 2 )"
 expect 0 "^127872" perft gdl:$D/games/ticTacToe.kif 9
 expect 0 "^15120" perft gdl 5
 expect 0 "^32768" perft gdl:$D/games/connectFour.kif 5
+# joint moves, as GGP reasoners count them: roshambo2's two roles choose
+# at once among 4, so a step is 16 joint moves (the game interface
+# counts each role's choice as a move: 16 after two moves)
+expect 0 "^256$" perft --joint gdl:$D/games/roshambo2.kif 2
+expect 0 "^16$" perft gdl:$D/games/roshambo2.kif 2
+expect 0 "^rock paper: 1$" perft --joint --divide gdl:$D/games/roshambo2.kif 1
+expect 0 "^11132$" perft --joint gdl:$D/hard/breakthrough.kif 3
+expect 2 "tictactoe is not a GDL game" perft --joint tictactoe 2
+expect 2 "no --position or --moves" perft --joint gdl --moves "(mark 1 1)" 2
 expect 1 "no move 'mark'" show gdl:$D/games/ticTacToe.kif --moves mark
 expect 0 "gdl" list
 

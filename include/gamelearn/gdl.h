@@ -176,6 +176,12 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 	const uint64_t *state, int count, gl_rng *rng, int max_steps,
 	int64_t *goal_sum);
 
+/* The rules a game instance of the `gdl` type (game.h: "gdl:PATH.kif")
+ * plays by, or NULL for any other game. Read-only, owned by g; an
+ * evaluator made for it (gdl_eval_new) is the caller's. */
+typedef struct gl_game gl_game;
+const gdl_game *gdl_game_of(const gl_game *g);
+
 /* Number of joint-move sequences of exactly depth steps from state
  * (finished games not extended). */
 uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,

@@ -171,6 +171,8 @@ void cli_pool_init(cli_pool *p, int threads, progress *bar);
 int cmd_list(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
+/* joint.c: perft --joint of a GDL game from its start (prints the count). */
+int cli_perft_joint(const gl_game *g, int depth, bool divide);
 int cmd_bench(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 int cmd_agents(int argc, char **argv);

@@ -35,6 +35,7 @@ typedef struct game_args {
 	const char *moves;
 	long depth;
 	bool divide;
+	bool joint;           /* --joint: GDL joint moves */
 	bool features; /* show --features */
 } game_args;
 
@@ -55,6 +56,7 @@ const cli_spec cli_show_spec = {
 
 static const cli_opt perft_opts[] = {
 	{"divide", NULL, NULL, "count below each first move separately", 0},
+	{"joint", NULL, NULL, "GDL games: count joint moves (one legal move per role, all at once), as GGP reasoners do", 0},
 	{"position", "TEXT", NULL, "start from this position in the game's text", 0},
 	{"moves", "M1,M2,...", NULL, "then play these moves", 0},
 	{NULL, NULL, NULL, NULL, 0}
@@ -65,7 +67,7 @@ const cli_spec cli_perft_spec = {
 	"count the move sequences of exactly DEPTH moves",
 	perft_opts,
 	{"gamelearn perft othello8 9 --divide",
-	 "gamelearn perft checkers 10 --moves 11-15"}
+	 "gamelearn perft --joint gdl:tests/data/gdl/games/roshambo2.kif 2"}
 };
 
 static void parse_game_args(int argc, char **argv, game_args *a, bool want_depth)
@@ -78,6 +80,10 @@ static void parse_game_args(int argc, char **argv, game_args *a, bool want_depth
 	if (want_depth) {
 		a->depth = cli_int(c.pos[1], 0, 64, "DEPTH");
 		a->divide = cli_given(&c, "divide");
+		a->joint = cli_given(&c, "joint");
+		if (a->joint && (a->position || a->moves))
+			cli_die(EXIT_USAGE, "perft: --joint counts from the start "
+				"(no --position or --moves)");
 	} else {
 		a->features = cli_given(&c, "features");
 	}
@@ -152,9 +158,14 @@ int cmd_perft(int argc, char **argv)
 	game_args a = {0};
 	parse_game_args(argc, argv, &a, true);
 	gl_game *g = cli_game(a.spec);
+	int depth = (int)a.depth;
+	if (a.joint) {
+		int rc = cli_perft_joint(g, depth, a.divide);
+		gl_game_free(g);
+		return rc;
+	}
 	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	game_position(g, &a, argv[0], s);
-	int depth = (int)a.depth;
 	uint64_t total;
 	double t0 = gl_now();
 	if (depth == 0) {

@@ -476,3 +476,8 @@ const gl_game_type gl_game_gdl = {
 	.evaluate = gdl_evaluate,
 	.bench_depth = 5,
 };
+
+const gdl_game *gdl_game_of(const gl_game *g)
+{
+	return g && g->type == &gl_game_gdl ? D(g)->gd : NULL;
+}
