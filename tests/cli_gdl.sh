@@ -52,5 +52,12 @@ expect 1 "duplicate_role.kif:1:15: role 'x' is declared twice" gdl check $D/inva
 expect 1 "goal value '500' of role 'x' is not an integer 0..100" gdl check $D/invalid/goal_500.kif
 expect 1 "no 'legal' rule or fact" gdl check $D/invalid/no_legal.kif
 expect 2 "no 'legal' rule or fact" show gdl:$D/invalid/no_legal.kif
+# negation through a ground recursion: refused by the network at load
+expect 1 "not stratified on the ground program: (goal r 100) depends on (not (goal r 0)), which depends on (goal r 100)" \
+	gdl check $D/invalid/ground_unstratified.kif
+# goal negated inside its own definition, stratified on the ground atoms
+expect 0 "valid: 1 roles (robot), 137 base propositions, 65 moves" \
+	gdl check $D/hard/queens08lg.kif
+expect 0 "^2640" perft gdl:$D/hard/queens08lg.kif 2
 
 finish

@@ -173,7 +173,6 @@ static void test_invalid(void)
 		{"(role r) (<= (p ?x) (q ?y))", "x.kif:1:17: unsafe rule: variable ?x"},
 		{"(role r) (<= (p ?x) (q ?x) (not (s ?y)))", "x.kif:1:36: unsafe rule: variable ?y"},
 		{"(role r) (<= (p ?x) (q ?x) (distinct ?x ?z))", "unsafe rule: variable ?z"},
-		{"(role r) (q 1) (<= (p ?x) (q ?x) (not (p ?x)))", "not stratified"},
 		{"(role r) (<= (true p) (q))", "'true' may not be the head"},
 		{"(role r) (<= (does r p) (q))", "'does' may not be the head"},
 		{"(role r) (q) (<= (role s) q)", "'role' may only appear in facts"},

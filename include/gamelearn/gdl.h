@@ -70,15 +70,21 @@ typedef struct gdl_load_opts {
  * recursion restriction and the keyword restrictions. name is used in
  * messages ("NAME:LINE:COL: what is wrong"). Each problem is appended to
  * problems (may be NULL) as one line. Returns the number of problems
- * (0: valid) or GL_ENOMEM. */
+ * (0: valid) or GL_ENOMEM. Stratification is checked on relations only
+ * where that is conclusive: a relation negated inside its own recursion
+ * (goal(R, 100) defined by not goal(R, 0)) is not a problem here, since
+ * the program may be stratified on its ground atoms; loading decides
+ * (GL_EPARSE, "not stratified on the ground program: ...", when it is
+ * not). */
 int gdl_check(const char *text, size_t n, const char *name,
 	gl_strbuf *problems);
 
 /* Parse, check and compile a description from memory (name for messages)
  * or a file. Returns 0 with *out set (free with gdl_free), or a GL_E*
  * code with the first problem ("FILE:LINE:COL: ...") in err: GL_EPARSE
- * for an invalid description, GL_ERANGE for one too big to ground,
- * GL_EIO, GL_ENOMEM. */
+ * for an invalid description (one whose ground program has a negation
+ * inside a recursion included: "not stratified on the ground program"),
+ * GL_ERANGE for one too big to ground, GL_EIO, GL_ENOMEM. */
 int gdl_load(gdl_game **out, const char *text, size_t n, const char *name,
 	gl_err *err);
 int gdl_load_file(gdl_game **out, const char *path, gl_err *err);
@@ -130,8 +136,12 @@ gdl_eval *gdl_eval_new(const gdl_game *gd);
 void gdl_eval_free(gdl_eval *e);
 /* 0, or why the prover could not finish the last evaluation (of a state,
  * or of a next state): GL_ERANGE (more join steps than GDL_PROVE_MAX or
- * the load's max_steps) or GL_ENOMEM; the state then reads as terminal
- * without legal moves, the next state as empty. Always 0 for the network. */
+ * the load's max_steps), GL_EPARSE (the rules negate an atom through its
+ * own recursion in this state: not stratified on the ground program,
+ * which the network refuses at load but the prover, grounding nothing,
+ * finds out state by state) or GL_ENOMEM; the state then reads as
+ * terminal without legal moves, the next state as empty. Always 0 for the
+ * network. */
 int gdl_eval_error(const gdl_game *gd, const gdl_eval *e);
 
 /* Evaluate state into e: after this, the queries below answer for it.

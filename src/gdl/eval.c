@@ -103,7 +103,7 @@ int gdl_check(const char *text, size_t n, const char *name, gl_strbuf *problems)
 		gdl_prog_done(&p);
 		return 1;
 	}
-	rc = gdl_check_prog(&p, problems);
+	rc = gdl_check_prog(&p, problems, NULL);
 	gdl_prog_done(&p);
 	return rc;
 }
@@ -164,7 +164,7 @@ int gdl_load_ex(gdl_game **out, const char *text, size_t n, const char *name,
 		goto fail;
 	gl_strbuf sb;
 	gl_strbuf_init(&sb);
-	rc = gdl_check_prog(&gd->prog, &sb);
+	rc = gdl_check_prog(&gd->prog, &sb, NULL);
 	if (rc > 0 || sb.oom) {
 		/* the first problem, and how many more */
 		char *nl = sb.buf ? strchr(sb.buf, '\n') : NULL;

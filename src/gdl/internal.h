@@ -105,9 +105,12 @@ static inline int32_t gdl_term_arg(const gdl_prog *p, int32_t t, int i)
  * number, or GL_ENOMEM. */
 int gdl_sccs(int n, const int32_t *e0, const int32_t *edge, int32_t *comp);
 
-/* check.c: every problem appended to problems (one line each); returns
- * their number or GL_ENOMEM. Fills p->cl and p->lits when valid. */
-int gdl_check_prog(gdl_prog *p, gl_strbuf *problems);
+/* check.c: every problem appended to problems (one line each), and what
+ * is not a problem but worth knowing to notes (both may be NULL; "NAME:
+ * LINE:COL: note: ..." lines: a relation negated inside its own
+ * recursion, which only the grounder can accept); returns the number of
+ * problems or GL_ENOMEM. Fills p->cl and p->lits when valid. */
+int gdl_check_prog(gdl_prog *p, gl_strbuf *problems, gl_strbuf *notes);
 
 /* Ground terms, hash-consed: equal terms have equal ids. */
 typedef struct gdl_gterms {
