@@ -196,7 +196,8 @@ static void test_invalid(void)
 			"case %zu: %d problems: %s", i, n, sb.buf ? sb.buf : "(none)");
 		gl_strbuf_done(&sb);
 	}
-	/* valid: or, not distinct, (foo) for foo, recursion, case */
+	/* valid: or, not distinct, (foo) for foo, recursion, case folded
+	 * (test_gdl_case.c: case-sensitive, P and p differ) */
 	const char *good = "(ROLE r) (Q 1) (q 2) (<= (P ?x) (q ?x) (or (distinct ?x 1) "
 		"(not (distinct ?x 2)))) (<= (legal r (go ?x)) (p ?x)) (<= (terminal)) "
 		"(<= (goal r 100) (true (done))) (<= (next done) (does r ?m))";
@@ -206,7 +207,8 @@ static void test_invalid(void)
 		sb.buf ? sb.buf : "");
 	gl_strbuf_done(&sb);
 	gdl_game *gd = NULL;
-	CHECK(gdl_load(&gd, good, strlen(good), "good.kif", NULL) == 0);
+	gdl_load_opts fold = {.fold_case = true};
+	CHECK(gdl_load_ex(&gd, good, strlen(good), "good.kif", &fold, NULL) == 0);
 	if (gd) {
 		gdl_eval *e = gdl_eval_new(gd);
 		uint64_t s[GDL_WORDS_MAX];

@@ -57,13 +57,19 @@ typedef enum gdl_reasoner {
 } gdl_reasoner;
 
 /* Options of gdl_load_ex; all zero is the default (GDL_AUTO, the built-in
- * limits). */
+ * limits, case-sensitive symbols). */
 typedef struct gdl_load_opts {
 	gdl_reasoner reasoner;
 	long max_rules; /* ground rules at most (0, or above: GDL_RULES_MAX) */
 	long max_gates; /* network gates at most (0: no limit of its own) */
 	long max_steps; /* the prover's join steps per evaluation (0, or
 			 * above: GDL_PROVE_MAX) */
+	bool fold_case; /* symbols folded to lower case, so that `nextRank`
+			 * and `nextrank` are one relation; false (the
+			 * default): case-sensitive, as ggp-base and the game
+			 * servers read GDL. Keywords (role, true, does, ...,
+			 * not, or, distinct) are recognised in any case
+			 * either way. */
 } gdl_load_opts;
 
 /* Check a description: syntax, arities, safety, stratification, the
@@ -72,12 +78,17 @@ typedef struct gdl_load_opts {
  * problems (may be NULL) as one line. Returns the number of problems
  * (0: valid) or GL_ENOMEM. Stratification is checked on relations only
  * where that is conclusive: a relation negated inside its own recursion
- * (goal(R, 100) defined by not goal(R, 0)) is not a problem here, since
- * the program may be stratified on its ground atoms; loading decides
- * (GL_EPARSE, "not stratified on the ground program: ...", when it is
- * not). */
+ * (goal(R, 100) defined by not goal(R, 0)) is not a problem here but a
+ * note, since the program may be stratified on its ground atoms; loading
+ * decides (GL_EPARSE, "not stratified on the ground program: ...", when
+ * it is not). */
 int gdl_check(const char *text, size_t n, const char *name,
 	gl_strbuf *problems);
+/* The same with options (opts may be NULL; only fold_case matters here),
+ * and the notes, one line each ("NAME:LINE:COL: note: ..."), appended to
+ * notes (may be NULL). */
+int gdl_check_ex(const char *text, size_t n, const char *name,
+	const gdl_load_opts *opts, gl_strbuf *problems, gl_strbuf *notes);
 
 /* Parse, check and compile a description from memory (name for messages)
  * or a file. Returns 0 with *out set (free with gdl_free), or a GL_E*
@@ -123,7 +134,10 @@ int gdl_state_words(const gdl_game *gd);
  * returns its length. Text of base proposition i ("(cell 1 1 b)"). */
 int gdl_move_text(const gdl_game *gd, int move, char *buf, size_t n);
 int gdl_base_text(const gdl_game *gd, int i, char *buf, size_t n);
-/* The move id whose text is text (whitespace and case tolerant), or -1. */
+/* The move id whose text is text, or -1. Whitespace tolerant; case
+ * tolerant only where that is unambiguous: the move spelt exactly so
+ * first, else the one move (if only one) that differs from text in case
+ * alone. */
 int gdl_move_find(const gdl_game *gd, const char *text);
 
 /* The initial state into state (gdl_state_words words). */

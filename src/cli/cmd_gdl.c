@@ -1,10 +1,13 @@
 /*
- * cmd_gdl.c - `gamelearn gdl check [--reasoner auto|net|prover] FILE...`:
- * validate GDL descriptions (Love et al. 2008, sections 2-4) and print
- * every problem as FILE:LINE:COL: what is wrong; then compile each valid
- * one and say its size and the reasoner it gets (the network, or the
- * prover when its rules are too many to ground, and why). Exit 0 when all
- * are valid, 1 otherwise.
+ * cmd_gdl.c - `gamelearn gdl check [--reasoner auto|net|prover]
+ * [--fold-case] FILE...`: validate GDL descriptions (Love et al. 2008,
+ * sections 2-4) and print every problem as FILE:LINE:COL: what is wrong,
+ * and every note (FILE:LINE:COL: note: ..., e.g. a relation negated
+ * inside its own recursion, which only grounding can accept); then
+ * compile each valid one and say its size and the reasoner it gets (the
+ * network, or the prover when its rules are too many to ground, and why).
+ * Names are case-sensitive, as the game servers read them, unless
+ * --fold-case. Exit 0 when all are valid, 1 otherwise.
  */
 #include "cli.h"
 
@@ -23,11 +26,14 @@ static int check_one(const char *path, const gdl_load_opts *opts)
 		fprintf(stderr, "gamelearn: %s\n", err.msg);
 		return 1;
 	}
-	gl_strbuf sb;
+	gl_strbuf sb, notes;
 	gl_strbuf_init(&sb);
-	int n = gdl_check(text, len, path, &sb);
-	if (n < 0)
+	gl_strbuf_init(&notes);
+	int n = gdl_check_ex(text, len, path, opts, &sb, &notes);
+	if (n < 0 || notes.oom)
 		cli_die(EXIT_RUN, "out of memory checking %s", path);
+	fputs(notes.buf ? notes.buf : "", stdout);
+	gl_strbuf_done(&notes);
 	if (n > 0) {
 		fputs(sb.buf ? sb.buf : "", stdout);
 		printf("%s: invalid: %d problem%s\n", path, n, n == 1 ? "" : "s");
@@ -68,6 +74,8 @@ static int check_one(const char *path, const gdl_load_opts *opts)
 
 static const cli_opt gdl_check_opts[] = {
 	{"reasoner", "R", "auto", "auto (the network, else the prover), net or prover", 0},
+	{"fold-case", NULL, NULL, "names matched whatever their case (nextRank is "
+		"nextrank); by default they are case-sensitive, as game servers read them", 0},
 	{NULL, NULL, NULL, NULL, 0}
 };
 
@@ -87,7 +95,7 @@ int cmd_gdl(int argc, char **argv)
 			return 0;
 		}
 		cli_die(EXIT_USAGE, "usage: gamelearn gdl check [--reasoner auto|net|prover] "
-			"FILE... (try: gamelearn gdl check --help)");
+			"[--fold-case] FILE... (try: gamelearn gdl check --help)");
 	}
 	cli_args opt;
 	cli_parse(&cli_gdl_check_spec, argc - 1, argv + 1, &opt);
@@ -97,6 +105,7 @@ int cmd_gdl(int argc, char **argv)
 		cli_die(EXIT_USAGE, "gdl check: --reasoner must be auto, net or prover, "
 			"got '%s'", cli_str(&opt, "reasoner"));
 	opts.reasoner = (gdl_reasoner)r;
+	opts.fold_case = cli_given(&opt, "fold-case");
 	int bad = 0;
 	for (int i = 0; i < opt.npos; i++)
 		bad |= check_one(opt.pos[i], &opts);

@@ -505,10 +505,18 @@ static int match_build(player *pl, match *m, span *it, gl_err *err)
 	int rc = gdl_load(&m->gd, rules.p, rules.n, "rules", err);
 	if (rc)
 		return rc;
-	m->role = -1;
-	for (int r = 0; r < gdl_nroles(m->gd); r++)
-		if (strcasecmp(gdl_role_name(m->gd, r), role) == 0)
-			m->role = r;
+	/* the role as spelt (names are case-sensitive, as the server reads
+	 * the rules), else the one role equal but for case */
+	int exact = -1, folded = -1, nfolded = 0;
+	for (int r = 0; r < gdl_nroles(m->gd); r++) {
+		if (strcmp(gdl_role_name(m->gd, r), role) == 0)
+			exact = r;
+		if (strcasecmp(gdl_role_name(m->gd, r), role) == 0) {
+			folded = r;
+			nfolded++;
+		}
+	}
+	m->role = exact >= 0 ? exact : nfolded == 1 ? folded : -1;
 	if (m->role < 0)
 		return gl_fail(err, GL_EINVAL, "START: no role '%s' in the rules", role);
 	m->ev = gdl_eval_new(m->gd);

@@ -128,6 +128,9 @@ static const gl_param_def gdl_params[] = {
 	{"reasoner", "auto", "net (ground rules compiled to a network), prover "
 		"(rules evaluated per state, not ground) or auto (net unless the "
 		"rules are too many to ground)", 1, 0},
+	{"case", "keep", "keep (names case-sensitive, as game servers read "
+		"GDL: nextRank and nextrank differ) or fold (names matched "
+		"whatever their case)", 1, 0},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -191,7 +194,12 @@ static int gdl_init(gl_game *g, const gl_params *p, gl_err *err)
 	if (reasoner < 0)
 		return gl_fail(err, GL_EINVAL, "gdl: reasoner '%s' is none of auto, net, "
 			"prover", rs);
-	gdl_load_opts opts = {.reasoner = (gdl_reasoner)reasoner};
+	const char *cs = gl_params_str(p, "case");
+	if (strcmp(cs, "keep") && strcmp(cs, "fold"))
+		return gl_fail(err, GL_EINVAL, "gdl: case '%s' is neither keep nor "
+			"fold", cs);
+	gdl_load_opts opts = {.reasoner = (gdl_reasoner)reasoner,
+		.fold_case = !strcmp(cs, "fold")};
 	gdl_data *d = gl_calloc(1, sizeof *d);
 	if (!d)
 		return gl_fail(err, GL_ENOMEM, "out of memory loading %s", file);

@@ -30,7 +30,7 @@ enum {
 
 /* Interned symbols: id -> name, name -> id. */
 typedef struct gdl_symtab {
-	char **name;     /* [n] lower-case names, owned */
+	char **name;     /* [n] names as written (lower case when folded), owned */
 	int n, cap;      /* count and room */
 	int32_t *slot;   /* open-addressing hash: id + 1, 0 empty */
 	int nslot;       /* power of two */
@@ -66,6 +66,8 @@ typedef struct gdl_clause {
 /* A parsed description. */
 typedef struct gdl_prog {
 	const char *name;     /* file name for messages, not owned */
+	bool fold;            /* symbols folded to lower case (set before
+			       * gdl_parse); else case-sensitive */
 	gdl_symtab syms;
 	gdl_term *terms;      /* all parsed terms */
 	int nterms, capterms;
