@@ -72,4 +72,15 @@ expect 0 "(step 9)" show gdl:$D/case/case.kif --moves "(mark A)"
 expect 1 "no move '(MARK A)'" show gdl:$D/case/case.kif --moves "(MARK A)"
 expect 2 "case 'lower' is neither keep nor fold" show gdl:$D/case/case.kif,case=lower
 
+# a role given two goal values in one state (pentago's rules): told once
+expect 0 "pentago.kif: note: the rules give role 'black' 2 goal values in a state reached by random play after [0-9]* moves (0 and 100); gamelearn uses the largest, 100" \
+	gdl check $D/games/pentago.kif
+"$BIN" gdl check --playouts 0 $D/games/pentago.kif >"$tmp/out" 2>&1
+if [ $? -eq 0 ] && ! grep -q note "$tmp/out"; then ok; else bad "gdl check --playouts 0: $(cat "$tmp/out")"; fi
+"$BIN" match gdl:$D/games/pentago.kif random random --n 20 >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^gamelearn: note: $D/games/pentago.kif: the rules give role 'black' 2 goal values in one state (0 and 100); the largest, 100, is used" "$tmp/err"; then
+	ok; else bad "match pentago: $(cat "$tmp/err")"; fi
+"$BIN" match gdl:$D/games/ticTacToe.kif random random --n 20 >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && [ ! -s "$tmp/err" ]; then ok; else bad "match ticTacToe: $(cat "$tmp/err")"; fi
+
 finish

@@ -162,6 +162,10 @@ static int same_answers(const pair *P, gdl_eval *en, gdl_eval *ep, int *mn,
 		for (int i = 0; i < a && i < b; i++)
 			bad += mn[i] != mp[i] || gdl_legal_nth(P->pv, ep, r, i) != mp[i];
 		bad += gdl_goal(P->net, en, r) != gdl_goal(P->pv, ep, r);
+		int vn[8], vp[8], k = gdl_goal_values(P->net, en, r, vn, 8);
+		bad += gdl_goal_values(P->pv, ep, r, vp, 8) != k;
+		for (int i = 0; i < k && i < 8; i++)
+			bad += vn[i] != vp[i];
 	}
 	return bad;
 }

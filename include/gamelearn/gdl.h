@@ -170,8 +170,17 @@ int gdl_legal(const gdl_game *gd, const gdl_eval *e, int role, int *moves);
 int gdl_legal_count(const gdl_game *gd, const gdl_eval *e, int role);
 int gdl_legal_nth(const gdl_game *gd, const gdl_eval *e, int role, int k);
 /* Goal value 0..100 of role (0 when the rules give none; the largest
- * when they give several). */
+ * when they give several, an error of the rules that ggp-base refuses as
+ * a GoalDefinitionException: gdl_goal_values tells). */
 int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role);
+/* Every goal value the rules give role in the state evaluated, ascending,
+ * into values (room for max; may be NULL when max is 0); returns how many
+ * there are (which may exceed max). More than one is an error of the
+ * rules (tests/data/gdl/games/pentago.kif gives black 0 and 100 when black
+ * completes a line with the board still open): the library reports it
+ * here only and never prints; its callers decide what to tell. */
+int gdl_goal_values(const gdl_game *gd, const gdl_eval *e, int role,
+	int *values, int max);
 /* The next state after the joint move (one legal move id per role) from
  * the state last evaluated into e. out may equal the evaluated state. */
 void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint,
@@ -204,5 +213,16 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
  * (finished games not extended). */
 uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	int depth);
+
+/* What play brought to light about the rules of an instance g of the game
+ * type `gdl` (game.h; gdl:PATH.kif), for its user: so far, the first state
+ * whose goals were asked (game.h's goals) where the rules gave a role
+ * several goal values ("FILE: the rules give role 'black' 2 goal values
+ * in one state (0 and 100); the largest, 100, is used there and wherever
+ * it happens (ggp-base raises a GoalDefinitionException)"). Written into buf (size n); returns its length, 0 when
+ * there is nothing to tell or g is of another type. The library never
+ * prints it; the CLI does, once per game. */
+struct gl_game;
+int gdl_game_note(const struct gl_game *g, char *buf, size_t n);
 
 #endif

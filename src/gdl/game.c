@@ -39,6 +39,8 @@ typedef struct gdl_data {
 	atomic_int busy[POOL];
 	gdl_batch *bpool[POOL]; /* batch evaluators, for playouts() */
 	atomic_int bbusy[POOL];
+	atomic_int noted;   /* note[]: 0 empty, 1 being written, 2 written */
+	char note[320];     /* the first role given several goal values */
 } gdl_data;
 
 /* What a state's evaluation says about the roles. */
@@ -331,13 +333,37 @@ static bool gdl_terminal_cb(const gl_game *g, const void *s)
 	return w.over;
 }
 
+/* The first state whose goals give role r several values is noted once
+ * (by the first thread to see one), for gdl_game_note. */
+static void note_goals(const gl_game *g, const gdl_eval *e, int r)
+{
+	gdl_data *d = D(g);
+	int v[8], k = gdl_goal_values(d->gd, e, r, v, 8), free_ = 0;
+	if (k < 2 || !atomic_compare_exchange_strong(&d->noted, &free_, 1))
+		return;
+	size_t len = (size_t)snprintf(d->note, sizeof d->note, "%s: the rules give "
+		"role '%s' %d goal values in one state (", d->gd->prog.name,
+		gdl_role_name(d->gd, r), k);
+	for (int i = 0; i < k && i < 8 && len < sizeof d->note; i++)
+		len += (size_t)snprintf(d->note + len, sizeof d->note - len, "%s%d",
+			i == 0 ? "" : i + 1 == k ? " and " : ", ", v[i]);
+	if (len < sizeof d->note)
+		snprintf(d->note + len, sizeof d->note - len, "); the largest, %d, is "
+			"used there and wherever it happens (ggp-base raises a "
+			"GoalDefinitionException)", gdl_goal(d->gd, e, r));
+	atomic_store_explicit(&d->noted, 2, memory_order_release);
+}
+
 static void gdl_goals(const gl_game *g, const void *s, int *goals)
 {
 	const gdl_game *gd = D(g)->gd;
 	view w;
 	look(g, s, &w);
-	for (int r = 0; r < gd->nroles; r++)
+	for (int r = 0; r < gd->nroles; r++) {
 		goals[r] = gdl_goal(gd, w.e, r);
+		if (!atomic_load_explicit(&D(g)->noted, memory_order_relaxed))
+			note_goals(g, w.e, r);
+	}
 	done(g, &w);
 }
 
@@ -484,3 +510,13 @@ const gl_game_type gl_game_gdl = {
 	.evaluate = gdl_evaluate,
 	.bench_depth = 5,
 };
+
+int gdl_game_note(const gl_game *g, char *buf, size_t n)
+{
+	if (n)
+		buf[0] = '\0';
+	if (g->type != &gl_game_gdl ||
+	    atomic_load_explicit(&D(g)->noted, memory_order_acquire) != 2)
+		return 0;
+	return snprintf(buf, n, "%s", D(g)->note);
+}

@@ -303,6 +303,8 @@ int gdl_pv_legal(const gdl_game *gd, const gdl_pv *e, int role, int *moves);
 int gdl_pv_legal_count(const gdl_game *gd, const gdl_pv *e, int role);
 int gdl_pv_legal_nth(const gdl_game *gd, const gdl_pv *e, int role, int k);
 int gdl_pv_goal(const gdl_game *gd, const gdl_pv *e, int role);
+/* Whether goal atom gd->goal_atom[i] holds in the state evaluated. */
+bool gdl_pv_goal_on(const gdl_game *gd, const gdl_pv *e, int i);
 void gdl_pv_next(const gdl_game *gd, gdl_pv *e, const int *joint,
 	uint64_t *out);
 #endif

@@ -1535,6 +1535,11 @@ int gdl_pv_goal(const gdl_game *gd, const gdl_pv *e, int role)
 	return v;
 }
 
+bool gdl_pv_goal_on(const gdl_game *gd, const gdl_pv *e, int i)
+{
+	return !e->err && derived(gd, e, gd->goal_atom[i]);
+}
+
 void gdl_pv_next(const gdl_game *gd, gdl_pv *e, const int *joint,
 	uint64_t *out)
 {
