@@ -38,7 +38,7 @@ static void probe(const char *path, const gdl_game *gd, long nplay)
 	for (long k = 0; k < nplay && gl_now() - t0 < PROBE_S; k++) {
 		uint64_t s[GDL_WORDS_MAX];
 		gdl_initial(gd, s);
-		for (int step = 0;; step++) {
+		for (int step = 0; gl_now() - t0 < PROBE_S; step++) {
 			gdl_eval_state(gd, e, s);
 			int rc = gdl_eval_error(gd, e);
 			if (rc) {
