@@ -16,7 +16,7 @@ expect 1 "test_invalid_sentence_arities_differ.kif:13:1: relation 'foo' used wit
 expect 1 "test_case_3b.kif:14:19: unsafe rule: variable ?x" gdl check $D/test/test_case_3b.kif
 expect 1 "deep_nesting.kif:1:65: lists nested deeper than 64" gdl check $D/crashers/deep_nesting.kif
 expect 1 "no-such.kif" gdl check $D/no-such.kif
-expect 2 "usage: gamelearn gdl check \[--reasoner auto|net|prover\] FILE" gdl
+expect 2 "usage: gamelearn gdl check \[--reasoner auto|net|prover\] \[--fold-case\] FILE" gdl
 # an invalid file is refused with the same message wherever it is loaded
 expect 2 "test_invalid_sentence_arities_differ.kif:13:1: relation 'foo'" \
 	show gdl:$D/test/test_invalid_sentence_arities_differ.kif
@@ -61,5 +61,35 @@ expect 1 "duplicate_role.kif:1:15: role 'x' is declared twice" gdl check $D/inva
 expect 1 "goal value '500' of role 'x' is not an integer 0..100" gdl check $D/invalid/goal_500.kif
 expect 1 "no 'legal' rule or fact" gdl check $D/invalid/no_legal.kif
 expect 2 "no 'legal' rule or fact" show gdl:$D/invalid/no_legal.kif
+# negation through a ground recursion: refused by the network at load
+expect 1 "not stratified on the ground program: (goal r 100) depends on (not (goal r 0)), which depends on (goal r 100)" \
+	gdl check $D/invalid/ground_unstratified.kif
+# goal negated inside its own definition, stratified on the ground atoms:
+# a note, not a problem
+expect 0 "valid: 1 roles (robot), 137 base propositions, 65 moves" \
+	gdl check $D/hard/queens08lg.kif
+expect 0 "queens08lg.kif:123:10: note: 'goal' is negated inside its own recursion: stratified only on the ground program" \
+	gdl check $D/hard/queens08lg.kif
+expect 0 "^2640" perft gdl:$D/hard/queens08lg.kif 2
+
+# names are case-sensitive, as game servers read them, unless folded
+expect 0 "valid: 1 roles (player), 4 base propositions, 4 moves" gdl check $D/case/case.kif
+expect 0 "valid: 1 roles (player), 4 base propositions, 3 moves" gdl check --fold-case $D/case/case.kif
+expect 0 "legal moves (3): (go 1) (mark A) (mark a)" show gdl:$D/case/case.kif
+expect 0 "legal moves (3): (go 1) (go 2) (mark a)" show gdl:$D/case/case.kif,case=fold
+expect 0 "(step 9)" show gdl:$D/case/case.kif --moves "(mark A)"
+expect 1 "no move '(MARK A)'" show gdl:$D/case/case.kif --moves "(MARK A)"
+expect 2 "case 'lower' is neither keep nor fold" show gdl:$D/case/case.kif,case=lower
+
+# a role given two goal values in one state (pentago's rules): told once
+expect 0 "pentago.kif: note: the rules give role 'black' 2 goal values in a state reached by random play after [0-9]* moves (0 and 100); gamelearn uses the largest, 100" \
+	gdl check $D/games/pentago.kif
+"$BIN" gdl check --playouts 0 $D/games/pentago.kif >"$tmp/out" 2>&1
+if [ $? -eq 0 ] && ! grep -q note "$tmp/out"; then ok; else bad "gdl check --playouts 0: $(cat "$tmp/out")"; fi
+"$BIN" match gdl:$D/games/pentago.kif random random --n 20 >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^gamelearn: note: $D/games/pentago.kif: the rules give role 'black' 2 goal values in one state (0 and 100); the largest, 100, is used" "$tmp/err"; then
+	ok; else bad "match pentago: $(cat "$tmp/err")"; fi
+"$BIN" match gdl:$D/games/ticTacToe.kif random random --n 20 >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && [ ! -s "$tmp/err" ]; then ok; else bad "match ticTacToe: $(cat "$tmp/err")"; fi
 
 finish

@@ -252,6 +252,33 @@ if [ $rc -eq 1 ] && grep -q "^match 1: .*[1-9] errors)$" "$tmp/out" &&
 	bad "unreachable player: rc=$rc $(cat "$tmp/out" "$tmp/err" "$tmp/rec2.json")"; fi
 expect_error 2 "give 2 --player" ggp match $D/ticTacToe.kif --player random
 
+# ---- names as the server spells them (case-sensitive) --------------------
+serve "$tmp/log6" --max-matches 1 --agent random
+rules=$(sed 's/;.*//' data/gdl/case/case.kif)
+say "(START k1 player ($rules) 5 2)"
+expect_reply 200 ready "START case.kif"
+say "(PLAY k1 NIL)"
+case "$body" in "(go 1)"|"(mark A)"|"(mark a)") ok ;; *) bad "case.kif move '$body' ($code)" ;; esac
+say "(STOP k1 ((mark A)))"
+expect_reply 200 done "STOP case.kif"
+wait_exit
+
+# ---- a role given two goal values at the end (pentago's rules) -----------
+# the manager tells it once on stderr, the player logs it at the STOP
+"$BIN" ggp match $D/pentago.kif --player random --player random -n 6 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+   grep -q "^gamelearn: note: $D/pentago.kif: match [1-6] ends where the rules give role 'black' 2 goal values (0 and 100); the largest, 100, is its goal here" "$tmp/err"
+then ok; else bad "ggp match pentago: rc=$rc $(cat "$tmp/err")"; fi
+serve "$tmp/log7" --max-matches 8 --agent random
+"$BIN" ggp match $D/pentago.kif --player random --player "$U" -n 8 \
+	--startclock 5 --playclock 2 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && ok || bad "ggp match pentago against our player: rc=$rc $(cat "$tmp/err")"
+wait_exit
+grep -q "note: the rules give role 'black' 2 goal values in the final state (0 and 100); the largest, 100, is taken" "$tmp/log7" &&
+	ok || bad "no note of the goal values logged: $(cat "$tmp/log7")"
+
 # ---- usage ---------------------------------------------------------------
 expect_error 2 "usage: gamelearn ggp serve|match" ggp
 expect_error 2 "unknown option '--frob'" ggp serve --frob 1

@@ -174,7 +174,7 @@ static int compile(const char *text, size_t n, gl_err *err)
 		name = NULL; /* gd owns it */
 		rc = gdl_parse(&gd->prog, text, n, err);
 		if (!rc) {
-			int k = gdl_check_prog(&gd->prog, NULL);
+			int k = gdl_check_prog(&gd->prog, NULL, NULL);
 			rc = k < 0 ? k : k > 0 ? GL_EPARSE : 0;
 		}
 		bool too_many;

@@ -57,28 +57,45 @@ typedef enum gdl_reasoner {
 } gdl_reasoner;
 
 /* Options of gdl_load_ex; all zero is the default (GDL_AUTO, the built-in
- * limits). */
+ * limits, case-sensitive symbols). */
 typedef struct gdl_load_opts {
 	gdl_reasoner reasoner;
 	long max_rules; /* ground rules at most (0, or above: GDL_RULES_MAX) */
 	long max_gates; /* network gates at most (0: no limit of its own) */
 	long max_steps; /* the prover's join steps per evaluation (0, or
 			 * above: GDL_PROVE_MAX) */
+	bool fold_case; /* symbols folded to lower case, so that `nextRank`
+			 * and `nextrank` are one relation; false (the
+			 * default): case-sensitive, as ggp-base and the game
+			 * servers read GDL. Keywords (role, true, does, ...,
+			 * not, or, distinct) are recognised in any case
+			 * either way. */
 } gdl_load_opts;
 
 /* Check a description: syntax, arities, safety, stratification, the
  * recursion restriction and the keyword restrictions. name is used in
  * messages ("NAME:LINE:COL: what is wrong"). Each problem is appended to
  * problems (may be NULL) as one line. Returns the number of problems
- * (0: valid) or GL_ENOMEM. */
+ * (0: valid) or GL_ENOMEM. Stratification is checked on relations only
+ * where that is conclusive: a relation negated inside its own recursion
+ * (goal(R, 100) defined by not goal(R, 0)) is not a problem here but a
+ * note, since the program may be stratified on its ground atoms; loading
+ * decides (GL_EPARSE, "not stratified on the ground program: ...", when
+ * it is not). */
 int gdl_check(const char *text, size_t n, const char *name,
 	gl_strbuf *problems);
+/* The same with options (opts may be NULL; only fold_case matters here),
+ * and the notes, one line each ("NAME:LINE:COL: note: ..."), appended to
+ * notes (may be NULL). */
+int gdl_check_ex(const char *text, size_t n, const char *name,
+	const gdl_load_opts *opts, gl_strbuf *problems, gl_strbuf *notes);
 
 /* Parse, check and compile a description from memory (name for messages)
  * or a file. Returns 0 with *out set (free with gdl_free), or a GL_E*
  * code with the first problem ("FILE:LINE:COL: ...") in err: GL_EPARSE
- * for an invalid description, GL_ERANGE for one too big to ground,
- * GL_EIO, GL_ENOMEM. */
+ * for an invalid description (one whose ground program has a negation
+ * inside a recursion included: "not stratified on the ground program"),
+ * GL_ERANGE for one too big to ground, GL_EIO, GL_ENOMEM. */
 int gdl_load(gdl_game **out, const char *text, size_t n, const char *name,
 	gl_err *err);
 int gdl_load_file(gdl_game **out, const char *path, gl_err *err);
@@ -117,7 +134,10 @@ int gdl_state_words(const gdl_game *gd);
  * returns its length. Text of base proposition i ("(cell 1 1 b)"). */
 int gdl_move_text(const gdl_game *gd, int move, char *buf, size_t n);
 int gdl_base_text(const gdl_game *gd, int i, char *buf, size_t n);
-/* The move id whose text is text (whitespace and case tolerant), or -1. */
+/* The move id whose text is text, or -1. Whitespace tolerant; case
+ * tolerant only where that is unambiguous: the move spelt exactly so
+ * first, else the one move (if only one) that differs from text in case
+ * alone. */
 int gdl_move_find(const gdl_game *gd, const char *text);
 
 /* The initial state into state (gdl_state_words words). */
@@ -130,8 +150,12 @@ gdl_eval *gdl_eval_new(const gdl_game *gd);
 void gdl_eval_free(gdl_eval *e);
 /* 0, or why the prover could not finish the last evaluation (of a state,
  * or of a next state): GL_ERANGE (more join steps than GDL_PROVE_MAX or
- * the load's max_steps) or GL_ENOMEM; the state then reads as terminal
- * without legal moves, the next state as empty. Always 0 for the network. */
+ * the load's max_steps), GL_EPARSE (the rules negate an atom through its
+ * own recursion in this state: not stratified on the ground program,
+ * which the network refuses at load but the prover, grounding nothing,
+ * finds out state by state) or GL_ENOMEM; the state then reads as
+ * terminal without legal moves, the next state as empty. Always 0 for the
+ * network. */
 int gdl_eval_error(const gdl_game *gd, const gdl_eval *e);
 
 /* Evaluate state into e: after this, the queries below answer for it.
@@ -146,8 +170,17 @@ int gdl_legal(const gdl_game *gd, const gdl_eval *e, int role, int *moves);
 int gdl_legal_count(const gdl_game *gd, const gdl_eval *e, int role);
 int gdl_legal_nth(const gdl_game *gd, const gdl_eval *e, int role, int k);
 /* Goal value 0..100 of role (0 when the rules give none; the largest
- * when they give several). */
+ * when they give several, an error of the rules that ggp-base refuses as
+ * a GoalDefinitionException: gdl_goal_values tells). */
 int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role);
+/* Every goal value the rules give role in the state evaluated, ascending,
+ * into values (room for max; may be NULL when max is 0); returns how many
+ * there are (which may exceed max). More than one is an error of the
+ * rules (tests/data/gdl/games/pentago.kif gives black 0 and 100 when black
+ * completes a line with the board still open): the library reports it
+ * here only and never prints; its callers decide what to tell. */
+int gdl_goal_values(const gdl_game *gd, const gdl_eval *e, int role,
+	int *values, int max);
 /* The next state after the joint move (one legal move id per role) from
  * the state last evaluated into e. out may equal the evaluated state. */
 void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint,
@@ -176,15 +209,28 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 	const uint64_t *state, int count, gl_rng *rng, int max_steps,
 	int64_t *goal_sum);
 
-/* The rules a game instance of the `gdl` type (game.h: "gdl:PATH.kif")
- * plays by, or NULL for any other game. Read-only, owned by g; an
- * evaluator made for it (gdl_eval_new) is the caller's. */
-typedef struct gl_game gl_game;
-const gdl_game *gdl_game_of(const gl_game *g);
-
 /* Number of joint-move sequences of exactly depth steps from state
  * (finished games not extended). */
 uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	int depth);
+
+/* --- Game instances of the type `gdl` (game.h; gdl:PATH.kif) ------------- */
+
+typedef struct gl_game gl_game;
+
+/* The rules an instance g plays by, or NULL for any other game.
+ * Read-only, owned by g; an evaluator made for it (gdl_eval_new) is the
+ * caller's. */
+const gdl_game *gdl_game_of(const gl_game *g);
+
+/* What play brought to light about the rules of an instance g, for its
+ * user: so far, the first state whose goals were asked (game.h's goals)
+ * where the rules gave a role several goal values ("FILE: the rules give
+ * role 'black' 2 goal values in one state (0 and 100); the largest, 100,
+ * is used there and wherever it happens (ggp-base raises a
+ * GoalDefinitionException)"). Written into buf (size n); returns its
+ * length, 0 when there is nothing to tell or g is of another type. The
+ * library never prints it; the CLI does, once per game. */
+int gdl_game_note(const gl_game *g, char *buf, size_t n);
 
 #endif

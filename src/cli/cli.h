@@ -130,6 +130,11 @@ struct gl_agent *cli_agent_try(const char *spec, const gl_game *g, gl_err *err);
  * naming the move, its position in the list, and why. */
 void cli_play_moves(const gl_game *g, void *s, const char *list);
 
+/* Tell the user on stderr ("gamelearn: note: ...") what playing g showed
+ * about its rules (gdl_game_note: a GDL role given several goal values in
+ * one state), if anything. Called once, when a command is done with g. */
+void cli_game_notes(const gl_game *g);
+
 /* Play one seeded random game of g, printing each move (and the board
  * after it when show_board); returns the number of moves. */
 int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out);

@@ -137,6 +137,7 @@ int cmd_show(int argc, char **argv)
 		for (unsigned p = 0; p < g->nplayers; p++)
 			printf(" %d", goals[p]);
 		printf("\n");
+		cli_game_notes(g);
 	}
 	printf("hash: %016" PRIx64 "\n", gl_game_hash(g, s));
 	if (a.features) {

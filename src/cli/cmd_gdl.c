@@ -1,10 +1,17 @@
 /*
- * cmd_gdl.c - `gamelearn gdl check [--reasoner auto|net|prover] FILE...`:
- * validate GDL descriptions (Love et al. 2008, sections 2-4) and print
- * every problem as FILE:LINE:COL: what is wrong; then compile each valid
- * one and say its size and the reasoner it gets (the network, or the
- * prover when its rules are too many to ground, and why). Exit 0 when all
- * are valid, 1 otherwise.
+ * cmd_gdl.c - `gamelearn gdl check [--reasoner auto|net|prover]
+ * [--fold-case] FILE...`: validate GDL descriptions (Love et al. 2008,
+ * sections 2-4) and print every problem as FILE:LINE:COL: what is wrong,
+ * and every note (FILE:LINE:COL: note: ..., e.g. a relation negated
+ * inside its own recursion, which only grounding can accept); then
+ * compile each valid one and say its size and the reasoner it gets (the
+ * network, or the prover when its rules are too many to ground, and why).
+ * Names are case-sensitive, as the game servers read them, unless
+ * --fold-case. Then seeded random playouts (--playouts, about a second at
+ * most) look for what only play shows: a state where the rules give a
+ * role several goal values (gdl_goal takes the largest; ggp-base raises
+ * an error), or one the prover cannot evaluate; each is a note. Exit 0
+ * when all are valid, 1 otherwise.
  */
 #include "cli.h"
 
@@ -14,7 +21,68 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int check_one(const char *path, const gdl_load_opts *opts)
+enum { PROBE_LEN = 500 }; /* joint moves of a probing playout at most */
+#define PROBE_S 1.0          /* seconds of probing at most */
+
+/* A note on the first state of up to nplay seeded random playouts where
+ * the rules give a role several goal values, or that the prover cannot
+ * evaluate (gdl_eval_error). */
+static void probe(const char *path, const gdl_game *gd, long nplay)
+{
+	gdl_eval *e = nplay > 0 ? gdl_eval_new(gd) : NULL;
+	if (!e)
+		return;
+	gl_rng rng;
+	gl_rng_seed(&rng, 1);
+	double t0 = gl_now();
+	for (long k = 0; k < nplay && gl_now() - t0 < PROBE_S; k++) {
+		uint64_t s[GDL_WORDS_MAX];
+		gdl_initial(gd, s);
+		for (int step = 0; gl_now() - t0 < PROBE_S; step++) {
+			gdl_eval_state(gd, e, s);
+			int rc = gdl_eval_error(gd, e);
+			if (rc) {
+				printf("%s: note: a state reached by random play after %d "
+					"move%s cannot be evaluated: %s\n", path, step,
+					step == 1 ? "" : "s",
+					rc == GL_EPARSE ? "the rules negate an atom through its "
+					"own recursion there (not stratified on the ground "
+					"program)" : rc == GL_ERANGE ? "more join steps than "
+					"the prover allows" : "out of memory");
+				goto out;
+			}
+			int joint[GDL_ROLES_MAX];
+			bool over = gdl_terminal(gd, e) || step == PROBE_LEN;
+			for (int r = 0; r < gdl_nroles(gd); r++) {
+				int v[8], n = gdl_goal_values(gd, e, r, v, 8);
+				if (n > 1) {
+					printf("%s: note: the rules give role '%s' %d goal values "
+						"in a state reached by random play after %d move%s (",
+						path, gdl_role_name(gd, r), n, step,
+						step == 1 ? "" : "s");
+					for (int i = 0; i < n && i < 8; i++)
+						printf("%s%d", i == 0 ? "" : i + 1 == n ? " and " :
+							", ", v[i]);
+					printf("); gamelearn uses the largest, %d (ggp-base raises "
+						"a GoalDefinitionException)\n", gdl_goal(gd, e, r));
+					goto out;
+				}
+				int c = gdl_legal_count(gd, e, r);
+				over |= c == 0;
+				if (c > 0)
+					joint[r] = gdl_legal_nth(gd, e, r,
+						(int)gl_rng_below(&rng, (uint32_t)c));
+			}
+			if (over)
+				break;
+			gdl_next(gd, e, joint, s);
+		}
+	}
+out:
+	gdl_eval_free(e);
+}
+
+static int check_one(const char *path, const gdl_load_opts *opts, long nplay)
 {
 	char *text;
 	size_t len;
@@ -23,11 +91,14 @@ static int check_one(const char *path, const gdl_load_opts *opts)
 		fprintf(stderr, "gamelearn: %s\n", err.msg);
 		return 1;
 	}
-	gl_strbuf sb;
+	gl_strbuf sb, notes;
 	gl_strbuf_init(&sb);
-	int n = gdl_check(text, len, path, &sb);
-	if (n < 0)
+	gl_strbuf_init(&notes);
+	int n = gdl_check_ex(text, len, path, opts, &sb, &notes);
+	if (n < 0 || notes.oom)
 		cli_die(EXIT_RUN, "out of memory checking %s", path);
+	fputs(notes.buf ? notes.buf : "", stdout);
+	gl_strbuf_done(&notes);
 	if (n > 0) {
 		fputs(sb.buf ? sb.buf : "", stdout);
 		printf("%s: invalid: %d problem%s\n", path, n, n == 1 ? "" : "s");
@@ -62,12 +133,17 @@ static int check_one(const char *path, const gdl_load_opts *opts)
 		printf("reasoner prover%s%s%s", *why ? " (" : "", why, *why ? ")" : "");
 	}
 	printf(", compiled in %.3f s\n", dt);
+	probe(path, gd, nplay);
 	gdl_free(gd);
 	return 0;
 }
 
 static const cli_opt gdl_check_opts[] = {
 	{"reasoner", "R", "auto", "auto (the network, else the prover), net or prover", 0},
+	{"fold-case", NULL, NULL, "names matched whatever their case (nextRank is "
+		"nextrank); by default they are case-sensitive, as game servers read them", 0},
+	{"playouts", "N", "100", "random playouts that look for a role given several "
+		"goal values in one state (about a second at most; 0: none)", 0},
 	{NULL, NULL, NULL, NULL, 0}
 };
 
@@ -87,7 +163,7 @@ int cmd_gdl(int argc, char **argv)
 			return 0;
 		}
 		cli_die(EXIT_USAGE, "usage: gamelearn gdl check [--reasoner auto|net|prover] "
-			"FILE... (try: gamelearn gdl check --help)");
+			"[--fold-case] FILE... (try: gamelearn gdl check --help)");
 	}
 	cli_args opt;
 	cli_parse(&cli_gdl_check_spec, argc - 1, argv + 1, &opt);
@@ -97,8 +173,10 @@ int cmd_gdl(int argc, char **argv)
 		cli_die(EXIT_USAGE, "gdl check: --reasoner must be auto, net or prover, "
 			"got '%s'", cli_str(&opt, "reasoner"));
 	opts.reasoner = (gdl_reasoner)r;
+	opts.fold_case = cli_given(&opt, "fold-case");
+	long nplay = cli_long(&opt, "playouts", 0, 1000000000);
 	int bad = 0;
 	for (int i = 0; i < opt.npos; i++)
-		bad |= check_one(opt.pos[i], &opts);
+		bad |= check_one(opt.pos[i], &opts, nplay);
 	return bad ? EXIT_RUN : 0;
 }

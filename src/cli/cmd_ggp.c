@@ -505,10 +505,18 @@ static int match_build(player *pl, match *m, span *it, gl_err *err)
 	int rc = gdl_load(&m->gd, rules.p, rules.n, "rules", err);
 	if (rc)
 		return rc;
-	m->role = -1;
-	for (int r = 0; r < gdl_nroles(m->gd); r++)
-		if (strcasecmp(gdl_role_name(m->gd, r), role) == 0)
-			m->role = r;
+	/* the role as spelt (names are case-sensitive, as the server reads
+	 * the rules), else the one role equal but for case */
+	int exact = -1, folded = -1, nfolded = 0;
+	for (int r = 0; r < gdl_nroles(m->gd); r++) {
+		if (strcmp(gdl_role_name(m->gd, r), role) == 0)
+			exact = r;
+		if (strcasecmp(gdl_role_name(m->gd, r), role) == 0) {
+			folded = r;
+			nfolded++;
+		}
+	}
+	m->role = exact >= 0 ? exact : nfolded == 1 ? folded : -1;
 	if (m->role < 0)
 		return gl_fail(err, GL_EINVAL, "START: no role '%s' in the rules", role);
 	m->ev = gdl_eval_new(m->gd);
@@ -722,6 +730,29 @@ static int apply_joint(match *m, span moves, gl_err *err)
 }
 
 
+/* At the end of a match, a role that the rules give several goal values
+ * in the final state (an error of the rules: gdl_goal takes the largest,
+ * ggp-base's server raises a GoalDefinitionException) is logged. */
+static void note_goals(match *m)
+{
+	uint64_t st[GDL_WORDS_MAX];
+	memcpy(st, m->s, (size_t)gdl_state_words(m->gd) * 8);
+	gdl_eval_state(m->gd, m->ev, st);
+	for (int r = 0; r < gdl_nroles(m->gd); r++) {
+		int v[8], nv = gdl_goal_values(m->gd, m->ev, r, v, 8);
+		if (nv < 2)
+			continue;
+		char vals[64];
+		size_t len = 0;
+		for (int i = 0; i < nv && i < 8 && len < sizeof vals; i++)
+			len += (size_t)snprintf(vals + len, sizeof vals - len, "%s%d",
+				i == 0 ? "" : i + 1 == nv ? " and " : ", ", v[i]);
+		logf_line("note: the rules give role '%s' %d goal values in the final "
+			"state (%s); the largest, %d, is taken", gdl_role_name(m->gd, r),
+			nv, vals, gdl_goal(m->gd, m->ev, r));
+	}
+}
+
 /* The agent's answer in w, if it is a legal move of ours now: its gdl id,
  * else -1 with the reason in note. Under the mutex. */
 static int agent_move(match *m, worker *w, char *note, size_t n)
@@ -926,6 +957,7 @@ static int handle(player *pl, request *rq, const char *msg, size_t len,
 				snprintf(rq->note, sizeof rq->note, "(its joint move "
 					"ignored: %.90s)", err->msg);
 			gl_err_clear(err);
+			note_goals(m);
 			if (agent_idle(m) && m->agent->type->end) {
 				int goals[GL_PLAYERS_MAX] = {0};
 				m->g->type->goals(m->g, m->s, goals);

@@ -333,6 +333,7 @@ int cmd_ggp_match(int argc, char **argv)
 	gl_strbuf out;
 	gl_strbuf_init(&out);
 	int stride = gdl_nmoves(gd) + 1;
+	bool noted = false; /* a role given several goal values, told */
 	for (int m = 0; m < n; m++) {
 		char id[96];
 		gl_rng rng;
@@ -462,8 +463,21 @@ int cmd_ggp_match(int argc, char **argv)
 		}
 		gdl_eval_state(gd, ev, st);
 		int goals[GDL_ROLES_MAX];
-		for (int r = 0; r < nroles; r++)
+		for (int r = 0; r < nroles; r++) {
+			int v[8], nv = gdl_goal_values(gd, ev, r, v, 8);
 			goals[r] = gdl_goal(gd, ev, r);
+			if (nv > 1 && !noted) { /* an error of the rules: once */
+				noted = true;
+				fprintf(stderr, "gamelearn: note: %s: match %d ends where the "
+					"rules give role '%s' %d goal values (%d", file, m + 1,
+					gdl_role_name(gd, r), nv, v[0]);
+				for (int i = 1; i < nv && i < 8; i++)
+					fprintf(stderr, "%s%d", i + 1 == nv ? " and " : ", ", v[i]);
+				fprintf(stderr, "); the largest, %d, is its goal here and "
+					"wherever it happens (ggp-base raises a "
+					"GoalDefinitionException)\n", goals[r]);
+			}
+		}
 		joint_message(msg, msgcap, "STOP", id, gd, steps ? joint : NULL, nroles);
 		gl_strbuf_printf(&out, ",\"stopErrors\":[");
 		ask_set(seats, nroles, msg);

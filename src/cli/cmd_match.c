@@ -179,6 +179,7 @@ int cmd_match(int argc, char **argv)
 	gl_match_done(&m);
 	for (int i = 0; i < nagents; i++)
 		gl_agent_free(agents[i]);
+	cli_game_notes(g);
 	gl_game_free(g);
 	return 0;
 }

@@ -258,6 +258,7 @@ int cmd_play(int argc, char **argv)
 	}
 	gl_free(hist);
 	gl_agent_free(machine);
+	cli_game_notes(g);
 	gl_game_free(g);
 	return rc;
 }

@@ -132,6 +132,7 @@ int cmd_solve(int argc, char **argv)
 		printf("%.3f s, %" PRIu64 " nodes\n", dt, gl_solver_nodes(sv));
 	}
 	gl_solver_free(sv);
+	cli_game_notes(g);
 	gl_game_free(g);
 	return 0;
 }

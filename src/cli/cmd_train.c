@@ -132,6 +132,7 @@ int cmd_train(int argc, char **argv)
 	gl_match_done(&m);
 	gl_agent_free(learner);
 	gl_agent_free(opp);
+	cli_game_notes(g);
 	gl_game_free(g);
 	gl_lock_drop(&lock);
 	return 0;

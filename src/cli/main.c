@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 #include "gamelearn/fileio.h"
+#include "gamelearn/gdl.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -136,6 +137,15 @@ void cli_play_moves(const gl_game *g, void *s, const char *list)
 	}
 }
 
+void cli_game_notes(const gl_game *g)
+{
+	char note[512];
+	if (gdl_game_note(g, note, sizeof note) > 0) {
+		fflush(stdout); /* after what was printed of the game */
+		fprintf(stderr, "gamelearn: note: %s\n", note);
+	}
+}
+
 int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out)
 {
 	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
@@ -171,6 +181,7 @@ int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out)
 	for (unsigned p = 0; p < g->nplayers; p++)
 		fprintf(out, " %d", goals[p]);
 	fprintf(out, "\n");
+	cli_game_notes(g);
 	return n;
 }
 

@@ -4,7 +4,13 @@
  * functions, safety, stratified negation, the recursion restriction, and
  * legal/goal/terminal independent of does. Rules are also expanded here
  * into clauses whose bodies are plain conjunctions (`or` distributed,
- * `not` pushed inwards), which grounding consumes. The work is bounded by
+ * `not` pushed inwards), which grounding consumes. Stratification is
+ * checked on relations only as far as it can be: a relation negated inside
+ * its own recursion (14 games of the public repository define goal(R, 100)
+ * by not goal(R, 0)) is only a note here, because such a program may still
+ * be stratified on its ground atoms, which is what the semantics needs;
+ * the grounder decides (ground.c refuses a negation inside a ground
+ * recursion) and the prover evaluates it (prover.c). The work is bounded by
  * the file: a body is refused before its expansion when it is too long,
  * each body literal is expanded alone and the clauses are then written
  * once each (no conjunction is copied as it grows), expansion has a total
@@ -28,6 +34,7 @@ enum { E_LONG = 1, E_BIG = 2 }; /* a clause over GDL_LITS_MAX; over budget */
 typedef struct checker {
 	gdl_prog *p;
 	gl_strbuf *out;
+	gl_strbuf *notes;              /* may be NULL */
 	int nproblems;
 	int32_t *rel_arity, *fn_arity; /* [nsyms] -1 when unseen */
 	/* alternatives being built: a list of conjunctions */
@@ -517,9 +524,9 @@ static int by_comp(int32_t *v, int n, const int32_t *comp)
 	return 0;
 }
 
-int gdl_check_prog(gdl_prog *p, gl_strbuf *problems)
+int gdl_check_prog(gdl_prog *p, gl_strbuf *problems, gl_strbuf *notes)
 {
-	checker c = {.p = p, .out = problems};
+	checker c = {.p = p, .out = problems, .notes = notes};
 	int rc = 0;
 	int nsyms = p->syms.n;
 	alts *one = gl_malloc(sizeof *one);
@@ -665,10 +672,25 @@ int gdl_check_prog(gdl_prog *p, gl_strbuf *problems)
 				continue;
 			int b = pidx[p->terms[l->a].sym];
 			bool rec = comp[b] == comp[a]; /* b depends on a */
-			if (l->kind == L_NEG && rec)
-				problem(&c, l->a, "negation of '%s' inside a recursion through "
-					"'%s': not stratified", sym(&c, p->terms[l->a].sym),
-					sym(&c, hs));
+			if (l->kind == L_NEG && rec && !(flag[b] & 4)) {
+				/* once per relation: the grounder decides */
+				flag[b] |= 4;
+				if (notes) {
+					const gdl_term *x = &p->terms[l->a];
+					int32_t ns = p->terms[l->a].sym;
+					if (ns == hs)
+						gl_strbuf_printf(notes, "%s:%d:%d: note: '%s' is "
+							"negated inside its own recursion: stratified "
+							"only on the ground program\n", p->name, x->line,
+							x->col, sym(&c, ns));
+					else
+						gl_strbuf_printf(notes, "%s:%d:%d: note: '%s' is "
+							"negated inside a recursion through '%s': "
+							"stratified only on the ground program\n",
+							p->name, x->line, x->col, sym(&c, ns),
+							sym(&c, hs));
+				}
+			}
 			if (rec && l->kind == L_POS) {
 				/* Recursion restriction: each argument of the recursive
 				 * literal is ground, a head argument, or bound by a

@@ -12,6 +12,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <strings.h>
 
 static inline bool rule_true(const gdl_game *gd, const uint8_t *val, int r)
 {
@@ -90,9 +91,16 @@ void gdl_free(gdl_game *gd)
 
 int gdl_check(const char *text, size_t n, const char *name, gl_strbuf *problems)
 {
+	return gdl_check_ex(text, n, name, NULL, problems, NULL);
+}
+
+int gdl_check_ex(const char *text, size_t n, const char *name,
+	const gdl_load_opts *opts, gl_strbuf *problems, gl_strbuf *notes)
+{
 	gdl_prog p;
 	gl_err err = {0};
 	gdl_prog_init(&p, name);
+	p.fold = opts && opts->fold_case;
 	int rc = gdl_parse(&p, text, n, &err);
 	if (rc == GL_ENOMEM) {
 		gdl_prog_done(&p);
@@ -104,7 +112,7 @@ int gdl_check(const char *text, size_t n, const char *name, gl_strbuf *problems)
 		gdl_prog_done(&p);
 		return 1;
 	}
-	rc = gdl_check_prog(&p, problems);
+	rc = gdl_check_prog(&p, problems, notes);
 	gdl_prog_done(&p);
 	return rc;
 }
@@ -159,13 +167,16 @@ int gdl_load_ex(gdl_game **out, const char *text, size_t n, const char *name,
 		gl_free(nm);
 		return gl_fail(err, GL_ENOMEM, "%s: out of memory", name);
 	}
+	if (!opts)
+		opts = &defaults;
 	gdl_prog_init(&gd->prog, nm);
+	gd->prog.fold = opts->fold_case;
 	int rc = gdl_parse(&gd->prog, text, n, err);
 	if (rc)
 		goto fail;
 	gl_strbuf sb;
 	gl_strbuf_init(&sb);
-	rc = gdl_check_prog(&gd->prog, &sb);
+	rc = gdl_check_prog(&gd->prog, &sb, NULL);
 	if (rc > 0 || sb.oom) {
 		/* the first problem, and how many more */
 		char *nl = sb.buf ? strchr(sb.buf, '\n') : NULL;
@@ -179,7 +190,7 @@ int gdl_load_ex(gdl_game **out, const char *text, size_t n, const char *name,
 	gl_strbuf_done(&sb);
 	if (rc)
 		goto fail;
-	rc = compile(gd, opts ? opts : &defaults, err);
+	rc = compile(gd, opts, err);
 	if (rc)
 		goto fail;
 	if (gd->words > GDL_WORDS_MAX) { /* until the evaluators size their states */
@@ -268,7 +279,7 @@ int gdl_base_text(const gdl_game *gd, int i, char *buf, size_t n)
 
 int gdl_move_find(const gdl_game *gd, const char *text)
 {
-	/* Canonical form: lower case, single spaces, none inside parens. */
+	/* Canonical form: single spaces, none inside parens. */
 	char c[1024];
 	size_t n = 0;
 	bool space = false;
@@ -283,7 +294,7 @@ int gdl_move_find(const gdl_game *gd, const char *text)
 		if (space && n > 0 && c[n - 1] != '(' && ch != ')')
 			c[n++] = ' ';
 		space = false;
-		c[n++] = (char)tolower(ch);
+		c[n++] = (char)ch;
 	}
 	c[n] = '\0';
 	int lo = 0, hi = gd->nmoves;
@@ -297,7 +308,17 @@ int gdl_move_find(const gdl_game *gd, const char *text)
 		else
 			hi = mid;
 	}
-	return -1;
+	/* Not spelt so: the one move equal but for case, if only one (the
+	 * rules are case-sensitive; a player or a person may not be). Texts
+	 * are sorted case-sensitively, so look at them all. */
+	int found = -1;
+	for (int m = 0; m < gd->nmoves; m++)
+		if (strcasecmp(gd->move_text[m], c) == 0) {
+			if (found >= 0)
+				return -1; /* ambiguous */
+			found = m;
+		}
+	return found;
 }
 
 void gdl_initial(const gdl_game *gd, uint64_t *state)

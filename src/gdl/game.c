@@ -39,6 +39,8 @@ typedef struct gdl_data {
 	atomic_int busy[POOL];
 	gdl_batch *bpool[POOL]; /* batch evaluators, for playouts() */
 	atomic_int bbusy[POOL];
+	atomic_int noted;   /* note[]: 0 empty, 1 being written, 2 written */
+	char note[320];     /* the first role given several goal values */
 } gdl_data;
 
 /* What a state's evaluation says about the roles. */
@@ -128,6 +130,9 @@ static const gl_param_def gdl_params[] = {
 	{"reasoner", "auto", "net (ground rules compiled to a network), prover "
 		"(rules evaluated per state, not ground) or auto (net unless the "
 		"rules are too many to ground)", 1, 0},
+	{"case", "keep", "keep (names case-sensitive, as game servers read "
+		"GDL: nextRank and nextrank differ) or fold (names matched "
+		"whatever their case)", 1, 0},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -191,7 +196,12 @@ static int gdl_init(gl_game *g, const gl_params *p, gl_err *err)
 	if (reasoner < 0)
 		return gl_fail(err, GL_EINVAL, "gdl: reasoner '%s' is none of auto, net, "
 			"prover", rs);
-	gdl_load_opts opts = {.reasoner = (gdl_reasoner)reasoner};
+	const char *cs = gl_params_str(p, "case");
+	if (strcmp(cs, "keep") && strcmp(cs, "fold"))
+		return gl_fail(err, GL_EINVAL, "gdl: case '%s' is neither keep nor "
+			"fold", cs);
+	gdl_load_opts opts = {.reasoner = (gdl_reasoner)reasoner,
+		.fold_case = !strcmp(cs, "fold")};
 	gdl_data *d = gl_calloc(1, sizeof *d);
 	if (!d)
 		return gl_fail(err, GL_ENOMEM, "out of memory loading %s", file);
@@ -323,13 +333,37 @@ static bool gdl_terminal_cb(const gl_game *g, const void *s)
 	return w.over;
 }
 
+/* The first state whose goals give role r several values is noted once
+ * (by the first thread to see one), for gdl_game_note. */
+static void note_goals(const gl_game *g, const gdl_eval *e, int r)
+{
+	gdl_data *d = D(g);
+	int v[8], k = gdl_goal_values(d->gd, e, r, v, 8), free_ = 0;
+	if (k < 2 || !atomic_compare_exchange_strong(&d->noted, &free_, 1))
+		return;
+	size_t len = (size_t)snprintf(d->note, sizeof d->note, "%s: the rules give "
+		"role '%s' %d goal values in one state (", d->gd->prog.name,
+		gdl_role_name(d->gd, r), k);
+	for (int i = 0; i < k && i < 8 && len < sizeof d->note; i++)
+		len += (size_t)snprintf(d->note + len, sizeof d->note - len, "%s%d",
+			i == 0 ? "" : i + 1 == k ? " and " : ", ", v[i]);
+	if (len < sizeof d->note)
+		snprintf(d->note + len, sizeof d->note - len, "); the largest, %d, is "
+			"used there and wherever it happens (ggp-base raises a "
+			"GoalDefinitionException)", gdl_goal(d->gd, e, r));
+	atomic_store_explicit(&d->noted, 2, memory_order_release);
+}
+
 static void gdl_goals(const gl_game *g, const void *s, int *goals)
 {
 	const gdl_game *gd = D(g)->gd;
 	view w;
 	look(g, s, &w);
-	for (int r = 0; r < gd->nroles; r++)
+	for (int r = 0; r < gd->nroles; r++) {
 		goals[r] = gdl_goal(gd, w.e, r);
+		if (!atomic_load_explicit(&D(g)->noted, memory_order_relaxed))
+			note_goals(g, w.e, r);
+	}
 	done(g, &w);
 }
 
@@ -480,4 +514,14 @@ const gl_game_type gl_game_gdl = {
 const gdl_game *gdl_game_of(const gl_game *g)
 {
 	return g && g->type == &gl_game_gdl ? D(g)->gd : NULL;
+}
+
+int gdl_game_note(const gl_game *g, char *buf, size_t n)
+{
+	if (n)
+		buf[0] = '\0';
+	if (g->type != &gl_game_gdl ||
+	    atomic_load_explicit(&D(g)->noted, memory_order_acquire) != 2)
+		return 0;
+	return snprintf(buf, n, "%s", D(g)->note);
 }

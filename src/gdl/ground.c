@@ -1495,6 +1495,40 @@ static void sort_by_text(int32_t *id, int32_t *tmp, int n, char **text)
 	}
 }
 
+/* Stratification on the ground program (Love et al. 2008, section 4;
+ * the check of the relations in check.c may have left it open): no
+ * recursive group may hold a rule with a negative literal on an atom of
+ * the same group. comp is scratch of natoms. Returns 0, or GL_EPARSE with
+ * the message naming the rule's head and the atom it negates. */
+static int ground_strata(gdl_game *gd, const int32_t *order,
+	const int32_t *scc, int32_t *comp, gl_err *err)
+{
+	int na = gd->natoms;
+	for (int i = 0; i < na;) {
+		int len = scc[i] > 0 ? scc[i] : 1;
+		for (int j = i; j < i + len; j++)
+			comp[order[j]] = scc[i] > 0 ? i : -1;
+		i += len;
+	}
+	for (int a = 0; a < na; a++) {
+		if (comp[a] < 0)
+			continue;
+		for (int q = gd->rule_lit[gd->atom_rule[a]];
+		     q < gd->rule_lit[gd->atom_rule[a + 1]]; q++) {
+			int32_t l = gd->lit[q];
+			if (!(l & 1) || comp[l >> 1] != comp[a])
+				continue;
+			char head[200], neg[200];
+			gdl_gterm_text(gd, gd->atom_term[a], head, sizeof head);
+			gdl_gterm_text(gd, gd->atom_term[l >> 1], neg, sizeof neg);
+			return gl_fail(err, GL_EPARSE, "%s: not stratified on the ground "
+				"program: %s depends on (not %s), which depends on %s",
+				gd->prog.name, head, neg, head);
+		}
+	}
+	return 0;
+}
+
 static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 {
 	gdl_gterms *gt = &gd->gt;
@@ -1609,6 +1643,8 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 				low[fr[fp].v] = low[v];
 		}
 	}
+	if ((rc = ground_strata(gd, order, scc, low, err)))
+		goto out;
 	/* Static values: everything evaluated with no true and no does. */
 	gdl_run(gd, gd->static_val, order, scc, 0, na);
 	/* Flags: 1 depends on true, 2 on does; 4 needed. */

@@ -29,7 +29,7 @@ enum {
 
 /* Interned symbols: id -> name, name -> id. */
 typedef struct gdl_symtab {
-	char **name;     /* [n] lower-case names, owned */
+	char **name;     /* [n] names as written (lower case when folded), owned */
 	int n, cap;      /* count and room */
 	int32_t *slot;   /* open-addressing hash: id + 1, 0 empty */
 	int nslot;       /* power of two */
@@ -65,6 +65,8 @@ typedef struct gdl_clause {
 /* A parsed description. */
 typedef struct gdl_prog {
 	const char *name;     /* file name for messages, not owned */
+	bool fold;            /* symbols folded to lower case (set before
+			       * gdl_parse); else case-sensitive */
 	gdl_symtab syms;
 	gdl_term *terms;      /* all parsed terms */
 	int nterms, capterms;
@@ -104,9 +106,12 @@ static inline int32_t gdl_term_arg(const gdl_prog *p, int32_t t, int i)
  * number, or GL_ENOMEM. */
 int gdl_sccs(int n, const int32_t *e0, const int32_t *edge, int32_t *comp);
 
-/* check.c: every problem appended to problems (one line each); returns
- * their number or GL_ENOMEM. Fills p->cl and p->lits when valid. */
-int gdl_check_prog(gdl_prog *p, gl_strbuf *problems);
+/* check.c: every problem appended to problems (one line each), and what
+ * is not a problem but worth knowing to notes (both may be NULL; "NAME:
+ * LINE:COL: note: ..." lines: a relation negated inside its own
+ * recursion, which only the grounder can accept); returns the number of
+ * problems or GL_ENOMEM. Fills p->cl and p->lits when valid. */
+int gdl_check_prog(gdl_prog *p, gl_strbuf *problems, gl_strbuf *notes);
 
 /* Ground terms, hash-consed: equal terms have equal ids. */
 typedef struct gdl_gterms {
@@ -297,6 +302,8 @@ int gdl_pv_legal(const gdl_game *gd, const gdl_pv *e, int role, int *moves);
 int gdl_pv_legal_count(const gdl_game *gd, const gdl_pv *e, int role);
 int gdl_pv_legal_nth(const gdl_game *gd, const gdl_pv *e, int role, int k);
 int gdl_pv_goal(const gdl_game *gd, const gdl_pv *e, int role);
+/* Whether goal atom gd->goal_atom[i] holds in the state evaluated. */
+bool gdl_pv_goal_on(const gdl_game *gd, const gdl_pv *e, int i);
 void gdl_pv_next(const gdl_game *gd, gdl_pv *e, const int *joint,
 	uint64_t *out);
 #endif

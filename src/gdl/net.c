@@ -1076,6 +1076,24 @@ int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role)
 	return e->pv ? gdl_pv_goal(gd, e->pv, role) : net_goal(gd, e, role);
 }
 
+int gdl_goal_values(const gdl_game *gd, const gdl_eval *e, int role,
+	int *values, int max)
+{
+	int v[101], n = 0;
+	bool seen[101] = {false}; /* two goal atoms may spell one value */
+	for (int i = 0; i < gd->ngoal; i++)
+		if (gd->goal_role[i] == role && !seen[gd->goal_value[i]] &&
+		    (e->pv ? gdl_pv_goal_on(gd, e->pv, i) :
+			     ref_val(e, e->n->goal_ref[i])))
+			seen[gd->goal_value[i]] = true;
+	for (int x = 0; x <= 100; x++)
+		if (seen[x])
+			v[n++] = x;
+	for (int k = 0; k < n && k < max; k++)
+		values[k] = v[k];
+	return n;
+}
+
 void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint, uint64_t *out)
 {
 	if (e->pv)

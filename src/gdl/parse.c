@@ -1,9 +1,19 @@
 /*
  * parse.c - the KIF reader for GDL (Love et al. 2008, section 2): symbols
- * interned in lower case (GDL matches names case-insensitively), `;`
+ * interned as written (case-sensitive, as ggp-base reads them: `nextRank`
+ * and `nextrank` are two relations, `?X` and `?x` two variables) or, when
+ * the program asks (gdl_load_opts.fold_case), folded to lower case; `;`
  * comments, variables `?x`, lists parsed without recursion under caps on
  * file size, token length and nesting depth; every error names
  * FILE:LINE:COL. `(foo)` reads as the constant `foo`.
+ *
+ * Keywords are recognised whatever their case, in both modes. ggp-base
+ * (GdlPool.getConstant) lower-cases a constant that is one of role, init,
+ * true, next, legal, does, goal, terminal, base, input wherever it
+ * appears, and GdlFactory takes distinct, not and or in any case where a
+ * literal is expected; `<=` has no case. Here all thirteen are folded
+ * wherever they appear (a constant spelt `NOT` in an argument is `not`
+ * to gamelearn, `NOT` to ggp-base: no public game does that).
  */
 #include "gdl/internal.h"
 
@@ -14,6 +24,21 @@ static const char *const keywords[K_NKEYWORDS] = {
 	"role", "true", "does", "init", "next", "legal", "goal", "terminal",
 	"base", "input", "distinct", "not", "or", "<="
 };
+
+/* tok (len bytes) in lower case if it is a keyword in some case. */
+static void fold_keyword(char *tok, size_t len)
+{
+	for (int k = 0; k < K_NKEYWORDS; k++) {
+		const char *kw = keywords[k];
+		size_t i = 0;
+		while (i < len && kw[i] && tolower((unsigned char)tok[i]) == kw[i])
+			i++;
+		if (i == len && !kw[i]) {
+			memcpy(tok, kw, len);
+			return;
+		}
+	}
+}
 
 static uint32_t hash_str(const char *s, size_t n)
 {
@@ -228,10 +253,12 @@ int gdl_parse(gdl_prog *p, const char *text, size_t n, gl_err *err)
 						"characters", fn, l0, c0, GDL_TOKEN_MAX);
 					goto done;
 				}
-				tok[len++] = (char)tolower(d);
+				tok[len++] = p->fold ? (char)tolower(d) : (char)d;
 				i++;
 				col++;
 			}
+			if (!p->fold && tok[0] != '?')
+				fold_keyword(tok, len);
 			if (tok[0] == '?' && len == 1) {
 				rc = gl_fail(err, GL_EPARSE, "%s:%d:%d: variable without a name",
 					fn, l0, c0);

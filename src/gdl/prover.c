@@ -8,6 +8,16 @@
  * its order, so that a negation reads a relation already complete; a
  * recursive component is evaluated semi-naively (round r joins a clause
  * with one of its recursive literals taking the facts new in round r - 1).
+ * A component that negates one of its own relations (goal(R, 100) by not
+ * goal(R, 0): stratified on ground atoms only, which check.c leaves to
+ * the reasoners) is evaluated as the alternating fixpoint (Van Gelder,
+ * "The alternating fixpoint of logic programs with negation", PODS 1989):
+ * the component's least model with its own negations read against a set
+ * I, for I the empty set, then that model, then the next, ... until the
+ * models read against an under- and an over-estimate agree; for a program
+ * stratified on its ground atoms they do, and that is its model. Where
+ * they never agree (negation through a ground recursion in this state),
+ * the evaluation stops with GL_EPARSE, never a wrong model.
  * The relations that depend on neither true nor does are evaluated once,
  * at load; those that depend on true once per state; those on does once
  * per joint move. Every fact that can ever hold is in the domain the
@@ -28,7 +38,8 @@
 #include <limits.h>
 
 enum { N_CONST, N_ABSENT, N_VAR, N_FN };          /* compiled term nodes */
-enum { P_SCAN, P_CHECK, P_NEG, P_DIST, P_NDIST }; /* join steps */
+enum { P_SCAN, P_CHECK, P_NEG, P_NEGIN, P_DIST, P_NDIST }; /* join steps;
+	* P_NEGIN: a negation of the component's own relation, read in I */
 enum { RG_ANY, RG_OLD, RG_DELTA, RG_UPTO };       /* rounds a fact may be of */
 enum { C_STATIC, C_STATE, C_MOVE, NCLASS };       /* what a relation needs */
 
@@ -99,6 +110,8 @@ typedef struct pv_scc {
 	int32_t dplan0, ndplan; /* rounds 1..: one plan per recursive positive
 				 * literal of each clause, that literal first */
 	int32_t cls;
+	bool negin;             /* it negates a relation of its own (P_NEGIN):
+				 * the alternating fixpoint */
 } pv_scc;
 
 /* Facts with their indexes: a bucket per key (relation, index, value)
@@ -149,6 +162,7 @@ struct gdl_prover {
 	int32_t *ix0;     /* [nsyms + 1] indexes of each relation in ix */
 	int32_t *ix;
 	int nterms;       /* ground terms of the game */
+	bool negin;       /* some component negates its own relations */
 	uint64_t max;     /* join steps per evaluation */
 	pv_store st;      /* the static facts */
 	int32_t *sstamp;  /* [nterms] their stamps */
@@ -169,6 +183,10 @@ typedef struct pv_run {
 	int ntrail;
 	int32_t bind[GDL_VARS_MAX];
 	int32_t trail[GDL_VARS_MAX];
+	/* The set I P_NEGIN reads (when the prover has such steps): */
+	uint8_t *in;                /* [nterms] 1 for a fact of I */
+	int32_t *inl;               /* I's facts, to clear it */
+	int nin, capin;
 } pv_run;
 
 struct gdl_pv {
@@ -316,6 +334,28 @@ static void st_reset(pv_store *st)
 	for (int b = 0; b < st->nbk; b++)
 		st->slot[st->bk[b].slot] = 0;
 	st->nfact = st->nbk = st->nent = 0;
+}
+
+/* Forget the facts added since the store held f0 facts, e0 entries and
+ * b0 buckets: entries run newest first in each bucket's list, and the
+ * buckets made since are unmade newest first, which leaves the probe
+ * sequences of the older ones whole (linear probing). */
+static void st_truncate(pv_store *st, int f0, int e0, int b0)
+{
+	for (int i = f0; i < st->nfact; i++)
+		st->stamp[st->fact[i]] = 0;
+	for (int b = st->nbk - 1; b >= b0; b--)
+		st->slot[st->bk[b].slot] = 0;
+	for (int b = 0; b < b0; b++) {
+		pv_bucket *x = &st->bk[b];
+		while (x->head >= e0) {
+			x->head = st->ent[x->head].next;
+			x->n--;
+		}
+	}
+	st->nfact = f0;
+	st->nent = e0;
+	st->nbk = b0;
 }
 
 static void st_done(pv_store *st)
@@ -567,6 +607,11 @@ static void join(pv_run *R, int j)
 		if (g < 0 || !R->rd[s->cls]->stamp[g])
 			join(R, j + 1);
 		return;
+	case P_NEGIN:
+		g = build(R->gt, pv->code, &i, R->bind);
+		if (g < 0 || !R->in[g])
+			join(R, j + 1);
+		return;
 	case P_CHECK:
 		g = build(R->gt, pv->code, &i, R->bind);
 		if (g >= 0 && in_range(R->rd[s->cls]->stamp[g], s->range, R->round))
@@ -587,10 +632,9 @@ static void run_plan(pv_run *R, const pv_plan *P)
 }
 
 /* A component to its fixpoint: round 0, then rounds while one adds. */
-static void run_scc(pv_run *R, const pv_scc *S)
+static void run_rounds(pv_run *R, const pv_scc *S)
 {
 	const gdl_prover *pv = R->pv;
-	R->out = R->wr[S->cls];
 	R->round = 0;
 	int before = R->out->nfact;
 	for (int p = S->plan0; p < S->plan0 + S->nplan && !R->err; p++)
@@ -601,6 +645,82 @@ static void run_scc(pv_run *R, const pv_scc *S)
 		for (int p = S->dplan0; p < S->dplan0 + S->ndplan && !R->err; p++)
 			run_plan(R, &pv->plans[p]);
 	}
+}
+
+/* I := the n facts at f (n = 0: empty). */
+static void in_set(pv_run *R, const int32_t *f, int n)
+{
+	for (int i = 0; i < R->nin; i++)
+		R->in[R->inl[i]] = 0;
+	R->nin = 0;
+	if (n > R->capin) {
+		int32_t *q = gl_realloc(R->inl, (size_t)n * sizeof *q);
+		if (!q) {
+			R->err = GL_ENOMEM;
+			return;
+		}
+		R->inl = q;
+		R->capin = n;
+	}
+	for (int i = 0; i < n; i++)
+		R->in[R->inl[i] = f[i]] = 1;
+	R->nin = n;
+}
+
+/* A component negating its own relations, as the alternating fixpoint:
+ * G(I) is its least model with those negations read in I; K = {} and
+ * U = G(K), K = G(U), ... K only grows and U only shrinks (G is
+ * antimonotone), K below and U above the model. U = K: that is the
+ * model. K the same twice while U is not: no total model (the rules
+ * negate an atom through its own recursion in this state). */
+static void run_negin(pv_run *R, const pv_scc *S)
+{
+	pv_store *st = R->out;
+	int f0 = st->nfact, e0 = st->nent, b0 = st->nbk, nk = 0;
+	in_set(R, NULL, 0);
+	while (!R->err) {
+		run_rounds(R, S); /* U = G(K) */
+		int nu = st->nfact - f0;
+		if (R->err || nu == nk)
+			break; /* U = K, since K is in U: the model */
+		in_set(R, st->fact + f0, nu);
+		st_truncate(st, f0, e0, b0);
+		run_rounds(R, S); /* K' = G(U) */
+		int nk2 = st->nfact - f0;
+		if (!R->err && nk2 == nk)
+			R->err = GL_EPARSE;
+		nk = nk2;
+		in_set(R, st->fact + f0, nk);
+		st_truncate(st, f0, e0, b0);
+	}
+	in_set(R, NULL, 0);
+}
+
+static void run_scc(pv_run *R, const pv_scc *S)
+{
+	R->out = R->wr[S->cls];
+	if (S->negin)
+		run_negin(R, S);
+	else
+		run_rounds(R, S);
+}
+
+/* Room for I in R, if the prover needs it (0 or GL_ENOMEM). */
+static int run_in_alloc(pv_run *R, const gdl_prover *pv)
+{
+	if (!pv->negin)
+		return 0;
+	R->in = gl_calloc((size_t)pv->nterms + 1, 1);
+	return R->in ? 0 : GL_ENOMEM;
+}
+
+static void run_in_free(pv_run *R)
+{
+	gl_free(R->in);
+	gl_free(R->inl);
+	R->in = NULL;
+	R->inl = NULL;
+	R->nin = R->capin = 0;
 }
 
 /* --- Building ----------------------------------------------------------------- */
@@ -627,10 +747,14 @@ typedef struct pbuild {
 	int32_t *comp;     /* [nsyms] component of each relation */
 	int ncomp;
 	uint8_t *needed;   /* [nsyms] relations a game's query reaches */
+	bool negin;        /* a plan made since this was cleared has P_NEGIN */
 	pv_run R;          /* evaluating the static relations */
 } pbuild;
 
-enum { E_STEPS = 1 }; /* the static relations need too many join steps */
+enum {
+	E_STEPS = 1, /* the static relations need too many join steps */
+	E_STRATA = 2 /* they negate an atom through its own recursion */
+};
 
 static int compile(pbuild *B, int32_t t, int *nvars)
 {
@@ -960,6 +1084,10 @@ static int add_step(pbuild *B, int c, int i, int d, uint64_t bound, int scc)
 		l->kind == L_NEG ? P_NEG : (B->lmask[q] & ~bound) ? P_SCAN : P_CHECK;
 	if (s->rel >= 0)
 		s->cls = (uint8_t)pv->cls[s->rel];
+	if (l->kind == L_NEG && B->comp[s->rel] == scc) {
+		s->kind = P_NEGIN;
+		B->negin = true;
+	}
 	if (l->kind == L_POS && B->comp[s->rel] == scc)
 		s->range = i == d ? RG_DELTA : i < d ? RG_OLD : RG_UPTO;
 	if (s->kind != P_SCAN)
@@ -1060,6 +1188,7 @@ static int make_sccs(pbuild *B, const int32_t *cl_by_comp, const int32_t *cc0)
 				continue;
 			RESERVE(pv->scc, pv->capscc, pv->nscc + 1);
 			int rc, plan0 = pv->nplans;
+			B->negin = false;
 			/* round 0 first, then the recursive plans */
 			for (int pass = 0; pass < 2; pass++) {
 				for (int q = cc0[k]; q < cc0[k + 1]; q++) {
@@ -1090,6 +1219,8 @@ static int make_sccs(pbuild *B, const int32_t *cl_by_comp, const int32_t *cc0)
 			pv_scc *S = &pv->scc[pv->nscc++];
 			S->dplan0 = S->plan0 + S->nplan;
 			S->ndplan = pv->nplans - S->dplan0;
+			S->negin = B->negin;
+			pv->negin |= B->negin;
 		}
 	}
 	return 0;
@@ -1189,10 +1320,14 @@ static int build_all(pbuild *B)
 	B->R.gt = B->gt;
 	B->R.max = GDL_JOIN_MAX;
 	B->R.rd[C_STATIC] = B->R.wr[C_STATIC] = &pv->st;
+	B->R.err = run_in_alloc(&B->R, pv);
 	for (int k = 0; k < pv->scc1 && !B->R.err; k++)
 		run_scc(&B->R, &pv->scc[k]);
+	run_in_free(&B->R);
 	if ((rc = B->R.err) == GL_ERANGE)
 		rc = E_STEPS;
+	else if (rc == GL_EPARSE)
+		rc = E_STRATA;
 	if (rc)
 		goto out;
 	/* The initial state: init(X) for each base true(X). */
@@ -1243,6 +1378,10 @@ int gdl_prover_build(gdl_game *gd, long max_steps, gl_err *err)
 			return gl_fail(err, GL_ERANGE, "%s: too big for the prover (the "
 				"relations on neither true nor does need more than %llu "
 				"join steps)", name, (unsigned long long)GDL_JOIN_MAX);
+		if (rc == E_STRATA)
+			return gl_fail(err, GL_EPARSE, "%s: not stratified on the ground "
+				"program: the relations on neither true nor does negate an "
+				"atom through its own recursion", name);
 		return gl_fail(err, GL_ERANGE, "%s: a rule too big for the prover "
 			"(more than %d variables, or a term of more than %d arguments)",
 			name, GDL_VARS_MAX, PV_ARGS_MAX);
@@ -1277,6 +1416,10 @@ gdl_pv *gdl_pv_new(const gdl_game *gd)
 	e->R.rd[C_STATIC] = &pv->st;
 	e->R.rd[C_STATE] = e->R.wr[C_STATE] = &e->st[0];
 	e->R.rd[C_MOVE] = e->R.wr[C_MOVE] = &e->st[1];
+	if (run_in_alloc(&e->R, pv)) {
+		gdl_pv_free(e);
+		return NULL;
+	}
 	return e;
 }
 
@@ -1286,6 +1429,7 @@ void gdl_pv_free(gdl_pv *e)
 		return;
 	st_done(&e->st[0]);
 	st_done(&e->st[1]);
+	run_in_free(&e->R);
 	gl_free(e->stamp);
 	gl_free(e->legal);
 	gl_free(e->state);
@@ -1393,6 +1537,11 @@ int gdl_pv_goal(const gdl_game *gd, const gdl_pv *e, int role)
 		    derived(gd, e, gd->goal_atom[i]))
 			v = gd->goal_value[i];
 	return v;
+}
+
+bool gdl_pv_goal_on(const gdl_game *gd, const gdl_pv *e, int i)
+{
+	return !e->err && derived(gd, e, gd->goal_atom[i]);
 }
 
 void gdl_pv_next(const gdl_game *gd, gdl_pv *e, const int *joint,
