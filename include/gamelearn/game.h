@@ -160,7 +160,9 @@ struct gl_game_type {
 		const gl_undo *u);
 	/* Native perft from s: number of move sequences of exactly depth moves
 	 * (finished games not extended, a pass is a move). Allocates nothing.
-	 * NULL: gl_perft() walks the tree through the callbacks above. */
+	 * Called only where no choice of a round is pending (hidden(s) == 0
+	 * in games that have hidden()); gl_perft() walks the tree through the
+	 * callbacks above from other states, and where this is NULL. */
 	uint64_t (*perft)(const gl_game *g, const void *s, int depth);
 	/* Simultaneous moves, sequentialised: the number of players who have
 	 * already chosen in the current round of s, unseen (their choices are
@@ -224,12 +226,64 @@ int gl_parse_legal(const gl_game *g, const void *s, const char *text,
 	gl_action *a, gl_err *err);
 
 /* Number of move sequences of exactly depth moves from s (finished games
- * are not extended; a pass is a move). Uses the type's native perft when
- * it has one, otherwise walks the tree (make/unmake or copy-make).
- * Allocates nothing. */
-uint64_t gl_perft(const gl_game *g, const void *s, int depth);
+ * are not extended; a pass is a move) into *count. Uses the type's native
+ * perft when it has one and s is not inside a round of simultaneous moves
+ * (hidden(s) == 0), otherwise walks the tree through the callbacks
+ * (make/unmake or copy-make) with one gl_scratch allocated for the call:
+ * a move list and a state per ply. Returns 0, GL_ENOMEM, or GL_ERANGE if
+ * a line went on past g->max_length moves; err (may be NULL) says which. */
+int gl_perft(const gl_game *g, const void *s, int depth, uint64_t *count,
+	gl_err *err);
 /* The same, always through the generic callbacks: a check of the native
  * perft against the interface. */
-uint64_t gl_perft_generic(const gl_game *g, const void *s, int depth);
+int gl_perft_generic(const gl_game *g, const void *s, int depth,
+	uint64_t *count, gl_err *err);
+
+/* --- Work space sized from the instance ------------------------------------
+ * No buffer in gamelearn is sized by a constant: a GDL game may have
+ * thousands of legal moves and states of tens of kilobytes. A searcher or
+ * agent allocates its move lists and states when it is made; a helper with
+ * no creation step (perft, a lookahead, a command) takes a gl_scratch once
+ * per call, and nothing allocates per node. */
+
+/* Bytes between consecutive states in an array of them: g->state_size
+ * rounded up to the alignment of max_align_t, so that every state of an
+ * array from gl_malloc is aligned as GL_STATE_ALIGN asks. */
+static inline size_t gl_state_stride(const gl_game *g)
+{
+	size_t a = _Alignof(max_align_t);
+	return ((size_t)g->state_size + a - 1) / a * a;
+}
+
+/* nlists move lists of g->max_legal moves and nstates states of g, in
+ * one allocation (states aligned). Fields are read-only; use the
+ * accessors. */
+typedef struct gl_scratch {
+	int nlists, nstates;   /* how many of each */
+	size_t legal;          /* moves per list: g->max_legal */
+	size_t stride;         /* gl_state_stride(g) */
+	unsigned char *block;  /* the allocation: states, then lists */
+} gl_scratch;
+
+/* Allocate w for g: nlists move lists and nstates states (either may be
+ * 0). Returns 0, or GL_ENOMEM with a message naming g (w is then empty
+ * and gl_scratch_done is a no-op). */
+int gl_scratch_init(gl_scratch *w, const gl_game *g, int nlists, int nstates,
+	gl_err *err);
+/* Free w's buffers; w is empty again (done twice is harmless). */
+void gl_scratch_done(gl_scratch *w);
+
+/* Move list i (0 <= i < nlists): room for g->max_legal moves. */
+static inline gl_action *gl_scratch_moves(const gl_scratch *w, int i)
+{
+	return (gl_action *)(w->block + (size_t)w->nstates * w->stride) +
+		(size_t)i * w->legal;
+}
+
+/* State i (0 <= i < nstates): g->state_size bytes, aligned. */
+static inline void *gl_scratch_state(const gl_scratch *w, int i)
+{
+	return w->block + (size_t)i * w->stride;
+}
 
 #endif

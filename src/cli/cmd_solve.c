@@ -72,19 +72,21 @@ int cmd_solve(int argc, char **argv)
 	uint64_t node_limit = (uint64_t)cli_long(&opt, "nodes", 0, LONG_MAX);
 	double seconds = cli_given(&opt, "time") ? cli_real(&opt, "time", 1e-9, 1e9) : 0;
 	gl_game *g = cli_game(spec);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	void *s = cli_state(g);
 	g->type->start(g, s);
 	if (moves_arg)
 		cli_play_moves(g, s, moves_arg);
+	gl_err err = {0};
 	/* Say at once when this would run for days, rather than run. */
 	if (!force && !limited && g->nplayers == 2 && !g->type->terminal(g, s)) {
-		double b, len, est = gl_solve_estimate(g, s, &b, &len);
+		double b, len, est;
+		if (gl_solve_estimate(g, s, &est, &b, &len, &err))
+			cli_die(EXIT_RUN, "%s", err.msg);
 		if (est > SOLVE_REFUSE_LOG10)
 			cli_die(EXIT_RUN, "solve: %s is far beyond exact solving: about "
 				"10^%.0f nodes (branching %.1f, %.0f plies); give --nodes N "
 				"or --time S to try anyway, or --force", g->spec, est, b, len);
 	}
-	gl_err err = {0};
 	gl_solver *sv = gl_solver_new(g, 0, &err);
 	if (!sv)
 		cli_die(EXIT_RUN, "%s", err.msg);
@@ -100,8 +102,10 @@ int cmd_solve(int argc, char **argv)
 	double t_value = gl_now() - t0;
 	if (rc)
 		solve_failed(g, sv, &bar);
-	gl_action moves[GL_LEGAL_MAX];
-	int values[GL_LEGAL_MAX], n = 0;
+	gl_action *moves = cli_moves(g);
+	int *values = gl_malloc(g->max_legal * sizeof *values), n = 0;
+	if (!values)
+		cli_die(EXIT_RUN, "out of memory");
 	if (!g->type->terminal(g, s) && (rc = gl_solve_moves(sv, s, moves, values, &n)))
 		solve_failed(g, sv, &bar);
 	progress_end(&bar);
@@ -132,6 +136,9 @@ int cmd_solve(int argc, char **argv)
 		printf("%.3f s, %" PRIu64 " nodes\n", dt, gl_solver_nodes(sv));
 	}
 	gl_solver_free(sv);
+	gl_free(s);
+	gl_free(moves);
+	gl_free(values);
 	gl_game_free(g);
 	return 0;
 }

@@ -438,13 +438,12 @@ static uint64_t gdl_playouts(const gl_game *g, const void *s, int count,
 	return moves;
 }
 
-/* Joint-move perft (each step one legal move per role). */
+/* Joint-move perft (each step one legal move per role), from a state
+ * with no pending move: gl_perft() walks the tree through legal() and
+ * apply() from inside a round. */
 static uint64_t gdl_perft_cb(const gl_game *g, const void *s, int depth)
 {
 	const gdl_game *gd = D(g)->gd;
-	for (int r = 0; r < gd->nroles; r++)
-		if (pending(g, s, r) != NO_MOVE)
-			return gl_perft_generic(g, s, depth);
 	view w;
 	look(g, s, &w);
 	uint64_t st[GDL_WORDS_MAX];
