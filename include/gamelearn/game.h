@@ -28,17 +28,20 @@
 
 typedef int32_t gl_action;
 
+/* No constant bounds the size of a state or the number of legal moves:
+ * every user sizes its buffers from the instance (g->state_size,
+ * g->max_legal; gl_scratch below), since a GDL game may have thousands of
+ * moves a state and states of tens of kilobytes. */
 enum {
-	GL_STATE_MAX = 1024, /* largest state_size of any game instance */
-	GL_LEGAL_MAX = 512,  /* largest number of legal moves in a state */
 	GL_MOVE_TEXT = 64,   /* buffer size for one move's text */
 	GL_PLAYERS_MAX = 8,  /* largest nplayers */
 	GL_UNDO_WORDS = 16   /* size of an undo record, in 64-bit words */
 };
 
-/* Declare every state buffer with this, so that engines may keep wide
- * fields in their states: `GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];`
- * (heap buffers from gl_malloc are aligned already). */
+/* States are aligned as heap memory is, so that engines may keep wide
+ * fields in them: buffers from gl_malloc (and gl_scratch) are; a buffer
+ * elsewhere, sized by a bound of the caller's own that the game is
+ * checked against, is declared `GL_STATE_ALIGN unsigned char s[N];`. */
 #define GL_STATE_ALIGN _Alignas(max_align_t)
 
 /* Heuristic evaluations lie strictly inside (-GL_EVAL_INF, GL_EVAL_INF). */
@@ -58,10 +61,11 @@ typedef struct gl_undo {
 struct gl_game {
 	const gl_game_type *type;
 	char spec[GL_SPEC_MAX];  /* canonical spec: every parameter spelt out */
-	unsigned state_size;     /* bytes per state, <= GL_STATE_MAX */
+	unsigned state_size;     /* bytes per state (any size) */
 	unsigned nplayers;       /* 1 .. GL_PLAYERS_MAX */
 	gl_action nactions;      /* action ids lie in [0, nactions) */
-	unsigned max_legal;      /* bound on legal moves in any state */
+	unsigned max_legal;      /* bound on legal moves in any state (GDL:
+				    a role's possible moves, maybe thousands) */
 	unsigned max_length;     /* bound on moves in any game */
 	unsigned ncells;         /* board cells, if type->cells != NULL */
 	unsigned nfeatures;      /* length of the feature vector, if any */

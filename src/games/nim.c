@@ -71,7 +71,7 @@ static int nim_init(gl_game *g, const gl_params *p, gl_err *err)
 	g->data = d;
 	g->state_size = sizeof(nim_state);
 	g->nactions = n * d->maxh;
-	g->max_legal = (unsigned)d->total; /* <= 8 * 63 < GL_LEGAL_MAX */
+	g->max_legal = (unsigned)d->total; /* one move per object: <= 8 * 63 */
 	g->max_length = (unsigned)d->total;
 	return 0;
 }
