@@ -49,6 +49,7 @@ enum {
 
 typedef struct gl_game gl_game;
 typedef struct gl_game_type gl_game_type;
+typedef struct gl_scratch gl_scratch; /* buffers sized from a game; below */
 
 /* What make() saves so that unmake() can restore state and hash exactly;
  * lives on the caller's stack. */
@@ -163,11 +164,16 @@ struct gl_game_type {
 	void (*unmake)(const gl_game *g, void *s, gl_action a,
 		const gl_undo *u);
 	/* Native perft from s: number of move sequences of exactly depth moves
-	 * (finished games not extended, a pass is a move). Allocates nothing.
-	 * Called only where no choice of a round is pending (hidden(s) == 0
-	 * in games that have hidden()); gl_perft() walks the tree through the
+	 * (depth >= 1; finished games not extended, a pass is a move).
+	 * Allocates nothing: w, made by gl_perft() for the call, holds depth
+	 * move lists and depth + 1 states of g (aligned), one per ply, for a
+	 * walk that needs buffers sized from the game (the gdl type's joint
+	 * moves); engines that walk states of their own ignore it. Called
+	 * only where no choice of a round is pending (hidden(s) == 0 in games
+	 * that have hidden()); gl_perft() walks the tree through the
 	 * callbacks above from other states, and where this is NULL. */
-	uint64_t (*perft)(const gl_game *g, const void *s, int depth);
+	uint64_t (*perft)(const gl_game *g, const void *s, int depth,
+		const gl_scratch *w);
 	/* Simultaneous moves, sequentialised: the number of players who have
 	 * already chosen in the current round of s, unseen (their choices are
 	 * pending in s, and the round's joint move is played when the last
@@ -233,9 +239,10 @@ int gl_parse_legal(const gl_game *g, const void *s, const char *text,
  * are not extended; a pass is a move) into *count. Uses the type's native
  * perft when it has one and s is not inside a round of simultaneous moves
  * (hidden(s) == 0), otherwise walks the tree through the callbacks
- * (make/unmake or copy-make) with one gl_scratch allocated for the call:
- * a move list and a state per ply. Returns 0, GL_ENOMEM, or GL_ERANGE if
- * a line went on past g->max_length moves; err (may be NULL) says which. */
+ * (make/unmake or copy-make); either way with one gl_scratch allocated
+ * for the call, a move list and a state per ply. Returns 0, GL_ENOMEM, or
+ * GL_ERANGE if a line of the walk went on past g->max_length moves; err
+ * (may be NULL) says which. */
 int gl_perft(const gl_game *g, const void *s, int depth, uint64_t *count,
 	gl_err *err);
 /* The same, always through the generic callbacks: a check of the native
@@ -262,12 +269,12 @@ static inline size_t gl_state_stride(const gl_game *g)
 /* nlists move lists of g->max_legal moves and nstates states of g, in
  * one allocation (states aligned). Fields are read-only; use the
  * accessors. */
-typedef struct gl_scratch {
+struct gl_scratch {
 	int nlists, nstates;   /* how many of each */
 	size_t legal;          /* moves per list: g->max_legal */
 	size_t stride;         /* gl_state_stride(g) */
 	unsigned char *block;  /* the allocation: states, then lists */
-} gl_scratch;
+};
 
 /* Allocate w for g: nlists move lists and nstates states (either may be
  * 0). Returns 0, or GL_ENOMEM with a message naming g (w is then empty

@@ -251,7 +251,12 @@ int gl_perft(const gl_game *g, const void *s, int depth, uint64_t *count,
 		return 0;
 	}
 	if (g->type->perft && !(g->type->hidden && g->type->hidden(g, s) > 0)) {
-		*count = g->type->perft(g, s, depth);
+		gl_scratch w;
+		int rc = gl_scratch_init(&w, g, depth, depth + 1, err);
+		if (rc)
+			return rc;
+		*count = g->type->perft(g, s, depth, &w);
+		gl_scratch_done(&w);
 		return 0;
 	}
 	return gl_perft_generic(g, s, depth, count, err);

@@ -279,8 +279,10 @@ static uint64_t nim_perft_rec(uint8_t *heap, int depth)
 	return total;
 }
 
-static uint64_t nim_perft(const gl_game *g, const void *vs, int depth)
+static uint64_t nim_perft(const gl_game *g, const void *vs, int depth,
+	const gl_scratch *w)
 {
+	(void)w; /* the engine walks its own fixed-size states */
 	(void)g;
 	const nim_state *s = vs;
 	uint8_t heap[NIM_HEAPS_MAX];
