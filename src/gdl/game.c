@@ -16,7 +16,7 @@
  * Love et al. 2008.
  */
 #include "gamelearn/game.h"
-#include "gdl/internal.h"
+#include "gamelearn/gdl.h"
 #include "games/internal.h"
 
 #include <limits.h>
