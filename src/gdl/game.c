@@ -217,9 +217,13 @@ typedef struct base_key {
 	int32_t i;
 } base_key;
 
-static int by_text(const void *a, const void *b)
+/* By text, then by index (texts cut at their buffer's end may be equal):
+ * a total order, so the sort is the same on every platform. */
+static int by_text(const void *pa, const void *pb)
 {
-	return strcmp(((const base_key *)a)->text, ((const base_key *)b)->text);
+	const base_key *a = pa, *b = pb;
+	int c = strcmp(a->text, b->text);
+	return c ? c : (a->i > b->i) - (a->i < b->i);
 }
 
 /* d->base_sorted: the base propositions in the order of their texts (for
