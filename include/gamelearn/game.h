@@ -229,9 +229,10 @@ static inline uint64_t gl_game_hash(const gl_game *g, const void *s)
 			     : gl_hash_bytes(s, g->state_size);
 }
 
-/* Parse text as a move and check that it is legal in s. Returns 0 with
- * *a set, GL_EPARSE (malformed) or GL_EILLEGAL (well formed, not legal:
- * the message lists the legal moves). */
+/* Parse text as a move and check that it is legal in s (the legal moves
+ * listed in a buffer allocated for the call). Returns 0 with *a set,
+ * GL_EPARSE (malformed), GL_EILLEGAL (well formed, not legal: the message
+ * lists the legal moves) or GL_ENOMEM. */
 int gl_parse_legal(const gl_game *g, const void *s, const char *text,
 	gl_action *a, gl_err *err);
 
