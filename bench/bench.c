@@ -69,11 +69,14 @@ static uint64_t bench_perft(const char *const *specs)
 	for (int i = 0; specs[i]; i++) {
 		running(&bar, i, specs[i]);
 		gl_game *g = cli_game(specs[i]);
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		void *s = cli_state(g);
 		g->type->start(g, s);
 		int depth = g->type->bench_depth > 0 ? g->type->bench_depth : 6;
 		double t0 = gl_now();
-		uint64_t n = gl_perft(g, s, depth);
+		uint64_t n;
+		gl_err err = {0};
+		if (gl_perft(g, s, depth, &n, &err))
+			cli_die(EXIT_RUN, "%s", err.msg);
 		double dt = gl_now() - t0;
 		total += dt;
 		signature += n;
@@ -81,6 +84,7 @@ static uint64_t bench_perft(const char *const *specs)
 		printf("%-34s %5d %14" PRIu64 " %9.3f %10.1f\n", g->spec, depth, n, dt,
 			dt > 0 ? (double)n / dt / 1e6 : 0.0);
 		fflush(stdout);
+		gl_free(s);
 		gl_game_free(g);
 	}
 	printf("signature (total nodes): %" PRIu64 "  time: %.3f s\n", signature, total);
@@ -115,7 +119,7 @@ static void bench_search(const char *const *specs)
 		gl_search *se = gl_search_new(g, 64u << 20, &err);
 		if (!se)
 			cli_die(EXIT_RUN, "%s", err.msg);
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		void *s = cli_state(g);
 		g->type->start(g, s);
 		gl_limits lim = {.depth = search_depth(g)};
 		gl_search_result r;
@@ -128,6 +132,7 @@ static void bench_search(const char *const *specs)
 			r.seconds, r.seconds > 0 ? (double)r.nodes / r.seconds / 1e3 : 0.0, mt);
 		fflush(stdout);
 		signature += r.nodes;
+		gl_free(s);
 		gl_search_free(se);
 		gl_game_free(g);
 	}
@@ -175,8 +180,8 @@ static void playouts_game(const gl_game *g, double secs, uint64_t seed,
 {
 	gl_rng rng;
 	gl_rng_seed(&rng, seed);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-	gl_action moves[GL_LEGAL_MAX];
+	void *s = cli_state(g);
+	gl_action *moves = cli_moves(g);
 	uint64_t n = 0, plies = 0;
 	double t0 = gl_now(), dt;
 	do {
@@ -193,6 +198,8 @@ static void playouts_game(const gl_game *g, double secs, uint64_t seed,
 	progress_end(bar);
 	printf("%-40s %-8s %10" PRIu64 " %12" PRIu64 " %9.3f %12.0f\n", g->spec,
 		"game.h", n, plies, dt, (double)n / dt);
+	gl_free(s);
+	gl_free(moves);
 }
 
 /* Random playouts through the reasoner's joint-move API, for the game of
@@ -288,8 +295,8 @@ static double cpu_seconds(void)
 
 /* Middle-game positions: 24 plies of depth-4 self-play (built-in
  * evaluation) after 16 of the openings (checkers: ballots 1, 3, 5, ...,
- * 31). */
-static int middle_games(const gl_game *g, unsigned char (*pos)[GL_STATE_MAX])
+ * 31), into the states of pos from `first` on (room for 16). */
+static int middle_games(const gl_game *g, const gl_scratch *pos, int first)
 {
 	gl_openings o;
 	gl_rng r;
@@ -302,7 +309,7 @@ static int middle_games(const gl_game *g, unsigned char (*pos)[GL_STATE_MAX])
 		cli_die(EXIT_RUN, "%s", err.msg);
 	int n = 0;
 	for (int b = 0; b < 16 && b * 2 < o.n; b++) {
-		unsigned char *s = pos[n];
+		unsigned char *s = gl_scratch_state(pos, first + n);
 		g->type->start(g, s);
 		for (int k = 0; k < o.plies[b * 2]; k++)
 			g->type->apply(g, s, o.move[b * 2][k]);
@@ -329,12 +336,14 @@ static void bench_evolve(const char *spec)
 	gl_weights w;
 	if (gl_weights_init(&w, g, 1.0, &err))
 		cli_die(EXIT_RUN, "bench --evolve: %s", err.msg);
-	static GL_STATE_ALIGN unsigned char pos[17][GL_STATE_MAX];
+	gl_scratch pos; /* the start and 16 middle games */
+	if (gl_scratch_init(&pos, g, 0, 17, &err))
+		cli_die(EXIT_RUN, "bench --evolve: %s", err.msg);
 	progress bar;
 	progress_begin(&bar, "bench evolve", 6);
 	running(&bar, 0, "middle games");
-	g->type->start(g, pos[0]);
-	int npos = 1 + middle_games(g, pos + 1);
+	g->type->start(g, gl_scratch_state(&pos, 0));
+	int npos = 1 + middle_games(g, &pos, 1);
 	printf("alpha-beta, depth 8, 16 MiB table, CPU time, %d positions "
 		"(the start, %d middle games)\n", npos, npos - 1);
 	printf("%-34s %-10s %14s %9s %10s\n", "game", "eval", "nodes", "cpu s",
@@ -355,7 +364,7 @@ static void bench_evolve(const char *spec)
 				gl_search_clear(se);
 				gl_limits lim = {.depth = 8};
 				gl_search_result r;
-				if (gl_search_run(se, pos[i], &lim, &r))
+				if (gl_search_run(se, gl_scratch_state(&pos, i), &lim, &r))
 					cli_die(EXIT_RUN, "search failed");
 				nodes += r.nodes;
 			}
@@ -395,6 +404,7 @@ static void bench_evolve(const char *spec)
 		"games, %d plies): %.2f s wall on 2 threads, %.2f s CPU\n", c.pop,
 		c.depth, r.games, r.plies, gl_now() - t0, cpu_seconds() - c0);
 	gl_evolve_free(ev);
+	gl_scratch_done(&pos);
 	gl_game_free(g);
 }
 

@@ -32,11 +32,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 2 || ngames == 0)
 		return 0;
 	const gl_game *g = games[data[0] % ngames];
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	gl_scratch w;
+	if (gl_scratch_init(&w, g, 1, 1, NULL))
+		return 0;
+	void *s = gl_scratch_state(&w, 0);
 	g->type->start(g, s);
 	gl_rng rng;
 	gl_rng_seed(&rng, data[1]);
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = gl_scratch_moves(&w, 0);
 	for (int k = 0; k < data[1] % 64; k++) {
 		int n = g->type->legal(g, s, moves);
 		if (n == 0)
@@ -57,5 +60,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else if (!err.msg[0]) {
 		abort(); /* an error without a message */
 	}
+	gl_scratch_done(&w);
 	return 0;
 }

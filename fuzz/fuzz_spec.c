@@ -26,13 +26,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			return 0;
 	gl_err err = {0};
 	gl_game *g = gl_game_new(spec, &err);
-	if (g) {
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	gl_scratch w;
+	if (g && !gl_scratch_init(&w, g, 1, 1, NULL)) {
+		void *s = gl_scratch_state(&w, 0);
 		g->type->start(g, s);
-		gl_action moves[GL_LEGAL_MAX];
-		g->type->legal(g, s, moves);
-		gl_game_free(g);
+		g->type->legal(g, s, gl_scratch_moves(&w, 0));
+		gl_scratch_done(&w);
 	}
+	gl_game_free(g);
 	gl_err_clear(&err);
 	gl_game *ttt = gl_game_new("tictactoe", &err);
 	if (ttt) {

@@ -75,9 +75,17 @@ int main(void)
 		fprintf(stderr, "%s\n", err.msg);
 		return 1;
 	}
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-	g->type->start(g, s);
-	printf("%llu\n", (unsigned long long)gl_perft(g, s, 9));
+	gl_scratch w;
+	uint64_t n = 0;
+	if (gl_scratch_init(&w, g, 0, 1, &err))
+		return 1;
+	g->type->start(g, gl_scratch_state(&w, 0));
+	if (gl_perft(g, gl_scratch_state(&w, 0), 9, &n, &err)) {
+		fprintf(stderr, "%s\n", err.msg);
+		return 1;
+	}
+	printf("%llu\n", (unsigned long long)n);
+	gl_scratch_done(&w);
 	gl_game_free(g);
 	return 0;
 }

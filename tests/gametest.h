@@ -12,7 +12,16 @@
 
 #include <stdlib.h>
 
-/* A game from spec, or exit(1) with the error. */
+/* The library sizes every buffer from the game instance. A native game's
+ * rule tests keep theirs on the stack, sized by these test-local bounds,
+ * which tg_game() checks each native game fits. A GDL game may be any
+ * size (thousands of legal moves, states of kilobytes): tests that run
+ * generic code on one size their buffers from the instance (tg_state,
+ * tg_moves). */
+enum { T_LEGAL_MAX = 512, T_STATE_MAX = 1024 };
+
+/* A game from spec, or exit(1) with the error (or if a native game does
+ * not fit T_LEGAL_MAX and T_STATE_MAX). */
 static inline gl_game *tg_game(const char *spec)
 {
 	gl_err err = {0};
@@ -21,7 +30,44 @@ static inline gl_game *tg_game(const char *spec)
 		fprintf(stderr, "cannot make game '%s': %s\n", spec, err.msg);
 		exit(1);
 	}
+	if (strcmp(g->type->name, "gdl") != 0 &&
+	    (g->max_legal > T_LEGAL_MAX || g->state_size > T_STATE_MAX)) {
+		fprintf(stderr, "game '%s' (%u legal moves, states of %u bytes) "
+			"outgrows the tests' T_LEGAL_MAX or T_STATE_MAX\n", spec,
+			g->max_legal, g->state_size);
+		exit(1);
+	}
 	return g;
+}
+
+/* Whether g fits the tests' stack buffers (a failed check if not). */
+static inline bool tg_fits(const gl_game *g)
+{
+	bool ok = g->max_legal <= T_LEGAL_MAX && g->state_size <= T_STATE_MAX;
+	CHECK_MSG(ok, "%s outgrows T_LEGAL_MAX or T_STATE_MAX", g->spec);
+	return ok;
+}
+
+/* A state of g from the heap (aligned), or exit(1); gl_free it. */
+static inline void *tg_state(const gl_game *g)
+{
+	void *s = gl_malloc(g->state_size);
+	if (!s) {
+		fprintf(stderr, "%s: out of memory for a state\n", g->spec);
+		exit(1);
+	}
+	return s;
+}
+
+/* A move list of g (room for g->max_legal), or exit(1); gl_free it. */
+static inline gl_action *tg_moves(const gl_game *g)
+{
+	gl_action *m = gl_malloc(g->max_legal * sizeof *m);
+	if (!m) {
+		fprintf(stderr, "%s: out of memory for a move list\n", g->spec);
+		exit(1);
+	}
+	return m;
 }
 
 /* An agent from spec for game g, or exit(1) with the error. */
@@ -58,7 +104,7 @@ static inline int tg_play(const gl_game *g, void *s, const char *moves)
 /* The legal moves of s as text, space separated in id order. */
 static inline void tg_legal_text(const gl_game *g, const void *s, char *out, size_t n)
 {
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = tg_moves(g);
 	int k = g->type->legal(g, s, moves);
 	size_t len = 0;
 	out[0] = '\0';
@@ -67,6 +113,7 @@ static inline void tg_legal_text(const gl_game *g, const void *s, char *out, siz
 		g->type->format_move(g, s, moves[i], t, sizeof t);
 		len += (size_t)snprintf(out + len, n - len, "%s%s", i ? " " : "", t);
 	}
+	gl_free(moves);
 }
 
 /* Whether the legal moves of s are exactly the space-separated set
@@ -75,7 +122,7 @@ static inline int tg_legal_is(const gl_game *g, const void *s, const char *expec
 {
 	char got[4096], want[4096];
 	tg_legal_text(g, s, got, sizeof got);
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = tg_moves(g);
 	int k = g->type->legal(g, s, moves);
 	int n = 0, ok = 1;
 	snprintf(want, sizeof want, "%s", expected);
@@ -94,7 +141,28 @@ static inline int tg_legal_is(const gl_game *g, const void *s, const char *expec
 	}
 	ok &= n == k;
 	CHECK_MSG(ok, "%s: legal moves are '%s', expected '%s'", g->spec, got, expected);
+	gl_free(moves);
 	return ok;
+}
+
+/* gl_perft's count from s; a failed check (and UINT64_MAX) if it fails. */
+static inline uint64_t tg_perft(const gl_game *g, const void *s, int depth)
+{
+	uint64_t n = UINT64_MAX;
+	gl_err err = {0};
+	int rc = gl_perft(g, s, depth, &n, &err);
+	CHECK_MSG(rc == 0, "%s: perft(%d): %s", g->spec, depth, err.msg);
+	return rc ? UINT64_MAX : n;
+}
+
+/* The same through gl_perft_generic. */
+static inline uint64_t tg_perft_generic(const gl_game *g, const void *s, int depth)
+{
+	uint64_t n = UINT64_MAX;
+	gl_err err = {0};
+	int rc = gl_perft_generic(g, s, depth, &n, &err);
+	CHECK_MSG(rc == 0, "%s: generic perft(%d): %s", g->spec, depth, err.msg);
+	return rc ? UINT64_MAX : n;
 }
 
 /* Goal of player p in s. */

@@ -18,7 +18,7 @@ static void check_choices(const char *game, const char *moves, const char *agent
 {
 	gl_game *g = tg_game(game);
 	gl_agent *a = tg_agent(agent_spec, g);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	if (moves[0])
 		tg_play(g, s, moves);

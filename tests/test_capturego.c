@@ -157,7 +157,7 @@ static void ref_start(ref_go *b, int n)
 
 static int is_terminal(const gl_game *g, const void *s)
 {
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	CHECK(g->type->terminal(g, s) == (n == 0));
 	return n == 0;
@@ -183,7 +183,7 @@ static void test_sizes_and_text(void)
 	gl_game *g = tg_game("capturego");
 	CHECK_STR(g->spec, "capturego:size=3");
 	CHECK(g->nactions == 10 && g->ncells == 9 && g->max_length == 17);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	/* id r*3+c counts rows from the top; text rows from the bottom */
 	tg_expect_text(g, s, 0, "a3");
@@ -217,7 +217,7 @@ static void test_sizes_and_text(void)
 static void test_capture_wins(void)
 {
 	gl_game *g = tg_game("capturego");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	char text[1024];
 
 	/* Black a2, White a1 (one liberty left), Black b1 takes it */
@@ -251,7 +251,7 @@ static void test_capture_wins(void)
 static void test_liberties(void)
 {
 	gl_game *g = tg_game("capturego:size=5");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	static const struct {
 		const char *before, *last, *victim;
 	} cases[] = {
@@ -274,7 +274,7 @@ static void test_liberties(void)
 static void test_suicide(void)
 {
 	gl_game *g = tg_game("capturego");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	/* a1 is surrounded by Black a2 and b1, which keep other liberties */
 	CHECK(tg_play(g, s, "a2,c3,b1") == 0);
@@ -292,7 +292,7 @@ static void test_suicide(void)
 static void test_capture_into_own_last_liberty(void)
 {
 	gl_game *g = tg_game("capturego:size=2");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	CHECK(tg_play(g, s, "a1,a2,b1") == 0);
 	tg_legal_is(g, s, "b2");
@@ -313,7 +313,7 @@ static void test_capture_into_own_last_liberty(void)
 static void test_forced_pass(void)
 {
 	gl_game *g = tg_game("capturego");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	char text[1024];
 	gl_action a;
 	g->type->start(g, s);
@@ -329,7 +329,7 @@ static void test_forced_pass(void)
 	tg_legal_is(g, s, "c3 b2 c1");
 	CHECK(g->type->evaluate(g, s) == 9000);
 	gl_undo u;
-	GL_STATE_ALIGN unsigned char before[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char before[T_STATE_MAX];
 	memcpy(before, s, g->state_size);
 	CHECK(gl_parse_legal(g, s, "b2", &a, NULL) == 0);
 	g->type->make(g, s, a, &u);
@@ -385,7 +385,7 @@ static int check_lemma(const gl_game *g, cg_mirror *m)
 	uint64_t board = n == 64 ? ~0ULL : (1ULL << n) - 1;
 	uint64_t empty = board & ~(m->stone[0] | m->stone[1]);
 	uint64_t can = 0;
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	for (int k = 0; k < 2; k++) {
 		int cnt = g->type->legal(g, m, moves);
 		for (int i = 0; i < cnt; i++)
@@ -398,7 +398,7 @@ static int check_lemma(const gl_game *g, cg_mirror *m)
 
 static uint64_t walk_tree(const gl_game *g, cg_mirror *m, uint64_t *captures)
 {
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	int n = g->type->legal(g, m, moves);
 	if (n == 0) {
 		*captures += m->winner != 0;
@@ -444,15 +444,15 @@ static void test_always_capture(void)
  */
 static void test_perft(void)
 {
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	ref_go b;
 	gl_game *g = tg_game("capturego:size=2");
 	g->type->start(g, s);
 	ref_start(&b, 2);
 	static const uint64_t two[7] = {1, 4, 12, 24, 16, 0, 0};
 	for (int d = 0; d <= 6; d++) {
-		CHECK_EQ_U64(gl_perft(g, s, d), two[d]);
-		CHECK_EQ_U64(gl_perft_generic(g, s, d), two[d]);
+		CHECK_EQ_U64(tg_perft(g, s, d), two[d]);
+		CHECK_EQ_U64(tg_perft_generic(g, s, d), two[d]);
 		CHECK_EQ_U64(ref_perft(&b, d), two[d]);
 	}
 	gl_game_free(g);
@@ -465,15 +465,15 @@ static void test_perft(void)
 	g->type->start(g, s);
 	ref_start(&b, 3);
 	for (int d = 0; d <= 12; d++) {
-		CHECK_EQ_U64(gl_perft(g, s, d), three[d]);
-		CHECK_EQ_U64(gl_perft_generic(g, s, d), three[d]);
+		CHECK_EQ_U64(tg_perft(g, s, d), three[d]);
+		CHECK_EQ_U64(tg_perft_generic(g, s, d), three[d]);
 		CHECK_EQ_U64(ref_perft(&b, d), three[d]);
 	}
 	/* from the forced pass, whose lines go through the pass */
 	CHECK(tg_play(g, s, "a3,b3,a2,c2,a1,b1") == 0);
-	CHECK_EQ_U64(gl_perft(g, s, 1), 1);
-	CHECK_EQ_U64(gl_perft(g, s, 2), 3);
-	CHECK_EQ_U64(gl_perft(g, s, 3), gl_perft_generic(g, s, 3));
+	CHECK_EQ_U64(tg_perft(g, s, 1), 1);
+	CHECK_EQ_U64(tg_perft(g, s, 2), 3);
+	CHECK_EQ_U64(tg_perft(g, s, 3), tg_perft_generic(g, s, 3));
 	gl_game_free(g);
 
 	g = tg_game("capturego:size=4");
@@ -489,8 +489,8 @@ static void test_perft(void)
 	b.cell[0][3] = 1;
 	for (int d = 1; d <= 5; d++) {
 		uint64_t want = ref_perft(&b, d);
-		CHECK_EQ_U64(gl_perft(g, s, d), want);
-		CHECK_EQ_U64(gl_perft_generic(g, s, d), want);
+		CHECK_EQ_U64(tg_perft(g, s, d), want);
+		CHECK_EQ_U64(tg_perft_generic(g, s, d), want);
 	}
 	gl_game_free(g);
 }
@@ -515,7 +515,7 @@ static void test_random_games(void)
 			ref_start(&b, n);
 			unsigned length = 0;
 			for (;;) {
-				gl_action mine[GL_LEGAL_MAX], ref[NMAX * NMAX + 1];
+				gl_action mine[T_LEGAL_MAX], ref[NMAX * NMAX + 1];
 				int cm = g->type->legal(g, &m, mine);
 				int cr = ref_legal(&b, ref);
 				CHECK_MSG(cm == cr && memcmp(mine, ref, sizeof(gl_action) * (size_t)cm) == 0,

@@ -10,7 +10,7 @@
 #include "gametest.h"
 
 /* A state buffer, aligned for any engine's state struct. */
-typedef uint64_t state[GL_STATE_MAX / 8];
+typedef uint64_t state[T_STATE_MAX / 8];
 
 static void start_and_play(const gl_game *g, void *s, const char *moves)
 {
@@ -21,7 +21,7 @@ static void start_and_play(const gl_game *g, void *s, const char *moves)
 
 static bool terminal(const gl_game *g, const void *s)
 {
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	bool t = g->type->terminal(g, s);
 	CHECK_MSG(t == (g->type->legal(g, s, moves) == 0),
 		"terminal() disagrees with legal()");
@@ -46,9 +46,9 @@ static void test_perft(const gl_game *g)
 	state s;
 	g->type->start(g, s);
 	for (int d = 0; d < (int)(sizeof expect / sizeof expect[0]); d++)
-		CHECK_EQ_U64(gl_perft(g, s, d), expect[d]);
+		CHECK_EQ_U64(tg_perft(g, s, d), expect[d]);
 	for (int d = 1; d <= 7; d++)
-		CHECK_EQ_U64(gl_perft(g, s, d), gl_perft_generic(g, s, d));
+		CHECK_EQ_U64(tg_perft(g, s, d), tg_perft_generic(g, s, d));
 }
 
 static void test_start(const gl_game *g)
@@ -59,7 +59,7 @@ static void test_start(const gl_game *g)
 	tg_legal_is(g, s, "9-13 9-14 10-14 10-15 11-15 11-16 12-16");
 	CHECK(g->type->evaluate(g, s) == 0);
 	CHECK(g->nactions == 1 << 27);
-	CHECK(g->max_legal <= GL_LEGAL_MAX);
+	CHECK(g->max_legal <= T_LEGAL_MAX);
 
 	/* transpositions: equal bytes, equal hashes */
 	state a, b;
@@ -150,11 +150,11 @@ static void test_captures(const gl_game *g)
 	tg_play(g, t, "3x10x19x12x3");
 	tg_play(g, u, "3x12x19x10x3");
 	CHECK(memcmp(t, u, g->state_size) == 0);
-	gl_action m[GL_LEGAL_MAX];
+	gl_action m[T_LEGAL_MAX];
 	int n = g->type->legal(g, s, m);
 	CHECK(n == 2 && m[0] != m[1]);
-	CHECK_EQ_U64(gl_perft(g, s, 1), 2);
-	CHECK_EQ_U64(gl_perft(g, s, 4), gl_perft_generic(g, s, 4));
+	CHECK_EQ_U64(tg_perft(g, s, 1), 2);
+	CHECK_EQ_U64(tg_perft(g, s, 4), tg_perft_generic(g, s, 4));
 	/* White is now 4 men up: the evaluation says so, from either side */
 	CHECK(g->type->evaluate(g, t) < -500);
 }
@@ -168,7 +168,7 @@ static void test_no_moves(const gl_game *g)
 		"13x22,32-27,31x24,28x19,30-25,19-15,11x18");
 	CHECK(terminal(g, s));
 	CHECK(tg_goal(g, s, 0) == 100 && tg_goal(g, s, 1) == 0);
-	CHECK_EQ_U64(gl_perft(g, s, 3), 0);
+	CHECK_EQ_U64(tg_perft(g, s, 3), 0);
 
 	/* White has no piece left */
 	start_and_play(g, s, "9-14,23-19,11-15,21-17,14x21,19-16,12x19,26-23,"
@@ -244,14 +244,14 @@ static void test_draws(const gl_game *g)
 	tour_plies(g, s, &b, &w, 79);
 	CHECK(!terminal(g, s));
 	/* the native perft cuts the tree at the draw too */
-	CHECK_EQ_U64(gl_perft(g, s, 1), gl_perft_generic(g, s, 1));
-	CHECK_EQ_U64(gl_perft(g, s, 2), gl_perft_generic(g, s, 2));
+	CHECK_EQ_U64(tg_perft(g, s, 1), tg_perft_generic(g, s, 1));
+	CHECK_EQ_U64(tg_perft(g, s, 2), tg_perft_generic(g, s, 2));
 	state t;
 	memcpy(t, s, g->state_size);
 	tour_plies(g, t, &b, &w, 1);
 	CHECK(terminal(g, t));
 	CHECK(tg_goal(g, t, 0) == 50 && tg_goal(g, t, 1) == 50);
-	CHECK_EQ_U64(gl_perft(g, t, 1), 0);
+	CHECK_EQ_U64(tg_perft(g, t, 1), 0);
 	g->type->render(g, t, board, sizeof board);
 	CHECK_MSG(strstr(board, "draw (40 moves") != NULL, "%s", board);
 
@@ -260,7 +260,7 @@ static void test_draws(const gl_game *g)
 	b.at = w.at = 0;
 	tour_plies(g, s, &b, &w, 76);
 	for (int d = 1; d <= 6; d++)
-		CHECK_EQ_U64(gl_perft(g, s, d), gl_perft_generic(g, s, d));
+		CHECK_EQ_U64(tg_perft(g, s, d), tg_perft_generic(g, s, d));
 
 	/* A man move resets the count: after 60 plies, Black plays 4-8, and
 	 * 79 more plies are still live, the 80th draws. */
@@ -291,7 +291,7 @@ static void test_draws(const gl_game *g)
 	CHECK_MSG(strstr(board, "repetition") != NULL, "%s", board);
 	/* the native perft sees the draw one ply below t */
 	for (int d = 1; d <= 6; d++)
-		CHECK_EQ_U64(gl_perft(g, t, d), gl_perft_generic(g, t, d));
+		CHECK_EQ_U64(tg_perft(g, t, d), tg_perft_generic(g, t, d));
 	/* the other way back is no repetition */
 	tg_play(g, t, "5-9");
 	CHECK(!terminal(g, t));
@@ -496,7 +496,7 @@ static void test_fen_mangled(const gl_game *g)
 			continue;
 		}
 		ok++;
-		gl_action moves[GL_LEGAL_MAX];
+		gl_action moves[T_LEGAL_MAX];
 		int n = g->type->legal(g, s, moves);
 		CHECK(n >= 0 && (unsigned)n <= g->max_legal);
 	}

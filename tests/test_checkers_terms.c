@@ -28,7 +28,7 @@
 
 #include <stdlib.h>
 
-typedef uint64_t state[GL_STATE_MAX / 8];
+typedef uint64_t state[T_STATE_MAX / 8];
 
 static int feature_index(const gl_game *g, const char *name)
 {
@@ -378,7 +378,7 @@ static void test_mirror(const gl_game *g)
 	gl_rng_seed(&rng, 2024);
 	int positions = 0, bad = 0;
 	for (int game = 0; game < 200; game++) {
-		gl_action moves[GL_LEGAL_MAX];
+		gl_action moves[T_LEGAL_MAX];
 		int n;
 		g->type->start(g, s);
 		while ((n = g->type->legal(g, s, moves)) > 0) {

@@ -76,7 +76,7 @@ static void test_positions(int maxn)
 	gl_game *g = tg_game("connect4");
 	state_set level, next;
 	set_init(&level, g->state_size);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	set_add(&level, s);
 	CHECK_EQ_U64(level.count, a212693[0]);
@@ -85,7 +85,7 @@ static void test_positions(int maxn)
 		uint64_t won = 0;
 		for (size_t i = 0; i < level.count; i++) {
 			const unsigned char *p = level.states + i * g->state_size;
-			gl_action moves[GL_LEGAL_MAX];
+			gl_action moves[T_LEGAL_MAX];
 			int k = g->type->legal(g, p, moves);
 			for (int j = 0; j < k; j++) {
 				memcpy(s, p, g->state_size);
@@ -110,7 +110,7 @@ static void test_positions(int maxn)
 static void expect_result(const char *spec, const char *moves, int goal0)
 {
 	gl_game *g = tg_game(spec);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	/* every move but the last leaves the game open */
 	char buf[1024];
@@ -160,7 +160,7 @@ static void test_rules(void)
 	/* no line runs from the top of a column into the bottom of the
 	 * next: X holds a5, a6, b1, b2 */
 	gl_game *g = tg_game("connect4");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	char text[1024];
 	g->type->start(g, s);
 	tg_play(g, s, "b,a,b,a,a,a,a,c,a");
@@ -187,7 +187,7 @@ static void test_rules(void)
 static void test_text_and_params(void)
 {
 	gl_game *g = tg_game("connect4");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	CHECK(g->nactions == 7 && g->max_legal == 7 && g->max_length == 42);
 	tg_legal_is(g, s, "a b c d e f g");
@@ -230,13 +230,13 @@ static void test_text_and_params(void)
 		g = tg_game(ok[i]);
 		g->type->start(g, s);
 		for (int d = 0; d <= 4; d++)
-			CHECK(gl_perft(g, s, d) == gl_perft_generic(g, s, d));
+			CHECK(tg_perft(g, s, d) == tg_perft_generic(g, s, d));
 		gl_game_free(g);
 	}
 	/* k = 16 vertical on a 1-wide board: X and O alternate, so a draw */
 	g = tg_game("connect:w=1,h=16,k=16");
 	g->type->start(g, s);
-	CHECK_EQ_U64(gl_perft(g, s, 16), 1);
+	CHECK_EQ_U64(tg_perft(g, s, 16), 1);
 	tg_play(g, s, "a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a");
 	CHECK(g->type->terminal(g, s) && tg_goal(g, s, 0) == 50);
 	gl_game_free(g);
@@ -244,8 +244,8 @@ static void test_text_and_params(void)
 	 * a leaves X only b, O b leaves X a or b; likewise from X b) */
 	g = tg_game("connect:w=2,h=2,k=2");
 	g->type->start(g, s);
-	CHECK_EQ_U64(gl_perft(g, s, 3), 6);
-	CHECK_EQ_U64(gl_perft(g, s, 4), 0);
+	CHECK_EQ_U64(tg_perft(g, s, 3), 6);
+	CHECK_EQ_U64(tg_perft(g, s, 4), 0);
 	gl_game_free(g);
 }
 
@@ -255,22 +255,22 @@ static void test_perft(void)
 	int depths[] = {8, 7, 12};
 	for (int k = 0; k < 3; k++) {
 		gl_game *g = tg_game(specs[k]);
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 		g->type->start(g, s);
 		for (int d = 0; d <= depths[k]; d++)
-			CHECK_MSG(gl_perft(g, s, d) == gl_perft_generic(g, s, d),
+			CHECK_MSG(tg_perft(g, s, d) == tg_perft_generic(g, s, d),
 				"%s perft(%d)", specs[k], d);
 		gl_game_free(g);
 	}
 	/* connect4: no game ends before ply 7, so perft is 7^d up to 6 */
 	gl_game *g = tg_game("connect4");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
-	CHECK_EQ_U64(gl_perft(g, s, 6), 117649);
+	CHECK_EQ_U64(tg_perft(g, s, 6), 117649);
 	/* from a won position, nothing */
 	tg_play(g, s, "a,b,a,b,a,b,a");
-	CHECK_EQ_U64(gl_perft(g, s, 1), 0);
-	CHECK_EQ_U64(gl_perft(g, s, 3), 0);
+	CHECK_EQ_U64(tg_perft(g, s, 1), 0);
+	CHECK_EQ_U64(tg_perft(g, s, 3), 0);
 	gl_game_free(g);
 }
 
@@ -278,13 +278,13 @@ static void test_perft(void)
 static void test_eval(void)
 {
 	gl_game *g = tg_game("connect4");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	CHECK(g->type->evaluate(g, s) == 0);
 	tg_play(g, s, "d");
 	int v1 = g->type->evaluate(g, s); /* O to move, X holds the centre */
 	CHECK(v1 < 0);
-	GL_STATE_ALIGN unsigned char e[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char e[T_STATE_MAX];
 	g->type->start(g, e);
 	tg_play(g, e, "a");
 	CHECK(g->type->evaluate(g, e) > v1); /* the corner is worth less */
@@ -305,7 +305,7 @@ int main(void)
 	 * four in a row across must not win (a shift by 64 once made it). */
 	{
 		gl_game *g8 = tg_game("connect:w=4,h=15,k=8");
-		GL_STATE_ALIGN unsigned char s8[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s8[T_STATE_MAX];
 		g8->type->start(g8, s8);
 		tg_play(g8, s8, "a,a,b,b,c,c,d");
 		CHECK(!g8->type->terminal(g8, s8));

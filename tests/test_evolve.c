@@ -5,7 +5,7 @@
  * the weighted evaluation, forward pruning, and whole generations: the
  * same for any number of workers, and resumed equal to uninterrupted.
  */
-#include "test.h"
+#include "gametest.h"
 
 #include "gamelearn/evolve.h"
 #include "gamelearn/fileio.h"
@@ -159,12 +159,12 @@ static void test_ballots(const gl_game *g)
 	CHECK(gl_openings_make(&o, g, 4, 10, &r, &err) == 0);
 	CHECK(o.n == 43);
 	char text[64];
-	gl_openings_text(&o, g, 0, text, sizeof text);
+	CHECK(gl_openings_text(&o, g, 0, text, sizeof text, NULL) == 0);
 	CHECK_STR(text, "9-13 21-17");
-	gl_openings_text(&o, g, 42, text, sizeof text);
+	CHECK(gl_openings_text(&o, g, 42, text, sizeof text, NULL) == 0);
 	CHECK_STR(text, "12-16 24-20");
 	for (int i = 0; i < o.n; i++) {
-		gl_openings_text(&o, g, i, text, sizeof text);
+		CHECK(gl_openings_text(&o, g, i, text, sizeof text, NULL) == 0);
 		CHECK(strcmp(text, "11-16 23-19") && strcmp(text, "9-14 21-17"));
 	}
 }
@@ -238,7 +238,7 @@ static void test_weights(const gl_game *g)
 
 static void test_eval(const gl_game *g)
 {
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	gl_weights w, w2;
 	gl_err err;
 	gl_weights_init(&w, g, 0.0, &err);
@@ -249,7 +249,7 @@ static void test_eval(const gl_game *g)
 	gl_weights_ready(&w2);
 	gl_rng r;
 	gl_rng_seed(&r, 5);
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	double f[GL_WEIGHTS_MAX];
 	for (int game = 0; game < 20; game++) {
 		g->type->start(g, s);
@@ -280,7 +280,7 @@ static void test_prune(const gl_game *g)
 	gl_search_set_eval(a, gl_weights_eval, &w);
 	gl_search_set_eval(b, gl_weights_eval, &w);
 	gl_search_set_prune(b, 3);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	gl_limits lim = {10, 0, 0};
 	gl_search_result ra, rb;
@@ -289,7 +289,7 @@ static void test_prune(const gl_game *g)
 	CHECK(ra.depth == 10 && rb.depth == 10);
 	CHECK_MSG(rb.nodes < ra.nodes * 3 / 4, "pruned %" PRIu64 " vs %" PRIu64,
 		rb.nodes, ra.nodes);
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves), legal = 0;
 	for (int i = 0; i < n; i++)
 		legal += moves[i] == rb.best;
@@ -446,6 +446,8 @@ int main(void)
 	gl_err err;
 	gl_game *g = gl_game_new("checkers", &err);
 	CHECK(g != NULL);
+	/* the tests' stack buffers */
+	CHECK(!g || (g->max_legal <= T_LEGAL_MAX && g->state_size <= T_STATE_MAX));
 	if (g) {
 		test_ballots(g);
 		if (g->nfeatures) {

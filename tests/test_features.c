@@ -35,10 +35,13 @@ static const struct {
 static int feature_after(const char *game, const char *moves, int depth, char *t)
 {
 	gl_game *g = tg_game(game);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	tg_play(g, s, moves);
-	int rc = gl_feature_of(g, s, 0, depth, t, GL_FEATURE_TEXT);
+	gl_scratch w;
+	CHECK(gl_lookahead_scratch(&w, g, NULL) == 0);
+	int rc = gl_feature_of(g, s, 0, depth, &w, t, GL_FEATURE_TEXT);
+	gl_scratch_done(&w);
 	gl_game_free(g);
 	return rc;
 }
@@ -46,10 +49,13 @@ static int feature_after(const char *game, const char *moves, int depth, char *t
 static double lookahead_after(const char *game, const char *moves)
 {
 	gl_game *g = tg_game(game);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	tg_play(g, s, moves);
-	double v = gl_lookahead_value(g, s, 0, 2, 50);
+	gl_scratch w;
+	CHECK(gl_lookahead_scratch(&w, g, NULL) == 0);
+	double v = gl_lookahead_value(g, s, 0, 2, 50, &w);
+	gl_scratch_done(&w);
 	gl_game_free(g);
 	return v;
 }

@@ -3,7 +3,8 @@
  * seeded random simulation: thousands of games per game instance, every
  * invariant checked at every state; the instances listed below, and every
  * other registered type with its defaults (a new game is checked as soon
- * as it is in the registry). Also spec-string errors, and native
+ * as it is in the registry; the gdl type's default, too, so every buffer
+ * here is sized from the instance). Also spec-string errors, and native
  * perft against the generic walk.
  */
 #include "gametest.h"
@@ -53,11 +54,20 @@ static int sorted_unique(const gl_action *m, int n, gl_action nactions)
 	return 1;
 }
 
+/* A simulation's buffers, sized from the game. */
+typedef struct sim {
+	gl_scratch w;   /* lists L_*, states S_* */
+	int8_t *owner;  /* [ncells] */
+} sim;
+
+enum { L_CHECK, L_PLAY, L_COUNT };
+enum { S_COPY, S_APPLY, S_MAKE, S_PLAY, S_POISON0, S_POISON1, S_COUNT };
+
 /* Check every invariant of one non-terminal or terminal state s. */
-static void check_state(const gl_game *g, const unsigned char *s)
+static void check_state(const gl_game *g, const unsigned char *s, const sim *b)
 {
 	const gl_game_type *t = g->type;
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = gl_scratch_moves(&b->w, L_CHECK);
 	int n = t->legal(g, s, moves);
 	CHECK_MSG(n >= 0 && (unsigned)n <= g->max_legal, "%s: %d legal moves", g->spec, n);
 	CHECK_MSG(sorted_unique(moves, n, g->nactions), "%s: legal moves not sorted/unique/in range", g->spec);
@@ -74,11 +84,11 @@ static void check_state(const gl_game *g, const unsigned char *s)
 
 	char text[8192];
 	int len = t->render(g, s, text, sizeof text);
-	CHECK_MSG(len > 0 && (size_t)len < sizeof text && (int)strlen(text) == len,
-		"%s: render length %d", g->spec, len);
+	CHECK_MSG(len > 0 && strlen(text) == ((size_t)len < sizeof text ?
+		(size_t)len : sizeof text - 1), "%s: render length %d", g->spec, len);
 
 	uint64_t h = gl_game_hash(g, s);
-	GL_STATE_ALIGN unsigned char copy[GL_STATE_MAX];
+	unsigned char *copy = gl_scratch_state(&b->w, S_COPY);
 	memcpy(copy, s, g->state_size);
 	CHECK(gl_game_hash(g, copy) == h);
 
@@ -97,7 +107,7 @@ static void check_state(const gl_game *g, const unsigned char *s)
 		for (unsigned i = 0; i < g->nfeatures; i++)
 			CHECK(isfinite(f[i]));
 	}
-	int8_t owner[GL_STATE_MAX];
+	int8_t *owner = b->owner;
 	if (t->cells) {
 		t->cells(g, s, owner);
 		for (unsigned i = 0; i < g->ncells; i++)
@@ -111,7 +121,7 @@ static void check_state(const gl_game *g, const unsigned char *s)
 		CHECK_MSG(t->parse_move(g, s, mt, &back, NULL) == 0 && back == moves[i],
 			"%s: move %d -> '%s' -> %d", g->spec, moves[i], mt, back);
 
-		GL_STATE_ALIGN unsigned char a[GL_STATE_MAX];
+		unsigned char *a = gl_scratch_state(&b->w, S_APPLY);
 		memcpy(a, s, g->state_size);
 		t->apply(g, a, moves[i]);
 		if (t->cells && moves[i] < (gl_action)g->ncells) {
@@ -119,15 +129,15 @@ static void check_state(const gl_game *g, const unsigned char *s)
 			CHECK_MSG(owner[moves[i]] == who, "%s: move %s does not mark its cell", g->spec, mt);
 		}
 		if (t->make) {
-			GL_STATE_ALIGN unsigned char b[GL_STATE_MAX];
+			unsigned char *m = gl_scratch_state(&b->w, S_MAKE);
 			gl_undo u;
-			memcpy(b, s, g->state_size);
-			t->make(g, b, moves[i], &u);
-			CHECK_MSG(memcmp(a, b, g->state_size) == 0, "%s: make != apply for %s", g->spec, mt);
-			CHECK(gl_game_hash(g, a) == gl_game_hash(g, b));
-			t->unmake(g, b, moves[i], &u);
-			CHECK_MSG(memcmp(b, s, g->state_size) == 0, "%s: unmake does not restore after %s", g->spec, mt);
-			CHECK(gl_game_hash(g, b) == h);
+			memcpy(m, s, g->state_size);
+			t->make(g, m, moves[i], &u);
+			CHECK_MSG(memcmp(a, m, g->state_size) == 0, "%s: make != apply for %s", g->spec, mt);
+			CHECK(gl_game_hash(g, a) == gl_game_hash(g, m));
+			t->unmake(g, m, moves[i], &u);
+			CHECK_MSG(memcmp(m, s, g->state_size) == 0, "%s: unmake does not restore after %s", g->spec, mt);
+			CHECK(gl_game_hash(g, m) == h);
 		}
 	}
 }
@@ -137,14 +147,20 @@ static void check_state(const gl_game *g, const unsigned char *s)
 static uint64_t simulate(const char *spec, int games, uint64_t seed)
 {
 	gl_game *g = tg_game(spec);
-	CHECK_MSG(g->state_size > 0 && g->state_size <= GL_STATE_MAX, "%s: state size", spec);
+	CHECK_MSG(g->state_size > 0, "%s: state size", spec);
 	CHECK(g->nplayers >= 1 && g->nplayers <= GL_PLAYERS_MAX);
-	CHECK(g->max_legal <= GL_LEGAL_MAX);
+	sim b = {0};
+	if (gl_scratch_init(&b.w, g, L_COUNT, S_COUNT, NULL) ||
+	    !(b.owner = gl_malloc(g->ncells + 1))) {
+		CHECK_MSG(0, "%s: out of memory", spec);
+		exit(1);
+	}
 
 	/* start() writes every byte: two differently poisoned buffers agree */
-	GL_STATE_ALIGN unsigned char s0[GL_STATE_MAX], s1[GL_STATE_MAX];
-	memset(s0, 0xAA, sizeof s0);
-	memset(s1, 0x55, sizeof s1);
+	unsigned char *s0 = gl_scratch_state(&b.w, S_POISON0);
+	unsigned char *s1 = gl_scratch_state(&b.w, S_POISON1);
+	memset(s0, 0xAA, g->state_size);
+	memset(s1, 0x55, g->state_size);
 	g->type->start(g, s0);
 	g->type->start(g, s1);
 	CHECK_MSG(memcmp(s0, s1, g->state_size) == 0, "%s: start leaves bytes unset", spec);
@@ -152,13 +168,13 @@ static uint64_t simulate(const char *spec, int games, uint64_t seed)
 	gl_rng rng;
 	gl_rng_seed(&rng, seed);
 	uint64_t sig = 0;
+	unsigned char *s = gl_scratch_state(&b.w, S_PLAY);
+	gl_action *moves = gl_scratch_moves(&b.w, L_PLAY);
 	for (int k = 0; k < games; k++) {
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
 		unsigned length = 0;
 		for (;;) {
-			check_state(g, s);
-			gl_action moves[GL_LEGAL_MAX];
+			check_state(g, s, &b);
 			int n = g->type->legal(g, s, moves);
 			if (n == 0)
 				break;
@@ -172,6 +188,8 @@ static uint64_t simulate(const char *spec, int games, uint64_t seed)
 		CHECK_MSG(length <= g->max_length, "%s: game of %u moves > bound %u", spec, length, g->max_length);
 		sig = gl_mix64(sig ^ gl_game_hash(g, s));
 	}
+	gl_scratch_done(&b.w);
+	gl_free(b.owner);
 	gl_game_free(g);
 	return sig;
 }
@@ -198,13 +216,14 @@ static void check_perft(int argc, char **argv, const char *spec, int depth)
 	if (!selected(argc, argv, spec))
 		return;
 	gl_game *g = tg_game(spec);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	unsigned char *s = tg_state(g);
 	g->type->start(g, s);
 	for (int d = 0; d <= depth; d++)
-		CHECK_MSG(gl_perft(g, s, d) == gl_perft_generic(g, s, d),
+		CHECK_MSG(tg_perft(g, s, d) == tg_perft_generic(g, s, d),
 			"%s: perft(%d) native %llu != generic %llu", spec, d,
-			(unsigned long long)gl_perft(g, s, d),
-			(unsigned long long)gl_perft_generic(g, s, d));
+			(unsigned long long)tg_perft(g, s, d),
+			(unsigned long long)tg_perft_generic(g, s, d));
+	gl_free(s);
 	gl_game_free(g);
 }
 

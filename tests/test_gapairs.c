@@ -59,14 +59,15 @@ static void test_legal(void)
 	gl_agent *l = tg_agent("gapairs:K=30,games=1", g), *o = tg_agent("random", g);
 	bool ok = true;
 	play(g, l, o, 0, 200, 9, &m, &ok);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
+	gl_action rmoves[T_LEGAL_MAX];
 	gl_rng r;
 	gl_rng_seed(&r, 4);
 	bool all_legal = true;
 	for (int walk = 0; walk < 200; walk++) {
 		g->type->start(g, s);
 		while (!g->type->terminal(g, s)) {
-			gl_action mv, moves[GL_LEGAL_MAX];
+			gl_action mv, moves[T_LEGAL_MAX];
 			gl_err err = {0};
 			l->role = g->type->to_move(g, s);
 			CHECK(l->type->choose(l, s, &mv, &err) == 0);
@@ -74,7 +75,7 @@ static void test_legal(void)
 			for (int i = 0; i < n; i++)
 				found |= moves[i] == mv;
 			all_legal &= found;
-			g->type->apply(g, s, gl_random_move(g, s, &r));
+			g->type->apply(g, s, gl_random_move(g, s, &r, rmoves));
 		}
 	}
 	CHECK(all_legal);
@@ -89,7 +90,7 @@ static void test_legal(void)
 static void optimal_moves(const gl_game *g, const gl_match *m, int seat, int *chances,
 	int *optimal)
 {
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	for (int i = 0; i < m->nmoves; i++) {
 		bool mine = g->type->to_move(g, s) == seat, win = g->type->evaluate(g, s) > 0;
@@ -201,7 +202,8 @@ static void test_save_load(void)
 	gl_agent *l2 = tg_agent("gapairs:K=40,games=1", g);
 	CHECK_MSG(l2->type->load(l2, path, &err) == 0, "%s", err.msg);
 	/* the same choices in every position reached by random walks */
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
+	gl_action rmoves[T_LEGAL_MAX];
 	gl_rng r;
 	gl_rng_seed(&r, 8);
 	bool same = true;
@@ -215,7 +217,7 @@ static void test_save_load(void)
 			l->type->choose(l, s, &m1, &err);
 			l2->type->choose(l2, s, &m2, &err);
 			same &= m1 == m2;
-			g->type->apply(g, s, gl_random_move(g, s, &r));
+			g->type->apply(g, s, gl_random_move(g, s, &r, rmoves));
 		}
 	}
 	CHECK(same);

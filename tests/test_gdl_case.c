@@ -73,23 +73,34 @@ static void case_file(void)
 	gl_game *g = gl_game_new("gdl:file=" CASE ",case=fold", &err);
 	CHECK_MSG(g != NULL, "%s", err.msg);
 	if (g) {
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-		gl_action mv[GL_LEGAL_MAX];
-		g->type->start(g, s);
-		CHECK(g->type->legal(g, s, mv) == 3);
-		gl_action a;
-		CHECK(g->type->parse_move(g, s, "(Go 2)", &a, &err) == 0);
+		unsigned char *s = gl_malloc(g->state_size);
+		gl_action *mv = gl_malloc(g->max_legal * sizeof *mv);
+		CHECK(s && mv);
+		if (s && mv) {
+			g->type->start(g, s);
+			CHECK(g->type->legal(g, s, mv) == 3);
+			gl_action a;
+			CHECK(g->type->parse_move(g, s, "(Go 2)", &a, &err) == 0);
+		}
+		gl_free(s);
+		gl_free(mv);
 		gl_game_free(g);
 	}
 	g = gl_game_new("gdl:" CASE, &err); /* keep: the default */
 	CHECK_MSG(g != NULL, "%s", err.msg);
 	if (g) {
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-		g->type->start(g, s);
-		CHECK_EQ_U64(gl_perft(g, s, 1), 3);
-		gl_action a;
-		CHECK(g->type->parse_move(g, s, "(mark A)", &a, &err) == 0);
-		CHECK(g->type->parse_move(g, s, "(MARK A)", &a, &err) == GL_EPARSE);
+		unsigned char *s = gl_malloc(g->state_size);
+		uint64_t n = 0;
+		CHECK(s != NULL);
+		if (s) {
+			g->type->start(g, s);
+			CHECK(gl_perft(g, s, 1, &n, &err) == 0);
+			CHECK_EQ_U64(n, 3);
+			gl_action a;
+			CHECK(g->type->parse_move(g, s, "(mark A)", &a, &err) == 0);
+			CHECK(g->type->parse_move(g, s, "(MARK A)", &a, &err) == GL_EPARSE);
+		}
+		gl_free(s);
 		gl_game_free(g);
 	}
 	CHECK(gl_game_new("gdl:file=" CASE ",case=upper", &err) == NULL);

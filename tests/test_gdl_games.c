@@ -31,23 +31,23 @@ static uint64_t playouts(const gl_game *g, int n, uint64_t seed, const char *nam
 	gl_rng rng;
 	gl_rng_seed(&rng, seed);
 	uint64_t sig = 0;
+	unsigned char *s = tg_state(g);
+	gl_action *moves = tg_moves(g);
 	for (int k = 0; k < n; k++) {
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
 		int len = 0;
 		for (;;) {
-			gl_action moves[GL_LEGAL_MAX];
 			int m = g->type->legal(g, s, moves);
 			bool term = g->type->terminal(g, s);
 			if (term != (m == 0)) {
 				CHECK_MSG(0, "%s: terminal %d but %d legal moves", name, term, m);
-				return sig;
+				goto out;
 			}
 			if (m == 0)
 				break;
 			if (len++ > (int)g->max_length) {
 				CHECK_MSG(0, "%s: game longer than %u", name, g->max_length);
-				return sig;
+				goto out;
 			}
 			int p = g->type->to_move(g, s);
 			CHECK(p >= 0 && p < (int)g->nplayers);
@@ -62,6 +62,9 @@ static uint64_t playouts(const gl_game *g, int n, uint64_t seed, const char *nam
 			sig = gl_mix64(sig ^ (uint64_t)goals[p]);
 		}
 	}
+out:
+	gl_free(s);
+	gl_free(moves);
 	return sig;
 }
 

@@ -87,15 +87,18 @@ static void play(const gl_game *g, int n)
 {
 	gl_rng rng;
 	gl_rng_seed(&rng, 3);
-	for (int k = 0; k < n; k++) {
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-		gl_action mv[GL_LEGAL_MAX];
+	unsigned char *s = gl_malloc(g->state_size);
+	gl_action *mv = gl_malloc(g->max_legal * sizeof *mv);
+	CHECK(s && mv);
+	for (int k = 0; s && mv && k < n; k++) {
 		int goals[GL_PLAYERS_MAX], c;
 		g->type->start(g, s);
 		while ((c = g->type->legal(g, s, mv)) > 0)
 			g->type->apply(g, s, mv[gl_rng_below(&rng, (uint32_t)c)]);
 		g->type->goals(g, s, goals);
 	}
+	gl_free(s);
+	gl_free(mv);
 }
 
 static void note(void)

@@ -528,17 +528,20 @@ static void game_param(void)
 	gl_game *g = gl_game_new("gdl:file=data/gdl/games/connectFour.kif,"
 		"reasoner=prover", &err);
 	CHECK_MSG(g != NULL, "%s", err.msg);
-	if (g) {
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	unsigned char *s = g ? gl_malloc(g->state_size) : NULL;
+	if (s) {
 		g->type->start(g, s);
-		CHECK_EQ_U64(gl_perft(g, s, 3), 512); /* 8 columns */
+		uint64_t n = 0;
+		CHECK(gl_perft(g, s, 3, &n, NULL) == 0);
+		CHECK_EQ_U64(n, 512); /* 8 columns */
 		int64_t sum[GL_PLAYERS_MAX];
 		gl_rng rng;
 		gl_rng_seed(&rng, 3);
 		CHECK(g->type->playouts(g, s, 4, &rng, 1000, sum) >= 4 * 7);
 		CHECK(sum[0] + sum[1] == 400);
-		gl_game_free(g);
 	}
+	gl_free(s);
+	gl_game_free(g);
 	g = gl_game_new("gdl:file=data/gdl/games/connectFour.kif,reasoner=fast",
 		&err);
 	CHECK_MSG(!g && err.code == GL_EINVAL && strstr(err.msg, "reasoner 'fast'"),

@@ -134,16 +134,18 @@ static void test_tictactoe(void)
 static void perft_pair(const char *gspec, const char *nspec, int maxdepth)
 {
 	gl_game *g = tg_game(gspec), *n = tg_game(nspec);
-	GL_STATE_ALIGN unsigned char a[GL_STATE_MAX], b[GL_STATE_MAX];
+	unsigned char *a = tg_state(g), *b = tg_state(n);
 	g->type->start(g, a);
 	n->type->start(n, b);
 	for (int d = 1; d <= maxdepth; d++) {
-		uint64_t x = gl_perft(g, a, d), y = gl_perft(n, b, d);
+		uint64_t x = tg_perft(g, a, d), y = tg_perft(n, b, d);
 		CHECK_MSG(x == y, "%s vs %s depth %d: %llu != %llu", gspec, nspec, d,
 			(unsigned long long)x, (unsigned long long)y);
 	}
 	/* the generic walk through the callbacks agrees with the native one */
-	CHECK_EQ_U64(gl_perft_generic(g, a, 4), gl_perft(g, a, 4));
+	CHECK_EQ_U64(tg_perft_generic(g, a, 4), tg_perft(g, a, 4));
+	gl_free(a);
+	gl_free(b);
 	gl_game_free(g);
 	gl_game_free(n);
 }
@@ -228,8 +230,8 @@ static void test_invalid(void)
 static void test_simultaneous(void)
 {
 	gl_game *g = tg_game("gdl:" G "roshambo2.kif");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX], s0[GL_STATE_MAX];
-	gl_action moves[GL_LEGAL_MAX];
+	unsigned char *s = tg_state(g), *s0 = tg_state(g);
+	gl_action *moves = tg_moves(g);
 	g->type->start(g, s);
 	memcpy(s0, s, g->state_size);
 	CHECK(g->nplayers == 2);
@@ -239,12 +241,19 @@ static void test_simultaneous(void)
 	CHECK(g->type->to_move(g, s) == 1);
 	CHECK(g->type->legal(g, s, moves) == 4);
 	CHECK(memcmp(s, s0, g->state_size) != 0); /* the pending move */
+	/* inside the round gl_perft walks the sequentialised moves: black's
+	 * four, then the next round's four by four */
+	CHECK_EQ_U64(tg_perft(g, s, 1), 4);
+	CHECK_EQ_U64(tg_perft(g, s, 3), 4 * 4 * 4);
 	CHECK(tg_play(g, s, "paper") == 0);
 	char text[4096];
 	g->type->render(g, s, text, sizeof text);
 	CHECK_MSG(strstr(text, "(step s2)\nwhite to move"), "%s", text);
-	CHECK_EQ_U64(gl_perft(g, s0, 1), 16);
-	CHECK_EQ_U64(gl_perft_generic(g, s0, 1), 4);
+	CHECK_EQ_U64(tg_perft(g, s0, 1), 16);
+	CHECK_EQ_U64(tg_perft_generic(g, s0, 1), 4);
+	gl_free(s);
+	gl_free(s0);
+	gl_free(moves);
 	gl_game_free(g);
 }
 

@@ -71,7 +71,7 @@ static void ref_clear(ref_board *b, int n)
 
 static int is_terminal(const gl_game *g, const void *s)
 {
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	CHECK(g->type->terminal(g, s) == (n == 0));
 	return n == 0;
@@ -89,7 +89,7 @@ static void test_sizes_and_text(void)
 	CHECK_STR(g->spec, "hex:size=3");
 	CHECK(g->nactions == 9 && g->max_legal == 9 && g->max_length == 9);
 	CHECK(g->ncells == 9 && g->nplayers == 2);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	tg_expect_text(g, s, 0, "a1");
 	tg_expect_text(g, s, 2, "c1");
@@ -130,7 +130,7 @@ static void test_sizes_and_text(void)
 static void test_bent_chain(void)
 {
 	gl_game *g = tg_game("hex:size=5");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	static const char *const xs[] = {
 		"b1", "b2", "a3", "a4", "b4", "c3", "d3", "d4", "d5"
@@ -163,7 +163,7 @@ static void test_bent_chain(void)
 static void test_diagonals(void)
 {
 	gl_game *g = tg_game("hex");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	CHECK(tg_play(g, s, "a1,c1,b2,a3,c3") == 0);
 	CHECK(!is_terminal(g, s));
@@ -187,7 +187,7 @@ static void test_diagonals(void)
 static void test_o_wins(void)
 {
 	gl_game *g = tg_game("hex:size=4");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	CHECK(tg_play(g, s, "a1,a2,b1,b2,a4,c1,b4") == 0);
 	CHECK(!is_terminal(g, s));
@@ -236,7 +236,7 @@ static void test_full_boards(void)
 			int x = ref_joined(&b, 0), o = ref_joined(&b, 1);
 			CHECK_MSG(x + o == 1, "size %d: %d winners on a full board", n, x + o);
 
-			GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+			GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 			g->type->start(g, s);
 			int i = 0;
 			while (!g->type->terminal(g, s) && i < cells)
@@ -267,19 +267,19 @@ static void test_full_boards(void)
 static void test_perft(void)
 {
 	gl_game *g = tg_game("hex:size=2");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	static const uint64_t two[6] = {1, 4, 12, 24, 12, 0};
 	for (int d = 0; d <= 5; d++) {
-		CHECK_EQ_U64(gl_perft(g, s, d), two[d]);
-		CHECK_EQ_U64(gl_perft_generic(g, s, d), two[d]);
+		CHECK_EQ_U64(tg_perft(g, s, d), two[d]);
+		CHECK_EQ_U64(tg_perft_generic(g, s, d), two[d]);
 	}
 	gl_game_free(g);
 
 	g = tg_game("hex:size=1");
 	g->type->start(g, s);
-	CHECK_EQ_U64(gl_perft(g, s, 1), 1);
-	CHECK_EQ_U64(gl_perft(g, s, 2), 0);
+	CHECK_EQ_U64(tg_perft(g, s, 1), 1);
+	CHECK_EQ_U64(tg_perft(g, s, 2), 0);
 	gl_game_free(g);
 
 	/* 3x3: native, generic and the naive reference agree at every depth;
@@ -292,8 +292,8 @@ static void test_perft(void)
 	ref_board b;
 	ref_clear(&b, 3);
 	for (int d = 0; d <= 10; d++) {
-		CHECK_EQ_U64(gl_perft(g, s, d), three[d]);
-		CHECK_EQ_U64(gl_perft_generic(g, s, d), three[d]);
+		CHECK_EQ_U64(tg_perft(g, s, d), three[d]);
+		CHECK_EQ_U64(tg_perft_generic(g, s, d), three[d]);
 		CHECK_EQ_U64(ref_perft(&b, 0, d), three[d]);
 	}
 	gl_game_free(g);
@@ -309,8 +309,8 @@ static void test_perft(void)
 	b.cell[2][1] = 1;
 	for (int d = 1; d <= 5; d++) {
 		uint64_t want = ref_perft(&b, 0, d);
-		CHECK_EQ_U64(gl_perft(g, s, d), want);
-		CHECK_EQ_U64(gl_perft_generic(g, s, d), want);
+		CHECK_EQ_U64(tg_perft(g, s, d), want);
+		CHECK_EQ_U64(tg_perft_generic(g, s, d), want);
 	}
 	gl_game_free(g);
 }
@@ -318,7 +318,7 @@ static void test_perft(void)
 /* Game value by negamax through make/unmake: 100 if the side to move wins. */
 static int solve(const gl_game *g, unsigned char *s)
 {
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	if (n == 0)
 		return tg_goal(g, s, g->type->to_move(g, s));
@@ -338,7 +338,7 @@ static int solve(const gl_game *g, unsigned char *s)
 static void test_solved(void)
 {
 	gl_game *g = tg_game("hex");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	CHECK(solve(g, s) == 100);
 	static const struct {
@@ -357,7 +357,7 @@ static void test_solved(void)
 static void test_render_and_eval(void)
 {
 	gl_game *g = tg_game("hex");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	char text[1024];
 	g->type->start(g, s);
 	CHECK(g->type->evaluate(g, s) == 0);

@@ -23,14 +23,14 @@ static char tmpdir[64];
  * order (up to 8) into mine; result for the automaton. */
 static int drive(gl_agent *a, const gl_game *g, int role, const int *script, int *mine)
 {
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	gl_err err = {0};
 	g->type->start(g, s);
 	a->role = role;
 	a->type->begin(a, &err);
 	int nm = 0;
 	while (!g->type->terminal(g, s)) {
-		gl_action m, legal[GL_LEGAL_MAX];
+		gl_action m, legal[T_LEGAL_MAX];
 		int n = g->type->legal(g, s, legal), who = g->type->to_move(g, s);
 		if (who == role) {
 			if (a->type->choose(a, s, &m, &err))
@@ -92,7 +92,7 @@ static void test_record_rules(void)
  * automaton (role) and '<' for the opponent. */
 static void estring_line(const gl_game *g, int role, const int *cells, int ev, FILE *f)
 {
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	fprintf(f, "e %d", ev);
 	for (; *cells >= 0; cells++) {
@@ -109,7 +109,7 @@ static int listed_eval(const gl_agent *a, const gl_game *g, int role, const int 
 {
 	char want[256] = "";
 	size_t len = 0;
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	for (; *cells >= 0; cells++) {
 		char mt[GL_MOVE_TEXT];
@@ -288,12 +288,12 @@ static long mistakes(const char *game, const char *spec, const char *opp_spec, b
 		seats[seat] = a;
 		seats[1 - seat] = o;
 		CHECK(gl_match_play(g, seats, (uint64_t)k * 7919u + 1, &m, &err) == 0);
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 		g->type->start(g, s);
 		for (int i = 0; i < m.nmoves; i++) {
 			if (g->type->to_move(g, s) == seat) {
-				gl_action moves[GL_LEGAL_MAX];
-				int values[GL_LEGAL_MAX], n, best = -1, mine = -1;
+				gl_action moves[T_LEGAL_MAX];
+				int values[T_LEGAL_MAX], n, best = -1, mine = -1;
 				CHECK(gl_judge_moves(j, s, moves, values, &n) == 0);
 				for (int q = 0; q < n; q++) {
 					best = values[q] > best ? values[q] : best;
@@ -319,10 +319,10 @@ static long mistakes(const char *game, const char *spec, const char *opp_spec, b
 static void test_judge(void)
 {
 	gl_game *g = tg_game("tictactoe");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	gl_err err = {0};
-	gl_action moves[GL_LEGAL_MAX];
-	int values[GL_LEGAL_MAX], n;
+	gl_action moves[T_LEGAL_MAX];
+	int values[T_LEGAL_MAX], n;
 	/* X 0,1 O 3,4, X to move: 2 wins; under misere 2 is the only loss */
 	g->type->start(g, s);
 	static const int pre[] = {0, 3, 1, 4};

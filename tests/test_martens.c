@@ -56,7 +56,7 @@ static void expect_choice(const char *spec, const char *entries, const int *cell
 	gl_agent *a = tg_agent(spec, g);
 	gl_err err = {0};
 	CHECK_MSG(a->type->load(a, memfile("m.txt", entries), &err) == 0, "%s", err.msg);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	board(g, s, cells);
 	a->role = g->type->to_move(g, s);
 	a->type->begin(a, &err);
@@ -128,7 +128,7 @@ static void test_admissible(void)
 	expect_choice("martens:tiers=2", cover, (int[]){0, 4, -1}, 3, 4, -1, "tiers=2");
 
 	gl_game *g = tg_game("tictactoe");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	gl_err err = {0};
 	gl_martens_info info;
 	gl_action m;
@@ -155,13 +155,13 @@ static void test_admissible(void)
  * legal move when the script runs out); returns the machine's result. */
 static int drive(gl_agent *a, const gl_game *g, int role, const int *script, int *last_rule)
 {
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	gl_err err = {0};
 	g->type->start(g, s);
 	a->role = role;
 	a->type->begin(a, &err);
 	while (!g->type->terminal(g, s)) {
-		gl_action m, legal[GL_LEGAL_MAX];
+		gl_action m, legal[T_LEGAL_MAX];
 		int n = g->type->legal(g, s, legal);
 		if (g->type->to_move(g, s) == role) {
 			if (a->type->choose(a, s, &m, &err))
@@ -206,7 +206,7 @@ static void test_invalidation(void)
 	a = tg_agent("martens:invalid=mh", g);
 	CHECK(a->type->load(a, memfile("m.txt", "won XX./OO./.X.\nhopeless 2 OOO/XX./...\n"),
 		&err) == 0);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	/* X 0,1 O 3,4 and X to move: X at 7 repeats the "won" board exactly */
 	board(g, s, (int[]){0, 3, 1, 4, -1});
 	a->role = 0;
@@ -235,7 +235,7 @@ static void test_record_rules(void)
 	gl_err err = {0};
 	int bad = 0, wins = 0, losses = 0, r1 = 0, r6 = 0;
 	for (int k = 0; k < 400; k++) {
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 		int role = k & 1;
 		a->role = role;
 		r->role = 1 - role;
@@ -312,7 +312,7 @@ static void test_blind(void)
 	gl_err err = {0};
 	int calls = 0;
 	for (int k = 0; k < 200; k++) {
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 		int role = k & 1;
 		a->role = role;
 		gl_rng_split(&r->rng, 5, (uint64_t)k);

@@ -23,13 +23,13 @@ static int solve(const gl_game *g, const unsigned char *s, unsigned char *memo)
 	int code = heap_code(s);
 	if (memo[code])
 		return memo[code] == 2;
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	int win = 0;
 	if (n == 0)
 		win = tg_goal(g, s, g->type->to_move(g, s)) == 100;
 	for (int i = 0; i < n && !win; i++) {
-		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char c[T_STATE_MAX];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
 		win = !solve(g, c, memo);
@@ -53,10 +53,10 @@ static int check_eval(const gl_game *g, const unsigned char *s,
 		g->spec, code, v, win ? "win" : "loss");
 	CHECK(v > -GL_EVAL_INF && v < GL_EVAL_INF);
 	int count = 1;
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	for (int i = 0; i < n; i++) {
-		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char c[T_STATE_MAX];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
 		count += check_eval(g, c, memo, seen);
@@ -70,7 +70,7 @@ static void test_eval(const char *spec, int positions)
 	memset(memo, 0, sizeof memo);
 	memset(seen, 0, sizeof seen);
 	gl_game *g = tg_game(spec);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	CHECK_EQ_U64(check_eval(g, s, memo, seen), positions);
 	gl_game_free(g);
@@ -80,7 +80,7 @@ static void test_rules(void)
 {
 	gl_game *g = tg_game("nim");
 	gl_game *m = tg_game("nim:misere=1");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	char text[512];
 
 	CHECK_STR(g->spec, "nim:heaps=3-4-5,misere=0");
@@ -88,7 +88,7 @@ static void test_rules(void)
 	g->type->start(g, s);
 	tg_legal_text(g, s, text, sizeof text);
 	CHECK_STR(text, "1:1 1:2 1:3 2:1 2:2 2:3 2:4 3:1 3:2 3:3 3:4 3:5");
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	static const gl_action ids[12] = {0, 1, 2, 5, 6, 7, 8, 10, 11, 12, 13, 14};
 	CHECK(g->type->legal(g, s, moves) == 12);
 	CHECK(memcmp(moves, ids, sizeof ids) == 0);
@@ -137,7 +137,7 @@ static void test_rules(void)
 static void test_text(void)
 {
 	gl_game *g = tg_game("nim");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	for (gl_action a = 0; a < g->nactions; a++) {
 		char t[GL_MOVE_TEXT];
@@ -189,7 +189,7 @@ static void test_params(void)
 	CHECK(gl_game_new("nim:misere=2", &err) == NULL);
 	/* the extremes are accepted */
 	gl_game *g = tg_game("nim:heaps=63-63-63-63-63-63-63-63");
-	CHECK(g->max_legal == 504 && g->max_legal <= GL_LEGAL_MAX);
+	CHECK(g->max_legal == 504 && g->max_legal <= T_LEGAL_MAX);
 	CHECK(g->nactions == 8 * 63);
 	gl_game_free(g);
 	g = tg_game("nim:heaps=1");
@@ -225,13 +225,13 @@ static void test_perft(void)
 	};
 	for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) {
 		gl_game *g = tg_game(hand[i].spec);
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 		g->type->start(g, s);
-		uint64_t got = gl_perft(g, s, hand[i].depth);
+		uint64_t got = tg_perft(g, s, hand[i].depth);
 		CHECK_MSG(got == hand[i].want, "%s perft(%d) = %llu, want %llu",
 			hand[i].spec, hand[i].depth, (unsigned long long)got,
 			(unsigned long long)hand[i].want);
-		CHECK_EQ_U64(gl_perft_generic(g, s, hand[i].depth), hand[i].want);
+		CHECK_EQ_U64(tg_perft_generic(g, s, hand[i].depth), hand[i].want);
 		gl_game_free(g);
 	}
 	const char *specs[] = {"nim", "nim:heaps=1-2-3-7,misere=1",
@@ -239,11 +239,11 @@ static void test_perft(void)
 	int depths[] = {12, 7, 4};
 	for (int k = 0; k < 3; k++) {
 		gl_game *g = tg_game(specs[k]);
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 		g->type->start(g, s);
 		tg_play(g, s, k == 2 ? "8:3" : "2:1");
 		for (int d = 0; d <= depths[k]; d++)
-			CHECK_MSG(gl_perft(g, s, d) == gl_perft_generic(g, s, d),
+			CHECK_MSG(tg_perft(g, s, d) == tg_perft_generic(g, s, d),
 				"%s perft(%d)", specs[k], d);
 		gl_game_free(g);
 	}
@@ -265,12 +265,12 @@ int main(void)
 
 	/* Bouton: from (3,4,5) the only winning move takes 2 from heap 1 */
 	gl_game *g = tg_game("nim");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves), wins = 0;
 	for (int i = 0; i < n; i++) {
-		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char c[T_STATE_MAX];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
 		if (g->type->evaluate(g, c) < 0) {

@@ -71,10 +71,10 @@ static void test_bfs(void)
 		g[k]->type->start(g[k], q);
 		dist[tg_perm_rank9(q)] = 1;
 		/* one move from the goal: a move there solves it */
-		gl_action moves[GL_LEGAL_MAX];
+		gl_action moves[T_LEGAL_MAX];
 		int n = g[k]->type->legal(g[k], q, moves), solved = 0;
 		for (int i = 0; i < n; i++) {
-			GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
+			GL_STATE_ALIGN unsigned char c[T_STATE_MAX];
 			memcpy(c, q, sz);
 			g[k]->type->apply(g[k], c, moves[i]);
 			solved += g[k]->type->terminal(g[k], c) &&
@@ -93,10 +93,10 @@ static void test_bfs(void)
 		int h = manhattan(s, 3);
 		/* the engine's distance; a lower bound of the same parity */
 		bad_h += -gk->type->evaluate(gk, s) != h || h > d || (d - h) % 2;
-		gl_action moves[GL_LEGAL_MAX];
+		gl_action moves[T_LEGAL_MAX];
 		int n = gk->type->legal(gk, s, moves);
 		for (int i = 0; i < n; i++) {
-			GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
+			GL_STATE_ALIGN unsigned char c[T_STATE_MAX];
 			memcpy(c, s, sz);
 			gk->type->apply(gk, c, moves[i]);
 			uint32_t r = tg_perm_rank9(c);
@@ -121,7 +121,7 @@ static void test_bfs(void)
 		"npuzzle:start=8-6-7-2-5-4-3-0-1"};
 	for (int k = 0; k < 2; k++) {
 		gl_game *h = tg_game(hard[k]);
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 		h->type->start(h, s);
 		CHECK_MSG(dist[tg_perm_rank9(s)] == 31, "%s at %d", hard[k],
 			dist[tg_perm_rank9(s)]);
@@ -134,7 +134,7 @@ static void test_bfs(void)
 		char spec[64];
 		snprintf(spec, sizeof spec, "npuzzle:seed=%d", seed);
 		gl_game *a = tg_game(spec), *b = tg_game(spec);
-		GL_STATE_ALIGN unsigned char sa[GL_STATE_MAX], sb[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char sa[T_STATE_MAX], sb[T_STATE_MAX];
 		a->type->start(a, sa);
 		b->type->start(b, sb);
 		CHECK(memcmp(sa, sb, a->state_size) == 0);
@@ -193,7 +193,7 @@ static void test_starts(void)
 	};
 	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
 		gl_game *g = tg_game(ok[i].spec);
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 		g->type->start(g, s);
 		CHECK(!g->type->terminal(g, s));
 		CHECK_MSG(solvable(s, ok[i].n), "%s", ok[i].spec);
@@ -202,7 +202,7 @@ static void test_starts(void)
 	/* the canonical spec makes the same start again */
 	gl_game *g = tg_game("npuzzle:seed=9");
 	gl_game *again = tg_game(g->spec);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX], t[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX], t[T_STATE_MAX];
 	CHECK_STR(g->spec, "npuzzle:size=3,start=,seed=9,limit=80");
 	g->type->start(g, s);
 	again->type->start(again, t);
@@ -245,7 +245,7 @@ static void test_starts(void)
 	/* different seeds, different starts (mostly) */
 	gl_game *a = tg_game("npuzzle:size=4,seed=7");
 	gl_game *b = tg_game("npuzzle:size=4,seed=8");
-	GL_STATE_ALIGN unsigned char sa[GL_STATE_MAX], sb[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char sa[T_STATE_MAX], sb[T_STATE_MAX];
 	a->type->start(a, sa);
 	b->type->start(b, sb);
 	CHECK(memcmp(sa, sb, 16) != 0);
@@ -279,10 +279,10 @@ static void test_moves(void)
 		char spec[128];
 		snprintf(spec, sizeof spec, "npuzzle:start=%s", cases[i].start);
 		gl_game *g = tg_game(spec);
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 		g->type->start(g, s);
 		tg_legal_is(g, s, cases[i].legal);
-		gl_action moves[GL_LEGAL_MAX];
+		gl_action moves[T_LEGAL_MAX];
 		int n = g->type->legal(g, s, moves);
 		for (int k = 1; k < n; k++)
 			CHECK(moves[k - 1] < moves[k]);
@@ -291,7 +291,7 @@ static void test_moves(void)
 
 	/* the letters say where the blank goes */
 	gl_game *g = tg_game("npuzzle:start=1-2-3-4-0-5-7-8-6");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	tg_legal_is(g, s, "U D L R");
 	tg_play(g, s, "R");
@@ -340,7 +340,7 @@ static void test_moves(void)
 static void test_limit_goals(void)
 {
 	gl_game *g = tg_game("npuzzle:start=8-6-7-2-5-4-3-0-1,limit=3");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	int h = manhattan(s, 3);
 	CHECK(h == 21 && g->type->evaluate(g, s) == -21);
@@ -358,22 +358,22 @@ static void test_limit_goals(void)
 	CHECK(tg_goal(g, s, 0) < 100);
 	g->type->render(g, s, text, sizeof text);
 	CHECK(strstr(text, "moves 3/3") && strstr(text, "out of moves"));
-	CHECK_EQ_U64(gl_perft(g, s, 1), 0);
+	CHECK_EQ_U64(tg_perft(g, s, 1), 0);
 	gl_game_free(g);
 
 	/* perft: the blank on an edge has 3 moves, then 4 from the centre
 	 * and 2 from each corner; the limit cuts the tree */
 	g = tg_game("npuzzle:start=8-6-7-2-5-4-3-0-1");
 	g->type->start(g, s);
-	CHECK_EQ_U64(gl_perft(g, s, 1), 3);
-	CHECK_EQ_U64(gl_perft(g, s, 2), 4 + 2 + 2);
-	CHECK(gl_perft(g, s, 10) == gl_perft_generic(g, s, 10));
+	CHECK_EQ_U64(tg_perft(g, s, 1), 3);
+	CHECK_EQ_U64(tg_perft(g, s, 2), 4 + 2 + 2);
+	CHECK(tg_perft(g, s, 10) == tg_perft_generic(g, s, 10));
 	gl_game_free(g);
 	g = tg_game("npuzzle:start=1-2-3-4-0-5-6-7-8,limit=2");
 	g->type->start(g, s);
-	CHECK_EQ_U64(gl_perft(g, s, 1), 4);
-	CHECK_EQ_U64(gl_perft(g, s, 2), 12);
-	CHECK_EQ_U64(gl_perft(g, s, 3), 0);
+	CHECK_EQ_U64(tg_perft(g, s, 1), 4);
+	CHECK_EQ_U64(tg_perft(g, s, 2), 12);
+	CHECK_EQ_U64(tg_perft(g, s, 3), 0);
 	gl_game_free(g);
 
 	/* the goal value falls with the distance, and is below 100 until

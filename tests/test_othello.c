@@ -25,7 +25,7 @@ static const char *draw58 =
 /* Owner of the cell named by text ("d4"), through cells(). */
 static int owner_at(const gl_game *g, const void *s, const char *text)
 {
-	int8_t owner[GL_STATE_MAX];
+	int8_t owner[T_STATE_MAX];
 	gl_action a;
 	if (g->type->parse_move(g, s, text, &a, NULL) || a >= (gl_action)g->ncells)
 		return -2;
@@ -35,7 +35,7 @@ static int owner_at(const gl_game *g, const void *s, const char *text)
 
 static int count_owned(const gl_game *g, const void *s, int p)
 {
-	int8_t owner[GL_STATE_MAX];
+	int8_t owner[T_STATE_MAX];
 	int n = 0;
 	g->type->cells(g, s, owner);
 	for (unsigned i = 0; i < g->ncells; i++)
@@ -63,7 +63,7 @@ static void test_start(void)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		gl_game *g = tg_game(cases[i].spec);
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 		g->type->start(g, s);
 		CHECK(g->type->to_move(g, s) == 0);
 		tg_legal_is(g, s, cases[i].moves);
@@ -89,7 +89,7 @@ static void test_start(void)
 
 	gl_game *g = tg_game("othello");
 	CHECK_STR(g->spec, "othello:size=8");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	rendered_has(g, s, "    a b c d e f g h\n");
 	rendered_has(g, s, " 4  . . . O X . . .\n");
@@ -107,7 +107,7 @@ static void test_start(void)
 static void test_pass(void)
 {
 	gl_game *g = tg_game("othello8");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX], before[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX], before[T_STATE_MAX];
 	g->type->start(g, s);
 	if (tg_play(g, s, pass8)) {
 		gl_game_free(g);
@@ -116,7 +116,7 @@ static void test_pass(void)
 	CHECK(!g->type->terminal(g, s));
 	CHECK(g->type->to_move(g, s) == 0);
 	tg_legal_is(g, s, "pass");
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	CHECK(g->type->legal(g, s, moves) == 1 && moves[0] == 64);
 	rendered_has(g, s, "X to move (must pass)");
 
@@ -144,8 +144,8 @@ static void test_pass(void)
 static void test_wipeout(void)
 {
 	gl_game *g = tg_game("othello8");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-	gl_action moves[GL_LEGAL_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	g->type->start(g, s);
 	if (tg_play(g, s, wipe9)) {
 		gl_game_free(g);
@@ -155,14 +155,14 @@ static void test_wipeout(void)
 	CHECK(g->type->legal(g, s, moves) == 0);
 	CHECK(count_owned(g, s, 0) == 13 && count_owned(g, s, 1) == 0);
 	CHECK(tg_goal(g, s, 0) == 100 && tg_goal(g, s, 1) == 0);
-	CHECK(gl_perft(g, s, 1) == 0 && gl_perft(g, s, 3) == 0);
+	CHECK(tg_perft(g, s, 1) == 0 && tg_perft(g, s, 3) == 0);
 	rendered_has(g, s, "game over: X wins");
 	/* the game before the last move was not over */
 	g->type->start(g, s);
 	tg_play(g, s, "d3,c3,b3,e3,f3,f4,f5,b2");
 	CHECK(!g->type->terminal(g, s));
-	CHECK(gl_perft(g, s, 1) == gl_perft_generic(g, s, 1));
-	CHECK(gl_perft(g, s, 2) == gl_perft_generic(g, s, 2));
+	CHECK(tg_perft(g, s, 1) == tg_perft_generic(g, s, 1));
+	CHECK(tg_perft(g, s, 2) == tg_perft_generic(g, s, 2));
 	gl_game_free(g);
 }
 
@@ -170,7 +170,7 @@ static void test_eight_directions(void)
 {
 	static const char *around[8] = {"e2", "f2", "g2", "e3", "g3", "e4", "f4", "g4"};
 	gl_game *g = tg_game("othello8");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX], before[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX], before[T_STATE_MAX];
 	g->type->start(g, s);
 	if (tg_play(g, s, before_f3)) {
 		gl_game_free(g);
@@ -197,7 +197,7 @@ static void test_eight_directions(void)
 static void test_draw(void)
 {
 	gl_game *g = tg_game("othello8");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	if (tg_play(g, s, draw58)) {
 		gl_game_free(g);
@@ -214,13 +214,13 @@ static void test_draw(void)
 /* Minimax value for player 0 (goal 0..100) over the interface. */
 static int value0(const gl_game *g, const unsigned char *s)
 {
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	if (n == 0)
 		return tg_goal(g, s, 0);
 	int me = g->type->to_move(g, s), best = me == 0 ? -1 : 101;
 	for (int i = 0; i < n; i++) {
-		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char c[T_STATE_MAX];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
 		int v = value0(g, c);
@@ -233,7 +233,7 @@ static int value0(const gl_game *g, const unsigned char *s)
 static void test_small_solved(void)
 {
 	gl_game *g = tg_game("othello4");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	CHECK(value0(g, s) == 0);
 	gl_game_free(g);
@@ -258,7 +258,7 @@ static void test_text(void)
 	static const char *specs[] = {"othello4", "othello6", "othello8"};
 	for (size_t i = 0; i < 3; i++) {
 		gl_game *g = tg_game(specs[i]);
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 		g->type->start(g, s);
 		for (gl_action a = 0; a < g->nactions; a++) {
 			char t[GL_MOVE_TEXT];
@@ -305,34 +305,34 @@ static void test_perft(void)
 	static const uint64_t ref[] = {1, 4, 12, 56, 244, 1396, 8200, 55092,
 		390216, 3005288};
 	gl_game *g = tg_game("othello8");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	for (int d = 0; d < (int)(sizeof ref / sizeof ref[0]); d++)
-		CHECK_MSG(gl_perft(g, s, d) == ref[d], "othello8 perft(%d) = %llu",
-			d, (unsigned long long)gl_perft(g, s, d));
+		CHECK_MSG(tg_perft(g, s, d) == ref[d], "othello8 perft(%d) = %llu",
+			d, (unsigned long long)tg_perft(g, s, d));
 	/* Depth 10 under our convention: Bik's 24,571,284 counts as leaves
 	 * the 228 games that end at move 9; they are not extended here. */
-	CHECK_EQ_U64(gl_perft(g, s, 10), 24571284 - 228);
+	CHECK_EQ_U64(tg_perft(g, s, 10), 24571284 - 228);
 	for (int d = 0; d <= 6; d++)
-		CHECK_EQ_U64(gl_perft(g, s, d), gl_perft_generic(g, s, d));
+		CHECK_EQ_U64(tg_perft(g, s, d), tg_perft_generic(g, s, d));
 	/* from the forced pass and around it */
 	tg_play(g, s, "d3,c3,b3,b2,f5,a3,a1");
 	for (int d = 1; d <= 5; d++)
-		CHECK_EQ_U64(gl_perft(g, s, d), gl_perft_generic(g, s, d));
+		CHECK_EQ_U64(tg_perft(g, s, d), tg_perft_generic(g, s, d));
 	gl_game_free(g);
 
 	g = tg_game("othello6");
 	g->type->start(g, s);
 	for (int d = 0; d <= 6; d++)
-		CHECK_EQ_U64(gl_perft(g, s, d), gl_perft_generic(g, s, d));
+		CHECK_EQ_U64(tg_perft(g, s, d), tg_perft_generic(g, s, d));
 	gl_game_free(g);
 
 	/* 4x4: every depth, to past the end of the longest game */
 	g = tg_game("othello4");
 	g->type->start(g, s);
 	for (int d = 0; d <= 20; d++)
-		CHECK_EQ_U64(gl_perft(g, s, d), gl_perft_generic(g, s, d));
-	CHECK_EQ_U64(gl_perft(g, s, (int)g->max_length + 1), 0);
+		CHECK_EQ_U64(tg_perft(g, s, d), tg_perft_generic(g, s, d));
+	CHECK_EQ_U64(tg_perft(g, s, (int)g->max_length + 1), 0);
 	gl_game_free(g);
 }
 

@@ -6,7 +6,7 @@
  */
 #include "gametest.h"
 
-typedef uint64_t state[GL_STATE_MAX / 8];
+typedef uint64_t state[T_STATE_MAX / 8];
 
 /* Play moves from the start of spec and compare the six features. */
 static void expect(const char *spec, const char *moves, const double *want)

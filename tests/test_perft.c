@@ -26,9 +26,9 @@ int main(void)
 			continue;
 		}
 		gl_game *g = tg_game(spec);
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 		g->type->start(g, s);
-		uint64_t got = gl_perft(g, s, depth);
+		uint64_t got = tg_perft(g, s, depth);
 		CHECK_MSG(got == want, "%s perft(%d) = %llu, want %llu", spec, depth,
 			(unsigned long long)got, want);
 		gl_game_free(g);

@@ -34,7 +34,7 @@ static const struct {
 static gl_action random_move(const gl_game *g, const unsigned char *s,
 	gl_rng *rng)
 {
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	return moves[gl_rng_below(rng, (uint32_t)n)];
 }
@@ -44,7 +44,7 @@ static gl_action random_move(const gl_game *g, const unsigned char *s,
 static void random_position(const gl_game *g, gl_rng *rng, int plies,
 	unsigned char *out)
 {
-	GL_STATE_ALIGN unsigned char prev[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char prev[T_STATE_MAX];
 	g->type->start(g, out);
 	int k = (int)gl_rng_below(rng, (uint32_t)plies + 1);
 	for (int i = 0; i < k; i++) {
@@ -57,12 +57,22 @@ static void random_position(const gl_game *g, gl_rng *rng, int plies,
 	}
 }
 
+/* gl_minimax's value of s; a failed check (and 0) if it fails. */
+static int tg_minimax(const gl_game *g, const void *s, int depth)
+{
+	int v = 0;
+	gl_err err = {0};
+	int rc = gl_minimax(g, s, depth, &v, &err);
+	CHECK_MSG(rc == 0, "%s: minimax: %s", g->spec, err.msg);
+	return v;
+}
+
 /* Score of move a at s for s's player to move, by minimax of depth-1
  * below it: what the search's value of a best move must equal. */
 static int move_value(const gl_game *g, const unsigned char *s, gl_action a,
 	int depth)
 {
-	GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char c[T_STATE_MAX];
 	memcpy(c, s, g->state_size);
 	g->type->apply(g, c, a);
 	int me = g->type->to_move(g, s);
@@ -71,7 +81,7 @@ static int move_value(const gl_game *g, const unsigned char *s, gl_action a,
 		return d > 0 ? d * GL_SEARCH_UNIT - 1 :
 		       d < 0 ? d * GL_SEARCH_UNIT + 1 : 0;
 	}
-	int v = gl_minimax(g, c, depth - 1);
+	int v = tg_minimax(g, c, depth - 1);
 	if (g->type->to_move(g, c) != me)
 		v = -v;
 	/* The child's game ends are one ply further from s. */
@@ -84,7 +94,7 @@ static int move_value(const gl_game *g, const unsigned char *s, gl_action a,
 
 static int is_legal(const gl_game *g, const unsigned char *s, gl_action a)
 {
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	for (int i = 0; i < n; i++)
 		if (moves[i] == a)
@@ -95,7 +105,7 @@ static int is_legal(const gl_game *g, const unsigned char *s, gl_action a)
 static int pv_legal(const gl_game *g, const unsigned char *s,
 	const gl_search_result *r)
 {
-	GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char c[T_STATE_MAX];
 	memcpy(c, s, g->state_size);
 	if (r->pv_len < 1 || r->pv[0] != r->best)
 		return 0;
@@ -116,6 +126,10 @@ static void check_game(const char *spec, int positions, uint64_t seed)
 		printf("note: skipping %s: %s\n", spec, err.msg);
 		return;
 	}
+	if (!tg_fits(g)) {
+		gl_game_free(g);
+		return;
+	}
 	gl_search *fresh = gl_search_new(g, 1 << 16, &err);
 	gl_search *reused = gl_search_new(g, 1 << 12, &err);
 	CHECK(fresh && reused);
@@ -126,10 +140,10 @@ static void check_game(const char *spec, int positions, uint64_t seed)
 	int plies = g->max_length < 60 ? (int)g->max_length : 60;
 	int bad = 0;
 	for (int i = 0; i < positions && bad < 5; i++) {
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 		random_position(g, &rng, plies, s);
 		for (int depth = 1; depth <= 4; depth++) {
-			int want = gl_minimax(g, s, depth);
+			int want = tg_minimax(g, s, depth);
 			gl_limits lim = {depth, 0, 0};
 			gl_search_result r1, r2;
 			gl_search_clear(fresh);
@@ -165,7 +179,7 @@ static void check_tactics(void)
 {
 	gl_game *g = tg_game("tictactoe");
 	gl_search *s = gl_search_new(g, 0, NULL);
-	GL_STATE_ALIGN unsigned char st[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char st[T_STATE_MAX];
 	gl_search_result r;
 	gl_limits lim = {4, 0, 0};
 	char text[GL_MOVE_TEXT];
@@ -206,7 +220,7 @@ static void check_tactics(void)
 	/* A terminal state is refused. */
 	tg_play(g, st, "a1,a2,b1,b2,c1");
 	CHECK(gl_search_run(s, st, &lim, &r) == GL_EINVAL);
-	CHECK(gl_minimax(g, st, 3) == 0);
+	CHECK(tg_minimax(g, st, 3) == 0);
 
 	gl_search_free(s);
 	gl_game_free(g);
@@ -221,8 +235,12 @@ static void check_budgets(const char *spec)
 		printf("note: skipping budgets on %s: %s\n", spec, err.msg);
 		return;
 	}
+	if (!tg_fits(g)) {
+		gl_game_free(g);
+		return;
+	}
 	gl_search *s = gl_search_new(g, 1 << 16, NULL);
-	GL_STATE_ALIGN unsigned char st[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char st[T_STATE_MAX];
 	gl_rng rng;
 	gl_rng_seed(&rng, 5);
 	for (int i = 0; i < 20; i++) {
@@ -245,7 +263,7 @@ static void check_budgets(const char *spec)
 		 * and the value is exact. */
 		gl_limits both = {2, 1000000, 100};
 		CHECK(gl_search_run(s, st, &both, &r) == 0);
-		CHECK(r.value == gl_minimax(g, st, 2) && !r.partial);
+		CHECK(r.value == tg_minimax(g, st, 2) && !r.partial);
 	}
 	gl_search_free(s);
 	gl_game_free(g);
@@ -261,8 +279,12 @@ static void check_reuse(const char *spec)
 		printf("note: skipping reuse on %s: %s\n", spec, err.msg);
 		return;
 	}
+	if (!tg_fits(g)) {
+		gl_game_free(g);
+		return;
+	}
 	gl_search *s = gl_search_new(g, 1 << 14, NULL);
-	GL_STATE_ALIGN unsigned char st[GL_STATE_MAX], c[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char st[T_STATE_MAX], c[T_STATE_MAX];
 	gl_rng rng;
 	gl_rng_seed(&rng, 11);
 	for (int i = 0; i < 15; i++) {
@@ -271,16 +293,16 @@ static void check_reuse(const char *spec)
 		gl_search_result r;
 		CHECK(gl_search_run(s, st, &deep, &r) == 0);
 		CHECK(gl_search_run(s, st, &shallow, &r) == 0);
-		CHECK(r.value == gl_minimax(g, st, 3));
+		CHECK(r.value == tg_minimax(g, st, 3));
 		memcpy(c, st, g->state_size);
 		g->type->apply(g, c, r.best);
 		if (g->type->terminal(g, c))
 			continue;
 		CHECK(gl_search_run(s, c, &shallow, &r) == 0);
-		CHECK(r.value == gl_minimax(g, c, 3));
+		CHECK(r.value == tg_minimax(g, c, 3));
 		gl_limits two = {2, 0, 0};
 		CHECK(gl_search_run(s, c, &two, &r) == 0);
-		CHECK(r.value == gl_minimax(g, c, 2));
+		CHECK(r.value == tg_minimax(g, c, 2));
 	}
 	gl_search_free(s);
 	gl_game_free(g);
@@ -292,7 +314,7 @@ static void check_shuffle(void)
 {
 	gl_game *g = tg_game("tictactoe");
 	gl_search *s = gl_search_new(g, 0, NULL);
-	GL_STATE_ALIGN unsigned char st[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char st[T_STATE_MAX];
 	g->type->start(g, st);
 	gl_limits lim = {2, 0, 0};
 	gl_action first[8];
@@ -308,7 +330,7 @@ static void check_shuffle(void)
 		gl_search_clear(s);
 		CHECK(gl_search_run(s, st, &lim, &r2) == 0);
 		CHECK(r1.best == r2.best && r1.value == r2.value);
-		CHECK(r1.value == gl_minimax(g, st, 2));
+		CHECK(r1.value == tg_minimax(g, st, 2));
 		first[seed] = r1.best;
 		int seen = 0;
 		for (int k = 0; k < seed; k++)

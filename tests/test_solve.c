@@ -16,14 +16,14 @@
  * over goal values (terminal s: the goal of the player to_move names). */
 static int plain_value(const gl_game *g, const unsigned char *s)
 {
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	int me = g->type->to_move(g, s);
 	if (n == 0)
 		return tg_goal(g, s, me);
 	int best = -1;
 	for (int i = 0; i < n; i++) {
-		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char c[T_STATE_MAX];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
 		int v;
@@ -43,7 +43,7 @@ static int plain_value(const gl_game *g, const unsigned char *s)
 static int plain_move_value(const gl_game *g, const unsigned char *s,
 	gl_action a)
 {
-	GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char c[T_STATE_MAX];
 	memcpy(c, s, g->state_size);
 	g->type->apply(g, c, a);
 	int me = g->type->to_move(g, s);
@@ -70,11 +70,11 @@ static int solve_start(const char *spec, bool plain, char *text, size_t n)
 {
 	gl_game *g = tg_game(spec);
 	gl_solver *sv = solver(g);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	int value = -1, k = 0, max = -1;
-	gl_action moves[GL_LEGAL_MAX];
-	int values[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
+	int values[T_LEGAL_MAX];
 	CHECK(gl_solve(sv, s, &value) == 0);
 	CHECK(gl_solve_moves(sv, s, moves, values, &k) == 0);
 	CHECK(k == g->type->legal(g, s, moves));
@@ -138,8 +138,8 @@ static void check_random(const char *spec, int after, int count,
 	gl_rng_seed(&rng, seed);
 	int done = 0, bad = 0;
 	for (int i = 0; i < 20 * count && done < count && bad < 5; i++) {
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-		gl_action moves[GL_LEGAL_MAX];
+		GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
+		gl_action moves[T_LEGAL_MAX];
 		g->type->start(g, s);
 		int k = after + (int)gl_rng_below(&rng, 4);
 		int n = 1;
@@ -173,7 +173,7 @@ static void check_bouton(void)
 	gl_rng rng;
 	gl_rng_seed(&rng, 3);
 	for (int i = 0; i < 200; i++) {
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 		char move[16];
 		int x = 0;
 		g->type->start(g, s);
@@ -197,11 +197,11 @@ static void check_limit_and_edges(void)
 {
 	gl_game *g = tg_game("connect3");
 	gl_solver *sv = solver(g);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	int v = -1, n = 0;
-	gl_action moves[GL_LEGAL_MAX];
-	int values[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
+	int values[T_LEGAL_MAX];
 	gl_solver_set_limit(sv, 50);
 	CHECK(gl_solve(sv, s, &v) == GL_ERANGE);
 	CHECK(gl_solve_moves(sv, s, moves, values, &n) == GL_ERANGE);
@@ -262,7 +262,7 @@ static void check_time_progress_estimate(void)
 {
 	gl_game *g = tg_game("connect4");
 	gl_solver *sv = solver(g);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	int v;
 	CHECK_STR(gl_solver_message(sv), "");
@@ -311,11 +311,12 @@ static void check_time_progress_estimate(void)
 	for (size_t i = 0; i < sizeof est / sizeof est[0]; i++) {
 		g = tg_game(est[i].spec);
 		g->type->start(g, s);
-		double b, len, e = gl_solve_estimate(g, s, &b, &len);
+		double b, len, e = 0, e2 = 0;
+		CHECK(gl_solve_estimate(g, s, &e, &b, &len, NULL) == 0);
 		CHECK_MSG(e >= est[i].lo && e <= est[i].hi && b > 1 && len > 1,
 			"%s: estimate 10^%.1f (b %.2f, length %.1f) outside 10^%g..10^%g",
 			est[i].spec, e, b, len, est[i].lo, est[i].hi);
-		CHECK(gl_solve_estimate(g, s, NULL, NULL) == e);
+		CHECK(gl_solve_estimate(g, s, &e2, NULL, NULL, NULL) == 0 && e2 == e);
 		gl_game_free(g);
 	}
 }

@@ -39,7 +39,7 @@ static int torus(int a, int b)
 static void test_table(void)
 {
 	gl_game *g = tg_game("swap9");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	for (int i = 0; i < 9; i++)
 		CHECK(s[i] == picture_a[i]);
@@ -58,7 +58,7 @@ static void test_table(void)
 		CHECK(!seen[cx][cy]);
 		seen[cx][cy] = seen[cy][cx] = 1;
 
-		GL_STATE_ALIGN unsigned char t[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char t[T_STATE_MAX];
 		char text[8];
 		memcpy(t, s, g->state_size);
 		snprintf(text, sizeof text, "%d", code);
@@ -73,7 +73,7 @@ static void test_table(void)
 		CHECK(memcmp(t, s, 9) == 0);
 	}
 	/* code 0 moves nothing but counts */
-	GL_STATE_ALIGN unsigned char t[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char t[T_STATE_MAX];
 	memcpy(t, s, g->state_size);
 	tg_play(g, t, "0");
 	CHECK(memcmp(t, s, 9) == 0 && memcmp(t, s, g->state_size) != 0);
@@ -107,10 +107,10 @@ static int run_bfs(const gl_game *g, bfs *b, int *reached)
 	while (head < tail) {
 		const unsigned char *s = queue + head++ * g->state_size;
 		int d = b->dist[tg_perm_rank9(s)];
-		gl_action moves[GL_LEGAL_MAX];
+		gl_action moves[T_LEGAL_MAX];
 		int n = g->type->legal(g, s, moves);
 		for (int i = 0; i < n; i++) {
-			GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
+			GL_STATE_ALIGN unsigned char c[T_STATE_MAX];
 			memcpy(c, s, g->state_size);
 			g->type->apply(g, c, moves[i]);
 			uint32_t r = tg_perm_rank9(c);
@@ -159,7 +159,7 @@ static int f_of_b_swapped(const gl_game *g, const bfs *b, int x, int y)
 	char path[512];
 	if (path_to(b, t, path, sizeof path) < 0)
 		return -1;
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	tg_play(g, s, path);
 	CHECK(memcmp(s, t, 9) == 0);
@@ -187,7 +187,7 @@ static void test_search(void)
 
 	/* the solving sequence, within the default limit of 15 */
 	gl_game *d = tg_game("swap9");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	d->type->start(d, s);
 	char *last = strrchr(path, ',');
 	*last = '\0';
@@ -221,7 +221,7 @@ static void test_search(void)
 static void test_limit_text_perft(void)
 {
 	gl_game *g = tg_game("swap9:limit=3");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	tg_play(g, s, "1,0");
 	CHECK(!g->type->terminal(g, s));
@@ -247,16 +247,16 @@ static void test_limit_text_perft(void)
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		CHECK_MSG(g->type->parse_move(g, s, bad[i], &a, NULL) == GL_EPARSE,
 			"'%s' parsed", bad[i]);
-	CHECK_EQ_U64(gl_perft(g, s, 1), 19);
-	CHECK_EQ_U64(gl_perft(g, s, 2), 361);
-	CHECK_EQ_U64(gl_perft(g, s, 3), 6859);
+	CHECK_EQ_U64(tg_perft(g, s, 1), 19);
+	CHECK_EQ_U64(tg_perft(g, s, 2), 361);
+	CHECK_EQ_U64(tg_perft(g, s, 3), 6859);
 	gl_game_free(g);
 
 	/* perft runs out at the limit */
 	g = tg_game("swap9:limit=2");
 	g->type->start(g, s);
-	CHECK_EQ_U64(gl_perft(g, s, 2), 361);
-	CHECK_EQ_U64(gl_perft(g, s, 3), 0);
+	CHECK_EQ_U64(tg_perft(g, s, 2), 361);
+	CHECK_EQ_U64(tg_perft(g, s, 3), 0);
 	gl_game_free(g);
 
 	gl_err err = {0};

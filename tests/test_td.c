@@ -48,7 +48,7 @@ static void test_update_by_hand(void)
 	gl_agent *a = tg_agent("td", g);
 	size_t ss = g->state_size;
 	unsigned char *st = gl_malloc(3 * ss);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	after(g, "a1", s);
 	memcpy(st, s, ss);
 	after(g, "a1,a2,b1", s);
@@ -105,7 +105,7 @@ static void test_initialisations(void)
 	gl_agent *tr = tg_agent(spec, g);
 	gl_agent *la = tg_agent("td:init=lookahead", g);
 	gl_agent *bl = tg_agent("td", g);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	after(g, "d,a,b", s);      /* N(N(N),N(N,W)) in connect3 */
 	CHECK(near(value(tr, s, 0), 77.5));
 	CHECK(near(value(la, s, 0), 50));

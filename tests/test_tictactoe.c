@@ -12,7 +12,7 @@ typedef struct counts {
 
 static void walk_games(const gl_game *g, const unsigned char *s, counts *c)
 {
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	if (n == 0) {
 		int goal = tg_goal(g, s, 0);
@@ -23,7 +23,7 @@ static void walk_games(const gl_game *g, const unsigned char *s, counts *c)
 		return;
 	}
 	for (int i = 0; i < n; i++) {
-		GL_STATE_ALIGN unsigned char child[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char child[T_STATE_MAX];
 		memcpy(child, s, g->state_size);
 		g->type->apply(g, child, moves[i]);
 		walk_games(g, child, c);
@@ -79,10 +79,10 @@ static void walk_positions(const gl_game *g, const unsigned char *s,
 			best = c;
 	}
 	canon[best] = 1;
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	for (int i = 0; i < n; i++) {
-		GL_STATE_ALIGN unsigned char child[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char child[T_STATE_MAX];
 		memcpy(child, s, g->state_size);
 		g->type->apply(g, child, moves[i]);
 		walk_positions(g, child, seen, canon);
@@ -92,13 +92,13 @@ static void walk_positions(const gl_game *g, const unsigned char *s,
 int main(void)
 {
 	gl_game *g = tg_game("tictactoe");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	static const uint64_t perft[10] = {1, 9, 72, 504, 3024, 15120, 54720,
 		148176, 200448, 127872};
 	g->type->start(g, s);
 	for (int d = 0; d <= 9; d++)
-		CHECK_EQ_U64(gl_perft(g, s, d), perft[d]);
-	CHECK_EQ_U64(gl_perft(g, s, 10), 0);
+		CHECK_EQ_U64(tg_perft(g, s, d), perft[d]);
+	CHECK_EQ_U64(tg_perft(g, s, 10), 0);
 
 	counts c = {0};
 	walk_games(g, s, &c);

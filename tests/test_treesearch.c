@@ -14,9 +14,10 @@
 
 static int play_value(const gl_game *g, const gl_action *seq, int len)
 {
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
+	gl_action moves[T_LEGAL_MAX];
 	g->type->start(g, s);
-	return gl_ts_play(g, s, seq, len, NULL);
+	return gl_ts_play(g, s, seq, len, moves, NULL);
 }
 
 static void test_fitness(void)
@@ -32,10 +33,11 @@ static void test_fitness(void)
 	CHECK(play_value(g, sol, 1) >= 5 && play_value(g, sol, 1) <= 9);
 	/* solved before the end: the rest is not played */
 	gl_action longer[10] = {2, 8, 10, 12, 14, 16, 2, 5, 5, 1};
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
 	g->type->start(g, s);
 	int used;
-	CHECK(gl_ts_play(g, s, longer, 10, &used) == 18 && used == 7);
+	gl_action moves[T_LEGAL_MAX];
+	CHECK(gl_ts_play(g, s, longer, 10, moves, &used) == 18 && used == 7);
 	/* code 1 swaps cells 0 and 1 (tiles 4 and 6 of picture A): tile 4
 	 * moves from cell 0 to cell 1, distance to its home cell 3 from 1 to
 	 * 2; tile 6 from cell 1 to cell 0, distance to cell 5 stays 2 (one
@@ -53,9 +55,9 @@ static void test_fitness(void)
 	/* npuzzle: a code into the wall is skipped */
 	gl_game *n = tg_game("npuzzle:start=1-2-3-4-5-0-7-8-6,limit=10");
 	const gl_action right_down[2] = {3, 1}; /* R: wall, skipped; D solves */
-	GL_STATE_ALIGN unsigned char t[GL_STATE_MAX];
+	GL_STATE_ALIGN unsigned char t[T_STATE_MAX];
 	n->type->start(n, t);
-	CHECK(gl_ts_play(n, t, right_down, 2, &used) == 0 && used == 1);
+	CHECK(gl_ts_play(n, t, right_down, 2, moves, &used) == 0 && used == 1);
 	gl_game_free(n);
 	gl_game_free(g);
 }
@@ -97,9 +99,10 @@ static void test_idastar(void)
 		CHECK(gl_ts_idastar(n, 40, 0, &r, &err) == 0);
 		CHECK_MSG(r.solved && r.len == pos[i].dist, "%s: length %d, want %d", pos[i].start,
 			r.len, pos[i].dist);
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
+		gl_action moves[T_LEGAL_MAX];
 		n->type->start(n, s);
-		CHECK(gl_ts_play(n, s, r.seq, r.len, NULL) == 0);
+		CHECK(tg_fits(n) && gl_ts_play(n, s, r.seq, r.len, moves, NULL) == 0);
 		gl_game_free(n);
 	}
 }

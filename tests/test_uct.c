@@ -79,7 +79,7 @@ static void check_choice(const char *game, const char *spec, const char *moves,
 {
 	gl_game *g = tg_game(game);
 	gl_agent *a = tg_agent(spec, g);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	unsigned char *s = tg_state(g);
 	g->type->start(g, s);
 	tg_play(g, s, moves);
 	a->role = g->type->to_move(g, s);
@@ -96,6 +96,7 @@ static void check_choice(const char *game, const char *spec, const char *moves,
 			break;
 		}
 	}
+	gl_free(s);
 	gl_agent_free(a);
 	gl_game_free(g);
 }
@@ -208,7 +209,7 @@ static gl_action choose_hidden(gl_agent *a, uint64_t seed, const gl_action *pend
 	int n, bool tell)
 {
 	const gl_game *g = a->game;
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	unsigned char *s = tg_state(g);
 	gl_err err = {0};
 	g->type->start(g, s);
 	a->role = n; /* every role chooses in these games, in role order */
@@ -222,6 +223,7 @@ static gl_action choose_hidden(gl_agent *a, uint64_t seed, const gl_action *pend
 	CHECK(g->type->hidden(g, s) == n && g->type->to_move(g, s) == n);
 	gl_action m = -1;
 	CHECK_MSG(a->type->choose(a, s, &m, &err) == 0, "%s", err.msg);
+	gl_free(s);
 	return m;
 }
 
@@ -290,8 +292,13 @@ static void test_simultaneous(void)
 {
 	gl_game *g = tg_game("gdl:data/gdl/games/roshambo2.kif");
 	gl_agent *a = tg_agent("uct:time=0,iterations=300,batch=1", g);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-	gl_action mv[GL_LEGAL_MAX], rock;
+	/* three small GDL games: buffers big enough for each */
+	enum { ROOM = 4096 };
+	CHECK(g->state_size <= ROOM && g->max_legal <= ROOM);
+	unsigned char *s = gl_malloc(ROOM);
+	gl_action *mv = gl_malloc(ROOM * sizeof *mv), rock;
+	if (!s || !mv)
+		exit(1);
 	g->type->start(g, s);
 	int k = g->type->legal(g, s, mv);
 	CHECK(k == 4);
@@ -318,17 +325,18 @@ static void test_simultaneous(void)
 	gl_game_free(g);
 
 	g = kif_game(throw_kif);
+	CHECK(g->state_size <= ROOM && g->max_legal <= ROOM);
 	a = tg_agent("uct:time=0,iterations=1000", g);
 	gl_agent *pure = tg_agent("uct:time=0,iterations=1000,mix=0", g);
 	g->type->start(g, s);
 	k = g->type->legal(g, s, mv);
 	CHECK(k == 4 && g->type->parse_move(g, s, "rock", &rock, NULL) == 0);
 	int rocks = 0, kinds = 0;
-	bool seen[GL_LEGAL_MAX] = {false};
+	bool seen[4] = {false};
 	for (uint64_t seed = 0; seed < 20; seed++) {
 		rocks += choose_hidden(pure, seed, NULL, 0, false) == rock;
 		m = choose_hidden(a, seed, NULL, 0, false);
-		for (int i = 0; i < k; i++)
+		for (int i = 0; i < k && i < 4; i++)
 			if (mv[i] == m && !seen[i]) {
 				seen[i] = true;
 				kinds++;
@@ -341,7 +349,7 @@ static void test_simultaneous(void)
 	gl_game_free(g);
 
 	g = kif_game(odd_kif);
-	CHECK(g->nplayers == 3);
+	CHECK(g->nplayers == 3 && g->state_size <= ROOM && g->max_legal <= ROOM);
 	a = tg_agent("uct:time=0,iterations=300", g);
 	g->type->start(g, s);
 	k = g->type->legal(g, s, mv);
@@ -373,6 +381,8 @@ static void test_simultaneous(void)
 	for (int i = 0; i < 3; i++)
 		gl_agent_free(ag[i]);
 	gl_game_free(g);
+	gl_free(s);
+	gl_free(mv);
 }
 
 static void test_bad_specs(void)

@@ -5,7 +5,9 @@
  *
  * An agent type is a const descriptor of callbacks listed in a registry;
  * an agent instance is made for one game instance from a spec string
- * "NAME[:key=value,...]" (as games are). A match calls, in order:
+ * "NAME[:key=value,...]" (as games are). An agent sizes what it needs
+ * from its game (g->max_legal moves, g->state_size bytes a state) in
+ * init, so that choose() allocates nothing. A match calls, in order:
  * begin() once, then for each move choose() (only on the agent's own
  * turns) and observe() (every agent, every move, its own included), then
  * end() with every player's goal value. Learners learn in observe()/end()
@@ -90,13 +92,17 @@ void gl_match_done(gl_match *m);
 /* Play one match of g between agents[0..nplayers-1] (agents[p] plays
  * player p) from the start state, with seed deriving each agent's
  * generator. Records the moves into m (which may be NULL). Returns 0 or
- * an error (an agent failed or chose an illegal move: err names it). */
+ * an error (an agent failed or chose an illegal move: err names it;
+ * GL_ENOMEM for the match's state and move list, sized from g). */
 int gl_match_play(const gl_game *g, gl_agent *const *agents, uint64_t seed,
 	gl_match *m, gl_err *err);
 
 /* --- Helpers for agents -------------------------------------------------------- */
 
-/* A uniformly random legal move of s (not terminal). */
-gl_action gl_random_move(const gl_game *g, const void *s, gl_rng *rng);
+/* A uniformly random legal move of s (not terminal). moves is the
+ * caller's scratch with room for g->max_legal moves (an agent makes it in
+ * init); it is overwritten with the legal moves of s. */
+gl_action gl_random_move(const gl_game *g, const void *s, gl_rng *rng,
+	gl_action *moves);
 
 #endif

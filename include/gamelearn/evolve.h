@@ -79,9 +79,10 @@ typedef struct gl_openings {
  * random line that ends the game is drawn again. */
 int gl_openings_make(gl_openings *o, const gl_game *g, int plies, int count,
 	gl_rng *rng, gl_err *err);
-/* The text of opening i ("11-15 23-19") into buf of size n. */
-void gl_openings_text(const gl_openings *o, const gl_game *g, int i,
-	char *buf, size_t n);
+/* The text of opening i ("11-15 23-19") into buf of size n. Returns 0 or
+ * GL_ENOMEM (the state it replays the moves in). */
+int gl_openings_text(const gl_openings *o, const gl_game *g, int i,
+	char *buf, size_t n, gl_err *err);
 
 /* --- One game between two weighted players ------------------------------------ */
 

@@ -28,17 +28,20 @@
 
 typedef int32_t gl_action;
 
+/* No constant bounds the size of a state or the number of legal moves:
+ * every user sizes its buffers from the instance (g->state_size,
+ * g->max_legal; gl_scratch below), since a GDL game may have thousands of
+ * moves a state and states of tens of kilobytes. */
 enum {
-	GL_STATE_MAX = 1024, /* largest state_size of any game instance */
-	GL_LEGAL_MAX = 512,  /* largest number of legal moves in a state */
 	GL_MOVE_TEXT = 64,   /* buffer size for one move's text */
 	GL_PLAYERS_MAX = 8,  /* largest nplayers */
 	GL_UNDO_WORDS = 16   /* size of an undo record, in 64-bit words */
 };
 
-/* Declare every state buffer with this, so that engines may keep wide
- * fields in their states: `GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];`
- * (heap buffers from gl_malloc are aligned already). */
+/* States are aligned as heap memory is, so that engines may keep wide
+ * fields in them: buffers from gl_malloc (and gl_scratch) are; a buffer
+ * elsewhere, sized by a bound of the caller's own that the game is
+ * checked against, is declared `GL_STATE_ALIGN unsigned char s[N];`. */
 #define GL_STATE_ALIGN _Alignas(max_align_t)
 
 /* Heuristic evaluations lie strictly inside (-GL_EVAL_INF, GL_EVAL_INF). */
@@ -46,6 +49,7 @@ enum {
 
 typedef struct gl_game gl_game;
 typedef struct gl_game_type gl_game_type;
+typedef struct gl_scratch gl_scratch; /* buffers sized from a game; below */
 
 /* What make() saves so that unmake() can restore state and hash exactly;
  * lives on the caller's stack. */
@@ -58,10 +62,11 @@ typedef struct gl_undo {
 struct gl_game {
 	const gl_game_type *type;
 	char spec[GL_SPEC_MAX];  /* canonical spec: every parameter spelt out */
-	unsigned state_size;     /* bytes per state, <= GL_STATE_MAX */
+	unsigned state_size;     /* bytes per state (any size) */
 	unsigned nplayers;       /* 1 .. GL_PLAYERS_MAX */
 	gl_action nactions;      /* action ids lie in [0, nactions) */
-	unsigned max_legal;      /* bound on legal moves in any state */
+	unsigned max_legal;      /* bound on legal moves in any state (GDL:
+				    a role's possible moves, maybe thousands) */
 	unsigned max_length;     /* bound on moves in any game */
 	unsigned ncells;         /* board cells, if type->cells != NULL */
 	unsigned nfeatures;      /* length of the feature vector, if any */
@@ -159,9 +164,16 @@ struct gl_game_type {
 	void (*unmake)(const gl_game *g, void *s, gl_action a,
 		const gl_undo *u);
 	/* Native perft from s: number of move sequences of exactly depth moves
-	 * (finished games not extended, a pass is a move). Allocates nothing.
-	 * NULL: gl_perft() walks the tree through the callbacks above. */
-	uint64_t (*perft)(const gl_game *g, const void *s, int depth);
+	 * (depth >= 1; finished games not extended, a pass is a move).
+	 * Allocates nothing: w, made by gl_perft() for the call, holds depth
+	 * move lists and depth + 1 states of g (aligned), one per ply, for a
+	 * walk that needs buffers sized from the game (the gdl type's joint
+	 * moves); engines that walk states of their own ignore it. Called
+	 * only where no choice of a round is pending (hidden(s) == 0 in games
+	 * that have hidden()); gl_perft() walks the tree through the
+	 * callbacks above from other states, and where this is NULL. */
+	uint64_t (*perft)(const gl_game *g, const void *s, int depth,
+		const gl_scratch *w);
 	/* Simultaneous moves, sequentialised: the number of players who have
 	 * already chosen in the current round of s, unseen (their choices are
 	 * pending in s, and the round's joint move is played when the last
@@ -217,19 +229,73 @@ static inline uint64_t gl_game_hash(const gl_game *g, const void *s)
 			     : gl_hash_bytes(s, g->state_size);
 }
 
-/* Parse text as a move and check that it is legal in s. Returns 0 with
- * *a set, GL_EPARSE (malformed) or GL_EILLEGAL (well formed, not legal:
- * the message lists the legal moves). */
+/* Parse text as a move and check that it is legal in s (the legal moves
+ * listed in a buffer allocated for the call). Returns 0 with *a set,
+ * GL_EPARSE (malformed), GL_EILLEGAL (well formed, not legal: the message
+ * lists the legal moves) or GL_ENOMEM. */
 int gl_parse_legal(const gl_game *g, const void *s, const char *text,
 	gl_action *a, gl_err *err);
 
 /* Number of move sequences of exactly depth moves from s (finished games
- * are not extended; a pass is a move). Uses the type's native perft when
- * it has one, otherwise walks the tree (make/unmake or copy-make).
- * Allocates nothing. */
-uint64_t gl_perft(const gl_game *g, const void *s, int depth);
+ * are not extended; a pass is a move) into *count. Uses the type's native
+ * perft when it has one and s is not inside a round of simultaneous moves
+ * (hidden(s) == 0), otherwise walks the tree through the callbacks
+ * (make/unmake or copy-make); either way with one gl_scratch allocated
+ * for the call, a move list and a state per ply. Returns 0, GL_ENOMEM, or
+ * GL_ERANGE if a line of the walk went on past g->max_length moves; err
+ * (may be NULL) says which. */
+int gl_perft(const gl_game *g, const void *s, int depth, uint64_t *count,
+	gl_err *err);
 /* The same, always through the generic callbacks: a check of the native
  * perft against the interface. */
-uint64_t gl_perft_generic(const gl_game *g, const void *s, int depth);
+int gl_perft_generic(const gl_game *g, const void *s, int depth,
+	uint64_t *count, gl_err *err);
+
+/* --- Work space sized from the instance ------------------------------------
+ * No buffer in gamelearn is sized by a constant: a GDL game may have
+ * thousands of legal moves and states of tens of kilobytes. A searcher or
+ * agent allocates its move lists and states when it is made; a helper with
+ * no creation step (perft, a lookahead, a command) takes a gl_scratch once
+ * per call, and nothing allocates per node. */
+
+/* Bytes between consecutive states in an array of them: g->state_size
+ * rounded up to the alignment of max_align_t, so that every state of an
+ * array from gl_malloc is aligned as GL_STATE_ALIGN asks. */
+static inline size_t gl_state_stride(const gl_game *g)
+{
+	size_t a = _Alignof(max_align_t);
+	return ((size_t)g->state_size + a - 1) / a * a;
+}
+
+/* nlists move lists of g->max_legal moves and nstates states of g, in
+ * one allocation (states aligned). Fields are read-only; use the
+ * accessors. */
+struct gl_scratch {
+	int nlists, nstates;   /* how many of each */
+	size_t legal;          /* moves per list: g->max_legal */
+	size_t stride;         /* gl_state_stride(g) */
+	unsigned char *block;  /* the allocation: states, then lists */
+};
+
+/* Allocate w for g: nlists move lists and nstates states (either may be
+ * 0). Returns 0, or GL_ENOMEM with a message naming g (w is then empty
+ * and gl_scratch_done is a no-op). */
+int gl_scratch_init(gl_scratch *w, const gl_game *g, int nlists, int nstates,
+	gl_err *err);
+/* Free w's buffers; w is empty again (done twice is harmless). */
+void gl_scratch_done(gl_scratch *w);
+
+/* Move list i (0 <= i < nlists): room for g->max_legal moves. */
+static inline gl_action *gl_scratch_moves(const gl_scratch *w, int i)
+{
+	return (gl_action *)(w->block + (size_t)w->nstates * w->stride) +
+		(size_t)i * w->legal;
+}
+
+/* State i (0 <= i < nstates): g->state_size bytes, aligned. */
+static inline void *gl_scratch_state(const gl_scratch *w, int i)
+{
+	return w->block + (size_t)i * w->stride;
+}
 
 #endif

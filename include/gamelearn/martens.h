@@ -68,15 +68,17 @@ int gl_lauto_describe(const gl_agent *a, gl_strbuf *sb, long max);
  * states in a table that grows geometrically, up to 16M states. */
 typedef struct gl_judge gl_judge;
 
-/* A judge for player seat of g (two players; g must outlive it). NULL
- * with a message on failure. */
+/* A judge for player seat of g (two players; g must outlive it), with
+ * its search's move lists and states (one per ply of the longest game,
+ * g->max_length, sized from g) allocated here. NULL with a message on
+ * failure. */
 gl_judge *gl_judge_new(const gl_game *g, int seat, bool misere, bool perfect_opponent,
 	gl_err *err);
 void gl_judge_free(gl_judge *j);
 /* The judged player's value (0..100) of each legal move of s (not
  * terminal): moves and values with room for g->max_legal, count in *n.
  * Returns 0, GL_EINVAL (terminal), GL_ENOMEM or GL_ERANGE (too many
- * states). */
+ * states, or a line longer than g->max_length). */
 int gl_judge_moves(gl_judge *j, const void *s, gl_action *moves, int *values, int *n);
 
 #endif

@@ -18,8 +18,10 @@
  * two players the search is paranoid: the player to move at the root
  * against all the others as one team.
  *
- * Neither search nor solver allocates after its _new(), prints, or keeps
- * global state; one object serves one thread at a time.
+ * Neither search nor solver allocates after its _new() (which sizes move
+ * lists and states from the game: g->max_legal and g->state_size, per
+ * ply), prints, or keeps global state; one object serves one thread at a
+ * time.
  */
 #ifndef GAMELEARN_SEARCH_H
 #define GAMELEARN_SEARCH_H
@@ -123,10 +125,12 @@ int gl_search_run(gl_search *s, const void *state, const gl_limits *lim,
 /*
  * Plain fixed-depth negamax from state (non-terminal) without pruning or
  * table: the reference the tests hold gl_search_run to, on the same score
- * scale. depth 0 is the evaluation of state. Allocates nothing; uses
- * about 3 KiB of stack per ply. A terminal state gives 0.
+ * scale, into *value. depth 0 is the evaluation of state; a terminal
+ * state gives 0. Allocates one gl_scratch for the call (a move list and a
+ * state per ply). Returns 0 or GL_ENOMEM (err, which may be NULL, says so).
  */
-int gl_minimax(const gl_game *g, const void *state, int depth);
+int gl_minimax(const gl_game *g, const void *state, int depth, int *value,
+	gl_err *err);
 
 /*
  * Decode a score: whether it comes from the end of the game (rather than
@@ -204,9 +208,10 @@ const char *gl_solver_message(const gl_solver *sv);
  * (milliseconds for every native game) and enough to tell a game that
  * solves in seconds from one that would run for years. Meaningless for
  * one-player games, whose search stops at the first full solution. The b
- * and L used go into *branching and *length (either may be NULL).
- * Allocates nothing; deterministic. */
-double gl_solve_estimate(const gl_game *g, const void *state,
-	double *branching, double *length);
+ * and L used go into *branching and *length (either may be NULL), the
+ * estimate into *estimate. Deterministic. Returns 0, or an error of
+ * gl_perft (GL_ENOMEM for its buffers, or GL_ERANGE) with err set. */
+int gl_solve_estimate(const gl_game *g, const void *state, double *estimate,
+	double *branching, double *length, gl_err *err);
 
 #endif

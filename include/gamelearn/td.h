@@ -31,21 +31,29 @@ enum {
 
 /* --- Lookahead trees (src/learners/features.c) ---------------------------- */
 
+/* The work space of the two functions below for g: a move list and a
+ * state per level of lookahead (GL_FEATURE_DEPTH_MAX of each, sized from
+ * g), made once by their caller (the td agent: at init) so that a
+ * lookahead allocates nothing. Returns 0 or GL_ENOMEM; free with
+ * gl_scratch_done. */
+int gl_lookahead_scratch(gl_scratch *w, const gl_game *g, gl_err *err);
+
 /* The canonical text of the lookahead tree under afterstate s for the
  * learner `role` (the player who moved into s), expanded depth more moves
- * (0..GL_FEATURE_DEPTH_MAX; the paper's depth is 2). Writes the text into
- * buf (size n). Returns 1 if the tree is a feature (it holds at least one
+ * (0..GL_FEATURE_DEPTH_MAX; the paper's depth is 2), with w from
+ * gl_lookahead_scratch (one thread at a time). Writes the text into buf
+ * (size n). Returns 1 if the tree is a feature (it holds at least one
  * terminal node, the root included), 0 if it holds none, or GL_ERANGE if
  * the text does not fit (too many distinct subtrees: not a feature). */
 int gl_feature_of(const gl_game *g, const void *s, int role, int depth,
-	char *buf, size_t n);
+	const gl_scratch *w, char *buf, size_t n);
 
-/* Minimax value of afterstate s for `role` over the same lookahead: a
- * terminal node at any level is worth role's goal value (100/50/0), a
- * non-terminal node at the lowest level is worth dflt; role maximises,
- * the other player minimises. */
+/* Minimax value of afterstate s for `role` over the same lookahead (w as
+ * above): a terminal node at any level is worth role's goal value
+ * (100/50/0), a non-terminal node at the lowest level is worth dflt; role
+ * maximises, the other player minimises. */
 double gl_lookahead_value(const gl_game *g, const void *s, int role, int depth,
-	double dflt);
+	double dflt, const gl_scratch *w);
 
 /* An ASCII drawing of the tree of a canonical feature text, one node per
  * line, indented by level, into buf (size n, NUL-terminated). Returns the
@@ -130,8 +138,10 @@ int gl_td_feature_values(const gl_agent *a, gl_feature_set *fs, gl_err *err);
 /* Every feature that occurs under an afterstate reached by `role`'s move
  * in the game (exhaustive walk from the start, visiting at most
  * max_states distinct states; *complete says whether the walk finished),
- * added to fs with their afterstate counts (weights stay 0). Returns 0,
- * GL_ENOMEM. */
+ * added to fs with their afterstate counts (weights stay 0). The walk's
+ * move lists and states, one per ply up to g->max_length, are allocated
+ * once. Returns 0, GL_ENOMEM, or GL_ERANGE if a line went on past
+ * g->max_length. */
 int gl_features_enumerate(const gl_game *g, int role, int depth, size_t max_states,
 	gl_feature_set *fs, bool *complete, gl_err *err);
 

@@ -56,15 +56,20 @@ typedef struct gl_ts_ga_params {
 int gl_ts_check(const gl_game *g, gl_err *err);
 
 /* Play codes seq[0..len-1] from state s (decoding as above) and return the
- * value reached; *used (may be NULL) gets the number of codes played. */
-int gl_ts_play(const gl_game *g, void *s, const gl_action *seq, int len, int *used);
+ * value reached; *used (may be NULL) gets the number of codes played.
+ * moves is the caller's scratch, room for g->max_legal moves (the legality
+ * check's list), so that decoding, the GA's inner loop, allocates nothing. */
+int gl_ts_play(const gl_game *g, void *s, const gl_action *seq, int len,
+	gl_action *moves, int *used);
 
 /* The errors of a value in g (18 - F in swap9, -value in npuzzle and any
  * other puzzle whose evaluate() is 0 when solved). */
 int gl_ts_errors(const gl_game *g, int value);
 
 /* The genetic search from the start state. Returns 0 or GL_EINVAL (not a
- * puzzle, bad parameters) / GL_ENOMEM. */
+ * puzzle, bad parameters) / GL_ENOMEM. The searches below allocate their
+ * states and move lists (one per ply) once per call and return GL_ENOMEM
+ * too when they cannot. */
 int gl_ts_ga(const gl_game *g, const gl_ts_ga_params *p, gl_rng *rng,
 	gl_ts_result *out, gl_err *err);
 

@@ -115,9 +115,12 @@ static int record(gl_match *m, gl_action a, gl_err *err)
 int gl_match_play(const gl_game *g, gl_agent *const *agents, uint64_t seed,
 	gl_match *m, gl_err *err)
 {
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-	gl_action legal[GL_LEGAL_MAX];
-	int rc;
+	gl_scratch w;
+	int rc = gl_scratch_init(&w, g, 1, 1, err);
+	if (rc)
+		return rc;
+	void *s = gl_scratch_state(&w, 0);
+	gl_action *legal = gl_scratch_moves(&w, 0);
 	if (m)
 		m->nmoves = 0;
 	for (unsigned p = 0; p < g->nplayers; p++) {
@@ -125,7 +128,7 @@ int gl_match_play(const gl_game *g, gl_agent *const *agents, uint64_t seed,
 		a->role = (int)p;
 		gl_rng_split(&a->rng, seed, p);
 		if (a->type->begin && (rc = a->type->begin(a, err)))
-			return rc;
+			goto out;
 	}
 	g->type->start(g, s);
 	for (;;) {
@@ -136,18 +139,20 @@ int gl_match_play(const gl_game *g, gl_agent *const *agents, uint64_t seed,
 		gl_agent *a = agents[who];
 		gl_action move;
 		if ((rc = a->type->choose(a, s, &move, err)))
-			return rc;
+			goto out;
 		int ok = 0;
 		for (int i = 0; i < n && !ok; i++)
 			ok = legal[i] == move;
-		if (!ok)
-			return gl_fail(err, GL_EILLEGAL, "agent %s chose illegal move %d",
+		if (!ok) {
+			rc = gl_fail(err, GL_EILLEGAL, "agent %s chose illegal move %d",
 				a->spec, (int)move);
+			goto out;
+		}
 		for (unsigned p = 0; p < g->nplayers; p++)
 			if (agents[p]->type->observe)
 				agents[p]->type->observe(agents[p], s, who, move);
 		if (m && (rc = record(m, move, err)))
-			return rc;
+			goto out;
 		g->type->apply(g, s, move);
 	}
 	int goals[GL_PLAYERS_MAX];
@@ -158,12 +163,14 @@ int gl_match_play(const gl_game *g, gl_agent *const *agents, uint64_t seed,
 		if (m)
 			m->goals[p] = goals[p];
 	}
-	return 0;
+out:
+	gl_scratch_done(&w);
+	return rc;
 }
 
-gl_action gl_random_move(const gl_game *g, const void *s, gl_rng *rng)
+gl_action gl_random_move(const gl_game *g, const void *s, gl_rng *rng,
+	gl_action *moves)
 {
-	gl_action moves[GL_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	return moves[gl_rng_below(rng, (uint32_t)n)];
 }

@@ -18,7 +18,10 @@
 
 typedef struct greedy {
 	double eps;
-	bool weak; /* pick the worst kind instead of the best */
+	bool weak;      /* pick the worst kind instead of the best */
+	gl_scratch w;   /* lists: the moves, the replies; states: after a
+			   move, after a reply */
+	uint8_t *kind;  /* [max_legal] each move's KIND_* */
 } greedy;
 
 static const gl_param_def greedy_params[] = {
@@ -34,11 +37,20 @@ static int greedy_init_kind(gl_agent *a, const gl_params *p, bool weak, gl_err *
 	if (!*text || *end || !(eps >= 0 && eps <= 1))
 		return gl_fail(err, GL_EINVAL, "agent %s: eps must be a number in 0..1, got '%s'",
 			weak ? "weak" : "egreedy", text);
-	greedy *gr = gl_malloc(sizeof *gr);
+	greedy *gr = gl_calloc(1, sizeof *gr);
 	if (!gr)
 		return gl_fail(err, GL_ENOMEM, "out of memory making agent %s", weak ? "weak" : "egreedy");
 	gr->eps = eps;
 	gr->weak = weak;
+	int rc = gl_scratch_init(&gr->w, a->game, 2, 2, err);
+	if (!rc && !(gr->kind = gl_malloc(a->game->max_legal)))
+		rc = gl_fail(err, GL_ENOMEM, "out of memory making agent %s",
+			weak ? "weak" : "egreedy");
+	if (rc) {
+		gl_scratch_done(&gr->w);
+		gl_free(gr);
+		return rc;
+	}
 	a->data = gr;
 	return 0;
 }
@@ -55,18 +67,23 @@ static int weak_init(gl_agent *a, const gl_params *p, gl_err *err)
 
 static void greedy_done(gl_agent *a)
 {
-	gl_free(a->data);
+	greedy *gr = a->data;
+	gl_scratch_done(&gr->w);
+	gl_free(gr->kind);
+	gl_free(gr);
 }
 
 enum { KIND_WIN, KIND_OTHER, KIND_LOSE };
 
-/* Whether player `who` can win at once from s (s not terminal, who to move). */
-static bool can_win_now(const gl_game *g, const void *s, int who)
+/* Whether player `who` can win at once from s (s not terminal, who to
+ * move), by the replies' list and state of gr's scratch. */
+static bool can_win_now(const greedy *gr, const gl_game *g, const void *s,
+	int who)
 {
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = gl_scratch_moves(&gr->w, 1);
+	void *c = gl_scratch_state(&gr->w, 1);
 	int n = g->type->legal(g, s, moves);
 	for (int i = 0; i < n; i++) {
-		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
 		if (g->type->terminal(g, c)) {
@@ -79,9 +96,10 @@ static bool can_win_now(const gl_game *g, const void *s, int who)
 	return false;
 }
 
-static int move_kind(const gl_game *g, const void *s, int me, gl_action move)
+static int move_kind(const greedy *gr, const gl_game *g, const void *s, int me,
+	gl_action move)
 {
-	GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
+	void *c = gl_scratch_state(&gr->w, 0);
 	memcpy(c, s, g->state_size);
 	g->type->apply(g, c, move);
 	if (g->type->terminal(g, c)) {
@@ -90,7 +108,7 @@ static int move_kind(const gl_game *g, const void *s, int me, gl_action move)
 		return goals[me] == 100 ? KIND_WIN : KIND_OTHER;
 	}
 	int next = g->type->to_move(g, c);
-	if (next != me && can_win_now(g, c, next))
+	if (next != me && can_win_now(gr, g, c, next))
 		return KIND_LOSE;
 	return KIND_OTHER;
 }
@@ -100,16 +118,16 @@ static int greedy_choose(gl_agent *a, const void *s, gl_action *move, gl_err *er
 	(void)err;
 	const greedy *gr = a->data;
 	const gl_game *g = a->game;
+	gl_action *moves = gl_scratch_moves(&gr->w, 0);
 	if (gl_rng_unit(&a->rng) < gr->eps) {
-		*move = gl_random_move(g, s, &a->rng);
+		*move = gl_random_move(g, s, &a->rng, moves);
 		return 0;
 	}
-	gl_action moves[GL_LEGAL_MAX], pick[3][GL_LEGAL_MAX];
 	int count[3] = {0, 0, 0};
 	int n = g->type->legal(g, s, moves);
 	for (int i = 0; i < n; i++) {
-		int k = move_kind(g, s, a->role, moves[i]);
-		pick[k][count[k]++] = moves[i];
+		gr->kind[i] = (uint8_t)move_kind(gr, g, s, a->role, moves[i]);
+		count[gr->kind[i]]++;
 	}
 	static const int best_first[3] = {KIND_WIN, KIND_OTHER, KIND_LOSE};
 	static const int worst_first[3] = {KIND_LOSE, KIND_OTHER, KIND_WIN};
@@ -117,8 +135,13 @@ static int greedy_choose(gl_agent *a, const void *s, gl_action *move, gl_err *er
 	for (int j = 0; j < 3; j++) {
 		int k = order[j];
 		if (count[k]) {
-			*move = pick[k][gl_rng_below(&a->rng, (uint32_t)count[k])];
-			return 0;
+			/* the r-th move of kind k, in legal() order */
+			uint32_t r = gl_rng_below(&a->rng, (uint32_t)count[k]);
+			for (int i = 0; i < n; i++)
+				if (gr->kind[i] == k && r-- == 0) {
+					*move = moves[i];
+					return 0;
+				}
 		}
 	}
 	return gl_fail(err, GL_EINVAL, "agent %s: no legal move", a->spec);

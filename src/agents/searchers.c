@@ -46,26 +46,52 @@ static bool perfect_supports(const gl_game *g, gl_err *err)
 	return true;
 }
 
-static int perfect_init(gl_agent *a, const gl_params *p, gl_err *err)
-{
-	gl_solver *sv = gl_solver_new(a->game, (size_t)gl_params_int(p, "tt") << 20, err);
-	if (!sv)
-		return err ? err->code : GL_ENOMEM;
-	gl_solver_set_limit(sv, (uint64_t)gl_params_int(p, "nodes"));
-	a->data = sv;
-	return 0;
-}
+typedef struct perfect {
+	gl_solver *sv;
+	gl_action *moves;  /* [max_legal] the legal moves */
+	gl_action *best;   /* [max_legal] those of the best value */
+	int *values;       /* [max_legal] their values */
+} perfect;
 
 static void perfect_done(gl_agent *a)
 {
-	gl_solver_free(a->data);
+	perfect *pf = a->data;
+	gl_solver_free(pf->sv);
+	gl_free(pf->moves);
+	gl_free(pf->best);
+	gl_free(pf->values);
+	gl_free(pf);
+}
+
+static int perfect_init(gl_agent *a, const gl_params *p, gl_err *err)
+{
+	size_t n = a->game->max_legal;
+	perfect *pf = gl_calloc(1, sizeof *pf);
+	if (!pf)
+		return gl_fail(err, GL_ENOMEM, "out of memory making agent perfect");
+	a->data = pf;
+	pf->sv = gl_solver_new(a->game, (size_t)gl_params_int(p, "tt") << 20, err);
+	if (!pf->sv) {
+		perfect_done(a);
+		return err ? err->code : GL_ENOMEM;
+	}
+	gl_solver_set_limit(pf->sv, (uint64_t)gl_params_int(p, "nodes"));
+	pf->moves = gl_malloc(n * sizeof *pf->moves);
+	pf->best = gl_malloc(n * sizeof *pf->best);
+	pf->values = gl_malloc(n * sizeof *pf->values);
+	if (!pf->moves || !pf->best || !pf->values) {
+		perfect_done(a);
+		return gl_fail(err, GL_ENOMEM, "out of memory making agent perfect");
+	}
+	return 0;
 }
 
 static int perfect_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 {
-	gl_action moves[GL_LEGAL_MAX], best[GL_LEGAL_MAX];
-	int values[GL_LEGAL_MAX], n, nbest = 0, top = -1;
-	int rc = gl_solve_moves(a->data, s, moves, values, &n);
+	perfect *pf = a->data;
+	gl_action *moves = pf->moves, *best = pf->best;
+	int *values = pf->values, n, nbest = 0, top = -1;
+	int rc = gl_solve_moves(pf->sv, s, moves, values, &n);
 	if (rc == GL_ERANGE)
 		return gl_fail(err, rc, "agent perfect: %s is too big to solve "
 			"(node limit reached)", a->game->spec);

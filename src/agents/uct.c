@@ -51,8 +51,10 @@
  * decoupled UCT's mixed strategy, as roshambo needs; mix=0 plays the most
  * visited, a pure strategy an opponent could exploit).
  *
- * Memory: one node arena sized once at init (param `nodes`); a full arena
- * stops growing the tree and iterations go on as playouts from its leaves.
+ * Memory: one node arena sized once at init (param `nodes`), and move
+ * lists and states sized from the game (g->max_legal, g->state_size);
+ * nothing is allocated after init. A full arena stops growing the tree
+ * and iterations go on as playouts from its leaves.
  * Tree reuse: observe() moves the root down to the child for the move
  * played (for a round, once all its moves are known), and choose()
  * compacts the arena to the surviving subtree before searching. With an
@@ -83,16 +85,18 @@ enum {
 };
 
 /* One tree node: a state reached by a move, with its statistics; or (flag
- * STATS) one move's statistics at a round of simultaneous moves. */
+ * STATS) one move's statistics at a round of simultaneous moves. 32
+ * bytes. The player choosing among a node's children is their `who`
+ * (mover_of()). */
 typedef struct node {
 	double sum;       /* total goal of `who` over the visits */
 	uint32_t visits;  /* iterations through this node */
 	int32_t first;    /* index of the first child (EXPANDED only) */
 	gl_action move;   /* the move that led here (the root: unused) */
-	uint16_t nchild;  /* children, contiguous from first */
-	uint16_t ntried;  /* children visited so far: the first ntried */
+	int32_t nchild;   /* children, contiguous from first (as many as the
+			     state has legal moves: GDL games have thousands) */
+	int32_t ntried;   /* children visited so far: the first ntried */
 	int8_t who;       /* player who chose `move` (-1 at a fresh root) */
-	int8_t mover;     /* player choosing among the children (EXPANDED) */
 	uint8_t flags;    /* EXPANDED, TERMINAL, PROVEN, SIMUL, HIDDEN, STATS */
 	int8_t proof[2];  /* PROVEN: both players' exact goals */
 } node;
@@ -120,7 +124,27 @@ typedef struct uct {
 	gl_action pend[GL_PLAYERS_MAX]; /* moves observed since `here` */
 	int npend;          /* how many */
 	bool known;         /* here and cur follow the match */
+	/* Scratch sized from the game, so that no call allocates: */
+	gl_scratch w;       /* lists: moves, mv, root_moves, then one per
+			     * level of reaches(); states: s, t, then one
+			     * per level of reaches() */
+	gl_action *moves;   /* expand()'s and playout()'s legal moves */
+	gl_action *mv;      /* expand()'s later choosers' moves */
+	gl_action *root_moves; /* uct_choose()'s legal moves */
+	unsigned char *s;   /* iterate()'s descent */
+	unsigned char *t;   /* expand()'s look ahead, leaf_value()'s playout */
+	int *cand;          /* [max_legal] pick_simul()'s candidates */
+	const node **x;     /* [max_legal] uct_choose()'s own moves */
 } uct;
+
+enum { LIST_REACH = 3, STATE_REACH = 2 }; /* reaches()' first buffers */
+
+/* The player choosing among the children of nd (EXPANDED: at least one
+ * child, every child's `who`). */
+static int mover_of(const uct *u, const node *nd)
+{
+	return u->nodes[nd->first].who;
+}
 
 static const gl_param_def uct_params[] = {
 	{"time", "1", "seconds per move (0: no time limit)", 1, 0},
@@ -151,6 +175,9 @@ static void uct_done(gl_agent *a)
 	gl_free(u->spath);
 	gl_free(u->here);
 	gl_free(u->cur);
+	gl_scratch_done(&u->w);
+	gl_free(u->cand);
+	gl_free(u->x);
 	gl_free(u);
 }
 
@@ -189,13 +216,26 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->spath = gl_malloc(((size_t)g->max_length + 2) * sizeof *u->spath);
 	u->here = gl_malloc(g->state_size);
 	u->cur = gl_malloc(g->state_size);
+	u->cand = gl_malloc(g->max_legal * sizeof *u->cand);
+	u->x = gl_malloc(g->max_legal * sizeof *u->x);
+	/* reaches() goes one level per unseen choice of a round: fewer than
+	 * the players */
+	int levels = g->type->hidden ? (int)g->nplayers : 0;
 	a->data = u;
-	if (!u->nodes || !u->fwd || !u->path || !u->spath || !u->here || !u->cur) {
+	if (!u->nodes || !u->fwd || !u->path || !u->spath || !u->here || !u->cur ||
+	    !u->cand || !u->x ||
+	    gl_scratch_init(&u->w, g, LIST_REACH + levels, STATE_REACH + levels,
+		NULL)) {
 		uct_done(a);
 		a->data = NULL;
 		return gl_fail(err, GL_ENOMEM, "out of memory making agent uct "
-			"(%ld nodes)", cap);
+			"(%ld nodes, %u moves a state)", cap, g->max_legal);
 	}
+	u->moves = gl_scratch_moves(&u->w, 0);
+	u->mv = gl_scratch_moves(&u->w, 1);
+	u->root_moves = gl_scratch_moves(&u->w, 2);
+	u->s = gl_scratch_state(&u->w, 0);
+	u->t = gl_scratch_state(&u->w, 1);
 	return 0;
 }
 
@@ -213,9 +253,8 @@ static int uct_begin(gl_agent *a, gl_err *err)
 {
 	(void)err;
 	uct *u = a->data;
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-	a->game->type->start(a->game, s);
-	anchor(u, a->game, s);
+	a->game->type->start(a->game, u->s);
+	anchor(u, a->game, u->s);
 	u->used = 0;
 	return 0;
 }
@@ -281,7 +320,7 @@ static void compact(uct *u)
 static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 {
 	const gl_game *g = a->game;
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = u->moves;
 	int k = g->type->legal(g, s, moves);
 	node *nd = &u->nodes[n];
 	if (k == 0) {
@@ -293,12 +332,12 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 	int32_t end = u->used + k;
 	bool inside = false; /* the children are hidden plies */
 	if (g->type->hidden) {
-		GL_STATE_ALIGN unsigned char t[GL_STATE_MAX];
+		unsigned char *t = u->t;
+		gl_action *mv = u->mv;
 		memcpy(t, s, g->state_size);
 		g->type->apply(g, t, moves[0]);
 		inside = g->type->hidden(g, t) > 0;
 		for (bool more = inside && !(nd->flags & HIDDEN); more;) {
-			gl_action mv[GL_LEGAL_MAX];
 			int m = g->type->legal(g, t, mv);
 			if (end > u->cap - m)
 				return false;
@@ -323,9 +362,8 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 		}
 	int8_t mover = (int8_t)g->type->to_move(g, s);
 	nd->first = u->used;
-	nd->nchild = (uint16_t)k;
+	nd->nchild = k;
 	nd->ntried = 0;
-	nd->mover = mover;
 	nd->flags |= EXPANDED;
 	if (end > u->used + k)
 		nd->flags |= SIMUL;
@@ -348,7 +386,7 @@ static int32_t select_child(const uct *u, const node *nd)
 	int32_t pick = nd->first;
 	for (int k = 0; k < nd->nchild; k++) {
 		const node *c = &u->nodes[nd->first + k];
-		double mean = c->flags & PROVEN ? c->proof[nd->mover] :
+		double mean = c->flags & PROVEN ? c->proof[mover_of(u, nd)] :
 			c->sum / c->visits;
 		double v = mean + u->c * sqrt(logn / c->visits);
 		if (v > best) {
@@ -393,10 +431,10 @@ static int select_stat(uct *u, gl_agent *a, int32_t st, int n)
  * into goals. A game cut short scores 50 for every player (a draw), a
  * puzzle its goal where it stopped. Returns the moves played (0: s was
  * terminal). */
-static unsigned playout(gl_agent *a, void *s, int *goals)
+static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 {
 	const gl_game *g = a->game;
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = u->moves;
 	unsigned ply;
 	for (ply = 0; ply < g->max_length; ply++) {
 		int k = g->type->legal(g, s, moves);
@@ -431,10 +469,10 @@ static bool leaf_value(uct *u, gl_agent *a, const void *s, double *mean)
 	for (unsigned p = 0; p < g->nplayers; p++)
 		mean[p] = 0;
 	for (uint32_t i = 0; i < u->batch; i++) {
-		GL_STATE_ALIGN unsigned char t[GL_STATE_MAX];
+		unsigned char *t = u->t;
 		int goals[GL_PLAYERS_MAX];
 		memcpy(t, s, g->state_size);
-		unsigned ply = playout(a, t, goals);
+		unsigned ply = playout(u, a, t, goals);
 		if (ply == 0) { /* terminal: every playout the same */
 			for (unsigned p = 0; p < g->nplayers; p++)
 				mean[p] = goals[p];
@@ -461,7 +499,7 @@ static bool try_prove(uct *u, node *n)
 {
 	if (!(n->flags & EXPANDED))
 		return false;
-	int m = n->mover;
+	int m = mover_of(u, n);
 	const node *best = NULL;
 	bool all = true;
 	for (int k = 0; k < n->nchild; k++) {
@@ -490,7 +528,7 @@ static bool try_prove(uct *u, node *n)
 static void iterate(uct *u, gl_agent *a)
 {
 	const gl_game *g = a->game;
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	unsigned char *s = u->s;
 	double goals[GL_PLAYERS_MAX];
 	memcpy(s, u->here, g->state_size);
 	int32_t n = u->root;
@@ -510,7 +548,7 @@ static void iterate(uct *u, gl_agent *a)
 		int32_t c;
 		if (hid && st != NONE && st + nd->nchild <= u->used &&
 		    u->nodes[st + nd->nchild - 1].flags & STATS &&
-		    u->nodes[st].who == nd->mover) {
+		    u->nodes[st].who == mover_of(u, nd)) {
 			int i = select_stat(u, a, st, nd->nchild);
 			c = nd->first + i;
 			u->spath[ns++] = st + i;
@@ -558,9 +596,9 @@ static void iterate(uct *u, gl_agent *a)
 /* Whether child c of r ranks above child b as the move to play: a proven
  * top goal first, then not a proven loss (goal 0) for the mover, then the
  * proven value when the root is proven, then visits, then mean goal. */
-static bool better(const node *r, const node *c, const node *b)
+static bool better(const uct *u, const node *r, const node *c, const node *b)
 {
-	int m = r->mover;
+	int m = mover_of(u, r);
 	bool cw = c->flags & PROVEN && c->proof[m] == 100;
 	bool bw = b->flags & PROVEN && b->proof[m] == 100;
 	if (cw != bw)
@@ -583,7 +621,7 @@ static const node *best_child(const uct *u, const node *r)
 	const node *best = &u->nodes[r->first];
 	for (int i = 1; i < r->nchild; i++) {
 		const node *c = &u->nodes[r->first + i];
-		if (better(r, c, best))
+		if (better(u, r, c, best))
 			best = c;
 	}
 	return best;
@@ -596,7 +634,7 @@ static const node *best_child(const uct *u, const node *r)
 static gl_action pick_simul(uct *u, gl_agent *a, const node *const *x, int n)
 {
 	int me = a->role;
-	int cand[GL_LEGAL_MAX], nc = 0;
+	int *cand = u->cand, nc = 0;
 	double total = 0;
 	for (int i = 0; i < n; i++)
 		if (x[i]->flags & PROVEN && x[i]->proof[me] == 100)
@@ -630,21 +668,24 @@ static gl_action pick_simul(uct *u, gl_agent *a, const node *const *x, int n)
 }
 
 /* Whether state s is reached from t by d more moves (the pending choices
- * of a round, unseen), trying them all within *budget apply() calls. */
-static bool reaches(const gl_game *g, const void *t, const void *s, int d,
-	long *budget)
+ * of a round, unseen), trying them all within *budget apply() calls.
+ * Level `level` of the search uses the level's list and state of u->w. */
+static bool reaches(const uct *u, const gl_game *g, const void *t,
+	const void *s, int d, int level, long *budget)
 {
 	if (d == 0)
 		return memcmp(t, s, g->state_size) == 0;
-	gl_action mv[GL_LEGAL_MAX];
+	if (LIST_REACH + level >= u->w.nlists)
+		return false; /* more unseen choices than players: not a round */
+	gl_action *mv = gl_scratch_moves(&u->w, LIST_REACH + level);
+	unsigned char *x = gl_scratch_state(&u->w, STATE_REACH + level);
 	int k = g->type->legal(g, t, mv);
 	for (int i = 0; i < k; i++) {
-		GL_STATE_ALIGN unsigned char x[GL_STATE_MAX];
 		if (--*budget < 0)
 			return false;
 		memcpy(x, t, g->state_size);
 		g->type->apply(g, x, mv[i]);
-		if (reaches(g, x, s, d - 1, budget))
+		if (reaches(u, g, x, s, d - 1, level + 1, budget))
 			return true;
 	}
 	return false;
@@ -660,14 +701,14 @@ static bool in_round(const uct *u, const gl_game *g, const void *s, int h)
 	if (u->npend == h)
 		return memcmp(u->cur, s, g->state_size) == 0;
 	long budget = FIND_BUDGET;
-	return reaches(g, u->cur, s, h - u->npend, &budget);
+	return reaches(u, g, u->cur, s, h - u->npend, 0, &budget);
 }
 
 static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 {
 	uct *u = a->data;
 	const gl_game *g = a->game;
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = u->root_moves;
 	int k = g->type->legal(g, s, moves);
 	if (k == 0)
 		return gl_fail(err, GL_EINVAL, "agent uct: asked to move in a "
@@ -700,7 +741,7 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 		 !(u->nodes[u->root].flags & PROVEN) &&
 		 u->nodes[u->root].visits < UINT32_MAX - u->batch);
 	const node *r = &u->nodes[u->root];
-	const node *x[GL_LEGAL_MAX];
+	const node **x = u->x;
 	int n = 0;
 	if (r->flags & SIMUL && h > 0) {
 		/* a later chooser: its statistics of the round, for the moves

@@ -117,6 +117,14 @@ _Noreturn void cli_die(int code, const char *fmt, ...)
 /* A game from a spec, or die with the library's message. */
 gl_game *cli_game(const char *spec);
 
+/* A state of g (g->state_size bytes from gl_malloc, aligned), or die;
+ * free with gl_free. */
+void *cli_state(const gl_game *g);
+/* A move list of g (room for g->max_legal moves), or die; gl_free it. */
+gl_action *cli_moves(const gl_game *g);
+/* Draw s to f, all of it (render() into a buffer as big as it needs). */
+void cli_print_state(const gl_game *g, const void *s, FILE *f);
+
 /* Parse a whole decimal integer in [min, max] given for `what`, or die. */
 long cli_int(const char *text, long min, long max, const char *what);
 

@@ -113,15 +113,13 @@ int cmd_show(int argc, char **argv)
 	game_args a = {0};
 	parse_game_args(argc, argv, &a, false);
 	gl_game *g = cli_game(a.spec);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-	char text[16384];
 	if (a.features && !g->type->features)
 		cli_die(EXIT_USAGE, "show: game '%s' has no features (--features)",
 			a.spec);
+	void *s = cli_state(g);
+	gl_action *moves = cli_moves(g);
 	game_position(g, &a, argv[0], s);
-	g->type->render(g, s, text, sizeof text);
-	fputs(text, stdout);
-	gl_action moves[GL_LEGAL_MAX];
+	cli_print_state(g, s, stdout);
 	int n = g->type->legal(g, s, moves);
 	printf("legal moves (%d):", n);
 	for (int i = 0; i < n; i++) {
@@ -150,6 +148,8 @@ int cmd_show(int argc, char **argv)
 		for (unsigned i = 0; i < g->nfeatures; i++)
 			printf("%s %g\n", g->feature_names[i], f[i]);
 	}
+	gl_free(s);
+	gl_free(moves);
 	gl_game_free(g);
 	return 0;
 }
@@ -165,7 +165,8 @@ int cmd_perft(int argc, char **argv)
 		gl_game_free(g);
 		return rc;
 	}
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	void *s = cli_state(g), *child = cli_state(g);
+	gl_action *moves = cli_moves(g);
 	game_position(g, &a, argv[0], s);
 	uint64_t total;
 	double t0 = gl_now();
@@ -173,16 +174,17 @@ int cmd_perft(int argc, char **argv)
 		total = 1;
 	} else {
 		/* Count per first move: the divide listing and the progress bar. */
-		gl_action moves[GL_LEGAL_MAX];
 		int n = g->type->legal(g, s, moves);
 		progress bar;
 		progress_begin(&bar, "perft", n);
 		total = 0;
 		for (int i = 0; i < n; i++) {
-			GL_STATE_ALIGN unsigned char child[GL_STATE_MAX];
 			memcpy(child, s, g->state_size);
 			g->type->apply(g, child, moves[i]);
-			uint64_t c = gl_perft(g, child, depth - 1);
+			uint64_t c;
+			gl_err err = {0};
+			if (gl_perft(g, child, depth - 1, &c, &err))
+				cli_die(EXIT_RUN, "%s", err.msg);
 			total += c;
 			progress_update(&bar, i + 1);
 			if (a.divide) {
@@ -197,6 +199,9 @@ int cmd_perft(int argc, char **argv)
 	fprintf(stderr, "perft(%d) of %s: %.3f s, %.1f Mnodes/s\n", depth, g->spec,
 		dt, dt > 0 ? (double)total / dt / 1e6 : 0.0);
 	printf("%" PRIu64 "\n", total);
+	gl_free(s);
+	gl_free(child);
+	gl_free(moves);
 	gl_game_free(g);
 	return 0;
 }
@@ -240,14 +245,18 @@ int cmd_demo(int argc, char **argv)
 	printf("%-36s %5s %14s %10s\n", "game", "depth", "nodes", "Mnodes/s");
 	for (int i = 0; demo_games[i]; i++) {
 		gl_game *g = cli_game(demo_games[i]);
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+		void *s = cli_state(g);
 		g->type->start(g, s);
 		int depth = g->type->bench_depth > 6 ? 6 : g->type->bench_depth;
 		double t0 = gl_now();
-		uint64_t n = gl_perft(g, s, depth);
+		uint64_t n;
+		gl_err err = {0};
+		if (gl_perft(g, s, depth, &n, &err))
+			cli_die(EXIT_RUN, "%s", err.msg);
 		double dt = gl_now() - t0;
 		printf("%-36s %5d %14" PRIu64 " %10.1f\n", g->spec, depth, n,
 			dt > 0 ? (double)n / dt / 1e6 : 0.0);
+		gl_free(s);
 		gl_game_free(g);
 	}
 	repro_bs_demo(seed);

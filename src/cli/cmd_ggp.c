@@ -100,8 +100,16 @@ typedef struct worker {
 	int rc;            /* choose's result */
 	gl_action move;    /* its move */
 	gl_err err;        /* its error */
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX]; /* the state it sees */
+	unsigned char *s;  /* the state it sees: g->state_size bytes in the
+			      worker's own allocation, after worker_head() */
 } worker;
+
+/* Bytes of a worker before its state (aligned as heap memory is). */
+static size_t worker_head(void)
+{
+	size_t a = _Alignof(max_align_t);
+	return (sizeof(worker) + a - 1) / a * a;
+}
 
 /* One match: what START made and PLAY advances. */
 typedef struct match {
@@ -116,7 +124,8 @@ typedef struct match {
 	gl_game *g;
 	gl_agent *agent;
 	worker *w;              /* the agent's search under way, or NULL */
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX]; /* the match's state */
+	unsigned char *s;       /* [state_size] the match's state */
+	gl_scratch scratch;     /* a move list and a state (think's view) */
 } match;
 
 /* One HTTP request being received or answered. */
@@ -396,9 +405,10 @@ static void *worker_main(void *arg)
 /* Start the agent thinking on state s; NULL when no thread can be made. */
 static worker *worker_start(player *pl, match *m, const void *s)
 {
-	worker *w = gl_calloc(1, sizeof *w);
+	worker *w = gl_calloc(1, worker_head() + m->g->state_size);
 	if (!w)
 		return NULL;
+	w->s = (unsigned char *)w + worker_head();
 	w->pl = pl;
 	w->agent = m->agent;
 	w->game = m->g;
@@ -438,10 +448,13 @@ static void match_free(match *m)
 	gl_game_free(m->g);
 	gdl_eval_free(m->ev);
 	gdl_free(m->gd);
+	gl_free(m->s);
+	gl_scratch_done(&m->scratch);
 	m->agent = NULL;
 	m->g = NULL;
 	m->ev = NULL;
 	m->gd = NULL;
+	m->s = NULL;
 }
 
 /* Whether an agent type named like spec's head declares parameter key. */
@@ -546,6 +559,10 @@ static int match_build(player *pl, match *m, span *it, gl_err *err)
 	unlink(path);
 	if (!m->g)
 		return err->code ? err->code : GL_EIO;
+	if ((rc = gl_scratch_init(&m->scratch, m->g, 1, 1, err)))
+		return rc;
+	if (!(m->s = gl_malloc(m->g->state_size)))
+		return gl_fail(err, GL_ENOMEM, "out of memory");
 	m->startclock = sc;
 	m->playclock = pc;
 	const char *aspec = pl->agent_spec;
@@ -718,7 +735,7 @@ static int apply_joint(match *m, span moves, gl_err *err)
 		applied++;
 	}
 	if (!applied) { /* nobody had a choice: the single joint move */
-		gl_action lg[GL_LEGAL_MAX];
+		gl_action *lg = gl_scratch_moves(&m->scratch, 0);
 		if (g->type->legal(g, m->s, lg) > 0) {
 			if (tell)
 				m->agent->type->observe(m->agent, m->s,
@@ -788,16 +805,15 @@ static int agent_move(match *m, worker *w, char *note, size_t n)
 static bool think(player *pl, match *m, char *note, size_t n)
 {
 	const gl_game *g = m->g;
-	GL_STATE_ALIGN unsigned char ws[GL_STATE_MAX];
+	void *ws = gl_scratch_state(&m->scratch, 0);
+	gl_action *lg = gl_scratch_moves(&m->scratch, 0);
 	memcpy(ws, m->s, g->state_size);
 	for (int k = 0; k < GDL_ROLES_MAX; k++) {
 		int r = g->type->to_move(g, ws);
-		gl_action lg[GL_LEGAL_MAX];
 		if (r == m->role || g->type->legal(g, ws, lg) == 0)
 			break;
 		g->type->apply(g, ws, lg[0]);
 	}
-	gl_action lg[GL_LEGAL_MAX];
 	if (g->type->to_move(g, ws) != m->role || g->type->legal(g, ws, lg) == 0) {
 		/* the sequentialised game can end where the rules do not (a role
 		 * with no legal move): an agent must not be asked there */

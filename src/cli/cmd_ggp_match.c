@@ -163,13 +163,13 @@ static void ask_set(seat *seats, int n, const char *msg)
 
 /* Apply a joint move of gdl ids to the sequentialised state s of g (the
  * roles with a choice in role order; nobody: the single joint move),
- * telling the local agents. */
+ * telling the local agents. lg: scratch for g->max_legal moves. */
 static void apply_joint(const gl_game *g, const gdl_game *gd, void *s,
-	const int *joint, const int *nlegal, seat *seats)
+	const int *joint, const int *nlegal, seat *seats, gl_action *lg)
 {
 	int nroles = gdl_nroles(gd), applied = 0;
 	for (int r = 0; r <= nroles; r++) {
-		gl_action lg[GL_LEGAL_MAX], a;
+		gl_action a;
 		if (r == nroles) {
 			if (applied || g->type->legal(g, s, lg) == 0)
 				break;
@@ -192,19 +192,19 @@ static void apply_joint(const gl_game *g, const gdl_game *gd, void *s,
 }
 
 /* A local agent's move for role in s (legal moves of role in gdl ids).
- * Returns a gdl move id, or -1 when it fails or answers illegally. */
+ * Returns a gdl move id, or -1 when it fails or answers illegally. w:
+ * scratch for g with a move list and a state. */
 static int local_move(const gl_game *g, const gdl_game *gd, const void *s,
-	seat *st, int role, const int *legal, int nl)
+	seat *st, int role, const int *legal, int nl, const gl_scratch *w)
 {
-	GL_STATE_ALIGN unsigned char ws[GL_STATE_MAX];
+	void *ws = gl_scratch_state(w, 0);
+	gl_action *lg = gl_scratch_moves(w, 0);
 	memcpy(ws, s, g->state_size);
 	for (int k = 0; k < GDL_ROLES_MAX; k++) {
-		gl_action lg[GL_LEGAL_MAX];
 		if (g->type->to_move(g, ws) == role || g->type->legal(g, ws, lg) == 0)
 			break;
 		g->type->apply(g, ws, lg[0]);
 	}
-	gl_action lg[GL_LEGAL_MAX];
 	if (g->type->to_move(g, ws) != role || g->type->legal(g, ws, lg) == 0)
 		return -1; /* not a state an agent may be asked about */
 	gl_action a;
@@ -320,6 +320,11 @@ int cmd_ggp_match(int argc, char **argv)
 		sizeof *legal);
 	size_t msgcap = rules.len + 4096;
 	char *msg = gl_malloc(msgcap);
+	gl_scratch w; /* states: the match's, an agent's view; a move list */
+	gl_err werr = {0};
+	if (gl_scratch_init(&w, g, 1, 2, &werr))
+		cli_die(EXIT_RUN, "ggp match: %s", werr.msg);
+	void *s = gl_scratch_state(&w, 1);
 	if (!ev || !legal || !msg || rules.oom)
 		cli_die(EXIT_RUN, "ggp match: out of memory");
 	for (int r = 0; r < nroles; r++)
@@ -386,7 +391,6 @@ int cmd_ggp_match(int argc, char **argv)
 		gl_strbuf_init(&errors);
 		uint64_t st[GDL_WORDS_MAX];
 		gdl_initial(gd, st);
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
 		int joint[GDL_ROLES_MAX], nl[GDL_ROLES_MAX], steps = 0, nerr = 0;
 		for (; steps < (int)g->max_length; steps++) {
@@ -407,7 +411,7 @@ int cmd_ggp_match(int argc, char **argv)
 			for (int r = 0; r < nroles; r++) {
 				const int *lg = legal + r * stride;
 				next[r] = seats[r].remote ? -1 : nl[r] == 1 ? lg[0] :
-					local_move(g, gd, s, &seats[r], r, lg, nl[r]);
+					local_move(g, gd, s, &seats[r], r, lg, nl[r], &w);
 			}
 			ask_wait(seats, nroles);
 			gl_strbuf_printf(&errors, "%s[", steps ? "," : "");
@@ -458,7 +462,8 @@ int cmd_ggp_match(int argc, char **argv)
 				joint[r] = next[r];
 			}
 			gl_strbuf_printf(&moves, "]");
-			apply_joint(g, gd, s, joint, nl, seats);
+			apply_joint(g, gd, s, joint, nl, seats,
+				gl_scratch_moves(&w, 0));
 			gdl_next(gd, ev, joint, st);
 		}
 		gdl_eval_state(gd, ev, st);
@@ -548,6 +553,7 @@ int cmd_ggp_match(int argc, char **argv)
 	gl_strbuf_done(&rules);
 	gl_free(msg);
 	gl_free(legal);
+	gl_scratch_done(&w);
 	gdl_eval_free(ev);
 	for (int r = 0; r < nroles; r++) {
 		gl_agent_free(seats[r].agent);

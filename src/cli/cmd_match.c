@@ -58,7 +58,7 @@ int cmd_agents(int argc, char **argv)
 static void write_record(FILE *f, const gl_game *g, int index, gl_agent *const *seat,
 	const gl_match *m)
 {
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	void *s = cli_state(g);
 	g->type->start(g, s);
 	fprintf(f, "%d players=", index);
 	for (unsigned p = 0; p < g->nplayers; p++)
@@ -74,6 +74,7 @@ static void write_record(FILE *f, const gl_game *g, int index, gl_agent *const *
 		g->type->apply(g, s, m->moves[i]);
 	}
 	fputc('\n', f);
+	gl_free(s);
 }
 
 static const cli_opt match_opts[] = {
@@ -223,11 +224,11 @@ int cmd_replay(int argc, char **argv)
 			cli_die(EXIT_RUN, "%s:%d: no moves= field", path, lineno);
 		moves += 7;
 		moves[strcspn(moves, "\r\n")] = '\0';
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-		char text[16384];
+		void *s = cli_state(g);
 		g->type->start(g, s);
-		g->type->render(g, s, text, sizeof text);
-		printf("match %ld: %.*s\n\n%s\n", want, (int)(moves - 7 - line), line, text);
+		printf("match %ld: %.*s\n\n", want, (int)(moves - 7 - line), line);
+		cli_print_state(g, s, stdout);
+		printf("\n");
 		int k = 0;
 		for (char *save = NULL, *mv = strtok_r(moves, ",", &save); mv;
 		     mv = strtok_r(NULL, ",", &save)) {
@@ -237,9 +238,11 @@ int cmd_replay(int argc, char **argv)
 			if (gl_parse_legal(g, s, mv, &a, &err))
 				cli_die(EXIT_RUN, "%s:%d: move %d: %s", path, lineno, k, err.msg);
 			g->type->apply(g, s, a);
-			g->type->render(g, s, text, sizeof text);
-			printf("%d. %s\n%s\n", k, mv, text);
+			printf("%d. %s\n", k, mv);
+			cli_print_state(g, s, stdout);
+			printf("\n");
 		}
+		gl_free(s);
 		gl_game_free(g);
 		return 0;
 	}

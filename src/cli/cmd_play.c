@@ -37,7 +37,7 @@ static bool read_line(char *buf, size_t n)
 
 static void print_legal(const gl_game *g, const void *s)
 {
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = cli_moves(g);
 	int n = g->type->legal(g, s, moves);
 	printf("legal moves:");
 	for (int i = 0; i < n; i++) {
@@ -46,13 +46,13 @@ static void print_legal(const gl_game *g, const void *s)
 		printf(" %s", mt);
 	}
 	printf("\n");
+	gl_free(moves);
 }
 
 static void print_board(const gl_game *g, const void *s)
 {
-	char text[16384];
-	g->type->render(g, s, text, sizeof text);
-	printf("\n%s", text);
+	printf("\n");
+	cli_print_state(g, s, stdout);
 }
 
 /* --- the human agent: a person types moves for its seat ------------------- */
@@ -158,7 +158,7 @@ int cmd_play(int argc, char **argv)
 	if (machine)
 		begin_machine(machine, me, seed);
 
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	void *s = cli_state(g), *t = cli_state(g);
 	gl_action *hist = gl_malloc(sizeof *hist * (g->max_length + 1));
 	if (!hist)
 		cli_die(EXIT_RUN, "out of memory");
@@ -218,7 +218,6 @@ int cmd_play(int argc, char **argv)
 				/* take back to before the person's last move */
 				int k = nhist - 1;
 				while (k >= 0) {
-					GL_STATE_ALIGN unsigned char t[GL_STATE_MAX];
 					replay_to(g, t, hist, k);
 					if (g->type->to_move(g, t) == me)
 						break;
@@ -257,6 +256,8 @@ int cmd_play(int argc, char **argv)
 		g->type->apply(g, s, a);
 	}
 	gl_free(hist);
+	gl_free(s);
+	gl_free(t);
 	gl_agent_free(machine);
 	cli_game_notes(g);
 	gl_game_free(g);

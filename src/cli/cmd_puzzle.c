@@ -117,7 +117,8 @@ int cmd_search(int argc, char **argv)
 			strcmp(method, "dfs") && !r.solved ? "complete: no solution within the depth" :
 			"complete");
 	printf("sequence (%d):", r.len);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	void *s = cli_state(g);
+	gl_action *moves = cli_moves(g);
 	g->type->start(g, s);
 	for (int i = 0; i < r.len; i++) {
 		char mt[GL_MOVE_TEXT];
@@ -125,11 +126,9 @@ int cmd_search(int argc, char **argv)
 		printf(" %s", mt);
 	}
 	int used;
-	gl_ts_play(g, s, r.seq, r.len, &used);
+	gl_ts_play(g, s, r.seq, r.len, moves, &used);
 	printf("\n");
-	char board[4096];
-	g->type->render(g, s, board, sizeof board);
-	printf("%s", board);
+	cli_print_state(g, s, stdout);
 	printf("moves played %d, value %d, errors %d%s\n", used, r.value, r.errors,
 		r.solved ? ", solved" : "");
 	if (!is_ga && strcmp(method, "dfs"))
@@ -137,6 +136,8 @@ int cmd_search(int argc, char **argv)
 	if (is_ga && r.found_gen)
 		printf("best found in generation %d\n", r.found_gen);
 	printf("nodes %" PRIu64 ", %.3f s\n", r.nodes, r.seconds);
+	gl_free(s);
+	gl_free(moves);
 	gl_game_free(g);
 	return 0;
 }

@@ -36,11 +36,28 @@ static void solve_progress(void *ctx, uint64_t nodes)
 	fflush(stderr);
 }
 
+/* The command's buffers, sized from the game: freed before an expected
+ * exit too, so that a leak checker sees none. */
+typedef struct solve_bufs {
+	void *s;          /* the position */
+	gl_action *moves; /* its legal moves */
+	int *values;      /* their values */
+} solve_bufs;
+
+static void bufs_free(solve_bufs *b)
+{
+	gl_free(b->s);
+	gl_free(b->moves);
+	gl_free(b->values);
+	memset(b, 0, sizeof *b);
+}
+
 /* Die with why the solver gave up. */
 _Noreturn static void solve_failed(const gl_game *g, const gl_solver *sv,
-	progress *bar)
+	progress *bar, solve_bufs *b)
 {
 	progress_end(bar);
+	bufs_free(b);
 	const char *why = gl_solver_message(sv);
 	cli_die(EXIT_RUN, "solve: %s: %s after %" PRIu64 " nodes; gave up",
 		g->spec, *why ? why : "too big to solve here", gl_solver_nodes(sv));
@@ -72,22 +89,35 @@ int cmd_solve(int argc, char **argv)
 	uint64_t node_limit = (uint64_t)cli_long(&opt, "nodes", 0, LONG_MAX);
 	double seconds = cli_given(&opt, "time") ? cli_real(&opt, "time", 1e-9, 1e9) : 0;
 	gl_game *g = cli_game(spec);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	solve_bufs bufs = {cli_state(g), cli_moves(g),
+		gl_malloc(g->max_legal * sizeof(int))};
+	void *s = bufs.s;
+	gl_action *moves = bufs.moves;
+	int *values = bufs.values, n = 0;
+	if (!values)
+		cli_die(EXIT_RUN, "out of memory");
 	g->type->start(g, s);
 	if (moves_arg)
 		cli_play_moves(g, s, moves_arg);
+	gl_err err = {0};
 	/* Say at once when this would run for days, rather than run. */
 	if (!force && !limited && g->nplayers == 2 && !g->type->terminal(g, s)) {
-		double b, len, est = gl_solve_estimate(g, s, &b, &len);
+		double b, len, est;
+		int rc = gl_solve_estimate(g, s, &est, &b, &len, &err);
+		if (rc || est > SOLVE_REFUSE_LOG10)
+			bufs_free(&bufs);
+		if (rc)
+			cli_die(EXIT_RUN, "%s", err.msg);
 		if (est > SOLVE_REFUSE_LOG10)
 			cli_die(EXIT_RUN, "solve: %s is far beyond exact solving: about "
 				"10^%.0f nodes (branching %.1f, %.0f plies); give --nodes N "
 				"or --time S to try anyway, or --force", g->spec, est, b, len);
 	}
-	gl_err err = {0};
 	gl_solver *sv = gl_solver_new(g, 0, &err);
-	if (!sv)
+	if (!sv) {
+		bufs_free(&bufs);
 		cli_die(EXIT_RUN, "%s", err.msg);
+	}
 	gl_solver_set_limit(sv, node_limit);
 	gl_solver_set_time(sv, seconds);
 	char label[GL_SPEC_MAX + 8];
@@ -99,11 +129,9 @@ int cmd_solve(int argc, char **argv)
 	int value, rc = gl_solve(sv, s, &value);
 	double t_value = gl_now() - t0;
 	if (rc)
-		solve_failed(g, sv, &bar);
-	gl_action moves[GL_LEGAL_MAX];
-	int values[GL_LEGAL_MAX], n = 0;
+		solve_failed(g, sv, &bar, &bufs);
 	if (!g->type->terminal(g, s) && (rc = gl_solve_moves(sv, s, moves, values, &n)))
-		solve_failed(g, sv, &bar);
+		solve_failed(g, sv, &bar, &bufs);
 	progress_end(&bar);
 	double dt = gl_now() - t0;
 	int who = g->type->to_move(g, s);
@@ -133,6 +161,7 @@ int cmd_solve(int argc, char **argv)
 	}
 	gl_solver_free(sv);
 	cli_game_notes(g);
+	bufs_free(&bufs);
 	gl_game_free(g);
 	return 0;
 }

@@ -102,6 +102,42 @@ gl_game *cli_game(const char *spec)
 	return g;
 }
 
+void *cli_state(const gl_game *g)
+{
+	void *s = gl_malloc(g->state_size);
+	if (!s)
+		cli_die(EXIT_RUN, "out of memory for a state of %s (%u bytes)",
+			g->spec, g->state_size);
+	return s;
+}
+
+gl_action *cli_moves(const gl_game *g)
+{
+	gl_action *m = gl_malloc(g->max_legal * sizeof *m);
+	if (!m)
+		cli_die(EXIT_RUN, "out of memory for the legal moves of %s (%u)",
+			g->spec, g->max_legal);
+	return m;
+}
+
+void cli_print_state(const gl_game *g, const void *s, FILE *f)
+{
+	char buf[8192];
+	int n = g->type->render(g, s, buf, sizeof buf);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof buf) {
+		fputs(buf, f);
+		return;
+	}
+	char *big = gl_malloc((size_t)n + 1); /* a big GDL state: all of it */
+	if (!big)
+		cli_die(EXIT_RUN, "out of memory drawing a state of %s", g->spec);
+	g->type->render(g, s, big, (size_t)n + 1);
+	fputs(big, f);
+	gl_free(big);
+}
+
 long cli_int(const char *text, long min, long max, const char *what)
 {
 	char *end;
@@ -148,14 +184,13 @@ void cli_game_notes(const gl_game *g)
 
 int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out)
 {
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-	char text[8192];
+	void *s = cli_state(g);
+	gl_action *moves = cli_moves(g);
 	gl_rng rng;
 	gl_rng_seed(&rng, seed);
 	g->type->start(g, s);
 	int n = 0;
 	for (;;) {
-		gl_action moves[GL_LEGAL_MAX];
 		int k = g->type->legal(g, s, moves);
 		if (k == 0)
 			break;
@@ -165,8 +200,9 @@ int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out)
 		g->type->apply(g, s, a);
 		n++;
 		if (show_board) {
-			g->type->render(g, s, text, sizeof text);
-			fprintf(out, "%d. %s\n%s\n", n, mt, text);
+			fprintf(out, "%d. %s\n", n, mt);
+			cli_print_state(g, s, out);
+			fprintf(out, "\n");
 		} else {
 			fprintf(out, "%s%s", n > 1 ? " " : "", mt);
 		}
@@ -174,14 +210,16 @@ int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out)
 	int goals[GL_PLAYERS_MAX];
 	g->type->goals(g, s, goals);
 	if (!show_board) {
-		g->type->render(g, s, text, sizeof text);
-		fprintf(out, "\n%s", text);
+		fprintf(out, "\n");
+		cli_print_state(g, s, out);
 	}
 	fprintf(out, "%d moves; goals:", n);
 	for (unsigned p = 0; p < g->nplayers; p++)
 		fprintf(out, " %d", goals[p]);
 	fprintf(out, "\n");
 	cli_game_notes(g);
+	gl_free(s);
+	gl_free(moves);
 	return n;
 }
 

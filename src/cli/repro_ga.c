@@ -82,7 +82,7 @@ typedef struct game_tally {
 /* Score the learner's moves of match m (learner in seat). */
 static void tally_match(const gl_game *g, const gl_match *m, int seat, game_tally *t)
 {
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX], n[GL_STATE_MAX];
+	unsigned char *s = cli_state(g), *n = cli_state(g);
 	g->type->start(g, s);
 	memset(t, 0, sizeof *t);
 	for (int i = 0; i < m->nmoves; i++) {
@@ -105,6 +105,8 @@ static void tally_match(const gl_game *g, const gl_match *m, int seat, game_tall
 		memcpy(s, n, g->state_size);
 	}
 	t->won = m->goals[seat] == 100;
+	gl_free(s);
+	gl_free(n);
 }
 
 enum { STREAK_MIN = 200 };

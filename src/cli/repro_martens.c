@@ -332,6 +332,11 @@ static void run_lauto(const gl_game *g, gl_judge *const *judge, const char *spec
 		die_oom();
 	progress bar; /* 1.5M plays take most of a minute */
 	progress_begin(&bar, "L-automaton", plays);
+	void *s = cli_state(g);
+	gl_action *moves = cli_moves(g);
+	int *values = gl_malloc(g->max_legal * sizeof *values);
+	if (!values)
+		cli_die(EXIT_RUN, "out of memory");
 	for (int k = 0; k < plays; k++) {
 		if ((k & 4095) == 0)
 			progress_update(&bar, k);
@@ -341,13 +346,11 @@ static void run_lauto(const gl_game *g, gl_judge *const *judge, const char *spec
 		seats[1 - seat] = opp;
 		if (gl_match_play(g, seats, gl_mix64(seed * 1000003u + (uint64_t)k), &m, &err))
 			cli_die(EXIT_RUN, "play %d: %s", k + 1, err.msg);
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		g->type->start(g, s);
 		uint64_t h = 0x243f6a8885a308d3ULL;
 		for (int i = 0; i < m.nmoves; i++) {
 			if (g->type->to_move(g, s) == seat) {
-				gl_action moves[GL_LEGAL_MAX];
-				int values[GL_LEGAL_MAX], n, best = -1, mine = -1;
+				int n, best = -1, mine = -1;
 				if (gl_judge_moves(judge[seat], s, moves, values, &n))
 					cli_die(EXIT_RUN, "judge: %s is too big", g->spec);
 				for (int j = 0; j < n; j++) {
@@ -373,6 +376,9 @@ static void run_lauto(const gl_game *g, gl_judge *const *judge, const char *spec
 			r->sizes[k / wsize] = gl_lauto_size(a);
 	}
 	progress_end(&bar);
+	gl_free(s);
+	gl_free(moves);
+	gl_free(values);
 	r->distinct = (long)mc.n;
 	r->size = gl_lauto_size(a);
 	free(mc.key);

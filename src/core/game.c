@@ -1,7 +1,7 @@
 /*
  * game.c - making game instances from spec strings, and the helpers that
  * work over any game through its callbacks: move parsing with a legality
- * check, and perft.
+ * check, scratch buffers sized from the instance, and perft.
  */
 #include "gamelearn/game.h"
 
@@ -95,17 +95,24 @@ void gl_game_free(gl_game *g)
 int gl_parse_legal(const gl_game *g, const void *s, const char *text,
 	gl_action *a, gl_err *err)
 {
-	gl_action moves[GL_LEGAL_MAX];
 	int rc = g->type->parse_move(g, s, text, a, err);
 	if (rc)
 		return rc;
+	gl_action *moves = gl_malloc(g->max_legal * sizeof *moves);
+	if (!moves)
+		return gl_fail(err, GL_ENOMEM, "out of memory checking move '%s' "
+			"of %s", text, g->spec);
 	int n = g->type->legal(g, s, moves);
 	for (int i = 0; i < n; i++)
-		if (moves[i] == *a)
+		if (moves[i] == *a) {
+			gl_free(moves);
 			return 0;
-	if (n == 0)
+		}
+	if (n == 0) {
+		gl_free(moves);
 		return gl_fail(err, GL_EILLEGAL,
 			"move '%s' is illegal: the game is over", text);
+	}
 	char list[180];
 	size_t len = 0;
 	list[0] = '\0';
@@ -115,63 +122,142 @@ int gl_parse_legal(const gl_game *g, const void *s, const char *text,
 		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
 			i ? " " : "", mt);
 	}
+	gl_free(moves);
 	if (len >= sizeof list)
 		strcpy(list + sizeof list - 4, "...");
 	return gl_fail(err, GL_EILLEGAL, "move '%s' is illegal here (legal: %s)",
 		text, list);
 }
 
-/* Generic perft with make/unmake: one move list per ply on the stack. */
-static uint64_t perft_make(const gl_game *g, void *s, int depth)
+/* --- Scratch ------------------------------------------------------------- */
+
+int gl_scratch_init(gl_scratch *w, const gl_game *g, int nlists, int nstates,
+	gl_err *err)
 {
-	gl_action moves[GL_LEGAL_MAX];
+	memset(w, 0, sizeof *w);
+	size_t legal = g->max_legal, stride = gl_state_stride(g);
+	size_t nl = nlists > 0 ? (size_t)nlists : 0;
+	size_t ns = nstates > 0 ? (size_t)nstates : 0;
+	/* no overflow: each factor checked against what the product allows */
+	if ((legal && nl > SIZE_MAX / 2 / legal / sizeof(gl_action)) ||
+	    (stride && ns > SIZE_MAX / 2 / stride))
+		return gl_fail(err, GL_ENOMEM, "%s: %zu move lists of %zu and %zu "
+			"states of %u bytes are more than memory can hold", g->spec,
+			nl, legal, ns, g->state_size);
+	w->block = gl_malloc(ns * stride + nl * legal * sizeof(gl_action));
+	if (!w->block)
+		return gl_fail(err, GL_ENOMEM, "out of memory for %zu move lists of "
+			"%zu and %zu states of %u bytes (%s)", nl, legal, ns,
+			g->state_size, g->spec);
+	w->nlists = (int)nl;
+	w->nstates = (int)ns;
+	w->legal = legal;
+	w->stride = stride;
+	return 0;
+}
+
+void gl_scratch_done(gl_scratch *w)
+{
+	gl_free(w->block);
+	memset(w, 0, sizeof *w);
+}
+
+/* --- Perft --------------------------------------------------------------- */
+
+/* A generic perft's walk: the game, one move list per ply and either one
+ * working state (make/unmake) or one state per ply (copy-make). */
+typedef struct perft_walk {
+	const gl_game *g;
+	gl_scratch w;
+	int rc;          /* GL_ERANGE once a line outran the buffers */
+} perft_walk;
+
+/* Sequences of depth more moves from the state at ply (make/unmake: the
+ * working state, state 0). */
+static uint64_t perft_make(perft_walk *pw, int ply, int depth)
+{
+	const gl_game *g = pw->g;
+	void *s = gl_scratch_state(&pw->w, 0);
+	gl_action *moves = gl_scratch_moves(&pw->w, ply);
 	int n = g->type->legal(g, s, moves);
 	if (depth == 1 || n == 0)
 		return (uint64_t)n;
+	if (ply + 1 >= pw->w.nlists) {
+		pw->rc = GL_ERANGE;
+		return 0;
+	}
 	uint64_t total = 0;
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n && !pw->rc; i++) {
 		gl_undo u;
 		g->type->make(g, s, moves[i], &u);
-		total += perft_make(g, s, depth - 1);
+		total += perft_make(pw, ply + 1, depth - 1);
 		g->type->unmake(g, s, moves[i], &u);
 	}
 	return total;
 }
 
-/* Generic perft with copy-make: one child state per ply on the stack. */
-static uint64_t perft_copy(const gl_game *g, const void *s, int depth)
+/* The same with copy-make: the child of the state at ply goes to ply + 1. */
+static uint64_t perft_copy(perft_walk *pw, int ply, int depth)
 {
-	gl_action moves[GL_LEGAL_MAX];
-	GL_STATE_ALIGN unsigned char child[GL_STATE_MAX];
+	const gl_game *g = pw->g;
+	const void *s = gl_scratch_state(&pw->w, ply);
+	gl_action *moves = gl_scratch_moves(&pw->w, ply);
 	int n = g->type->legal(g, s, moves);
 	if (depth == 1 || n == 0)
 		return (uint64_t)n;
+	if (ply + 1 >= pw->w.nstates) {
+		pw->rc = GL_ERANGE;
+		return 0;
+	}
+	void *child = gl_scratch_state(&pw->w, ply + 1);
 	uint64_t total = 0;
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n && !pw->rc; i++) {
 		memcpy(child, s, g->state_size);
 		g->type->apply(g, child, moves[i]);
-		total += perft_copy(g, child, depth - 1);
+		total += perft_copy(pw, ply + 1, depth - 1);
 	}
 	return total;
 }
 
-uint64_t gl_perft_generic(const gl_game *g, const void *s, int depth)
+int gl_perft_generic(const gl_game *g, const void *s, int depth,
+	uint64_t *count, gl_err *err)
 {
+	*count = 1;
 	if (depth <= 0)
-		return 1;
-	if (g->type->make && g->type->unmake) {
-		GL_STATE_ALIGN unsigned char work[GL_STATE_MAX];
-		memcpy(work, s, g->state_size);
-		return perft_make(g, work, depth);
-	}
-	return perft_copy(g, s, depth);
+		return 0;
+	/* A line longer than the game's bound cannot be; the buffers stop
+	 * there, and a game that breaks its bound is an error, not a crash. */
+	int plies = (unsigned)depth <= g->max_length ? depth :
+		(int)g->max_length + 1;
+	bool make = g->type->make && g->type->unmake;
+	perft_walk pw = {.g = g};
+	int rc = gl_scratch_init(&pw.w, g, plies, make ? 1 : plies, err);
+	if (rc)
+		return rc;
+	memcpy(gl_scratch_state(&pw.w, 0), s, g->state_size);
+	*count = make ? perft_make(&pw, 0, depth) : perft_copy(&pw, 0, depth);
+	gl_scratch_done(&pw.w);
+	if (pw.rc)
+		return gl_fail(err, pw.rc, "perft: a line of %s went on past its "
+			"bound of %u moves (max_length)", g->spec, g->max_length);
+	return 0;
 }
 
-uint64_t gl_perft(const gl_game *g, const void *s, int depth)
+int gl_perft(const gl_game *g, const void *s, int depth, uint64_t *count,
+	gl_err *err)
 {
-	if (depth <= 0)
-		return 1;
-	if (g->type->perft)
-		return g->type->perft(g, s, depth);
-	return gl_perft_generic(g, s, depth);
+	if (depth <= 0) {
+		*count = 1;
+		return 0;
+	}
+	if (g->type->perft && !(g->type->hidden && g->type->hidden(g, s) > 0)) {
+		gl_scratch w;
+		int rc = gl_scratch_init(&w, g, depth, depth + 1, err);
+		if (rc)
+			return rc;
+		*count = g->type->perft(g, s, depth, &w);
+		gl_scratch_done(&w);
+		return 0;
+	}
+	return gl_perft_generic(g, s, depth, count, err);
 }

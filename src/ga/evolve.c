@@ -45,7 +45,9 @@ static bool barred(const char *b, const char *w)
 
 static int ballots(gl_openings *o, const gl_game *g, gl_err *err)
 {
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	void *s = gl_malloc(g->state_size);
+	if (!s)
+		return gl_fail(err, GL_ENOMEM, "out of memory making openings");
 	o->n = 0;
 	for (int i = 0; i < 7; i++) {
 		for (int j = 0; j < 7; j++) {
@@ -56,13 +58,16 @@ static int ballots(gl_openings *o, const gl_game *g, gl_err *err)
 			for (int k = 0; k < 2; k++) {
 				int rc = gl_parse_legal(g, s, mv[k],
 					&o->move[o->n][k], err);
-				if (rc)
+				if (rc) {
+					gl_free(s);
 					return rc;
+				}
 				g->type->apply(g, s, o->move[o->n][k]);
 			}
 			o->plies[o->n++] = 2;
 		}
 	}
+	gl_free(s);
 	return 0;
 }
 
@@ -77,13 +82,15 @@ int gl_openings_make(gl_openings *o, const gl_game *g, int plies, int count,
 		return gl_fail(err, GL_EINVAL, "openings: want 1..%d plies and "
 			"1..%d openings, got %d and %d", GL_OPENING_PLIES,
 			GL_OPENINGS_MAX, plies, count);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-	gl_action *moves = gl_malloc(g->max_legal * sizeof *moves);
-	if (!moves)
-		return gl_fail(err, GL_ENOMEM, "out of memory making openings");
+	gl_scratch w;
+	int rc = gl_scratch_init(&w, g, 1, 1, err);
+	if (rc)
+		return rc;
+	void *s = gl_scratch_state(&w, 0);
+	gl_action *moves = gl_scratch_moves(&w, 0);
 	for (int tries = 0; o->n < count; tries++) {
 		if (tries > 1000 * count) {
-			gl_free(moves);
+			gl_scratch_done(&w);
 			return gl_fail(err, GL_EINVAL, "openings: %s ends within "
 				"%d random plies too often", g->spec, plies);
 		}
@@ -99,16 +106,18 @@ int gl_openings_make(gl_openings *o, const gl_game *g, int plies, int count,
 		if (k == plies && !g->type->terminal(g, s))
 			o->plies[o->n++] = plies;
 	}
-	gl_free(moves);
+	gl_scratch_done(&w);
 	return 0;
 }
 
-void gl_openings_text(const gl_openings *o, const gl_game *g, int i,
-	char *buf, size_t n)
+int gl_openings_text(const gl_openings *o, const gl_game *g, int i,
+	char *buf, size_t n, gl_err *err)
 {
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 	size_t len = 0;
 	buf[0] = '\0';
+	void *s = gl_malloc(g->state_size);
+	if (!s)
+		return gl_fail(err, GL_ENOMEM, "out of memory writing an opening");
 	g->type->start(g, s);
 	for (int k = 0; k < o->plies[i] && len < n; k++) {
 		char mt[GL_MOVE_TEXT];
@@ -116,6 +125,8 @@ void gl_openings_text(const gl_openings *o, const gl_game *g, int i,
 		len += (size_t)snprintf(buf + len, n - len, "%s%s", k ? " " : "", mt);
 		g->type->apply(g, s, o->move[i][k]);
 	}
+	gl_free(s);
+	return 0;
 }
 
 /* --- Duels ------------------------------------------------------------------- */
@@ -126,18 +137,21 @@ typedef struct duel_job {
 	gl_duel *d;
 	int max_plies;
 	gl_search **search; /* two per worker */
+	gl_scratch states;  /* one state per worker */
+	int8_t *owners;     /* g->ncells cell owners per worker */
 } duel_job;
 
-/* Pieces of each player: the game's count, else the cells they own. */
-static void count_pieces(const gl_game *g, const void *s, int pieces[2])
+/* Pieces of each player: the game's count, else the cells they own (into
+ * owner, room for g->ncells). */
+static void count_pieces(const gl_game *g, const void *s, int8_t *owner,
+	int pieces[2])
 {
-	int8_t owner[1024];
 	pieces[0] = pieces[1] = 0;
 	if (g->type->pieces) {
 		g->type->pieces(g, s, pieces);
 		return;
 	}
-	if (!g->type->cells || g->ncells > sizeof owner)
+	if (!g->type->cells)
 		return;
 	g->type->cells(g, s, owner);
 	for (unsigned i = 0; i < g->ncells; i++)
@@ -151,7 +165,7 @@ static void play_duel(void *arg, int i, int worker)
 	const gl_game *g = job->g;
 	gl_duel *d = &job->d[i];
 	gl_search **srch = job->search + 2 * worker;
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	void *s = gl_scratch_state(&job->states, worker);
 	for (int k = 0; k < 2; k++) {
 		gl_search_set_eval(srch[k], d->p[k]->w ? gl_weights_eval : NULL,
 			(void *)d->p[k]->w);
@@ -181,7 +195,7 @@ static void play_duel(void *arg, int i, int worker)
 		g->type->goals(g, s, goals);
 		d->result = goals[0] > goals[1] ? 0 : goals[1] > goals[0] ? 1 : -1;
 	}
-	count_pieces(g, s, d->pieces);
+	count_pieces(g, s, job->owners + (size_t)worker * g->ncells, d->pieces);
 }
 
 static void run_jobs(const gl_runner *r, int n, gl_job_fn job, void *arg)
@@ -207,13 +221,18 @@ int gl_duels_play(const gl_game *g, const gl_openings *o, gl_duel *d, int n,
 	int workers = runner && runner->run && runner->workers > 0 ?
 		runner->workers : 1;
 	gl_search **srch = gl_calloc((size_t)(2 * workers), sizeof *srch);
+	duel_job job = {g, o, d, max_plies, srch, {0}, NULL};
 	int rc = srch ? 0 : GL_ENOMEM;
 	for (int k = 0; !rc && k < 2 * workers; k++)
 		if (!(srch[k] = gl_search_new(g, tt_bytes ? tt_bytes :
 				(size_t)4 << 20, err)))
 			rc = err ? err->code : GL_ENOMEM;
+	if (!rc)
+		rc = gl_scratch_init(&job.states, g, 0, workers, err);
+	if (!rc && !(job.owners = gl_malloc((size_t)workers * g->ncells)))
+		rc = gl_fail(err, GL_ENOMEM, "out of memory for the boards of %d "
+			"workers", workers);
 	if (!rc) {
-		duel_job job = {g, o, d, max_plies, srch};
 		gl_runner r = runner ? *runner : (gl_runner){0};
 		r.workers = workers;
 		run_jobs(&r, n, play_duel, &job);
@@ -224,6 +243,8 @@ int gl_duels_play(const gl_game *g, const gl_openings *o, gl_duel *d, int n,
 	for (int k = 0; srch && k < 2 * workers; k++)
 		gl_search_free(srch[k]);
 	gl_free(srch);
+	gl_scratch_done(&job.states);
+	gl_free(job.owners);
 	return rc;
 }
 

@@ -80,7 +80,17 @@ typedef struct gapairs {
 	/* counters */
 	long played;      /* games in this generation */
 	long generation;  /* generations made */
+	/* scratch sized from the game: one move list, the states S_* */
+	gl_scratch w;
 } gapairs;
+
+enum {
+	S_PLAY,  /* a state played through (population, a loaded member) */
+	S_BEF,   /* a child's first state (new_generation) */
+	S_AFT,   /* a crossover child's second state */
+	S_TRY,   /* a move of the child's first state tried */
+	S_COUNT
+};
 
 static const gl_param_def gapairs_params[] = {
 	{"K", "30", "population size (members after each generation)", 1, 100000},
@@ -129,6 +139,7 @@ static void gapairs_done(gl_agent *a)
 	gl_free(d->used);
 	gl_free(d->seen);
 	gl_free(d->slots);
+	gl_scratch_done(&d->w);
 	gl_free(d);
 	a->data = NULL;
 }
@@ -180,7 +191,8 @@ static int gapairs_init(gl_agent *a, const gl_params *p, gl_err *err)
 		goto fail;
 	d->nslots = 1024;
 	d->slots = gl_malloc((size_t)d->nslots * sizeof *d->slots);
-	if (!d->slots || reserve(a, d->K + 1)) {
+	if (!d->slots || reserve(a, d->K + 1) ||
+	    gl_scratch_init(&d->w, a->game, 1, S_COUNT, NULL)) {
 		gl_fail(err, GL_ENOMEM, "out of memory");
 		goto fail;
 	}
@@ -272,9 +284,10 @@ static void seen_add(gl_agent *a, const void *s)
 
 /* --- Members ----------------------------------------------------------------- */
 
-static bool legal_move(const gl_game *g, const void *s, gl_action m)
+/* Whether m is legal in s, by the legal moves of s in moves (scratch). */
+static bool legal_move(const gl_game *g, const void *s, gl_action m,
+	gl_action *moves)
 {
-	gl_action moves[GL_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	for (int i = 0; i < n; i++)
 		if (moves[i] == m)
@@ -304,12 +317,13 @@ static void make_population(gl_agent *a)
 {
 	gapairs *d = a->data;
 	const gl_game *g = a->game;
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+	void *s = gl_scratch_state(&d->w, S_PLAY);
 	int guard = 0;
 	while (d->n < d->K && guard++ < 100 * d->K) {
 		g->type->start(g, s);
 		while (d->n < d->K && !g->type->terminal(g, s)) {
-			gl_action m = gl_random_move(g, s, &a->rng);
+			gl_action m = gl_random_move(g, s, &a->rng,
+				gl_scratch_moves(&d->w, 0));
 			seen_add(a, s);
 			if (add_member(a, s, m, 0) < 0)
 				return;
@@ -341,10 +355,11 @@ static int gapairs_choose(gl_agent *a, const void *s, gl_action *move, gl_err *e
 	for (int i = 0; i < d->n; i++)
 		if (memcmp(d->bef + i * st, s, st) == 0 && (best < 0 || d->u[i] > d->u[best]))
 			best = i;
-	if (best >= 0 && !legal_move(g, s, d->mv[best]))
+	gl_action *moves = gl_scratch_moves(&d->w, 0);
+	if (best >= 0 && !legal_move(g, s, d->mv[best], moves))
 		best = -1; /* cannot happen: members hold legal moves */
 	if (best < 0) {
-		best = add_member(a, s, gl_random_move(g, s, &a->rng), 0);
+		best = add_member(a, s, gl_random_move(g, s, &a->rng, moves), 0);
 		if (best < 0)
 			return gl_fail(err, GL_ENOMEM, "agent gapairs: out of memory");
 	}
@@ -381,14 +396,15 @@ static bool crossover(gl_agent *a, int ia, int ib, unsigned char *bef, gl_action
 	if (st < 2)
 		return false;
 	size_t cut = 1 + gl_rng_below(&a->rng, (uint32_t)(st - 1));
-	GL_STATE_ALIGN unsigned char aft[GL_STATE_MAX], t[GL_STATE_MAX];
+	unsigned char *aft = gl_scratch_state(&d->w, S_AFT);
+	unsigned char *t = gl_scratch_state(&d->w, S_TRY);
 	memcpy(bef, d->bef + ia * st, cut);
 	memcpy(bef + cut, d->bef + ib * st + cut, st - cut);
 	memcpy(aft, d->aft + ia * st, cut);
 	memcpy(aft + cut, d->aft + ib * st + cut, st - cut);
 	if (!seen_has(a, bef))
 		return false;
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = gl_scratch_moves(&d->w, 0);
 	int n = g->type->legal(g, bef, moves);
 	for (int i = 0; i < n; i++) {
 		memcpy(t, bef, st);
@@ -408,7 +424,7 @@ static bool mutation(gl_agent *a, int i, unsigned char *bef, gl_action *m)
 	const gl_game *g = a->game;
 	size_t st = ss(a);
 	memcpy(bef, d->bef + i * st, st);
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = gl_scratch_moves(&d->w, 0);
 	int n = g->type->legal(g, bef, moves);
 	if (n < 2)
 		return false;
@@ -462,8 +478,8 @@ static void new_generation(gl_agent *a)
 		d->u2[i] = d->u[j];
 	}
 	int n = keep;
+	unsigned char *bef = gl_scratch_state(&d->w, S_BEF);
 	for (int tries = 0; n < d->K && tries < 20 * d->K; tries++) {
-		GL_STATE_ALIGN unsigned char bef[GL_STATE_MAX];
 		gl_action m;
 		int ia = (int)gl_rng_below(&a->rng, (uint32_t)d->n);
 		bool ok = false;
@@ -540,7 +556,15 @@ typedef struct reach {
 	unsigned char *slot; /* cap entries of 1 used byte + state_size bytes */
 	size_t *queue;       /* slot indices in the order found (BFS queue) */
 	size_t cap, n, size;
+	gl_scratch w;        /* a move list; states R_* */
 } reach;
+
+enum {
+	R_STATE, /* the state expanded */
+	R_CHILD, /* its child */
+	R_OLD,   /* an entry's aligned copy, when the table grows */
+	R_COUNT
+};
 
 static unsigned char *reach_at(const reach *r, size_t i)
 {
@@ -567,7 +591,8 @@ static int reach_add(reach *r, const gl_game *g, const void *s)
 	if (2 * (r->n + 1) > r->cap) {
 		if (r->n + 1 > REACH_MAX)
 			return -1;
-		reach bigger = {NULL, NULL, r->cap ? 2 * r->cap : 1024, 0, r->size};
+		reach bigger = {NULL, NULL, r->cap ? 2 * r->cap : 1024, 0, r->size,
+			r->w};
 		bigger.slot = gl_calloc(bigger.cap, r->size + 1);
 		bigger.queue = gl_malloc(bigger.cap / 2 * sizeof *bigger.queue);
 		if (!bigger.slot || !bigger.queue) {
@@ -578,7 +603,7 @@ static int reach_add(reach *r, const gl_game *g, const void *s)
 		for (size_t k = 0; k < r->n; k++) {
 			/* an aligned copy: entries sit one byte off alignment,
 			 * and the game's hash may read a state as a struct */
-			GL_STATE_ALIGN unsigned char old[GL_STATE_MAX];
+			unsigned char *old = gl_scratch_state(&r->w, R_OLD);
 			memcpy(old, reach_at(r, r->queue[k]) + 1, r->size);
 			size_t j = reach_find(&bigger, g, old);
 			memcpy(reach_at(&bigger, j), reach_at(r, r->queue[k]), r->size + 1);
@@ -601,9 +626,12 @@ static int reach_add(reach *r, const gl_game *g, const void *s)
  * Returns 0, or -1 if there are more than REACH_MAX or memory ran out. */
 static int reach_build(reach *r, const gl_game *g)
 {
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX], c[GL_STATE_MAX];
-	gl_action moves[GL_LEGAL_MAX];
 	memset(r, 0, sizeof *r);
+	if (gl_scratch_init(&r->w, g, 1, R_COUNT, NULL))
+		return -1;
+	unsigned char *s = gl_scratch_state(&r->w, R_STATE);
+	unsigned char *c = gl_scratch_state(&r->w, R_CHILD);
+	gl_action *moves = gl_scratch_moves(&r->w, 0);
 	r->size = g->state_size;
 	g->type->start(g, s);
 	if (reach_add(r, g, s))
@@ -625,6 +653,7 @@ static void reach_done(reach *r)
 {
 	gl_free(r->slot);
 	gl_free(r->queue);
+	gl_scratch_done(&r->w);
 }
 
 /* The number of states reachable in g, or -1 past REACH_MAX. */
@@ -684,8 +713,8 @@ static int gapairs_load(gl_agent *a, const char *path, gl_err *err)
 		goto out;
 	}
 	d->n = 0;
+	unsigned char *s = gl_scratch_state(&d->w, S_PLAY);
 	for (int i = 0; i < count; i++) {
-		GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
 		if (!(line = gl_lines_next(&it))) {
 			gl_fail(err, rc, "%s: ends after %d of %d members", path, i, count);
 			goto out;
@@ -709,7 +738,8 @@ static int gapairs_load(gl_agent *a, const char *path, gl_err *err)
 		}
 		long m = strtol(p + 1, &end, 10);
 		if (end == p + 1 || *end != ' ' || m < 0 || m >= g->nactions ||
-		    g->type->terminal(g, s) || !legal_move(g, s, (gl_action)m)) {
+		    g->type->terminal(g, s) ||
+		    !legal_move(g, s, (gl_action)m, gl_scratch_moves(&d->w, 0))) {
 			gl_fail(err, rc, "%s:%d: the move is not a legal move of the state", path,
 				it.lineno);
 			goto out;

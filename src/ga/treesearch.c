@@ -14,8 +14,9 @@
  * ceil(distance / 2) is admissible); for npuzzle, that a slide is undone by
  * the opposite one (ids U D L R: a ^ 1) and that the Manhattan distance is
  * admissible. DFS uses no kit: it enumerates every sequence, as the paper's
- * baseline. The searches copy states along one preallocated stack and
- * allocate nothing per node.
+ * baseline. The searches copy states along one preallocated stack of
+ * states and move lists (sized from the game) and allocate nothing per
+ * node.
  */
 #include "gamelearn/treesearch.h"
 #include "gamelearn/ga.h"
@@ -55,10 +56,10 @@ static bool solved(const gl_game *g, const void *s)
 	return goals[0] == 100;
 }
 
-/* Whether code a is legal in s (not terminal). */
-static bool is_legal(const gl_game *g, const void *s, gl_action a)
+/* Whether code a is legal in s (not terminal); moves is scratch. */
+static bool is_legal(const gl_game *g, const void *s, gl_action a,
+	gl_action *moves)
 {
-	gl_action moves[GL_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	for (int i = 0; i < n; i++)
 		if (moves[i] == a)
@@ -66,11 +67,13 @@ static bool is_legal(const gl_game *g, const void *s, gl_action a)
 	return false;
 }
 
-int gl_ts_play(const gl_game *g, void *s, const gl_action *seq, int len, int *used)
+int gl_ts_play(const gl_game *g, void *s, const gl_action *seq, int len,
+	gl_action *moves, int *used)
 {
 	int k = 0;
 	for (int i = 0; i < len && !g->type->terminal(g, s); i++) {
-		if (seq[i] < 0 || seq[i] >= g->nactions || !is_legal(g, s, seq[i]))
+		if (seq[i] < 0 || seq[i] >= g->nactions ||
+		    !is_legal(g, s, seq[i], moves))
 			continue;
 		g->type->apply(g, s, seq[i]);
 		k++;
@@ -90,7 +93,7 @@ static void result_init(gl_ts_result *out)
 
 typedef struct ga_ctx {
 	const gl_game *g;
-	unsigned char *state; /* scratch state for decoding */
+	gl_scratch w;         /* a state and a move list for decoding */
 	uint64_t nodes;       /* moves decoded */
 } ga_ctx;
 
@@ -102,9 +105,10 @@ static double ga_fitness(void *vctx, const gl_ga *ga, int i)
 	gl_action seq[GL_TS_DEPTH_MAX];
 	for (int k = 0; k < len; k++)
 		seq[k] = genes[k];
-	c->g->type->start(c->g, c->state);
+	void *s = gl_scratch_state(&c->w, 0);
+	c->g->type->start(c->g, s);
 	int used;
-	int v = gl_ts_play(c->g, c->state, seq, len, &used);
+	int v = gl_ts_play(c->g, s, seq, len, gl_scratch_moves(&c->w, 0), &used);
 	c->nodes += (uint64_t)used;
 	return v;
 }
@@ -122,9 +126,9 @@ int gl_ts_ga(const gl_game *g, const gl_ts_ga_params *p, gl_rng *rng,
 		return gl_fail(err, GL_EINVAL, "ga: give a number of generations or a time limit");
 	result_init(out);
 	double t0 = gl_now();
-	ga_ctx c = {.g = g, .state = gl_malloc(g->state_size), .nodes = 0};
-	if (!c.state)
-		return gl_fail(err, GL_ENOMEM, "ga: out of memory");
+	ga_ctx c = {.g = g, .nodes = 0};
+	if ((rc = gl_scratch_init(&c.w, g, 1, 1, err)))
+		return rc;
 	gl_ga_config cfg = {
 		.pop = p->pop, .len = p->depth, .kind = GL_GA_INT,
 		.lo = 0, .hi = g->nactions - 1, .pc = p->pc, .pm = p->pm,
@@ -132,7 +136,7 @@ int gl_ts_ga(const gl_game *g, const gl_ts_ga_params *p, gl_rng *rng,
 	};
 	gl_ga *ga = gl_ga_new(&cfg, err);
 	if (!ga) {
-		gl_free(c.state);
+		gl_scratch_done(&c.w);
 		return err ? err->code : GL_EINVAL;
 	}
 	gl_ga_randomize(ga, rng);
@@ -155,9 +159,11 @@ int gl_ts_ga(const gl_game *g, const gl_ts_ga_params *p, gl_rng *rng,
 	out->len = p->depth;
 	for (int k = 0; k < p->depth; k++)
 		out->seq[k] = genes[k];
-	g->type->start(g, c.state);
-	out->value = gl_ts_play(g, c.state, out->seq, out->len, NULL);
-	out->solved = solved(g, c.state);
+	void *s = gl_scratch_state(&c.w, 0);
+	g->type->start(g, s);
+	out->value = gl_ts_play(g, s, out->seq, out->len,
+		gl_scratch_moves(&c.w, 0), NULL);
+	out->solved = solved(g, s);
 	out->errors = gl_ts_errors(g, out->value);
 	out->complete = !timed_out;
 	out->depth = p->depth;
@@ -165,7 +171,7 @@ int gl_ts_ga(const gl_game *g, const gl_ts_ga_params *p, gl_rng *rng,
 	out->nodes = c.nodes;
 	out->seconds = gl_now() - t0;
 	gl_ga_free(ga);
-	gl_free(c.state);
+	gl_scratch_done(&c.w);
 	return 0;
 }
 
@@ -175,7 +181,7 @@ typedef struct dfs_ctx {
 	const gl_game *g;
 	int kit;               /* what is known of the puzzle */
 	bool prune;            /* skip wasted moves (iddfs, idastar) */
-	unsigned char *stack;  /* (max depth + 1) states */
+	gl_scratch stack;      /* (max depth + 1) states and move lists */
 	gl_action path[GL_TS_DEPTH_MAX];
 	gl_ts_result *out;
 	uint64_t nodes;
@@ -188,7 +194,7 @@ typedef struct dfs_ctx {
 
 static unsigned char *at(dfs_ctx *c, int ply)
 {
-	return c->stack + (size_t)ply * c->g->state_size;
+	return gl_scratch_state(&c->stack, ply);
 }
 
 static bool out_of_time(dfs_ctx *c)
@@ -229,7 +235,7 @@ static void dfs(dfs_ctx *c, int ply, int depth)
 	c->nodes++;
 	if (out_of_time(c))
 		return;
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = gl_scratch_moves(&c->stack, ply);
 	int n = ply < depth ? g->type->legal(g, s, moves) : 0;
 	if (n == 0) {
 		consider(c, ply);
@@ -259,7 +265,7 @@ static void dls(dfs_ctx *c, int ply, int depth)
 	}
 	if (ply == depth)
 		return;
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = gl_scratch_moves(&c->stack, ply);
 	int n = g->type->legal(g, s, moves);
 	for (int i = 0; i < n && !c->stopped && !c->found; i++) {
 		if (wasted(c, ply, moves[i]))
@@ -300,7 +306,7 @@ static void ida(dfs_ctx *c, int ply, int max_depth)
 	consider(c, ply);
 	if (ply == max_depth)
 		return;
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = gl_scratch_moves(&c->stack, ply);
 	int n = g->type->legal(g, s, moves);
 	for (int i = 0; i < n && !c->stopped && !c->found; i++) {
 		if (wasted(c, ply, moves[i]))
@@ -328,9 +334,8 @@ static int run(const gl_game *g, int how, int depth, double seconds,
 	if (how == RUN_IDA && c.kit == KIT_NONE)
 		return gl_fail(err, GL_EINVAL, "idastar: no admissible heuristic known for %s "
 			"(known: swap9, npuzzle)", g->spec);
-	c.stack = gl_malloc((size_t)(depth + 1) * g->state_size);
-	if (!c.stack)
-		return gl_fail(err, GL_ENOMEM, "search: out of memory");
+	if ((rc = gl_scratch_init(&c.stack, g, depth + 1, depth + 1, err)))
+		return rc;
 	result_init(out);
 	double t0 = gl_now();
 	c.deadline = seconds > 0 ? t0 + seconds : 0;
@@ -356,13 +361,14 @@ static int run(const gl_game *g, int how, int depth, double seconds,
 	}
 	/* replay the best sequence for its final state */
 	g->type->start(g, at(&c, 0));
-	out->value = gl_ts_play(g, at(&c, 0), out->seq, out->len, NULL);
+	out->value = gl_ts_play(g, at(&c, 0), out->seq, out->len,
+		gl_scratch_moves(&c.stack, 0), NULL);
 	out->solved = solved(g, at(&c, 0));
 	out->errors = gl_ts_errors(g, out->value);
 	out->complete = !c.stopped;
 	out->nodes = c.nodes;
 	out->seconds = gl_now() - t0;
-	gl_free(c.stack);
+	gl_scratch_done(&c.stack);
 	return 0;
 }
 

@@ -422,8 +422,10 @@ static uint64_t cg_perft_rec(const cg_info *h, const cg_state *s, int depth)
 	return total;
 }
 
-static uint64_t cg_perft(const gl_game *g, const void *s, int depth)
+static uint64_t cg_perft(const gl_game *g, const void *s, int depth,
+	const gl_scratch *w)
 {
+	(void)w; /* the engine walks its own fixed-size states */
 	if (depth <= 0)
 		return 1;
 	return cg_perft_rec(g->data, s, depth);

@@ -912,8 +912,10 @@ static uint64_t perft_rules(ck_state *s, int depth)
 	return total;
 }
 
-static uint64_t ck_perft(const gl_game *g, const void *vs, int depth)
+static uint64_t ck_perft(const gl_game *g, const void *vs, int depth,
+	const gl_scratch *w)
 {
+	(void)w; /* the engine walks its own fixed-size states */
 	(void)g;
 	ck_state s;
 	if (depth <= 0)

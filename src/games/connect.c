@@ -314,8 +314,10 @@ static uint64_t connect_perft_rec(const connect_data *d, uint64_t me,
 	return total;
 }
 
-static uint64_t connect_perft(const gl_game *g, const void *vs, int depth)
+static uint64_t connect_perft(const gl_game *g, const void *vs, int depth,
+	const gl_scratch *w)
 {
+	(void)w; /* the engine walks its own fixed-size states */
 	const connect_state *s = vs;
 	if (depth <= 0)
 		return 1;

@@ -401,8 +401,10 @@ static uint64_t hex_perft_rec(const gl_game *g, const hex_state *s, int depth)
 	return total;
 }
 
-static uint64_t hex_perft(const gl_game *g, const void *s, int depth)
+static uint64_t hex_perft(const gl_game *g, const void *s, int depth,
+	const gl_scratch *w)
 {
+	(void)w; /* the engine walks its own fixed-size states */
 	if (depth <= 0)
 		return 1;
 	return hex_perft_rec(g, s, depth);

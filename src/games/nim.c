@@ -71,7 +71,7 @@ static int nim_init(gl_game *g, const gl_params *p, gl_err *err)
 	g->data = d;
 	g->state_size = sizeof(nim_state);
 	g->nactions = n * d->maxh;
-	g->max_legal = (unsigned)d->total; /* <= 8 * 63 < GL_LEGAL_MAX */
+	g->max_legal = (unsigned)d->total; /* one move per object: <= 8 * 63 */
 	g->max_length = (unsigned)d->total;
 	return 0;
 }
@@ -279,8 +279,10 @@ static uint64_t nim_perft_rec(uint8_t *heap, int depth)
 	return total;
 }
 
-static uint64_t nim_perft(const gl_game *g, const void *vs, int depth)
+static uint64_t nim_perft(const gl_game *g, const void *vs, int depth,
+	const gl_scratch *w)
 {
+	(void)w; /* the engine walks its own fixed-size states */
 	(void)g;
 	const nim_state *s = vs;
 	uint8_t heap[NIM_HEAPS_MAX];

@@ -258,8 +258,10 @@ static uint64_t perftn(const oth_geom *gm, uint64_t P, uint64_t O, int depth)
 	return perft_node(gm, P, O, depth, gm->m, perftn);
 }
 
-static uint64_t oth_perft(const gl_game *g, const void *vs, int depth)
+static uint64_t oth_perft(const gl_game *g, const void *vs, int depth,
+	const gl_scratch *w)
 {
+	(void)w; /* the engine walks its own fixed-size states */
 	const oth_geom *gm = g->data;
 	const oth_state *s = vs;
 	uint64_t P = s->disc[s->side], O = s->disc[s->side ^ 1];

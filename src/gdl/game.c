@@ -2,7 +2,10 @@
  * game.c - the game type `gdl`: any valid GDL description played through
  * gamelearn's alternating game interface (game.h), spec gdl:PATH.kif.
  * State bytes are the bitset of true base propositions followed by one
- * pending move per role; action ids are the distinct ground move terms.
+ * pending move per role (int32_t, -1 for none); action ids are the
+ * distinct ground move terms. Sizes come from the description alone: a
+ * role may have tens of thousands of possible moves and a state tens of
+ * kilobytes; every buffer a callback needs is made at init.
  * Turn-taking games (one role with a choice, the others a single move such
  * as noop) map directly: to_move is the role with a choice. Simultaneous
  * moves are sequentialised: the roles with a choice move one after the
@@ -13,18 +16,37 @@
  * Love et al. 2008.
  */
 #include "gamelearn/game.h"
-#include "gdl/internal.h"
+#include "gamelearn/gdl.h"
 #include "games/internal.h"
 
+#include <limits.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 enum {
-	NO_MOVE = 0xffff,    /* no pending move */
+	NO_MOVE = -1,        /* no pending move */
 	GDL_MAX_LENGTH = 2000,
 	POOL = 4             /* evaluators shared by the threads of an instance */
 };
+
+/* One evaluator of the pool with its own scratch, so that a callback
+ * copies states into buffers sized from the game, not onto its stack. */
+typedef struct slot {
+	gdl_eval *e;
+	uint64_t *st;       /* [words] the state looked at (an aligned copy) */
+	uint64_t *next;     /* [words] the state after a joint move */
+} slot;
+
+/* One batch evaluator of the pool with its scratch, for playouts(). */
+typedef struct bslot {
+	gdl_batch *b;
+	uint64_t *st;       /* [words] the playouts' start (an aligned copy) */
+	unsigned char *x;   /* [state_size] a playout inside a round */
+	gl_action *mv;      /* [max_legal] its legal moves */
+} bslot;
 
 /* The type's private data. The callbacks are const and may run in many
  * threads at once; each takes an evaluator from the pool for the length
@@ -32,15 +54,17 @@ enum {
  * which in a playout or a search is the state just before. */
 typedef struct gdl_data {
 	gdl_game *gd;
+	int nroles;
 	int words;          /* state bitset words */
 	int32_t *base_sorted; /* [nbase] base propositions by text */
 	int noop;           /* the move id of `noop`, or -1 */
-	gdl_eval *pool[POOL];
+	slot pool[POOL];
 	atomic_int busy[POOL];
-	gdl_batch *bpool[POOL]; /* batch evaluators, for playouts() */
+	bslot bpool[POOL];  /* batch evaluators, for playouts() */
 	atomic_int bbusy[POOL];
 	atomic_int noted;   /* note[]: 0 empty, 1 being written, 2 written */
 	char note[320];     /* the first role given several goal values */
+	char file[GL_SPEC_MAX]; /* the description's file, for the note */
 } gdl_data;
 
 /* What a state's evaluation says about the roles. */
@@ -60,16 +84,16 @@ static gdl_data *D(const gl_game *g)
 	return g->data;
 }
 
-static uint16_t pending(const gl_game *g, const void *s, int r)
+static int32_t pending(const gl_game *g, const void *s, int r)
 {
-	uint16_t v;
-	memcpy(&v, (const unsigned char *)s + D(g)->words * 8 + 2 * r, 2);
+	int32_t v;
+	memcpy(&v, (const unsigned char *)s + (size_t)D(g)->words * 8 + 4 * r, 4);
 	return v;
 }
 
-static void set_pending(const gl_game *g, void *s, int r, uint16_t v)
+static void set_pending(const gl_game *g, void *s, int r, int32_t v)
 {
-	memcpy((unsigned char *)s + D(g)->words * 8 + 2 * r, &v, 2);
+	memcpy((unsigned char *)s + (size_t)D(g)->words * 8 + 4 * r, &v, 4);
 }
 
 /* A free slot of a pool of POOL, taken (waiting while all are in use). */
@@ -91,8 +115,8 @@ static void look(const gl_game *g, const void *s, view *w)
 	gdl_data *d = D(g);
 	const gdl_game *gd = d->gd;
 	w->slot = take_slot(d->busy);
-	w->e = d->pool[w->slot];
-	uint64_t st[GDL_WORDS_MAX];
+	w->e = d->pool[w->slot].e;
+	uint64_t *st = d->pool[w->slot].st;
 	memcpy(st, s, (size_t)d->words * 8);
 	gdl_eval_state(gd, w->e, st);
 	w->over = gdl_terminal(gd, w->e);
@@ -100,7 +124,7 @@ static void look(const gl_game *g, const void *s, view *w)
 	w->mover = -1;
 	w->hidden = 0;
 	int nonoop = -1;
-	for (int r = 0; r < gd->nroles; r++) {
+	for (int r = 0; r < d->nroles; r++) {
 		w->n[r] = gdl_legal_count(gd, w->e, r);
 		w->first[r] = w->n[r] ? gdl_legal_nth(gd, w->e, r, 0) : -1;
 		if (w->n[r] == 0)
@@ -179,13 +203,62 @@ static void gdl_done(gl_game *g)
 	if (!d)
 		return;
 	for (int i = 0; i < POOL; i++) {
-		gdl_eval_free(d->pool[i]);
-		gdl_batch_free(d->bpool[i]);
+		gdl_eval_free(d->pool[i].e);
+		gl_free(d->pool[i].st);
+		gl_free(d->pool[i].next);
+		gdl_batch_free(d->bpool[i].b);
+		gl_free(d->bpool[i].st);
+		gl_free(d->bpool[i].x);
+		gl_free(d->bpool[i].mv);
 	}
 	gdl_free(d->gd);
 	gl_free(d->base_sorted);
 	gl_free(d);
 	g->data = NULL;
+}
+
+/* A base proposition's text, for sorting. */
+typedef struct base_key {
+	const char *text;
+	int32_t i;
+} base_key;
+
+/* By text, then by index (texts cut at their buffer's end may be equal):
+ * a total order, so the sort is the same on every platform. */
+static int by_text(const void *pa, const void *pb)
+{
+	const base_key *a = pa, *b = pb;
+	int c = strcmp(a->text, b->text);
+	return c ? c : (a->i > b->i) - (a->i < b->i);
+}
+
+/* d->base_sorted: the base propositions in the order of their texts (for
+ * render), each text made once (a description may have tens of
+ * thousands). */
+static int sort_bases(gdl_data *d, const char *file, gl_err *err)
+{
+	const gdl_game *gd = d->gd;
+	int nbase = gdl_nbase(gd);
+	enum { TEXT = 256 };
+	d->base_sorted = gl_malloc(((size_t)nbase + 1) * sizeof *d->base_sorted);
+	base_key *key = gl_malloc(((size_t)nbase + 1) * sizeof *key);
+	char *texts = gl_malloc(((size_t)nbase + 1) * TEXT);
+	if (!d->base_sorted || !key || !texts) {
+		gl_free(key);
+		gl_free(texts);
+		return gl_fail(err, GL_ENOMEM, "out of memory loading %s", file);
+	}
+	for (int i = 0; i < nbase; i++) {
+		char *t = texts + (size_t)i * TEXT;
+		gdl_base_text(gd, i, t, TEXT);
+		key[i] = (base_key){t, i};
+	}
+	qsort(key, (size_t)nbase, sizeof *key, by_text);
+	for (int i = 0; i < nbase; i++)
+		d->base_sorted[i] = key[i].i;
+	gl_free(key);
+	gl_free(texts);
+	return 0;
 }
 
 static int gdl_init(gl_game *g, const gl_params *p, gl_err *err)
@@ -206,6 +279,7 @@ static int gdl_init(gl_game *g, const gl_params *p, gl_err *err)
 	if (!d)
 		return gl_fail(err, GL_ENOMEM, "out of memory loading %s", file);
 	g->data = d;
+	snprintf(d->file, sizeof d->file, "%s", file);
 	int rc = strcmp(file, "@ticTacToe") == 0 ?
 		gdl_load_ex(&d->gd, builtin_ttt, sizeof builtin_ttt - 1, file, &opts,
 			err) :
@@ -213,58 +287,45 @@ static int gdl_init(gl_game *g, const gl_params *p, gl_err *err)
 	if (rc)
 		goto fail;
 	gdl_game *gd = d->gd;
-	d->words = gd->words;
-	unsigned size = (unsigned)(d->words * 8 + 2 * gd->nroles);
-	size = (size + 7) & ~7u;
-	if (size > GL_STATE_MAX) {
+	d->nroles = gdl_nroles(gd);
+	d->words = gdl_state_words(gd);
+	/* the one real limit: state_size is an unsigned */
+	size_t size = ((size_t)d->words * 8 + 4 * (size_t)d->nroles + 7) & ~(size_t)7;
+	if (size > UINT_MAX) {
 		rc = gl_fail(err, GL_ERANGE, "%s: %d base propositions make a state of "
-			"%u bytes (at most %d)", file, gd->nbase, size, GL_STATE_MAX);
+			"%zu bytes, more than a state_size (unsigned) holds", file,
+			gdl_nbase(gd), size);
 		goto fail;
 	}
 	int maxl = 0;
-	for (int r = 0; r < gd->nroles; r++)
-		if (gd->role_nmoves[r] > maxl)
-			maxl = gd->role_nmoves[r];
-	if (maxl > GL_LEGAL_MAX || gd->nmoves >= NO_MOVE) {
-		rc = gl_fail(err, GL_ERANGE, "%s: a role has %d possible moves (at most %d)",
-			file, maxl, GL_LEGAL_MAX);
-		goto fail;
-	}
+	for (int r = 0; r < d->nroles; r++)
+		if (gdl_role_nmoves(gd, r) > maxl)
+			maxl = gdl_role_nmoves(gd, r);
+	if (maxl < 1)
+		maxl = 1;
 	d->noop = gdl_move_find(gd, "noop");
 	for (int i = 0; i < POOL; i++) {
 		atomic_init(&d->busy[i], 0);
 		atomic_init(&d->bbusy[i], 0);
-		if (!(d->pool[i] = gdl_eval_new(gd)) ||
-		    !(d->bpool[i] = gdl_batch_new(gd))) {
+		slot *sl = &d->pool[i];
+		bslot *bs = &d->bpool[i];
+		if (!(sl->e = gdl_eval_new(gd)) ||
+		    !(sl->st = gl_malloc((size_t)d->words * 8)) ||
+		    !(sl->next = gl_malloc((size_t)d->words * 8)) ||
+		    !(bs->b = gdl_batch_new(gd)) ||
+		    !(bs->st = gl_malloc((size_t)d->words * 8)) ||
+		    !(bs->x = gl_malloc(size)) ||
+		    !(bs->mv = gl_malloc((size_t)maxl * sizeof *bs->mv))) {
 			rc = gl_fail(err, GL_ENOMEM, "out of memory loading %s", file);
 			goto fail;
 		}
 	}
-	d->base_sorted = gl_malloc(((size_t)gd->nbase + 1) * 2 * sizeof *d->base_sorted);
-	if (!d->base_sorted) {
-		rc = gl_fail(err, GL_ENOMEM, "out of memory loading %s", file);
+	if ((rc = sort_bases(d, file, err)))
 		goto fail;
-	}
-	for (int i = 0; i < gd->nbase; i++)
-		d->base_sorted[i] = i;
-	/* insertion sort by text: loading only, bases are few thousand at most */
-	for (int i = 1; i < gd->nbase; i++) {
-		char a[256], b[256];
-		int x = d->base_sorted[i], j = i;
-		gdl_base_text(gd, x, a, sizeof a);
-		while (j > 0) {
-			gdl_base_text(gd, d->base_sorted[j - 1], b, sizeof b);
-			if (strcmp(b, a) <= 0)
-				break;
-			d->base_sorted[j] = d->base_sorted[j - 1];
-			j--;
-		}
-		d->base_sorted[j] = x;
-	}
-	g->state_size = size;
-	g->nplayers = (unsigned)gd->nroles;
-	g->nactions = gd->nmoves;
-	g->max_legal = (unsigned)(maxl > 0 ? maxl : 1);
+	g->state_size = (unsigned)size;
+	g->nplayers = (unsigned)d->nroles;
+	g->nactions = gdl_nmoves(gd);
+	g->max_legal = (unsigned)maxl;
 	g->max_length = GDL_MAX_LENGTH;
 	return 0;
 fail:
@@ -274,9 +335,10 @@ fail:
 
 static void gdl_start(const gl_game *g, void *s)
 {
+	const gdl_data *d = D(g);
 	memset(s, 0, g->state_size);
-	gdl_initial(D(g)->gd, s);
-	for (int r = 0; r < D(g)->gd->nroles; r++)
+	gdl_initial(d->gd, s);
+	for (int r = 0; r < d->nroles; r++)
 		set_pending(g, s, r, NO_MOVE);
 }
 
@@ -309,17 +371,17 @@ static void gdl_apply(const gl_game *g, void *s, gl_action a)
 		goto out;
 	int r = w.mover;
 	if (w.n[r] > 1 && w.hidden + 1 < w.choosing) {
-		set_pending(g, s, r, (uint16_t)a); /* the round goes on */
+		set_pending(g, s, r, a); /* the round goes on */
 		goto out;
 	}
 	int joint[GDL_ROLES_MAX];
-	for (int q = 0; q < gd->nroles; q++)
+	for (int q = 0; q < D(g)->nroles; q++)
 		joint[q] = q == r ? a : pending(g, s, q) != NO_MOVE ?
 			pending(g, s, q) : w.first[q];
-	uint64_t next[GDL_WORDS_MAX];
+	uint64_t *next = D(g)->pool[w.slot].next;
 	gdl_next(gd, w.e, joint, next);
 	memcpy(s, next, (size_t)D(g)->words * 8);
-	for (int q = 0; q < gd->nroles; q++)
+	for (int q = 0; q < D(g)->nroles; q++)
 		set_pending(g, s, q, NO_MOVE);
 out:
 	done(g, &w);
@@ -342,7 +404,7 @@ static void note_goals(const gl_game *g, const gdl_eval *e, int r)
 	if (k < 2 || !atomic_compare_exchange_strong(&d->noted, &free_, 1))
 		return;
 	size_t len = (size_t)snprintf(d->note, sizeof d->note, "%s: the rules give "
-		"role '%s' %d goal values in one state (", d->gd->prog.name,
+		"role '%s' %d goal values in one state (", d->file,
 		gdl_role_name(d->gd, r), k);
 	for (int i = 0; i < k && i < 8 && len < sizeof d->note; i++)
 		len += (size_t)snprintf(d->note + len, sizeof d->note - len, "%s%d",
@@ -359,7 +421,7 @@ static void gdl_goals(const gl_game *g, const void *s, int *goals)
 	const gdl_game *gd = D(g)->gd;
 	view w;
 	look(g, s, &w);
-	for (int r = 0; r < gd->nroles; r++) {
+	for (int r = 0; r < D(g)->nroles; r++) {
 		goals[r] = gdl_goal(gd, w.e, r);
 		if (!atomic_load_explicit(&D(g)->noted, memory_order_relaxed))
 			note_goals(g, w.e, r);
@@ -385,10 +447,10 @@ static int gdl_evaluate(const gl_game *g, const void *s)
 	view w;
 	look(g, s, &w);
 	int mine = gdl_goal(gd, w.e, w.mover), best = 0;
-	for (int r = 0; r < gd->nroles; r++)
+	for (int r = 0; r < D(g)->nroles; r++)
 		if (r != w.mover && gdl_goal(gd, w.e, r) > best)
 			best = gdl_goal(gd, w.e, r);
-	int v = (gd->nroles > 1 ? mine - best : mine) * 1000 + w.n[w.mover];
+	int v = (D(g)->nroles > 1 ? mine - best : mine) * 1000 + w.n[w.mover];
 	done(g, &w);
 	return v;
 }
@@ -404,11 +466,15 @@ static int gdl_parse_cb(const gl_game *g, const void *s, const char *text,
 	gl_action *a, gl_err *err)
 {
 	(void)s;
-	int m = gdl_move_find(D(g)->gd, text);
-	if (m < 0)
+	const gdl_game *gd = D(g)->gd;
+	int m = gdl_move_find(gd, text);
+	if (m < 0) {
+		char eg[GL_MOVE_TEXT] = "(mark 1 1)";
+		if (gdl_nmoves(gd) > 0)
+			gdl_move_text(gd, 0, eg, sizeof eg);
 		return gl_fail(err, GL_EPARSE, "no move '%s' in this game (a GDL move "
-			"term such as %s)", text, D(g)->gd->nmoves ?
-			D(g)->gd->move_text[0] : "(mark 1 1)");
+			"term such as %s)", text, eg);
+	}
 	*a = m;
 	return 0;
 }
@@ -419,10 +485,12 @@ static int gdl_render(const gl_game *g, const void *s, char *buf, size_t n)
 	const gdl_game *gd = d->gd;
 	textbuf tb;
 	tb_init(&tb, buf, n);
-	const uint64_t *st = s;
-	for (int k = 0; k < gd->nbase; k++) {
+	const unsigned char *st = s;
+	for (int k = 0; k < gdl_nbase(gd); k++) {
 		int i = d->base_sorted[k];
-		if (st[i / 64] >> (i % 64) & 1) {
+		uint64_t word; /* s need not be aligned */
+		memcpy(&word, st + (size_t)i / 64 * 8, 8);
+		if (word >> (i % 64) & 1) {
 			char t[256];
 			gdl_base_text(gd, i, t, sizeof t);
 			tb_printf(&tb, "%s\n", t);
@@ -440,51 +508,88 @@ static uint64_t gdl_playouts(const gl_game *g, const void *s, int count,
 	gdl_data *d = D(g);
 	const gdl_game *gd = d->gd;
 	bool pend = false;
-	for (int r = 0; r < gd->nroles; r++)
+	for (int r = 0; r < d->nroles; r++)
 		pend |= pending(g, s, r) != NO_MOVE;
-	if (!pend) {
-		uint64_t st[GDL_WORDS_MAX];
-		memcpy(st, s, (size_t)d->words * 8);
-		int slot = take_slot(d->bbusy);
-		uint64_t n = gdl_batch_playouts(gd, d->bpool[slot], st, count, rng,
-			max_moves, goal_sum);
-		atomic_store_explicit(&d->bbusy[slot], 0, memory_order_release);
-		return n;
-	}
+	int i = take_slot(d->bbusy);
+	bslot *bs = &d->bpool[i];
 	uint64_t moves = 0;
-	for (int r = 0; r < gd->nroles; r++)
+	if (!pend) {
+		memcpy(bs->st, s, (size_t)d->words * 8);
+		moves = gdl_batch_playouts(gd, bs->b, bs->st, count, rng, max_moves,
+			goal_sum);
+		goto out;
+	}
+	for (int r = 0; r < d->nroles; r++)
 		goal_sum[r] = 0;
 	for (int k = 0; k < count; k++) {
-		GL_STATE_ALIGN unsigned char x[GL_STATE_MAX];
-		gl_action mv[GL_LEGAL_MAX];
-		memcpy(x, s, g->state_size);
+		/* legal() and apply() take evaluators of the other pool */
+		memcpy(bs->x, s, g->state_size);
 		int n, len = 0;
-		while (len < max_moves && (n = gdl_legal_cb(g, x, mv)) > 0) {
-			gdl_apply(g, x, mv[n > 1 ? gl_rng_below(rng, (uint32_t)n) : 0]);
+		while (len < max_moves && (n = gdl_legal_cb(g, bs->x, bs->mv)) > 0) {
+			gdl_apply(g, bs->x, bs->mv[n > 1 ?
+				gl_rng_below(rng, (uint32_t)n) : 0]);
 			len++;
 		}
 		int goals[GDL_ROLES_MAX];
-		gdl_goals(g, x, goals);
-		for (int r = 0; r < gd->nroles; r++)
+		gdl_goals(g, bs->x, goals);
+		for (int r = 0; r < d->nroles; r++)
 			goal_sum[r] += goals[r];
 		moves += (uint64_t)len;
 	}
+out:
+	atomic_store_explicit(&d->bbusy[i], 0, memory_order_release);
 	return moves;
 }
 
-/* Joint-move perft (each step one legal move per role). */
-static uint64_t gdl_perft_cb(const gl_game *g, const void *s, int depth)
+/* Joint-move perft from the state at ply of w (as gdl_perft, but every
+ * legal move of every role, however many: the joint moves are enumerated
+ * by index, the parent evaluated again after each child, and the child
+ * made in the next ply's state of w). */
+static uint64_t joint_perft(const gdl_data *d, gdl_eval *e,
+	const gl_scratch *w, int ply, int depth)
 {
-	const gdl_game *gd = D(g)->gd;
-	for (int r = 0; r < gd->nroles; r++)
-		if (pending(g, s, r) != NO_MOVE)
-			return gl_perft_generic(g, s, depth);
-	view w;
-	look(g, s, &w);
-	uint64_t st[GDL_WORDS_MAX];
-	memcpy(st, s, (size_t)D(g)->words * 8);
-	uint64_t n = gdl_perft(gd, w.e, st, depth);
-	done(g, &w);
+	const gdl_game *gd = d->gd;
+	const uint64_t *st = gl_scratch_state(w, ply);
+	gdl_eval_state(gd, e, st);
+	if (gdl_terminal(gd, e))
+		return 0;
+	int nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX];
+	uint64_t prod = 1;
+	for (int r = 0; r < d->nroles; r++) {
+		nm[r] = gdl_legal_count(gd, e, r);
+		prod *= (uint64_t)nm[r];
+		idx[r] = 0;
+	}
+	if (depth == 1 || prod == 0)
+		return prod;
+	uint64_t *child = gl_scratch_state(w, ply + 1), total = 0;
+	for (;;) {
+		int joint[GDL_ROLES_MAX];
+		gdl_eval_state(gd, e, st); /* back from the last child */
+		for (int r = 0; r < d->nroles; r++)
+			joint[r] = gdl_legal_nth(gd, e, r, idx[r]);
+		gdl_next(gd, e, joint, child);
+		total += joint_perft(d, e, w, ply + 1, depth - 1);
+		int r = 0;
+		while (r < d->nroles && ++idx[r] == nm[r])
+			idx[r++] = 0;
+		if (r == d->nroles)
+			return total;
+	}
+}
+
+/* Joint-move perft (each step one legal move per role), from a state
+ * with no pending move (gl_perft() walks the tree through legal() and
+ * apply() from inside a round), on w's states: depth + 1 of them, each
+ * at least a bitset. */
+static uint64_t gdl_perft_cb(const gl_game *g, const void *s, int depth,
+	const gl_scratch *w)
+{
+	gdl_data *d = D(g);
+	memcpy(gl_scratch_state(w, 0), s, (size_t)d->words * 8);
+	int i = take_slot(d->busy);
+	uint64_t n = joint_perft(d, d->pool[i].e, w, 0, depth);
+	atomic_store_explicit(&d->busy[i], 0, memory_order_release);
 	return n;
 }
 

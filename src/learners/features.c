@@ -5,8 +5,9 @@
  * learner of section 4), ASCII drawings, and feature tables with their
  * visit-weighted values (Table 1), saved as text.
  *
- * The tree is expanded through game.h only, with state copies on the
- * stack: nothing is allocated. Each node is classed for the learner as
+ * The tree is expanded through game.h only, with a move list and a state
+ * per level from the caller's scratch (gl_lookahead_scratch): nothing is
+ * allocated per tree. Each node is classed for the learner as
  * win, draw or loss (terminal) or non-terminal; the distinct sorted texts
  * of a node's children coalesce equal siblings level by level.
  */
@@ -28,10 +29,11 @@ static char class_of(const gl_game *g, const void *s, int role)
 	return r > 0 ? 'W' : r < 0 ? 'L' : 'D';
 }
 
-/* Text of the subtree of s with `left` more levels into out (size n).
- * Returns the length, or -1 if it does not fit. */
+/* Text of the subtree of s with `left` more levels into out (size n),
+ * its children made in level `level` of w. Returns the length, or -1 if
+ * it does not fit. */
 static int node_text(const gl_game *g, const void *s, int role, int left,
-	char *out, size_t n)
+	const gl_scratch *w, int level, char *out, size_t n)
 {
 	if (n < 2)
 		return -1;
@@ -47,14 +49,14 @@ static int node_text(const gl_game *g, const void *s, int role, int left,
 	}
 	char kinds[MAX_KINDS][GL_FEATURE_TEXT];
 	int nk = 0;
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = gl_scratch_moves(w, level);
+	void *c = gl_scratch_state(w, level);
 	int nm = g->type->legal(g, s, moves);
 	for (int i = 0; i < nm; i++) {
-		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 		char t[GL_FEATURE_TEXT];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
-		if (node_text(g, c, role, left - 1, t, sizeof t) < 0)
+		if (node_text(g, c, role, left - 1, w, level + 1, t, sizeof t) < 0)
 			return -1;
 		/* insert t into the sorted distinct list */
 		int lo = 0, hi = nk;
@@ -74,11 +76,12 @@ static int node_text(const gl_game *g, const void *s, int role, int left,
 		nk++;
 	}
 	size_t len = 0;
-	int w = snprintf(out, n, "N(");
-	len = (size_t)w;
+	int wrote = snprintf(out, n, "N(");
+	len = (size_t)wrote;
 	for (int i = 0; i < nk; i++) {
-		w = snprintf(out + len, len < n ? n - len : 0, "%s%s", i ? "," : "", kinds[i]);
-		len += (size_t)w;
+		wrote = snprintf(out + len, len < n ? n - len : 0, "%s%s", i ? "," : "",
+			kinds[i]);
+		len += (size_t)wrote;
 		if (len >= n)
 			return -1;
 	}
@@ -89,14 +92,20 @@ static int node_text(const gl_game *g, const void *s, int role, int left,
 	return (int)len;
 }
 
+int gl_lookahead_scratch(gl_scratch *w, const gl_game *g, gl_err *err)
+{
+	return gl_scratch_init(w, g, GL_FEATURE_DEPTH_MAX, GL_FEATURE_DEPTH_MAX,
+		err);
+}
+
 int gl_feature_of(const gl_game *g, const void *s, int role, int depth,
-	char *buf, size_t n)
+	const gl_scratch *w, char *buf, size_t n)
 {
 	if (depth < 0)
 		depth = 0;
 	if (depth > GL_FEATURE_DEPTH_MAX)
 		depth = GL_FEATURE_DEPTH_MAX;
-	if (node_text(g, s, role, depth, buf, n) < 0) {
+	if (node_text(g, s, role, depth, w, 0, buf, n) < 0) {
 		if (n)
 			buf[0] = '\0';
 		return GL_ERANGE;
@@ -104,8 +113,9 @@ int gl_feature_of(const gl_game *g, const void *s, int role, int depth,
 	return strpbrk(buf, "WDL") != NULL;
 }
 
-double gl_lookahead_value(const gl_game *g, const void *s, int role, int depth,
-	double dflt)
+/* gl_lookahead_value at level `level` of w's buffers. */
+static double lookahead(const gl_game *g, const void *s, int role, int depth,
+	double dflt, const gl_scratch *w, int level)
 {
 	if (g->type->terminal(g, s)) {
 		int goals[GL_PLAYERS_MAX];
@@ -116,17 +126,25 @@ double gl_lookahead_value(const gl_game *g, const void *s, int role, int depth,
 		return dflt;
 	bool mine = g->type->to_move(g, s) == role;
 	double best = mine ? -1e300 : 1e300;
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = gl_scratch_moves(w, level);
+	void *c = gl_scratch_state(w, level);
 	int nm = g->type->legal(g, s, moves);
 	for (int i = 0; i < nm; i++) {
-		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
-		double v = gl_lookahead_value(g, c, role, depth - 1, dflt);
+		double v = lookahead(g, c, role, depth - 1, dflt, w, level + 1);
 		if (mine ? v > best : v < best)
 			best = v;
 	}
 	return best;
+}
+
+double gl_lookahead_value(const gl_game *g, const void *s, int role, int depth,
+	double dflt, const gl_scratch *w)
+{
+	if (depth > GL_FEATURE_DEPTH_MAX)
+		depth = GL_FEATURE_DEPTH_MAX;
+	return lookahead(g, s, role, depth, dflt, w, 0);
 }
 
 bool gl_feature_is_tree(const char *text)

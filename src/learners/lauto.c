@@ -69,6 +69,8 @@ typedef struct lauto {
 	char load[GL_PARAM_TEXT];
 	char save[GL_PARAM_TEXT];
 	gl_lock save_lock; /* held on save= while the agent lives */
+	gl_scratch w;     /* a move list (choose) and a state (the memory's
+			     moves replayed: save, load, describe) */
 } lauto;
 
 /* --- memory ----------------------------------------------------------------- */
@@ -181,7 +183,7 @@ static int lauto_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err
 {
 	lauto *l = a->data;
 	const gl_game *g = a->game;
-	gl_action legal[GL_LEGAL_MAX];
+	gl_action *legal = gl_scratch_moves(&l->w, 0);
 	int n = g->type->legal(g, s, legal);
 	if (n <= 0)
 		return gl_fail(err, GL_EINVAL, "agent lauto: no legal move");
@@ -263,7 +265,7 @@ static int save_memory(const gl_agent *a, const char *path, gl_err *err)
 		"# Martens (1959) Note II, section 5: listed e-strings with their evaluation;\n"
 		"# '>' the automaton's output, '<' an input (the opponent's move)\n"
 		"game %s\neval %s\nplays %d\n", g->spec, l->misere ? "misere" : "normal", l->plays);
-	GL_STATE_ALIGN unsigned char st[GL_STATE_MAX];
+	void *st = gl_scratch_state(&l->w, 0);
 	for (long k = 0; k < l->ne; k++) {
 		const lentry *e = &l->e[k];
 		gl_strbuf_printf(&sb, "e %d", e->eval);
@@ -382,7 +384,7 @@ static int lauto_load(gl_agent *a, const char *path, gl_err *err)
 					it.lineno);
 				goto fail;
 			}
-			GL_STATE_ALIGN unsigned char st[GL_STATE_MAX];
+			void *st = gl_scratch_state(&l->w, 0);
 			g->type->start(g, st);
 			int len = 0;
 			uint64_t h = HASH0;
@@ -460,6 +462,7 @@ static void lauto_free(lauto *l)
 	gl_free(l->slot);
 	gl_free(l->hist);
 	gl_free(l->hh);
+	gl_scratch_done(&l->w);
 	gl_free(l);
 }
 
@@ -476,7 +479,8 @@ static int lauto_init(gl_agent *a, const gl_params *p, gl_err *err)
 	l->caph = (int)a->game->max_length + 2;
 	l->hist = gl_malloc(sizeof *l->hist * (size_t)l->caph);
 	l->hh = gl_malloc(sizeof *l->hh * (size_t)(l->caph + 1));
-	if (!l->hist || !l->hh || grow_slots(l)) {
+	if (!l->hist || !l->hh || grow_slots(l) ||
+	    gl_scratch_init(&l->w, a->game, 1, 1, NULL)) {
 		lauto_free(l);
 		return gl_fail(err, GL_ENOMEM, "out of memory");
 	}
@@ -542,7 +546,7 @@ int gl_lauto_describe(const gl_agent *a, gl_strbuf *sb, long max)
 	gl_strbuf_printf(sb, "%s: L-automaton, eval %s, %ld e-strings listed, %d plays\n",
 		g->spec, l->misere ? "misere" : "normal", l->ne, l->plays);
 	long n = max >= 0 && max < l->ne ? max : l->ne;
-	GL_STATE_ALIGN unsigned char st[GL_STATE_MAX];
+	void *st = gl_scratch_state(&l->w, 0);
 	for (long k = 0; k < n; k++) {
 		const lentry *e = &l->e[k];
 		gl_strbuf_printf(sb, "%3d ", e->eval);
@@ -576,6 +580,11 @@ struct gl_judge {
 	size_t n, cap;
 	int32_t *slot;         /* hash table of indices, -1 empty */
 	size_t nslot;
+	/* the search's buffers, per ply below gl_judge_moves' state, sized
+	 * from the game once (a line is at most g->max_length moves): */
+	gl_scratch w;          /* a move list and a child state per ply */
+	int *values;           /* [plies * max_legal] the children's values */
+	int *own;              /* [plies * max_legal] the opponent's own */
 };
 
 gl_judge *gl_judge_new(const gl_game *g, int seat, bool misere, bool perfect_opponent,
@@ -594,8 +603,18 @@ gl_judge *gl_judge_new(const gl_game *g, int seat, bool misere, bool perfect_opp
 	j->g = g;
 	j->seat = seat;
 	j->misere = misere;
+	int plies = (int)g->max_length + 2;
+	size_t ints = (size_t)plies * g->max_legal;
+	if (gl_scratch_init(&j->w, g, plies, plies, err) ||
+	    !(j->values = gl_malloc(ints * sizeof *j->values)) ||
+	    !(j->own = gl_malloc(ints * sizeof *j->own))) {
+		if (j->w.block)
+			gl_fail(err, GL_ENOMEM, "out of memory");
+		gl_judge_free(j);
+		return NULL;
+	}
 	if (perfect_opponent && !(j->opp = gl_judge_new(g, 1 - seat, false, false, err))) {
-		gl_free(j);
+		gl_judge_free(j);
 		return NULL;
 	}
 	return j;
@@ -610,6 +629,9 @@ void gl_judge_free(gl_judge *j)
 	gl_free(j->val);
 	gl_free(j->hash);
 	gl_free(j->slot);
+	gl_scratch_done(&j->w);
+	gl_free(j->values);
+	gl_free(j->own);
 	gl_free(j);
 }
 
@@ -674,27 +696,33 @@ static int judge_add(gl_judge *j, const void *s, uint64_t h, int v)
 	return 0;
 }
 
-static int judge_value(gl_judge *j, const void *s, int *v);
+static int judge_value(gl_judge *j, const void *s, int ply, int *v);
 
-/* The judged player's value of each legal move of s (moves into moves). */
-static int judge_children(gl_judge *j, const void *s, gl_action *moves, int *values, int *n)
+/* The judged player's value of each legal move of s, ply moves below
+ * gl_judge_moves' state (moves into moves); the children are made in the
+ * ply's state of j. */
+static int judge_children(gl_judge *j, const void *s, int ply, gl_action *moves,
+	int *values, int *n)
 {
 	const gl_game *g = j->g;
 	*n = g->type->legal(g, s, moves);
+	if (*n > 0 && ply >= j->w.nstates)
+		return GL_ERANGE; /* a line longer than the game's bound */
+	void *c = *n > 0 ? gl_scratch_state(&j->w, ply) : NULL;
 	for (int i = 0; i < *n; i++) {
-		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
-		int rc = judge_value(j, c, &values[i]);
+		int rc = judge_value(j, c, ply + 1, &values[i]);
 		if (rc)
 			return rc;
 	}
 	return 0;
 }
 
-/* The value of s for the judged player: it maximises; the opponent picks
- * the worst for it among the replies it can make (all, or its own best). */
-static int judge_value(gl_judge *j, const void *s, int *v)
+/* The value of s (ply moves below gl_judge_moves' state) for the judged
+ * player: it maximises; the opponent picks the worst for it among the
+ * replies it can make (all, or its own best). */
+static int judge_value(gl_judge *j, const void *s, int ply, int *v)
 {
 	const gl_game *g = j->g;
 	uint64_t h = gl_game_hash(g, s);
@@ -703,9 +731,12 @@ static int judge_value(gl_judge *j, const void *s, int *v)
 		*v = j->val[k];
 		return 0;
 	}
-	gl_action moves[GL_LEGAL_MAX];
-	int values[GL_LEGAL_MAX], n, rc, best;
-	if ((rc = judge_children(j, s, moves, values, &n)))
+	if (ply >= j->w.nlists)
+		return GL_ERANGE; /* a line longer than the game's bound */
+	gl_action *moves = gl_scratch_moves(&j->w, ply);
+	int *values = j->values + (size_t)ply * g->max_legal;
+	int n, rc, best;
+	if ((rc = judge_children(j, s, ply, moves, values, &n)))
 		return rc;
 	if (n == 0) {
 		int goals[GL_PLAYERS_MAX];
@@ -716,8 +747,8 @@ static int judge_value(gl_judge *j, const void *s, int *v)
 		for (int i = 0; i < n; i++)
 			best = values[i] > best ? values[i] : best;
 	} else {
-		int own[GL_LEGAL_MAX], top = -1;
-		if (j->opp && (rc = judge_children(j->opp, s, moves, own, &n)))
+		int *own = j->own + (size_t)ply * g->max_legal, top = -1;
+		if (j->opp && (rc = judge_children(j->opp, s, ply, moves, own, &n)))
 			return rc;
 		for (int i = 0; j->opp && i < n; i++)
 			top = own[i] > top ? own[i] : top;
@@ -732,7 +763,7 @@ static int judge_value(gl_judge *j, const void *s, int *v)
 
 int gl_judge_moves(gl_judge *j, const void *s, gl_action *moves, int *values, int *n)
 {
-	int rc = judge_children(j, s, moves, values, n);
+	int rc = judge_children(j, s, 0, moves, values, n);
 	if (!rc && *n == 0)
 		return GL_EINVAL;
 	return rc;

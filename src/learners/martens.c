@@ -428,7 +428,7 @@ static int martens_choose(gl_agent *a, const void *s, gl_action *move, gl_err *e
 	const gl_game *g = a->game;
 	mset X, O, clear = {{0, 0}};
 	configuration(a, s, &X, &O);
-	gl_action legal[GL_LEGAL_MAX];
+	gl_action legal[MAX_CELLS]; /* a move marks a cell: nactions == ncells */
 	int n = g->type->legal(g, s, legal);
 	for (int i = 0; i < n; i++) {
 		if (legal[i] < 0 || legal[i] >= m->ncells || ms_has(ms_or(X, O), legal[i]))

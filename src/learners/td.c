@@ -156,6 +156,8 @@ typedef struct td {
 	unsigned char *traj;  /* this match's afterstates, kcap * state_size */
 	int k, kcap;          /* afterstates recorded, room */
 	int pending;          /* an allocation failure in end(), reported next */
+	gl_scratch look;      /* the lookahead's lists and states */
+	gl_scratch w;         /* choose(): the moves and an afterstate */
 } td;
 
 static const gl_param_def td_params[] = {
@@ -201,6 +203,8 @@ static void td_done(gl_agent *a)
 	table_free(&d->t);
 	gl_fset_done(&d->fs);
 	gl_free(d->traj);
+	gl_scratch_done(&d->look);
+	gl_scratch_done(&d->w);
 	gl_free(d);
 	a->data = NULL;
 }
@@ -252,12 +256,17 @@ static int td_init(gl_agent *a, const gl_params *p, gl_err *err)
 		rc = gl_fail(err, GL_ENOMEM, "out of memory");
 		goto fail;
 	}
+	if ((rc = gl_lookahead_scratch(&d->look, g, err)) ||
+	    (rc = gl_scratch_init(&d->w, g, 1, 1, err)))
+		goto fail;
 	a->data = d;
 	return 0;
 fail:
 	table_free(&d->t);
 	gl_fset_done(&d->fs);
 	gl_free(d->traj);
+	gl_scratch_done(&d->look);
+	gl_scratch_done(&d->w);
 	gl_free(d);
 	return rc;
 }
@@ -266,10 +275,10 @@ fail:
 static double init_value(const td *d, const gl_game *g, const void *s, int role)
 {
 	if (d->init == INIT_LOOKAHEAD)
-		return gl_lookahead_value(g, s, role, d->depth, d->dflt);
+		return gl_lookahead_value(g, s, role, d->depth, d->dflt, &d->look);
 	if (d->init == INIT_TRANSFER) {
 		char t[GL_FEATURE_TEXT];
-		if (gl_feature_of(g, s, role, d->depth, t, sizeof t) == 1)
+		if (gl_feature_of(g, s, role, d->depth, &d->look, t, sizeof t) == 1)
 			return gl_feature_value(gl_fset_find(&d->fs, t), d->dflt);
 	}
 	return d->dflt;
@@ -309,16 +318,16 @@ static int td_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 {
 	td *d = a->data;
 	const gl_game *g = a->game;
+	gl_action *moves = gl_scratch_moves(&d->w, 0);
+	void *c = gl_scratch_state(&d->w, 0);
 	if (d->eps > 0 && gl_rng_unit(&a->rng) < d->eps) {
-		*move = gl_random_move(g, s, &a->rng);
+		*move = gl_random_move(g, s, &a->rng, moves);
 		return 0;
 	}
-	gl_action moves[GL_LEGAL_MAX];
 	int n = g->type->legal(g, s, moves);
 	double best = -1e300;
 	uint32_t ties = 0;
 	for (int i = 0; i < n; i++) {
-		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
 		double v;
@@ -426,7 +435,7 @@ int gl_td_feature_values(const gl_agent *a, gl_feature_set *fs, gl_err *err)
 			continue;
 		char t[GL_FEATURE_TEXT];
 		if (gl_feature_of(a->game, d->t.keys + i * d->t.ss, d->t.role[i], fs->depth,
-			t, sizeof t) != 1)
+			&d->look, t, sizeof t) != 1)
 			continue;
 		double w = d->t.visits[i];
 		if (gl_fset_add(fs, t, w * d->t.q[i], w, 1))
@@ -456,14 +465,18 @@ static int td_save(const gl_agent *a, const char *path, gl_err *err)
 			continue;
 		gl_strbuf_printf(&sb, "%d %" PRIu32 " %.17g ", d->t.role[i], d->t.visits[i],
 			d->t.q[i]);
-		char line[2 * GL_STATE_MAX + 2];
 		const unsigned char *k = d->t.keys + i * d->t.ss;
-		for (unsigned j = 0; j < d->t.ss; j++) {
-			line[2 * j] = hex[k[j] >> 4];
-			line[2 * j + 1] = hex[k[j] & 15];
+		for (unsigned j = 0; j < d->t.ss;) { /* in chunks of 64 bytes */
+			char chunk[2 * 64 + 1];
+			unsigned c = 0;
+			for (; c < 64 && j < d->t.ss; c++, j++) {
+				chunk[2 * c] = hex[k[j] >> 4];
+				chunk[2 * c + 1] = hex[k[j] & 15];
+			}
+			chunk[2 * c] = '\0';
+			gl_strbuf_printf(&sb, "%s", chunk);
 		}
-		line[2 * d->t.ss] = '\0';
-		gl_strbuf_printf(&sb, "%s\n", line);
+		gl_strbuf_printf(&sb, "\n");
 	}
 	int rc = gl_strbuf_write(&sb, path, err);
 	gl_strbuf_done(&sb);
@@ -534,7 +547,7 @@ static int td_load(gl_agent *a, const char *path, gl_err *err)
 				break;
 			}
 			const char *h = line + used;
-			GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
+			unsigned char *s = gl_scratch_state(&d->w, 0);
 			if (strlen(h) != 2 * (size_t)g->state_size) {
 				rc = gl_fail(err, GL_EPARSE, "%s:%d: state must be %u hex digits", path,
 					ln, 2 * g->state_size);
@@ -603,14 +616,19 @@ typedef struct walk {
 	td_table seen;      /* states visited (role 2) and afterstates classed (role) */
 	gl_feature_set *fs; /* where the features go */
 	bool complete;      /* false once the cap stopped the walk */
-	int rc;             /* 0 or GL_ENOMEM */
+	int rc;             /* 0, GL_ENOMEM, or GL_ERANGE (a line longer
+			       than g->max_length) */
+	gl_scratch plies;   /* a move list per ply, a state per ply + 1 */
+	gl_scratch look;    /* the lookahead's */
 } walk;
 
-static void walk_from(walk *w, const void *s)
+/* Walk on from the state at ply (depth first). */
+static void walk_from(walk *w, int ply)
 {
 	const gl_game *g = w->g;
 	if (w->rc || !w->complete)
 		return;
+	const void *s = gl_scratch_state(&w->plies, ply);
 	uint64_t h = key_hash(g, s, 2);
 	size_t slot = table_slot(&w->seen, h, s, 2);
 	if (w->seen.hash[slot])
@@ -623,11 +641,15 @@ static void walk_from(walk *w, const void *s)
 		w->rc = GL_ENOMEM;
 		return;
 	}
-	gl_action moves[GL_LEGAL_MAX];
+	gl_action *moves = gl_scratch_moves(&w->plies, ply);
 	int n = g->type->legal(g, s, moves);
 	int who = n ? g->type->to_move(g, s) : -1;
+	if (n && ply + 1 >= w->plies.nstates) {
+		w->rc = GL_ERANGE; /* the game broke its bound */
+		return;
+	}
+	void *c = n ? gl_scratch_state(&w->plies, ply + 1) : NULL;
 	for (int i = 0; i < n; i++) {
-		GL_STATE_ALIGN unsigned char c[GL_STATE_MAX];
 		memcpy(c, s, g->state_size);
 		g->type->apply(g, c, moves[i]);
 		if (who == w->role) {
@@ -639,14 +661,15 @@ static void walk_from(walk *w, const void *s)
 					w->rc = GL_ENOMEM;
 					return;
 				}
-				if (gl_feature_of(g, c, who, w->depth, t, sizeof t) == 1 &&
+				if (gl_feature_of(g, c, who, w->depth, &w->look, t,
+					sizeof t) == 1 &&
 				    gl_fset_add(w->fs, t, 0, 0, 1)) {
 					w->rc = GL_ENOMEM;
 					return;
 				}
 			}
 		}
-		walk_from(w, c);
+		walk_from(w, ply + 1);
 	}
 }
 
@@ -655,14 +678,29 @@ int gl_features_enumerate(const gl_game *g, int role, int depth, size_t max_stat
 {
 	walk w = {.g = g, .role = role, .depth = depth, .max = max_states, .fs = fs,
 		.complete = true};
-	if (table_alloc(&w.seen, 1 << 12, g->state_size))
-		return gl_fail(err, GL_ENOMEM, "out of memory");
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-	g->type->start(g, s);
-	walk_from(&w, s);
+	/* depth first: a line is at most max_length moves long */
+	int plies = (int)g->max_length + 1;
+	int rc = gl_scratch_init(&w.plies, g, plies, plies + 1, err);
+	if (!rc)
+		rc = gl_lookahead_scratch(&w.look, g, err);
+	if (!rc && table_alloc(&w.seen, 1 << 12, g->state_size))
+		rc = gl_fail(err, GL_ENOMEM, "out of memory");
+	if (rc) {
+		gl_scratch_done(&w.plies);
+		gl_scratch_done(&w.look);
+		return rc;
+	}
+	g->type->start(g, gl_scratch_state(&w.plies, 0));
+	walk_from(&w, 0);
 	table_free(&w.seen);
+	gl_scratch_done(&w.plies);
+	gl_scratch_done(&w.look);
 	if (complete)
 		*complete = w.complete;
+	if (w.rc == GL_ERANGE)
+		return gl_fail(err, w.rc, "enumerating the features of %s: a line went "
+			"on past its bound of %u moves (max_length)", g->spec,
+			g->max_length);
 	if (w.rc)
 		return gl_fail(err, w.rc, "out of memory enumerating the features of %s", g->spec);
 	return 0;

@@ -58,6 +58,7 @@ struct gl_search {
 	int32_t *order;         /* their ordering scores */
 	unsigned char *states;  /* one state per ply (copy-make), or one
 				   working state (make/unmake) */
+	size_t stride;          /* bytes between them (gl_state_stride) */
 	gl_action *root_moves;  /* the root's moves, best first */
 	int32_t *stat;          /* forward pruning: max_legal static scores */
 	gl_action pv[MAX_PLY + 1][MAX_PLY + 1]; /* triangular PV table */
@@ -136,15 +137,18 @@ bool gl_search_score_goal(int value, int *goal, int *plies)
 
 /* --- The reference ------------------------------------------------------- */
 
-static int minimax_rec(const gl_game *g, void *st, int root, int ply,
-	int depth)
+/* The value of the state at ply of w (not terminal) searched depth more
+ * plies; its children go to state ply + 1. */
+static int minimax_rec(const gl_game *g, const gl_scratch *w, int root,
+	int ply, int depth)
 {
+	const void *st = gl_scratch_state(w, ply);
 	int me = g->type->to_move(g, st);
 	int side = side_of(root, me);
 	if (depth == 0)
 		return horizon_score(g, st);
-	gl_action moves[GL_LEGAL_MAX];
-	GL_STATE_ALIGN unsigned char child[GL_STATE_MAX];
+	gl_action *moves = gl_scratch_moves(w, ply);
+	void *child = gl_scratch_state(w, ply + 1);
 	int n = g->type->legal(g, st, moves);
 	int best = -SCORE_INF;
 	for (int i = 0; i < n; i++) {
@@ -155,7 +159,7 @@ static int minimax_rec(const gl_game *g, void *st, int root, int ply,
 			v = end_score(g, child, root, side, ply + 1);
 		} else {
 			int cs = side_of(root, g->type->to_move(g, child));
-			v = minimax_rec(g, child, root, ply + 1, depth - 1);
+			v = minimax_rec(g, w, root, ply + 1, depth - 1);
 			if (cs != side)
 				v = -v;
 		}
@@ -165,14 +169,22 @@ static int minimax_rec(const gl_game *g, void *st, int root, int ply,
 	return best;
 }
 
-int gl_minimax(const gl_game *g, const void *state, int depth)
+int gl_minimax(const gl_game *g, const void *state, int depth, int *value,
+	gl_err *err)
 {
-	GL_STATE_ALIGN unsigned char st[GL_STATE_MAX];
+	*value = 0;
 	if (g->type->terminal(g, state))
 		return 0;
-	memcpy(st, state, g->state_size);
-	return minimax_rec(g, st, g->type->to_move(g, st), 0,
-		depth < 0 ? 0 : depth);
+	if (depth < 0)
+		depth = 0;
+	gl_scratch w;
+	int rc = gl_scratch_init(&w, g, depth, depth + 1, err);
+	if (rc)
+		return rc;
+	memcpy(gl_scratch_state(&w, 0), state, g->state_size);
+	*value = minimax_rec(g, &w, g->type->to_move(g, state), 0, depth);
+	gl_scratch_done(&w);
+	return 0;
 }
 
 /* --- Making and freeing -------------------------------------------------- */
@@ -198,7 +210,8 @@ gl_search *gl_search_new(const gl_game *g, size_t tt_bytes, gl_err *err)
 		sizeof *s->moves);
 	s->order = gl_malloc((size_t)(MAX_PLY + 1) * g->max_legal *
 		sizeof *s->order);
-	s->states = gl_malloc(nstates * g->state_size);
+	s->stride = gl_state_stride(g);
+	s->states = gl_malloc(nstates * s->stride);
 	s->root_moves = gl_malloc(g->max_legal * sizeof *s->root_moves);
 	s->stat = gl_malloc(g->max_legal * sizeof *s->stat);
 	if (!s->tt || !s->history || !s->moves || !s->order || !s->states ||
@@ -323,7 +336,7 @@ static void *do_move(gl_search *s, void *st, gl_action a, int ply, gl_undo *u)
 		g->type->make(g, st, a, u);
 		return st;
 	}
-	void *child = s->states + (size_t)(ply + 1) * g->state_size;
+	void *child = s->states + (size_t)(ply + 1) * s->stride;
 	memcpy(child, st, g->state_size);
 	g->type->apply(g, child, a);
 	return child;

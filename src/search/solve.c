@@ -42,6 +42,9 @@ struct gl_solver {
 	gl_action *moves;      /* max_legal moves per ply */
 	int32_t *order;        /* their ordering scores */
 	unsigned char *states; /* one state per ply, or one (make/unmake) */
+	size_t stride;         /* bytes between them (gl_state_stride) */
+	unsigned char *child;  /* gl_solve_moves' child of the root: the
+				  state after the others */
 	uint64_t nodes;        /* since the solver was made */
 	uint64_t limit;        /* nodes per call, 0: none */
 	uint64_t call_end;     /* nodes at which this call gives up */
@@ -80,7 +83,10 @@ gl_solver *gl_solver_new(const gl_game *g, size_t tt_bytes, gl_err *err)
 	sv->history = gl_calloc(sv->hist_size, sizeof *sv->history);
 	sv->moves = gl_malloc(plies * g->max_legal * sizeof *sv->moves);
 	sv->order = gl_malloc(plies * g->max_legal * sizeof *sv->order);
-	sv->states = gl_malloc((sv->use_make ? 1 : plies + 1) * g->state_size);
+	sv->stride = gl_state_stride(g);
+	size_t nstates = sv->use_make ? 1 : plies + 1;
+	sv->states = gl_malloc((nstates + 1) * sv->stride);
+	sv->child = sv->states ? sv->states + nstates * sv->stride : NULL;
 	if (!sv->tt || !sv->history || !sv->moves || !sv->order || !sv->states)
 		goto fail;
 	return sv;
@@ -242,7 +248,7 @@ static int child_value(gl_solver *sv, void *st, gl_action a, int me,
 		child = st;
 		g->type->make(g, child, a, &u);
 	} else {
-		child = sv->states + (size_t)(ply + 1) * g->state_size;
+		child = sv->states + (size_t)(ply + 1) * sv->stride;
 		memcpy(child, st, g->state_size);
 		g->type->apply(g, child, a);
 	}
@@ -371,7 +377,7 @@ int gl_solve_moves(gl_solver *sv, const void *state, gl_action *moves,
 	int *values, int *n)
 {
 	const gl_game *g = sv->g;
-	GL_STATE_ALIGN unsigned char child[GL_STATE_MAX];
+	void *child = sv->child;
 	int goals[GL_PLAYERS_MAX];
 	int k = g->type->legal(g, state, moves);
 	if (k == 0)
@@ -397,14 +403,17 @@ int gl_solve_moves(gl_solver *sv, const void *state, gl_action *moves,
 
 /* --- How big a solve would be --------------------------------------------- */
 
-double gl_solve_estimate(const gl_game *g, const void *state,
-	double *branching, double *length)
+int gl_solve_estimate(const gl_game *g, const void *state, double *estimate,
+	double *branching, double *length, gl_err *err)
 {
 	/* The branching factor from perft growth: perft(d)^(1/d) at the
 	 * deepest d <= 4 that stays cheap. */
 	double b = 1;
 	for (int d = 1; d <= 4; d++) {
-		uint64_t n = gl_perft(g, state, d);
+		uint64_t n;
+		int rc = gl_perft(g, state, d, &n, err);
+		if (rc)
+			return rc;
 		if (n == 0)
 			break;
 		b = pow((double)n, 1.0 / d);
@@ -416,8 +425,12 @@ double gl_solve_estimate(const gl_game *g, const void *state,
 	enum { PLAYOUTS = 16 };
 	gl_rng rng;
 	gl_rng_seed(&rng, 1);
-	GL_STATE_ALIGN unsigned char s[GL_STATE_MAX];
-	gl_action moves[GL_LEGAL_MAX];
+	gl_scratch w;
+	int rc = gl_scratch_init(&w, g, 1, 1, err);
+	if (rc)
+		return rc;
+	void *s = gl_scratch_state(&w, 0);
+	gl_action *moves = gl_scratch_moves(&w, 0);
 	double plies = 0;
 	for (int k = 0; k < PLAYOUTS; k++) {
 		memcpy(s, state, g->state_size);
@@ -428,6 +441,7 @@ double gl_solve_estimate(const gl_game *g, const void *state,
 			plies++;
 		}
 	}
+	gl_scratch_done(&w);
 	/* Perfect play lasts longer than random play: take three quarters of
 	 * the game's bound, but no more than 1.25 times the random length
 	 * (bounds such as checkers' draw rule lie far beyond real games, and
@@ -442,5 +456,6 @@ double gl_solve_estimate(const gl_game *g, const void *state,
 		*branching = b;
 	if (length)
 		*length = len;
-	return len / 2 * log10(b);
+	*estimate = len / 2 * log10(b);
+	return 0;
 }
