@@ -22,16 +22,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 4096) { /* grounding too: small inputs only */
 		gdl_game *gd;
 		if (gdl_load(&gd, (const char *)data, size, "fuzz", NULL) == 0) {
-			uint64_t s[GDL_WORDS_MAX];
+			uint64_t *s = gl_malloc((size_t)gdl_state_words(gd) * sizeof *s);
 			gl_rng rng;
 			gl_rng_seed(&rng, size);
-			gdl_initial(gd, s);
-			gdl_eval *e = gdl_eval_new(gd);
-			gdl_batch *b = gdl_batch_new(gd);
+			gdl_eval *e = s ? gdl_eval_new(gd) : NULL;
+			gdl_batch *b = s ? gdl_batch_new(gd) : NULL;
+			if (s)
+				gdl_initial(gd, s);
 			if (e)
 				gdl_playout(gd, e, s, &rng, 20, NULL);
 			if (b)
 				gdl_batch_playouts(gd, b, s, 3, &rng, 20, NULL);
+			gl_free(s);
 			gdl_eval_free(e);
 			gdl_batch_free(b);
 			gdl_free(gd);

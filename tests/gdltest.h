@@ -13,6 +13,11 @@
 #include "gamelearn/fileio.h"
 #include "gamelearn/gdl.h"
 
+/* State buffers of the GDL tests, on the stack: their games have at most
+ * 8,192 base propositions (the hard ones, which have more, are sized from
+ * the game: test_gdl_hard.c); AddressSanitizer would catch one that grew. */
+enum { T_WORDS_MAX = 128 };
+
 /* The sweep over path, loaded with opts (NULL: the defaults); want is the
  * reasoner it must get. */
 static inline void gdl_alloc_sweep(const char *path, const gdl_load_opts *opts,
@@ -39,7 +44,7 @@ static inline void gdl_alloc_sweep(const char *path, const gdl_load_opts *opts,
 			break;
 		if (b) {
 			CHECK(gdl_reasoner_of(gd) == want);
-			uint64_t s[GDL_WORDS_MAX];
+			uint64_t s[T_WORDS_MAX];
 			gl_rng rng;
 			gl_rng_seed(&rng, 1);
 			gdl_initial(gd, s);

@@ -27,7 +27,7 @@ static gdl_game *load(const char *path, bool fold)
 static void start_moves(const gdl_game *gd, char *buf, size_t n)
 {
 	gdl_eval *e = gdl_eval_new(gd);
-	uint64_t s[GDL_WORDS_MAX];
+	uint64_t s[T_WORDS_MAX];
 	int mv[64];
 	gdl_initial(gd, s);
 	gdl_eval_state(gd, e, s);
@@ -132,7 +132,7 @@ static void counts(const char *path, bool fold, const uint64_t *want, int n)
 	if (!gd)
 		return;
 	gdl_eval *e = gdl_eval_new(gd);
-	uint64_t s[GDL_WORDS_MAX];
+	uint64_t s[T_WORDS_MAX];
 	gdl_initial(gd, s);
 	for (int d = 1; d <= n; d++)
 		CHECK_MSG(gdl_perft(gd, e, s, d) == want[d - 1], "%s%s: perft %d",

@@ -10,6 +10,7 @@
  * in their own program, test_gdl_big.c).
  */
 #include "gametest.h"
+#include "gdltest.h"
 
 #include "gamelearn/gdl.h"
 
@@ -80,7 +81,7 @@ static void joint_playouts(const char *path, int n, uint64_t seed)
 	gl_rng_seed(&rng, seed);
 	/* in bulk: every playout's goals in 0..100 */
 	gdl_batch *b = gdl_batch_new(gd);
-	uint64_t init[GDL_WORDS_MAX];
+	uint64_t init[T_WORDS_MAX];
 	int64_t sum[GDL_ROLES_MAX];
 	gdl_initial(gd, init);
 	int bulk = 4 * n;
@@ -92,7 +93,7 @@ static void joint_playouts(const char *path, int n, uint64_t seed)
 	gdl_batch_free(b);
 	int *moves = malloc(sizeof *moves * (size_t)(gdl_nmoves(gd) + 1));
 	for (int k = 0; k < n; k++) {
-		uint64_t s[GDL_WORDS_MAX];
+		uint64_t s[T_WORDS_MAX];
 		gdl_initial(gd, s);
 		for (int len = 0; len < 2000; len++) {
 			gdl_eval_state(gd, e, s);

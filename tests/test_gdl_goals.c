@@ -23,7 +23,7 @@ static int find_double(const gdl_game *gd, int nplay, int *v, int *nv)
 	gl_rng_seed(&rng, 7);
 	int found = -1;
 	for (int k = 0; k < nplay && found < 0; k++) {
-		uint64_t s[GDL_WORDS_MAX];
+		uint64_t s[T_WORDS_MAX];
 		gdl_initial(gd, s);
 		for (int step = 0; step < 200 && found < 0; step++) {
 			gdl_eval_state(gd, e, s);

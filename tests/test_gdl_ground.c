@@ -7,6 +7,7 @@
  * long or expanding into too many clauses refused before they are
  * expanded. The big inputs are written here, not kept as files.
  */
+#include "gdltest.h"
 #include "test.h"
 
 #include "gamelearn/fileio.h"
@@ -123,7 +124,7 @@ static void chain(void)
 		CHECK(gdl_natoms(gd) >= N + 1);
 		CHECK_EQ_U64(gdl_nrules(gd), N + 7);
 		gdl_eval *e = gdl_eval_new(gd);
-		uint64_t s[GDL_WORDS_MAX];
+		uint64_t s[T_WORDS_MAX];
 		CHECK(e != NULL);
 		gdl_initial(gd, s);
 		if (e) {

@@ -93,7 +93,7 @@ static void check_file(const char *path, int nplay, uint64_t seed)
 	gl_rng_seed(&rng, seed);
 	int bad = 0;
 	for (int k = 0; k < nplay && !bad; k++) {
-		uint64_t s[GDL_WORDS_MAX], nx[GDL_WORDS_MAX];
+		uint64_t s[T_WORDS_MAX], nx[T_WORDS_MAX];
 		gdl_initial(gd, s);
 		for (int len = 0; len < MAXLEN && !bad; len++) {
 			memcpy(seen + nseen++ * W, s, (size_t)W * sizeof *s);
@@ -139,7 +139,7 @@ static void check_file(const char *path, int nplay, uint64_t seed)
 				break;
 			gdl_ref_eval(gd, val, s, joint);
 			gdl_next(gd, e, joint, nx);
-			uint64_t want[GDL_WORDS_MAX] = {0};
+			uint64_t want[T_WORDS_MAX] = {0};
 			for (int i = 0; i < gd->nbase; i++)
 				if (atom_true(val, gd->base_next[i]))
 					want[i / 64] |= 1ull << (i % 64);
@@ -187,7 +187,7 @@ static void check_file(const char *path, int nplay, uint64_t seed)
 				bad += nlegal[l * R + r] != a.nlegal[r] ||
 					goals[l * R + r] != a.goal[r];
 			gdl_ref_eval(gd, val, st + l * W, joints + l * R);
-			uint64_t want[GDL_WORDS_MAX] = {0};
+			uint64_t want[T_WORDS_MAX] = {0};
 			for (int i = 0; i < gd->nbase; i++)
 				if (atom_true(val, gd->base_next[i]))
 					want[i / 64] |= 1ull << (i % 64);
@@ -223,7 +223,7 @@ static void check_scores(void)
 	gl_rng_seed(&rng, 7);
 	gdl_batch *b = gdl_batch_new(gd);
 	gdl_eval *e = gdl_eval_new(gd);
-	uint64_t s[GDL_WORDS_MAX];
+	uint64_t s[T_WORDS_MAX];
 	gdl_initial(gd, s);
 	int64_t sum[GDL_ROLES_MAX];
 	uint64_t steps = gdl_batch_playouts(gd, b, s, N, &rng, 1000, sum);

@@ -144,7 +144,7 @@ static bool pair_load(pair *P, const char *path)
 /* A state of one numbering into the other's. */
 static void remap(const int *map, int nbase, const uint64_t *s, uint64_t *out)
 {
-	memset(out, 0, GDL_WORDS_MAX * sizeof *out);
+	memset(out, 0, T_WORDS_MAX * sizeof *out);
 	for (int i = 0; i < nbase; i++)
 		if (s[i / 64] >> (i % 64) & 1)
 			out[map[i] / 64] |= 1ull << (map[i] % 64);
@@ -193,7 +193,7 @@ static void compare(const char *path, int nplay, int depth, uint64_t seed)
 		goto out;
 	}
 	/* the initial states agree */
-	uint64_t s[GDL_WORDS_MAX], sp[GDL_WORDS_MAX], t[GDL_WORDS_MAX];
+	uint64_t s[T_WORDS_MAX], sp[T_WORDS_MAX], t[T_WORDS_MAX];
 	gdl_initial(gn, s);
 	gdl_initial(gp, sp);
 	remap(P.to_net, nb, sp, t);
@@ -210,7 +210,7 @@ static void compare(const char *path, int nplay, int depth, uint64_t seed)
 			gdl_eval_state(gp, ep, sp);
 			bad += same_answers(&P, en, ep, mn, mp);
 			/* an evaluator that jumps here from elsewhere agrees too */
-			uint64_t o[GDL_WORDS_MAX];
+			uint64_t o[T_WORDS_MAX];
 			remap(P.to_pv, nb, seen + gl_rng_below(&rng, (uint32_t)nseen) * W, o);
 			gdl_eval_state(gp, jump, o);
 			gdl_eval_state(gp, jump, sp);
@@ -232,7 +232,7 @@ static void compare(const char *path, int nplay, int depth, uint64_t seed)
 			}
 			if (stuck)
 				break;
-			uint64_t nx[GDL_WORDS_MAX], np[GDL_WORDS_MAX];
+			uint64_t nx[T_WORDS_MAX], np[T_WORDS_MAX];
 			gdl_next(gn, en, joint, nx);
 			gdl_next(gp, ep, joint, np);
 			remap(P.to_net, nb, np, t);
@@ -253,7 +253,7 @@ static void compare(const char *path, int nplay, int depth, uint64_t seed)
 	int nlegal[LANES * GDL_ROLES_MAX], goals[LANES * GDL_ROLES_MAX];
 	int joints[LANES * GDL_ROLES_MAX];
 	bool term[LANES];
-	uint64_t st[LANES][GDL_WORDS_MAX], next[LANES][GDL_WORDS_MAX];
+	uint64_t st[LANES][T_WORDS_MAX], next[LANES][T_WORDS_MAX];
 	int nl = 0;
 	for (; nl < LANES && nl < (int)nseen; nl++) {
 		uint64_t *x = seen + gl_rng_below(&rng, (uint32_t)nseen) * W;
@@ -274,7 +274,7 @@ static void compare(const char *path, int nplay, int depth, uint64_t seed)
 		gdl_batch_step(gp, bp, nl, packed, joints, nlegal, term, goals, pnext);
 		bad = 0;
 		for (int l = 0; l < nl; l++) {
-			uint64_t x[GDL_WORDS_MAX];
+			uint64_t x[T_WORDS_MAX];
 			remap(P.to_net, nb, st[l], x);
 			gdl_eval_state(gn, en, x);
 			bad += term[l] != gdl_terminal(gn, en);
@@ -283,7 +283,7 @@ static void compare(const char *path, int nplay, int depth, uint64_t seed)
 					goals[l * R + r] != gdl_goal(gn, en, r);
 			if (term[l])
 				continue;
-			uint64_t nx[GDL_WORDS_MAX];
+			uint64_t nx[T_WORDS_MAX];
 			gdl_next(gn, en, joints + l * R, nx);
 			memcpy(next[l], pnext + (size_t)l * W, (size_t)W * sizeof *pnext);
 			remap(P.to_net, nb, next[l], x);
@@ -296,7 +296,7 @@ static void compare(const char *path, int nplay, int depth, uint64_t seed)
 	free(packed);
 	free(pnext);
 	/* batch playouts run, with goals in range, the same for a seed */
-	uint64_t init[GDL_WORDS_MAX];
+	uint64_t init[T_WORDS_MAX];
 	int64_t sa[GDL_ROLES_MAX], sb[GDL_ROLES_MAX];
 	gdl_initial(gp, init);
 	gl_rng_seed(&rng, seed);
@@ -387,7 +387,7 @@ static void cross(void)
 		return;
 	}
 	char buf[256];
-	uint64_t s[GDL_WORDS_MAX];
+	uint64_t s[T_WORDS_MAX];
 	play(gd, e, s, NULL, 0);
 	CHECK(!gdl_terminal(gd, e));
 	CHECK_STR(legal_text(gd, e, 0, buf, sizeof buf), "(take 1) (take 2) (take 3)");
@@ -433,7 +433,7 @@ static void cross(void)
 		CHECK(gdl_eval_error(gd, e) == GL_ERANGE && gdl_terminal(gd, e));
 		CHECK(gdl_legal_count(gd, e, 0) == 0 && gdl_goal(gd, e, 0) == 0);
 		int joint[2] = {0, 0};
-		uint64_t nx[GDL_WORDS_MAX];
+		uint64_t nx[T_WORDS_MAX];
 		gdl_next(gd, e, joint, nx);
 		CHECK(nx[0] == 0);
 		gdl_eval_free(e);
@@ -452,7 +452,7 @@ static void limits(void)
 	int rc = gdl_load_file_ex(&gd, path, &o, &err);
 	CHECK_MSG(rc == 0 && gdl_reasoner_of(gd) == GDL_PROVER, "%s", err.msg);
 	CHECK(rc || strstr(gdl_fallback_reason(gd), "more than 100 ground rules"));
-	uint64_t s[GDL_WORDS_MAX];
+	uint64_t s[T_WORDS_MAX];
 	if (!rc) {
 		gdl_eval *e = gdl_eval_new(gd);
 		gdl_initial(gd, s);
@@ -509,7 +509,7 @@ static void refused(void)
 	CHECK_MSG(rc == 0, "%s", err.msg);
 	if (!rc) {
 		gdl_eval *e = gdl_eval_new(gd);
-		uint64_t s[GDL_WORDS_MAX];
+		uint64_t s[T_WORDS_MAX];
 		gdl_initial(gd, s);
 		CHECK(e && gdl_perft(gd, e, s, 1) == 1);
 		int joint[1] = {0};

@@ -7,6 +7,7 @@
  * reversi vs othello8 to depth 5.
  */
 #include "gametest.h"
+#include "gdltest.h"
 
 #include "gamelearn/gdl.h"
 
@@ -46,7 +47,7 @@ static void one_step(const char *file, const char *legal, const char *move,
 	if (!gd)
 		return;
 	gdl_eval *e = gdl_eval_new(gd);
-	uint64_t s[GDL_WORDS_MAX];
+	uint64_t s[T_WORDS_MAX];
 	char got[1024];
 	gdl_initial(gd, s);
 	gdl_eval_state(gd, e, s);
@@ -85,7 +86,7 @@ static void test_cases(void)
 	gdl_game *gd = load(T "test_case_1a.kif");
 	if (gd) {
 		gdl_eval *e = gdl_eval_new(gd);
-		uint64_t s[GDL_WORDS_MAX];
+		uint64_t s[T_WORDS_MAX];
 		gdl_initial(gd, s);
 		gdl_eval_state(gd, e, s);
 		CHECK(gdl_goal(gd, e, 0) == 100);
@@ -100,7 +101,7 @@ static void test_tictactoe(void)
 	if (!gd)
 		return;
 	gdl_eval *e = gdl_eval_new(gd);
-	uint64_t s[GDL_WORDS_MAX];
+	uint64_t s[T_WORDS_MAX];
 	char got[1024];
 	CHECK(gdl_nroles(gd) == 2);
 	CHECK_STR(gdl_role_name(gd, 0), "xplayer");
@@ -213,7 +214,7 @@ static void test_invalid(void)
 	CHECK(gdl_load_ex(&gd, good, strlen(good), "good.kif", &fold, NULL) == 0);
 	if (gd) {
 		gdl_eval *e = gdl_eval_new(gd);
-		uint64_t s[GDL_WORDS_MAX];
+		uint64_t s[T_WORDS_MAX];
 		char got[256];
 		gdl_initial(gd, s);
 		gdl_eval_state(gd, e, s);

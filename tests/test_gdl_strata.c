@@ -44,7 +44,7 @@ static void hard_games(void)
 			/* small enough to ground: auto takes the network */
 			CHECK(gdl_reasoner_of(gd) == (r == GDL_AUTO ? GDL_NET : GDL_PROVER));
 			gdl_eval *e = gdl_eval_new(gd);
-			uint64_t s[GDL_WORDS_MAX];
+			uint64_t s[T_WORDS_MAX];
 			gdl_initial(gd, s);
 			for (int d = 1; d <= 3; d++)
 				CHECK_MSG(gdl_perft(gd, e, s, d) == hard[i].perft[d - 1],
@@ -103,7 +103,7 @@ static void not_stratified(void)
 	CHECK_MSG(gdl_load_file_ex(&gd, path, &o, &err) == 0, "%s", err.msg);
 	if (gd) {
 		gdl_eval *e = gdl_eval_new(gd);
-		uint64_t s[GDL_WORDS_MAX];
+		uint64_t s[T_WORDS_MAX];
 		int mv[4];
 		gdl_initial(gd, s);
 		gdl_eval_state(gd, e, s);

@@ -30,13 +30,15 @@ enum { PROBE_LEN = 500 }; /* joint moves of a probing playout at most */
 static void probe(const char *path, const gdl_game *gd, long nplay)
 {
 	gdl_eval *e = nplay > 0 ? gdl_eval_new(gd) : NULL;
-	if (!e)
+	uint64_t *s = e ? malloc((size_t)gdl_state_words(gd) * sizeof *s) : NULL;
+	if (!s) {
+		gdl_eval_free(e);
 		return;
+	}
 	gl_rng rng;
 	gl_rng_seed(&rng, 1);
 	double t0 = gl_now();
 	for (long k = 0; k < nplay && gl_now() - t0 < PROBE_S; k++) {
-		uint64_t s[GDL_WORDS_MAX];
 		gdl_initial(gd, s);
 		for (int step = 0; gl_now() - t0 < PROBE_S; step++) {
 			gdl_eval_state(gd, e, s);
@@ -79,6 +81,7 @@ static void probe(const char *path, const gdl_game *gd, long nplay)
 		}
 	}
 out:
+	free(s);
 	gdl_eval_free(e);
 }
 

@@ -125,6 +125,7 @@ typedef struct match {
 	gl_agent *agent;
 	worker *w;              /* the agent's search under way, or NULL */
 	unsigned char *s;       /* [state_size] the match's state */
+	uint64_t *st;           /* [state words] its bitset, for the rules */
 	gl_scratch scratch;     /* a move list and a state (think's view) */
 } match;
 
@@ -449,12 +450,14 @@ static void match_free(match *m)
 	gdl_eval_free(m->ev);
 	gdl_free(m->gd);
 	gl_free(m->s);
+	gl_free(m->st);
 	gl_scratch_done(&m->scratch);
 	m->agent = NULL;
 	m->g = NULL;
 	m->ev = NULL;
 	m->gd = NULL;
 	m->s = NULL;
+	m->st = NULL;
 }
 
 /* Whether an agent type named like spec's head declares parameter key. */
@@ -561,7 +564,8 @@ static int match_build(player *pl, match *m, span *it, gl_err *err)
 		return err->code ? err->code : GL_EIO;
 	if ((rc = gl_scratch_init(&m->scratch, m->g, 1, 1, err)))
 		return rc;
-	if (!(m->s = gl_malloc(m->g->state_size)))
+	if (!(m->s = gl_malloc(m->g->state_size)) ||
+	    !(m->st = gl_malloc((size_t)gdl_state_words(m->gd) * sizeof *m->st)))
 		return gl_fail(err, GL_ENOMEM, "out of memory");
 	m->startclock = sc;
 	m->playclock = pc;
@@ -692,9 +696,8 @@ static int apply_joint(match *m, span moves, gl_err *err)
 	int *legal = gl_malloc(((size_t)gdl_nmoves(gd) + 1) * sizeof *legal);
 	if (!legal)
 		return gl_fail(err, GL_ENOMEM, "out of memory");
-	uint64_t st[GDL_WORDS_MAX];
-	memcpy(st, m->s, (size_t)gdl_state_words(gd) * 8);
-	gdl_eval_state(gd, m->ev, st);
+	memcpy(m->st, m->s, (size_t)gdl_state_words(gd) * 8);
+	gdl_eval_state(gd, m->ev, m->st);
 	int rc = 0;
 	if (gdl_terminal(gd, m->ev))
 		rc = gl_fail(err, GL_EILLEGAL, "a move after the game ended");
@@ -752,9 +755,8 @@ static int apply_joint(match *m, span moves, gl_err *err)
  * ggp-base's server raises a GoalDefinitionException) is logged. */
 static void note_goals(match *m)
 {
-	uint64_t st[GDL_WORDS_MAX];
-	memcpy(st, m->s, (size_t)gdl_state_words(m->gd) * 8);
-	gdl_eval_state(m->gd, m->ev, st);
+	memcpy(m->st, m->s, (size_t)gdl_state_words(m->gd) * 8);
+	gdl_eval_state(m->gd, m->ev, m->st);
 	for (int r = 0; r < gdl_nroles(m->gd); r++) {
 		int v[8], nv = gdl_goal_values(m->gd, m->ev, r, v, 8);
 		if (nv < 2)
@@ -879,9 +881,8 @@ static int do_play(player *pl, request *rq, span moves, gl_err *err)
 	if (rc)
 		return rc;
 	const gdl_game *gd = m->gd;
-	uint64_t st[GDL_WORDS_MAX];
-	memcpy(st, m->s, (size_t)gdl_state_words(gd) * 8);
-	gdl_eval_state(gd, m->ev, st);
+	memcpy(m->st, m->s, (size_t)gdl_state_words(gd) * 8);
+	gdl_eval_state(gd, m->ev, m->st);
 	if (gdl_terminal(gd, m->ev))
 		return gl_fail(err, GL_EILLEGAL, "the game is over");
 	int *legal = gl_malloc(((size_t)gdl_nmoves(gd) + 1) * sizeof *legal);

@@ -318,6 +318,7 @@ int cmd_ggp_match(int argc, char **argv)
 	gdl_eval *ev = gdl_eval_new(gd);
 	int *legal = gl_malloc((size_t)nroles * ((size_t)gdl_nmoves(gd) + 1) *
 		sizeof *legal);
+	uint64_t *st = gl_malloc((size_t)gdl_state_words(gd) * sizeof *st);
 	size_t msgcap = rules.len + 4096;
 	char *msg = gl_malloc(msgcap);
 	gl_scratch w; /* states: the match's, an agent's view; a move list */
@@ -325,7 +326,7 @@ int cmd_ggp_match(int argc, char **argv)
 	if (gl_scratch_init(&w, g, 1, 2, &werr))
 		cli_die(EXIT_RUN, "ggp match: %s", werr.msg);
 	void *s = gl_scratch_state(&w, 1);
-	if (!ev || !legal || !msg || rules.oom)
+	if (!ev || !legal || !st || !msg || rules.oom)
 		cli_die(EXIT_RUN, "ggp match: out of memory");
 	for (int r = 0; r < nroles; r++)
 		if (seats[r].remote) {
@@ -389,7 +390,6 @@ int cmd_ggp_match(int argc, char **argv)
 		gl_strbuf_init(&moves);
 		gl_strbuf_init(&counts);
 		gl_strbuf_init(&errors);
-		uint64_t st[GDL_WORDS_MAX];
 		gdl_initial(gd, st);
 		g->type->start(g, s);
 		int joint[GDL_ROLES_MAX], nl[GDL_ROLES_MAX], steps = 0, nerr = 0;
@@ -553,6 +553,7 @@ int cmd_ggp_match(int argc, char **argv)
 	gl_strbuf_done(&rules);
 	gl_free(msg);
 	gl_free(legal);
+	gl_free(st);
 	gl_scratch_done(&w);
 	gdl_eval_free(ev);
 	for (int r = 0; r < nroles; r++) {
