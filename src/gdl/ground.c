@@ -1529,21 +1529,13 @@ static int ground_strata(gdl_game *gd, const int32_t *order,
 	return 0;
 }
 
-static int build_program(gdl_game *gd, grounder *G, gl_err *err)
+/* Atoms (the facts of the domain, numbered in term order into atom_of)
+ * and the ground rules grouped by head atom (a counting sort). */
+static int index_rules(gdl_game *gd, const grounder *G, int32_t *atom_of)
 {
-	gdl_gterms *gt = &gd->gt;
-	const gdl_prog *p = &gd->prog;
-	int rc = GL_ENOMEM;
-	int ngt = gt->n;
-	int32_t *atom_of = gl_malloc(((size_t)ngt + 1) * sizeof *atom_of);
-	int32_t *mark = NULL, *low = NULL, *stk = NULL, *order = NULL, *scc = NULL;
-	int32_t *tmp = NULL;
-	uint8_t *flag = NULL, *seen = NULL;
-	tarjan_frame *fr = NULL;
-	if (!atom_of)
-		goto fail;
+	const gdl_gterms *gt = &gd->gt;
 	int na = 0;
-	for (int i = 0; i < ngt; i++)
+	for (int i = 0; i < gt->n; i++)
 		atom_of[i] = is_fact(G, i) >= 0 ? na++ : -1;
 	gd->natoms = na;
 	gd->atom_term = gl_malloc(((size_t)na + 1) * sizeof *gd->atom_term);
@@ -1551,28 +1543,24 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 	gd->rule_lit = gl_malloc(((size_t)G->nr + 1) * sizeof *gd->rule_lit);
 	gd->lit = gl_malloc(((size_t)G->nrl + 1) * sizeof *gd->lit);
 	gd->static_val = gl_calloc((size_t)na + 1, 1);
+	int32_t *fill = gl_malloc(((size_t)na + 1) * sizeof *fill);
+	int32_t *where = gl_malloc(((size_t)G->nr + 1) * sizeof *where);
 	if (!gd->atom_term || !gd->atom_rule || !gd->rule_lit || !gd->lit ||
-	    !gd->static_val)
-		goto fail;
-	for (int i = 0; i < ngt; i++)
+	    !gd->static_val || !fill || !where) {
+		gl_free(fill);
+		gl_free(where);
+		return GL_ENOMEM;
+	}
+	for (int i = 0; i < gt->n; i++)
 		if (atom_of[i] >= 0)
 			gd->atom_term[atom_of[i]] = i;
-	/* Rules grouped by head atom (counting sort). */
 	for (int r = 0; r < G->nr; r++)
 		gd->atom_rule[atom_of[G->rhead[r]] + 1]++;
 	for (int a = 0; a < na; a++)
 		gd->atom_rule[a + 1] += gd->atom_rule[a];
-	int32_t *fill = gl_malloc(((size_t)na + 1) * sizeof *fill);
-	int32_t *where = gl_malloc(((size_t)G->nr + 1) * sizeof *where);
-	if (!fill || !where) {
-		gl_free(fill);
-		gl_free(where);
-		goto fail;
-	}
 	memcpy(fill, gd->atom_rule, (size_t)na * sizeof *fill);
 	for (int r = 0; r < G->nr; r++)
 		where[fill[atom_of[G->rhead[r]]]++] = r;
-	gl_free(fill);
 	gd->nrules = G->nr;
 	gd->nlit = 0;
 	for (int k = 0; k < G->nr; k++) {
@@ -1582,22 +1570,32 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 			gd->lit[gd->nlit++] = atom_of[G->rlit[i] >> 1] << 1 | (G->rlit[i] & 1);
 	}
 	gd->rule_lit[G->nr] = gd->nlit;
+	gl_free(fill);
 	gl_free(where);
+	return 0;
+}
 
-	/* Tarjan's SCCs over head -> body atom edges, without recursion. */
-	mark = gl_malloc(((size_t)na + 1) * sizeof *mark);
-	low = gl_malloc(((size_t)na + 1) * sizeof *low);
-	stk = gl_malloc(((size_t)na + 1) * sizeof *stk);
-	order = gl_malloc(((size_t)na + 1) * sizeof *order);
-	scc = gl_malloc(((size_t)na + 1) * sizeof *scc);
-	fr = gl_malloc(((size_t)na + 1) * sizeof *fr);
-	flag = gl_calloc((size_t)na + 1, 1);
-	if (!mark || !low || !stk || !order || !scc || !fr || !flag)
-		goto fail;
+/* The strongly connected components of the head -> body atom graph
+ * (Tarjan's algorithm without recursion), in evaluation order: order[]
+ * lists the atoms, each component after those it depends on; scc[i] is
+ * the length of the recursive group starting at i, -1 for a plain atom,
+ * 0 inside a group. mark and low are scratch of natoms + 1. */
+static int order_atoms(const gdl_game *gd, int32_t *order, int32_t *scc,
+	int32_t *mark, int32_t *low)
+{
+	int na = gd->natoms;
+	int32_t *stk = gl_malloc(((size_t)na + 1) * sizeof *stk);
+	tarjan_frame *fr = gl_malloc(((size_t)na + 1) * sizeof *fr);
+	bool *onstk = gl_calloc((size_t)na + 1, sizeof *onstk);
+	if (!stk || !fr || !onstk) {
+		gl_free(stk);
+		gl_free(fr);
+		gl_free(onstk);
+		return GL_ENOMEM;
+	}
 	for (int a = 0; a < na; a++)
 		mark[a] = -1;
 	int idx = 0, sp = 0, no = 0;
-	bool *onstk = (bool *)flag; /* reused below for flags */
 	for (int root = 0; root < na; root++) {
 		if (mark[root] >= 0)
 			continue;
@@ -1643,12 +1641,28 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 				low[fr[fp].v] = low[v];
 		}
 	}
-	if ((rc = ground_strata(gd, order, scc, low, err)))
-		goto out;
-	/* Static values: everything evaluated with no true and no does. */
-	gdl_run(gd, gd->static_val, order, scc, 0, na);
-	/* Flags: 1 depends on true, 2 on does; 4 needed. */
-	memset(flag, 0, (size_t)na + 1);
+	gl_free(stk);
+	gl_free(fr);
+	gl_free(onstk);
+	return 0;
+}
+
+/* The evaluation lists: the atoms needed for legal, goal, terminal or
+ * next, those that depend on true only (phase 1), then those that depend
+ * on does (phase 2), in the order of order_atoms. Groups share their
+ * flags. */
+static int phase_nodes(gdl_game *gd, const int32_t *order, const int32_t *scc)
+{
+	const gdl_gterms *gt = &gd->gt;
+	int na = gd->natoms;
+	/* 1 depends on true, 2 on does; 4 needed */
+	uint8_t *flag = gl_calloc((size_t)na + 1, 1);
+	gd->node_atom = gl_malloc(((size_t)na + 1) * sizeof *gd->node_atom);
+	gd->node_scc = gl_malloc(((size_t)na + 1) * sizeof *gd->node_scc);
+	if (!flag || !gd->node_atom || !gd->node_scc) {
+		gl_free(flag);
+		return GL_ENOMEM;
+	}
 	for (int a = 0; a < na; a++) {
 		int32_t fn = gt->fn[gd->atom_term[a]];
 		flag[a] = fn == K_TRUE ? 1 : fn == K_DOES ? 2 : 0;
@@ -1682,11 +1696,6 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 		     q < gd->rule_lit[gd->atom_rule[a + 1]]; q++)
 			flag[gd->lit[q] >> 1] |= 4;
 	}
-	/* The two phases, in evaluation order. Groups share their flags. */
-	gd->node_atom = gl_malloc(((size_t)na + 1) * sizeof *gd->node_atom);
-	gd->node_scc = gl_malloc(((size_t)na + 1) * sizeof *gd->node_scc);
-	if (!gd->node_atom || !gd->node_scc)
-		goto fail;
 	gd->nnodes = 0;
 	for (int phase = 1; phase <= 2; phase++) {
 		for (int i = 0; i < na;) {
@@ -1706,8 +1715,15 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 			gd->phase1 = gd->nnodes;
 	}
 	gd->phase2 = gd->nnodes;
+	gl_free(flag);
+	return 0;
+}
 
-	/* Roles, in the order of the role facts. */
+/* The roles, in the order of the role facts; and the rules a game needs
+ * (legal, goal, terminal). */
+static int find_roles(gdl_game *gd, gl_err *err)
+{
+	const gdl_prog *p = &gd->prog;
 	gd->nroles = 0;
 	for (int s = 0; s < p->nsent; s++) {
 		const gdl_term *x = &p->terms[p->sent[s]];
@@ -1717,36 +1733,35 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 		bool dup = false;
 		for (int k = 0; k < gd->nroles; k++)
 			dup |= gd->role_sym[k] == r->sym;
-		if (dup) {
-			rc = gl_fail(err, GL_EPARSE, "%s:%d:%d: role '%s' is declared twice",
-				p->name, r->line, r->col, p->syms.name[r->sym]);
-			goto out;
-		}
-		if (r->kind != T_SYM || gd->nroles >= GDL_ROLES_MAX) {
-			rc = gl_fail(err, GL_ERANGE, "%s:%d:%d: %s", p->name, r->line, r->col,
-				r->kind != T_SYM ? "a role must be a constant" :
+		if (dup)
+			return gl_fail(err, GL_EPARSE, "%s:%d:%d: role '%s' is declared "
+				"twice", p->name, r->line, r->col, p->syms.name[r->sym]);
+		if (r->kind != T_SYM || gd->nroles >= GDL_ROLES_MAX)
+			return gl_fail(err, GL_ERANGE, "%s:%d:%d: %s", p->name, r->line,
+				r->col, r->kind != T_SYM ? "a role must be a constant" :
 				"more than 8 roles");
-			goto out;
-		}
 		gd->role_sym[gd->nroles++] = r->sym;
 	}
-	if (gd->nroles == 0) {
-		rc = gl_fail(err, GL_EPARSE, "%s: no (role ...) facts", p->name);
-		goto out;
-	}
-	/* A game needs moves, goals and an end. */
+	if (gd->nroles == 0)
+		return gl_fail(err, GL_EPARSE, "%s: no (role ...) facts", p->name);
 	static const int32_t needed[] = {K_LEGAL, K_GOAL, K_TERMINAL};
 	for (int k = 0; k < 3; k++) {
 		bool found = false;
 		for (int c = 0; c < p->ncl && !found; c++)
 			found = p->terms[p->cl[c].head].sym == needed[k];
-		if (!found) {
-			rc = gl_fail(err, GL_EPARSE, "%s: no '%s' rule or fact", p->name,
+		if (!found)
+			return gl_fail(err, GL_EPARSE, "%s: no '%s' rule or fact", p->name,
 				p->syms.name[needed[k]]);
-			goto out;
-		}
 	}
-	/* Base propositions. */
+	return 0;
+}
+
+/* The base propositions (state bits: the true(X) atoms in atom order),
+ * their next(X) atoms and the initial state. */
+static int base_props(gdl_game *gd, const int32_t *atom_of)
+{
+	gdl_gterms *gt = &gd->gt;
+	int na = gd->natoms;
 	gd->nbase = 0;
 	for (int a = 0; a < na; a++)
 		gd->nbase += gt->fn[gd->atom_term[a]] == K_TRUE;
@@ -1758,7 +1773,7 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 	gl_free(gd->init);
 	gd->init = gl_calloc((size_t)gd->words, sizeof *gd->init);
 	if (!gd->base_atom || !gd->base_next || !gd->init)
-		goto fail;
+		return GL_ENOMEM;
 	for (int a = 0, i = 0; a < na; a++) {
 		int32_t t = gd->atom_term[a];
 		if (gt->fn[t] != K_TRUE)
@@ -1772,14 +1787,22 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 			gd->init[i / 64] |= 1ull << (i % 64);
 		i++;
 	}
-	/* Moves: the distinct move terms of does(R, M). */
-	tmp = gl_malloc(((size_t)na + 1) * 2 * sizeof *tmp);
-	if (!tmp)
-		goto fail;
-	int nm = 0;
-	seen = gl_calloc((size_t)ngt + 1, 1);
-	if (!seen)
-		goto fail;
+	return 0;
+}
+
+/* The moves: the distinct move terms of does(R, M), sorted by text, and
+ * each role's does and legal atoms of each. */
+static int move_terms(gdl_game *gd, const int32_t *atom_of)
+{
+	gdl_gterms *gt = &gd->gt;
+	int na = gd->natoms, nm = 0;
+	int32_t *tmp = gl_malloc(((size_t)na + 1) * sizeof *tmp);
+	uint8_t *seen = gl_calloc((size_t)gt->n + 1, 1);
+	if (!tmp || !seen) {
+		gl_free(tmp);
+		gl_free(seen);
+		return GL_ENOMEM;
+	}
 	for (int a = 0; a < na; a++) {
 		int32_t t = gd->atom_term[a];
 		if (gt->fn[t] != K_DOES)
@@ -1789,43 +1812,40 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 			tmp[nm++] = m;
 		seen[m] = 1;
 	}
+	gl_free(seen);
 	gd->nmoves = nm;
 	gd->move_term = gl_malloc(((size_t)nm + 1) * sizeof *gd->move_term);
 	gd->move_text = gl_calloc((size_t)nm + 1, sizeof *gd->move_text);
 	char **text = gl_calloc((size_t)nm + 1, sizeof *text);
 	int32_t *ids = gl_malloc(((size_t)nm + 1) * 2 * sizeof *ids);
-	if (!gd->move_term || !gd->move_text || !text || !ids) {
-		gl_free(text);
-		gl_free(ids);
-		goto fail;
-	}
-	bool oom = false;
-	for (int k = 0; k < nm; k++) {
+	bool oom = !gd->move_term || !gd->move_text || !text || !ids;
+	for (int k = 0; !oom && k < nm; k++) {
 		char buf[1024];
 		gdl_gterm_text(gd, tmp[k], buf, sizeof buf);
 		text[k] = gl_strdup(buf);
 		oom |= !text[k];
 		ids[k] = k;
 	}
-	if (!oom)
+	if (!oom) {
 		sort_by_text(ids, ids + nm, nm, text);
-	for (int k = 0; k < nm; k++) {
-		gd->move_term[k] = tmp[ids[k]];
-		gd->move_text[k] = text[ids[k]];
+		for (int k = 0; k < nm; k++) {
+			gd->move_term[k] = tmp[ids[k]];
+			gd->move_text[k] = text[ids[k]];
+			text[ids[k]] = NULL;
+		}
 	}
+	for (int k = 0; text && k < nm; k++)
+		gl_free(text[k]);
 	gl_free(text);
 	gl_free(ids);
+	gl_free(tmp);
 	if (oom)
-		goto fail;
+		return GL_ENOMEM;
 	size_t rm = (size_t)gd->nroles * (size_t)nm + 1;
 	gd->does_atom = gl_malloc(rm * sizeof *gd->does_atom);
 	gd->legal_atom = gl_malloc(rm * sizeof *gd->legal_atom);
-	gd->goal_atom = gl_malloc(((size_t)na + 1) * sizeof *gd->goal_atom);
-	gd->goal_role = gl_malloc(((size_t)na + 1) * sizeof *gd->goal_role);
-	gd->goal_value = gl_malloc(((size_t)na + 1) * sizeof *gd->goal_value);
-	if (!gd->does_atom || !gd->legal_atom || !gd->goal_atom || !gd->goal_role ||
-	    !gd->goal_value)
-		goto fail;
+	if (!gd->does_atom || !gd->legal_atom)
+		return GL_ENOMEM;
 	for (int r = 0; r < gd->nroles; r++) {
 		int32_t rt = gt_get(gt, gd->role_sym[r], 0, NULL, false);
 		gd->role_nmoves[r] = 0;
@@ -1840,6 +1860,22 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 			gd->role_nmoves[r] += d >= 0;
 		}
 	}
+	return 0;
+}
+
+/* The goal(R, V) atoms of the roles, each value an integer 0..100; and
+ * the terminal atom. */
+static int goal_atoms(gdl_game *gd, const int32_t *atom_of, gl_err *err)
+{
+	gdl_gterms *gt = &gd->gt;
+	const gdl_prog *p = &gd->prog;
+	int na = gd->natoms;
+	gd->goal_atom = gl_malloc(((size_t)na + 1) * sizeof *gd->goal_atom);
+	gd->goal_role = gl_malloc(((size_t)na + 1) * sizeof *gd->goal_role);
+	gd->goal_value = gl_malloc(((size_t)na + 1) * sizeof *gd->goal_value);
+	if (!gd->goal_atom || !gd->goal_role || !gd->goal_value)
+		return gl_fail(err, GL_ENOMEM, "%s: out of memory while compiling",
+			p->name);
 	gd->ngoal = 0;
 	for (int a = 0; a < na; a++) {
 		int32_t t = gd->atom_term[a];
@@ -1851,11 +1887,10 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 		const char *vs = p->syms.name[gt->fn[v]];
 		char *end;
 		long val = strtol(vs, &end, 10);
-		if (*end || end == vs || val < 0 || val > 100) {
-			rc = gl_fail(err, GL_EPARSE, "%s: goal value '%s' of role '%s' is not "
-				"an integer 0..100", p->name, vs, p->syms.name[gt->fn[r]]);
-			goto out;
-		}
+		if (*end || end == vs || val < 0 || val > 100)
+			return gl_fail(err, GL_EPARSE, "%s: goal value '%s' of role '%s' "
+				"is not an integer 0..100", p->name, vs,
+				p->syms.name[gt->fn[r]]);
 		for (int k = 0; k < gd->nroles; k++)
 			if (gd->role_sym[k] == gt->fn[r]) {
 				gd->goal_atom[gd->ngoal] = a;
@@ -1865,20 +1900,49 @@ static int build_program(gdl_game *gd, grounder *G, gl_err *err)
 	}
 	int32_t term = gt_get(gt, K_TERMINAL, 0, NULL, false);
 	gd->terminal_atom = term >= 0 ? atom_of[term] : -1;
-	rc = 0;
+	return 0;
+}
+
+/* The propositional program from the grounder's rules: atoms, rules by
+ * head, the evaluation order (checked stratified on the ground program),
+ * the static values, the two phases, roles, state bits, moves, goals. */
+static int build_program(gdl_game *gd, grounder *G, gl_err *err)
+{
+	const char *name = gd->prog.name;
+	size_t n = (size_t)gd->gt.n + 1;
+	int32_t *atom_of = gl_malloc(n * sizeof *atom_of);
+	int32_t *order = NULL, *scc = NULL, *mark = NULL, *low = NULL;
+	int rc = atom_of ? index_rules(gd, G, atom_of) : GL_ENOMEM;
+	if (rc == 0) {
+		size_t na = (size_t)gd->natoms + 1;
+		order = gl_malloc(na * sizeof *order);
+		scc = gl_malloc(na * sizeof *scc);
+		mark = gl_malloc(na * sizeof *mark);
+		low = gl_malloc(na * sizeof *low);
+		rc = order && scc && mark && low ? order_atoms(gd, order, scc, mark, low) :
+			GL_ENOMEM;
+	}
+	if (rc == GL_ENOMEM)
+		goto oom;
+	if ((rc = ground_strata(gd, order, scc, low, err)))
+		goto out;
+	/* static values: everything evaluated with no true and no does */
+	gdl_run(gd, gd->static_val, order, scc, 0, gd->natoms);
+	if ((rc = phase_nodes(gd, order, scc)))
+		goto oom;
+	if ((rc = find_roles(gd, err)))
+		goto out;
+	if ((rc = base_props(gd, atom_of)) || (rc = move_terms(gd, atom_of)))
+		goto oom;
+	rc = goal_atoms(gd, atom_of, err);
 	goto out;
-fail:
-	rc = gl_fail(err, GL_ENOMEM, "%s: out of memory while compiling", p->name);
+oom:
+	rc = gl_fail(err, GL_ENOMEM, "%s: out of memory while compiling", name);
 out:
 	gl_free(atom_of);
-	gl_free(mark);
-	gl_free(low);
-	gl_free(stk);
 	gl_free(order);
 	gl_free(scc);
-	gl_free(fr);
-	gl_free(flag);
-	gl_free(seen);
-	gl_free(tmp);
+	gl_free(mark);
+	gl_free(low);
 	return rc;
 }
