@@ -524,35 +524,23 @@ static int by_comp(int32_t *v, int n, const int32_t *comp)
 	return 0;
 }
 
-int gdl_check_prog(gdl_prog *p, gl_strbuf *problems, gl_strbuf *notes)
+/* Structure, arities and keyword places of every sentence, and its
+ * expansion into clauses (p->cl); then safety. Returns 0 or GL_ENOMEM
+ * (problems counted in c). */
+static int check_sentences(checker *c, alts *one)
 {
-	checker c = {.p = p, .out = problems, .notes = notes};
-	int rc = 0;
-	int nsyms = p->syms.n;
-	alts *one = gl_malloc(sizeof *one);
-	c.rel_arity = gl_malloc((size_t)nsyms * sizeof *c.rel_arity);
-	c.fn_arity = gl_malloc((size_t)nsyms * sizeof *c.fn_arity);
-	int32_t *pidx = gl_malloc((size_t)nsyms * sizeof *pidx);
-	int32_t *e0 = NULL, *edge = NULL, *comp = NULL;
-	uint8_t *flag = NULL;
-	if (!one || !c.rel_arity || !c.fn_arity || !pidx)
-		goto oom;
-	for (int i = 0; i < nsyms; i++)
-		c.rel_arity[i] = c.fn_arity[i] = pidx[i] = -1;
-	p->ncl = p->nlits = 0;
-
-	/* Structure, arities, keyword places; expansion into clauses. */
+	gdl_prog *p = c->p;
 	for (int s = 0; s < p->nsent; s++) {
 		int32_t t = p->sent[s], head = t;
 		const gdl_term *x = &p->terms[t];
 		int nbody = 0;
 		if (x->kind == T_VAR) {
-			problem(&c, t, "variable %s used as a sentence", sym(&c, x->sym));
+			problem(c, t, "variable %s used as a sentence", sym(c, x->sym));
 			continue;
 		}
 		if (x->sym == K_RULE) {
 			if (x->kind != T_FN) {
-				problem(&c, t, "rule '<=' without a head");
+				problem(c, t, "rule '<=' without a head");
 				continue;
 			}
 			head = gdl_term_arg(p, t, 0);
@@ -560,46 +548,72 @@ int gdl_check_prog(gdl_prog *p, gl_strbuf *problems, gl_strbuf *notes)
 		}
 		const gdl_term *h = &p->terms[head];
 		if (h->kind == T_VAR) {
-			problem(&c, head, "variable %s used as a rule head", sym(&c, h->sym));
+			problem(c, head, "variable %s used as a rule head", sym(c, h->sym));
 			continue;
 		}
 		if (h->sym == K_TRUE || h->sym == K_DOES || h->sym == K_NOT ||
 		    h->sym == K_OR || h->sym == K_DISTINCT || h->sym == K_RULE) {
-			problem(&c, head, "'%s' may not be the head of a rule",
-				sym(&c, h->sym));
+			problem(c, head, "'%s' may not be the head of a rule",
+				sym(c, h->sym));
 			continue;
 		}
 		if (h->sym == K_ROLE && nbody > 0)
-			problem(&c, head, "'role' may only appear in facts");
-		check_atom(&c, head);
+			problem(c, head, "'role' may only appear in facts");
+		check_atom(c, head);
 		/* every body literal gives each clause at least one literal */
 		if (nbody > GDL_LITS_MAX) {
-			problem(&c, head, "rule with more than %d literals", GDL_LITS_MAX);
+			problem(c, head, "rule with more than %d literals", GDL_LITS_MAX);
 			continue;
 		}
-		rc = expand_rule(&c, t, head, nbody, one);
+		int rc = expand_rule(c, t, head, nbody, one);
 		if (rc == GL_ENOMEM)
-			goto oom;
+			return rc;
 		if (rc == GL_ERANGE)
-			problem(&c, t, "rule expands into more than %d clauses",
+			problem(c, t, "rule expands into more than %d clauses",
 				GDL_CLAUSES_MAX);
 		else if (rc == E_LONG)
-			problem(&c, head, "rule with more than %d literals", GDL_LITS_MAX);
+			problem(c, head, "rule with more than %d literals", GDL_LITS_MAX);
 		if (rc == E_BIG) {
-			problem(&c, t, "the rules expand into too many literals (more "
+			problem(c, t, "the rules expand into too many literals (more "
 				"than %d in all, or %d copied expanding `or`)",
 				PROG_LITS_MAX, EXPAND_MAX);
-			rc = 0;
-			goto done; /* every later rule would be refused too */
+			return 0; /* every later rule would be refused too */
 		}
-		rc = 0;
 	}
 	for (int k = 0; k < p->ncl; k++)
-		check_safety(&c, &p->cl[k]);
-	if (c.nproblems)
-		goto done;
+		check_safety(c, &p->cl[k]);
+	return 0;
+}
 
-	/* The dependency graph over relations. */
+/* The dependency graph over relations: each relation of a head or a
+ * literal numbered (pidx, np of them), its edges head -> body relation in
+ * compressed rows (e0, edge), its strongly connected components (comp),
+ * and flag: 1 depends on does, 2 on true (through one edge or more). */
+typedef struct rgraph {
+	int np;
+	int32_t *pidx;  /* [nsyms] a relation's vertex, or -1 */
+	int32_t *e0;    /* [np + 2] */
+	int32_t *edge;  /* [nlits] */
+	int32_t *comp;  /* [np] */
+	uint8_t *flag;  /* [np] */
+} rgraph;
+
+static void rgraph_done(rgraph *g)
+{
+	gl_free(g->pidx);
+	gl_free(g->e0);
+	gl_free(g->edge);
+	gl_free(g->comp);
+	gl_free(g->flag);
+}
+
+static int rgraph_build(const gdl_prog *p, rgraph *g)
+{
+	int32_t *pidx = g->pidx = gl_malloc(((size_t)p->syms.n + 1) * sizeof *pidx);
+	if (!pidx)
+		return GL_ENOMEM;
+	for (int i = 0; i < p->syms.n; i++)
+		pidx[i] = -1;
 	int np = 0;
 	for (int k = 0; k < p->ncl; k++) {
 		const gdl_clause *cl = &p->cl[k];
@@ -612,13 +626,16 @@ int gdl_check_prog(gdl_prog *p, gl_strbuf *problems, gl_strbuf *notes)
 				pidx[p->terms[l->a].sym] = np++;
 		}
 	}
-	/* Its edges, head -> body relation, in compressed rows. */
-	e0 = gl_calloc((size_t)np + 2, sizeof *e0);
-	edge = gl_malloc(((size_t)p->nlits + 1) * sizeof *edge);
-	comp = gl_malloc(((size_t)np + 1) * sizeof *comp);
-	flag = gl_calloc((size_t)np + 1, 1);
-	if (!e0 || !edge || !comp || !flag)
-		goto oom;
+	g->np = np;
+	int32_t *e0 = g->e0 = gl_calloc((size_t)np + 2, sizeof *e0);
+	int32_t *edge = g->edge = gl_malloc(((size_t)p->nlits + 1) * sizeof *edge);
+	int32_t *comp = g->comp = gl_malloc(((size_t)np + 1) * sizeof *comp);
+	uint8_t *flag = g->flag = gl_calloc((size_t)np + 1, 1);
+	int32_t *by = gl_malloc(((size_t)np + 1) * sizeof *by);
+	if (!e0 || !edge || !comp || !flag || !by) {
+		gl_free(by);
+		return GL_ENOMEM;
+	}
 	for (int k = 0; k < p->ncl; k++) {
 		const gdl_clause *cl = &p->cl[k];
 		for (int i = 0; i < cl->nlits; i++)
@@ -638,15 +655,11 @@ int gdl_check_prog(gdl_prog *p, gl_strbuf *problems, gl_strbuf *notes)
 	for (int a = np; a > 0; a--) /* the fill moved each row start on */
 		e0[a] = e0[a - 1];
 	e0[0] = 0;
-	if (gdl_sccs(np, e0, edge, comp) < 0)
-		goto oom;
-	/* Relations that depend on does, on true (through one edge or more):
-	 * components complete after those they depend on. */
-	int32_t *by = gl_malloc(((size_t)np + 1) * sizeof *by);
-	if (!by || by_comp(by, np, comp)) {
+	if (gdl_sccs(np, e0, edge, comp) < 0 || by_comp(by, np, comp)) {
 		gl_free(by);
-		goto oom;
+		return GL_ENOMEM;
 	}
+	/* components complete after those they depend on */
 	int pd = pidx[K_DOES], pt = pidx[K_TRUE];
 	for (int i = 0; i < np;) {
 		int j = i;
@@ -662,85 +675,114 @@ int gdl_check_prog(gdl_prog *p, gl_strbuf *problems, gl_strbuf *notes)
 		i = j;
 	}
 	gl_free(by);
+	return 0;
+}
+
+/* A relation negated inside a recursion (literal l of a clause whose head
+ * is hs): not stratified relation by relation, which the grounder then
+ * decides on the ground program; a note, once per relation (flag 4). */
+static void note_negation(checker *c, rgraph *g, const gdl_lit *l, int32_t hs)
+{
+	const gdl_prog *p = c->p;
+	int b = g->pidx[p->terms[l->a].sym];
+	if (g->flag[b] & 4)
+		return;
+	g->flag[b] |= 4;
+	if (!c->notes)
+		return;
+	const gdl_term *x = &p->terms[l->a];
+	int32_t ns = x->sym;
+	if (ns == hs)
+		gl_strbuf_printf(c->notes, "%s:%d:%d: note: '%s' is negated inside "
+			"its own recursion: stratified only on the ground program\n",
+			p->name, x->line, x->col, sym(c, ns));
+	else
+		gl_strbuf_printf(c->notes, "%s:%d:%d: note: '%s' is negated inside a "
+			"recursion through '%s': stratified only on the ground program\n",
+			p->name, x->line, x->col, sym(c, ns), sym(c, hs));
+}
+
+/* The recursion restriction for the recursive positive literal l of cl
+ * (vertex a its head's): each argument is ground, a head argument, or
+ * bound by a literal outside the recursion. */
+static void check_recursive(checker *c, const rgraph *g, const gdl_clause *cl,
+	const gdl_lit *l, int a)
+{
+	const gdl_prog *p = c->p;
+	varset outside = {.n = 0};
+	for (int j = 0; j < cl->nlits; j++) {
+		const gdl_lit *m = &p->lits[cl->lit0 + j];
+		if (m->kind == L_POS && g->comp[g->pidx[p->terms[m->a].sym]] != g->comp[a])
+			vs_add_term(p, &outside, m->a);
+	}
+	int ar = gdl_term_arity(p, l->a);
+	int hr = gdl_term_arity(p, cl->head);
+	for (int j = 0; j < ar; j++) {
+		int32_t v = gdl_term_arg(p, l->a, j);
+		bool ok = unbound_var(p, &outside, v) < 0;
+		for (int q = 0; q < hr && !ok; q++)
+			ok = term_equal(p, v, gdl_term_arg(p, cl->head, q));
+		if (!ok) {
+			problem(c, v, "recursion restriction: argument %d of '%s' is "
+				"neither ground, an argument of the head, nor bound outside "
+				"the recursion", j + 1, sym(c, p->terms[l->a].sym));
+			return;
+		}
+	}
+}
+
+/* Recursion (negation inside it, the recursion restriction) and the
+ * keyword restrictions on what legal, goal, terminal and init depend on. */
+static void check_dependencies(checker *c, rgraph *g)
+{
+	const gdl_prog *p = c->p;
 	for (int k = 0; k < p->ncl; k++) {
 		const gdl_clause *cl = &p->cl[k];
 		int32_t hs = p->terms[cl->head].sym;
-		int a = pidx[hs];
+		int a = g->pidx[hs];
 		for (int i = 0; i < cl->nlits; i++) {
 			const gdl_lit *l = &p->lits[cl->lit0 + i];
 			if (l->kind > L_NEG)
 				continue;
-			int b = pidx[p->terms[l->a].sym];
-			bool rec = comp[b] == comp[a]; /* b depends on a */
-			if (l->kind == L_NEG && rec && !(flag[b] & 4)) {
-				/* once per relation: the grounder decides */
-				flag[b] |= 4;
-				if (notes) {
-					const gdl_term *x = &p->terms[l->a];
-					int32_t ns = p->terms[l->a].sym;
-					if (ns == hs)
-						gl_strbuf_printf(notes, "%s:%d:%d: note: '%s' is "
-							"negated inside its own recursion: stratified "
-							"only on the ground program\n", p->name, x->line,
-							x->col, sym(&c, ns));
-					else
-						gl_strbuf_printf(notes, "%s:%d:%d: note: '%s' is "
-							"negated inside a recursion through '%s': "
-							"stratified only on the ground program\n",
-							p->name, x->line, x->col, sym(&c, ns),
-							sym(&c, hs));
-				}
-			}
-			if (rec && l->kind == L_POS) {
-				/* Recursion restriction: each argument of the recursive
-				 * literal is ground, a head argument, or bound by a
-				 * literal outside the recursion. */
-				varset outside = {.n = 0};
-				for (int j = 0; j < cl->nlits; j++) {
-					const gdl_lit *m = &p->lits[cl->lit0 + j];
-					if (m->kind == L_POS &&
-					    comp[pidx[p->terms[m->a].sym]] != comp[a])
-						vs_add_term(p, &outside, m->a);
-				}
-				int ar = gdl_term_arity(p, l->a);
-				int hr = gdl_term_arity(p, cl->head);
-				for (int j = 0; j < ar; j++) {
-					int32_t v = gdl_term_arg(p, l->a, j);
-					bool ok = unbound_var(p, &outside, v) < 0;
-					for (int q = 0; q < hr && !ok; q++)
-						ok = term_equal(p, v, gdl_term_arg(p, cl->head, q));
-					if (!ok) {
-						problem(&c, v, "recursion restriction: argument %d of "
-							"'%s' is neither ground, an argument of the "
-							"head, nor bound outside the recursion",
-							j + 1, sym(&c, p->terms[l->a].sym));
-						break;
-					}
-				}
-			}
+			int b = g->pidx[p->terms[l->a].sym];
+			bool rec = g->comp[b] == g->comp[a]; /* b depends on a */
+			if (rec && l->kind == L_NEG)
+				note_negation(c, g, l, hs);
+			if (rec && l->kind == L_POS)
+				check_recursive(c, g, cl, l, a);
 		}
-		bool on_does = (flag[a] & 1) || hs == K_DOES;
-		bool on_true = flag[a] & 2;
+		bool on_does = (g->flag[a] & 1) || hs == K_DOES;
+		bool on_true = g->flag[a] & 2;
 		if (on_does && (hs == K_LEGAL || hs == K_GOAL || hs == K_TERMINAL))
-			problem(&c, cl->head, "'%s' depends on 'does'", sym(&c, hs));
+			problem(c, cl->head, "'%s' depends on 'does'", sym(c, hs));
 		if ((on_does || on_true) && hs == K_INIT)
-			problem(&c, cl->head, "'init' depends on '%s'",
+			problem(c, cl->head, "'init' depends on '%s'",
 				on_does ? "does" : "true");
 	}
-	goto done;
-oom:
-	rc = GL_ENOMEM;
-done:
+}
+
+int gdl_check_prog(gdl_prog *p, gl_strbuf *problems, gl_strbuf *notes)
+{
+	checker c = {.p = p, .out = problems, .notes = notes};
+	int nsyms = p->syms.n;
+	alts *one = gl_malloc(sizeof *one);
+	rgraph g = {0};
+	c.rel_arity = gl_malloc((size_t)nsyms * sizeof *c.rel_arity);
+	c.fn_arity = gl_malloc((size_t)nsyms * sizeof *c.fn_arity);
+	int rc = one && c.rel_arity && c.fn_arity ? 0 : GL_ENOMEM;
+	for (int i = 0; !rc && i < nsyms; i++)
+		c.rel_arity[i] = c.fn_arity[i] = -1;
+	p->ncl = p->nlits = 0;
+	if (!rc)
+		rc = check_sentences(&c, one);
+	if (!rc && !c.nproblems && !(rc = rgraph_build(p, &g)))
+		check_dependencies(&c, &g);
+	rgraph_done(&g);
 	gl_free(c.ast);
 	gl_free(c.aln);
 	gl_free(one);
 	gl_free(c.alit);
 	gl_free(c.rel_arity);
 	gl_free(c.fn_arity);
-	gl_free(pidx);
-	gl_free(e0);
-	gl_free(edge);
-	gl_free(comp);
-	gl_free(flag);
 	return rc ? rc : c.nproblems;
 }
