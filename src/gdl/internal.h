@@ -179,6 +179,9 @@ void gdl_run(const gdl_game *gd, uint8_t *val, const int32_t *node_atom,
  * bit-parallel batch evaluator of batch.c. */
 enum { REF_FALSE = -1, REF_TRUE = -2 }; /* atoms folded into constants */
 enum { G_INPUT, G_LOGIC, G_GROUP, G_MEMBER }; /* kinds of gate */
+enum { NF_GROUP = 1, NF_HOOK = 2, NF_FEED = 4 }; /* a group; with hooks;
+						  * feeding groups */
+enum { NET_SPLIT_MAX = 4 };
 
 typedef struct gdl_net {
 	int ngates;       /* gates 0..ngates-1, each after its inputs */
@@ -190,9 +193,14 @@ typedef struct gdl_net {
 	int32_t *in0;     /* [ngates + 1] inputs of each gate in in */
 	int32_t *in;      /* gate << 1 | negated */
 	int32_t *fo0;     /* [ngates + 1] fanout of each gate in fo */
-	int32_t *fo;      /* target << 1 | negated */
+	int32_t *fo;      /* target << 1 | negated (counting gates only) */
+	int32_t *gf0;     /* [ngates + 1] the groups each gate feeds, in gf */
+	int32_t *gf;      /* group gates */
 	int32_t *hk0;     /* [ngates + 1] hooks of each gate in hk */
 	int32_t *hk;      /* next bit i: i << 1 | 1; legal: bit << 4 | role << 1 */
+	uint8_t *flags;   /* [ngates] NF_* for the incremental evaluator */
+	int32_t *cnt0;    /* [ngates] counters with every input false */
+	uint8_t *val0;    /* [ngates] values with every input false */
 	int dwords;       /* words of the dirty bitmap */
 	/* For the batch evaluator: the logic and group gates in order, those
 	 * that depend on true only, then those that depend on does. */
@@ -212,6 +220,17 @@ typedef struct gdl_net {
 	int32_t *goal_ref;   /* [ngoal] */
 	int32_t terminal;    /* gate or REF_* */
 	int lwords;          /* words of one role's legal bitset */
+	/* Variants (in the network of the game only): copies of it with a few
+	 * base propositions fixed (the "control" of a turn-taking game, say)
+	 * and folded in as constants, smaller and without those propositions'
+	 * large fanout. A state whose split bits are key is evaluated by
+	 * variant var_of[key] (0: the network itself, the other nvar are
+	 * var[1..nvar]). */
+	int nsplit;                   /* split base propositions, at most 4 */
+	int32_t split[NET_SPLIT_MAX]; /* their base numbers */
+	int nvar;
+	struct gdl_net **var;         /* [nvar + 1], var[0] unused */
+	uint8_t var_of[1 << NET_SPLIT_MAX];
 } gdl_net;
 
 

@@ -39,8 +39,8 @@
 #include <limits.h>
 #include <stdlib.h>
 
-struct gdl_eval {
-	gdl_pv *pv;       /* the prover's evaluator instead (gd->net NULL) */
+/* The evaluator of one network (the game's, or one of its variants). */
+typedef struct netev {
 	const gdl_net *n;
 	int32_t *cnt;     /* [ngates] counters (inputs, members: the value) */
 	uint8_t *sent;    /* [ngates] value as last propagated */
@@ -50,8 +50,18 @@ struct gdl_eval {
 	uint64_t *legal;  /* [nroles * lwords] */
 	int nlegal[GDL_ROLES_MAX];
 	int joint[GDL_ROLES_MAX]; /* the does propositions set, -1 none */
-	uint64_t state[GDL_WORDS_MAX]; /* base propositions set */
-	uint64_t next[GDL_WORDS_MAX];  /* next propositions true */
+	uint64_t *state;  /* [words] base propositions set */
+	uint64_t *next;   /* [words] next propositions true */
+	uint64_t work;    /* fanout edges updated so far */
+} netev;
+
+struct gdl_eval {
+	gdl_pv *pv;       /* the prover's evaluator instead (gd->net NULL) */
+	const gdl_net *n; /* the game's network */
+	netev *subs;        /* [nvar + 1] its evaluator, its variants' */
+	int nsub;         /* how many are made */
+	netev *cur;         /* the one that evaluated the last state */
+	uint64_t *play;   /* [words] gdl_playout's state */
 };
 
 /* --- Building -------------------------------------------------------------- */
@@ -453,6 +463,11 @@ void gdl_net_free(gdl_net *n)
 	gl_free(n->in);
 	gl_free(n->fo0);
 	gl_free(n->fo);
+	gl_free(n->gf0);
+	gl_free(n->gf);
+	gl_free(n->flags);
+	gl_free(n->cnt0);
+	gl_free(n->val0);
 	gl_free(n->hk0);
 	gl_free(n->hk);
 	gl_free(n->phase);
@@ -466,52 +481,104 @@ void gdl_net_free(gdl_net *n)
 	gl_free(n->does_ref);
 	gl_free(n->legal_ref);
 	gl_free(n->goal_ref);
+	for (int v = 1; v <= n->nvar; v++)
+		gdl_net_free(n->var[v]);
+	gl_free(n->var);
 	gl_free(n);
 }
 
-/* Fanout and hook lists (counting sort by source). */
+/* Group s's members to their least fixpoint from the values val of its
+ * inputs: each member's value into cnt (1 or 0). */
+static void group_fix(const gdl_net *n, int s, int32_t *cnt,
+	const uint8_t *val)
+{
+	int j0 = n->gm0[s], j1 = n->gm0[s + 1];
+	for (int j = j0; j < j1; j++)
+		cnt[n->gm[j]] = 0;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (int j = j0; j < j1; j++) {
+			int32_t g = n->gm[j];
+			if (cnt[g])
+				continue;
+			for (int r = n->mr0[j]; r < n->mr0[j + 1] && !cnt[g]; r++) {
+				bool ok = true;
+				for (int i = n->gr0[r]; i < n->gr0[r + 1] && ok; i++) {
+					int32_t x = n->gl[i];
+					bool v = x & 2 ? cnt[x >> 2] > 0 : val[x >> 2];
+					ok = v != (x & 1);
+				}
+				if (ok) {
+					cnt[g] = 1;
+					changed = true;
+				}
+			}
+		}
+	}
+}
+
+/* Fanout, group and hook lists (counting sort by source), the gates'
+ * flags, their values with every input false, and the batch's phases. */
 static int link_net(gdl_net *n, const gdl_game *gd)
 {
-	int ng = n->ngates;
-	int32_t *cnt = gl_calloc((size_t)ng + 1, sizeof *cnt);
-	int32_t *mark = gl_malloc(((size_t)ng + 1) * sizeof *mark);
+	int ng = n->ngates, nm = gd->nmoves;
+	size_t sz = ((size_t)ng + 1) * sizeof(int32_t);
+	int32_t *cf = gl_calloc((size_t)ng + 1, sizeof *cf);
+	int32_t *cg = gl_calloc((size_t)ng + 1, sizeof *cg);
+	int32_t *ch = gl_calloc((size_t)ng + 1, sizeof *ch);
+	int32_t *mark = gl_malloc(sz);
 	int32_t *group_gate = gl_malloc(((size_t)n->ngroups + 1) *
 		sizeof *group_gate);
+	uint8_t *dep = gl_calloc((size_t)ng + 1, 1);
+	n->fo0 = gl_malloc(sz);
+	n->gf0 = gl_malloc(sz);
+	n->hk0 = gl_malloc(sz);
+	n->flags = gl_calloc((size_t)ng + 1, 1);
+	n->cnt0 = gl_malloc(sz);
+	n->val0 = gl_calloc((size_t)ng + 1, 1);
+	n->phase = gl_malloc(sz);
 	int rc = GL_ENOMEM;
-	if (!cnt || !mark || !group_gate)
+	if (!cf || !cg || !ch || !mark || !group_gate || !dep || !n->fo0 ||
+	    !n->gf0 || !n->hk0 || !n->flags || !n->cnt0 || !n->val0 || !n->phase)
 		goto out;
-	for (int g = 0; g < ng; g++) {
-		mark[g] = -1;
+	for (int g = 0; g < ng; g++)
 		if (n->kind[g] == G_GROUP)
 			group_gate[n->off[g]] = g;
-	}
-	/* Count, then fill: gate inputs, then group literals (once per source
-	 * and group). */
-	size_t total = 0;
+	/* Count, then fill: gate inputs; group literals (once per source and
+	 * group); hooks, the legal and next propositions held in bitsets. */
 	for (int pass = 0; pass < 2; pass++) {
 		if (pass == 1) {
-			n->fo0 = gl_malloc(((size_t)ng + 1) * sizeof *n->fo0);
-			n->fo = gl_malloc((total + 1) * sizeof *n->fo);
-			if (!n->fo0 || !n->fo)
-				goto out;
-			int32_t sum = 0;
+			int32_t sf = 0, sg = 0, sh = 0;
 			for (int g = 0; g < ng; g++) {
-				n->fo0[g] = sum;
-				sum += cnt[g];
-				cnt[g] = n->fo0[g];
+				n->fo0[g] = sf;
+				n->gf0[g] = sg;
+				n->hk0[g] = sh;
+				sf += cf[g];
+				sg += cg[g];
+				sh += ch[g];
+				cf[g] = n->fo0[g];
+				cg[g] = n->gf0[g];
+				ch[g] = n->hk0[g];
 			}
-			n->fo0[ng] = sum;
-			for (int g = 0; g < ng; g++)
-				mark[g] = -1;
+			n->fo0[ng] = sf;
+			n->gf0[ng] = sg;
+			n->hk0[ng] = sh;
+			n->fo = gl_malloc(((size_t)sf + 1) * sizeof *n->fo);
+			n->gf = gl_malloc(((size_t)sg + 1) * sizeof *n->gf);
+			n->hk = gl_malloc(((size_t)sh + 1) * sizeof *n->hk);
+			if (!n->fo || !n->gf || !n->hk)
+				goto out;
 		}
-		for (int g = 0; g < ng; g++)
+		for (int g = 0; g < ng; g++) {
+			mark[g] = -1;
 			for (int i = n->in0[g]; i < n->in0[g + 1]; i++) {
 				int src = n->in[i] >> 1;
 				if (pass == 0)
-					cnt[src]++, total++;
+					cf[src]++;
 				else
-					n->fo[cnt[src]++] = g << 1 | (n->in[i] & 1);
+					n->fo[cf[src]++] = g << 1 | (n->in[i] & 1);
 			}
+		}
 		for (int s = 0; s < n->ngroups; s++)
 			for (int j = n->gm0[s]; j < n->gm0[s + 1]; j++)
 				for (int i = n->gr0[n->mr0[j]]; i < n->gr0[n->mr0[j + 1]]; i++) {
@@ -521,57 +588,55 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 						continue;
 					mark[src] = s;
 					if (pass == 0)
-						cnt[src]++, total++;
+						cg[src]++;
 					else
-						n->fo[cnt[src]++] = group_gate[s] << 1;
+						n->gf[cg[src]++] = group_gate[s];
 				}
-	}
-	/* Hooks: the legal and next propositions held in bitsets. */
-	memset(cnt, 0, ((size_t)ng + 1) * sizeof *cnt);
-	int nm = gd->nmoves;
-	for (int pass = 0; pass < 2; pass++) {
-		if (pass == 1) {
-			n->hk0 = gl_malloc(((size_t)ng + 1) * sizeof *n->hk0);
-			int32_t sum = 0;
-			for (int g = 0; g < ng; g++)
-				sum += cnt[g];
-			n->hk = gl_malloc(((size_t)sum + 1) * sizeof *n->hk);
-			if (!n->hk0 || !n->hk)
-				goto out;
-			sum = 0;
-			for (int g = 0; g < ng; g++) {
-				n->hk0[g] = sum;
-				sum += cnt[g];
-				cnt[g] = n->hk0[g];
-			}
-			n->hk0[ng] = sum;
-		}
 		for (int r = 0; r < gd->nroles; r++)
 			for (int m = 0; m < nm; m++) {
 				int32_t g = n->legal_ref[r * nm + m];
 				if (g < 0)
 					continue;
 				if (pass == 0)
-					cnt[g]++;
+					ch[g]++;
 				else
-					n->hk[cnt[g]++] = (r * n->lwords * 64 + m) << 4 | r << 1;
+					n->hk[ch[g]++] = (r * n->lwords * 64 + m) << 4 | r << 1;
 			}
 		for (int i = 0; i < gd->nbase; i++) {
 			int32_t g = n->next_ref[i];
 			if (g < 0)
 				continue;
 			if (pass == 0)
-				cnt[g]++;
+				ch[g]++;
 			else
-				n->hk[cnt[g]++] = i << 1 | 1;
+				n->hk[ch[g]++] = i << 1 | 1;
+		}
+	}
+	/* Flags, and every gate's value with every input false, in order (a
+	 * gate comes after its inputs; a group, after its inputs, sets its
+	 * members). */
+	for (int g = 0; g < ng; g++) {
+		n->flags[g] = (uint8_t)((n->kind[g] == G_GROUP ? NF_GROUP : 0) |
+			(n->hk0[g] != n->hk0[g + 1] ? NF_HOOK : 0) |
+			(n->gf0[g] != n->gf0[g + 1] ? NF_FEED : 0));
+		if (n->kind[g] == G_INPUT || n->kind[g] == G_GROUP) {
+			n->cnt0[g] = n->val0[g] = 0;
+			if (n->kind[g] == G_GROUP) {
+				group_fix(n, n->off[g], n->cnt0, n->val0);
+				int s = n->off[g];
+				for (int j = n->gm0[s]; j < n->gm0[s + 1]; j++)
+					n->val0[n->gm[j]] = n->cnt0[n->gm[j]] > 0;
+			}
+		} else if (n->kind[g] == G_LOGIC) {
+			int32_t c = n->off[g];
+			for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
+				c += n->val0[n->in[i] >> 1] != (n->in[i] & 1);
+			n->cnt0[g] = c;
+			n->val0[g] = c > 0;
 		}
 	}
 	n->dwords = (ng + 63) / 64 + 1;
 	/* Phases: 1 true, 2 does, by inputs (a group by its literals). */
-	uint8_t *dep = (uint8_t *)mark; /* reuse: ng bytes fit */
-	n->phase = gl_malloc(((size_t)ng + 1) * sizeof *n->phase);
-	if (!n->phase)
-		goto out;
 	for (int g = 0; g < ng; g++) {
 		uint8_t d = 0;
 		if (n->kind[g] == G_INPUT)
@@ -604,9 +669,12 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 	n->nphase2 = k - n->nphase1;
 	rc = 0;
 out:
-	gl_free(cnt);
+	gl_free(cf);
+	gl_free(cg);
+	gl_free(ch);
 	gl_free(mark);
 	gl_free(group_gate);
+	gl_free(dep);
 	return rc;
 }
 
@@ -622,6 +690,8 @@ static void builder_done(builder *B)
 	gl_free(B->cse);
 	B->ref = B->cse = NULL;
 }
+
+static int net_variants(gdl_game *gd, gdl_net *n);
 
 int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 {
@@ -720,6 +790,11 @@ int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 	if (link_net(n, gd))
 		goto oom;
 	builder_done(&B);
+	if (net_variants(gd, n)) {
+		gdl_net_free(n);
+		return gl_fail(err, GL_ENOMEM, "%s: out of memory while compiling "
+			"the network", gd->prog.name);
+	}
 	gd->net = n;
 	return 0;
 oom:
@@ -740,74 +815,54 @@ int gdl_ngates(const gdl_game *gd)
 
 /* --- Evaluation ------------------------------------------------------------ */
 
-static inline void mark_dirty(gdl_eval *e, int32_t g)
+static inline void mark_dirty(netev *s, int32_t g)
 {
-	e->dirty[g >> 6] |= 1ull << (g & 63);
-	e->sum[g >> 12] |= 1ull << (g >> 6 & 63);
+	s->dirty[g >> 6] |= 1ull << (g & 63);
+	s->sum[g >> 12] |= 1ull << (g >> 6 & 63);
 }
 
-static inline bool ref_val(const gdl_eval *e, int32_t x)
+static inline bool ref_val(const netev *s, int32_t x)
 {
-	return x >= 0 ? e->sent[x] : x == REF_TRUE;
+	return x >= 0 ? s->sent[x] : x == REF_TRUE;
 }
 
-/* Group s to its least fixpoint from its inputs' propagated values; the
- * members that changed are queued (or, at init, set). */
-static void group_eval(gdl_eval *e, int s, bool init)
+/* Group gate g to its least fixpoint; the members that changed are
+ * queued. */
+static void group_eval(netev *s, int32_t g)
 {
-	const gdl_net *n = e->n;
-	int32_t *cnt = e->cnt;
-	int j0 = n->gm0[s], j1 = n->gm0[s + 1];
-	for (int j = j0; j < j1; j++)
-		cnt[n->gm[j]] = 0;
-	for (bool changed = true; changed;) {
-		changed = false;
-		for (int j = j0; j < j1; j++) {
-			int32_t g = n->gm[j];
-			if (cnt[g])
-				continue;
-			for (int r = n->mr0[j]; r < n->mr0[j + 1] && !cnt[g]; r++) {
-				bool ok = true;
-				for (int i = n->gr0[r]; i < n->gr0[r + 1] && ok; i++) {
-					int32_t x = n->gl[i];
-					bool v = x & 2 ? cnt[x >> 2] > 0 : e->sent[x >> 2];
-					ok = v != (x & 1);
-				}
-				if (ok) {
-					cnt[g] = 1;
-					changed = true;
-				}
-			}
-		}
-	}
-	for (int j = j0; j < j1; j++) {
-		int32_t g = n->gm[j];
-		if (init)
-			e->sent[g] = cnt[g] > 0;
-		else if ((cnt[g] > 0) != e->sent[g])
-			mark_dirty(e, g);
+	const gdl_net *n = s->n;
+	int gs = n->off[g];
+	group_fix(n, gs, s->cnt, s->sent);
+	for (int j = n->gm0[gs]; j < n->gm0[gs + 1]; j++) {
+		int32_t m = n->gm[j];
+		if ((s->cnt[m] > 0) != s->sent[m])
+			mark_dirty(s, m);
 	}
 }
 
-static inline void hooks(gdl_eval *e, int32_t g, bool v)
+/* What a flip of gate g to v does besides its counting fanout: the
+ * groups it feeds queued, the legal and next bitsets it holds updated. */
+static void flip_extra(netev *s, int32_t g, bool v)
 {
-	const gdl_net *n = e->n;
+	const gdl_net *n = s->n;
+	for (int i = n->gf0[g]; i < n->gf0[g + 1]; i++)
+		mark_dirty(s, n->gf[i]);
 	for (int i = n->hk0[g]; i < n->hk0[g + 1]; i++) {
 		int32_t h = n->hk[i];
 		if (h & 1) {
 			int b = h >> 1;
 			if (v)
-				e->next[b / 64] |= 1ull << (b % 64);
+				s->next[b / 64] |= 1ull << (b % 64);
 			else
-				e->next[b / 64] &= ~(1ull << (b % 64));
+				s->next[b / 64] &= ~(1ull << (b % 64));
 		} else {
 			int b = h >> 4, r = h >> 1 & 7;
 			if (v) {
-				e->legal[b / 64] |= 1ull << (b % 64);
-				e->nlegal[r]++;
+				s->legal[b / 64] |= 1ull << (b % 64);
+				s->nlegal[r]++;
 			} else {
-				e->legal[b / 64] &= ~(1ull << (b % 64));
-				e->nlegal[r]--;
+				s->legal[b / 64] &= ~(1ull << (b % 64));
+				s->nlegal[r]--;
 			}
 		}
 	}
@@ -815,49 +870,106 @@ static inline void hooks(gdl_eval *e, int32_t g, bool v)
 
 /* Visit the dirty gates in increasing order: a gate's inputs all come
  * before it, so when it is visited they have settled, and the marks it
- * makes all lie ahead of it. */
-static void propagate(gdl_eval *e)
+ * makes all lie ahead of it. A counter update marks its gate only when
+ * it crosses the gate's threshold (the gate may flip); most do not. */
+static void propagate(netev *s)
 {
-	const gdl_net *n = e->n;
-	int32_t *cnt = e->cnt;
-	uint8_t *sent = e->sent;
-	uint64_t *dirty = e->dirty, *sum = e->sum;
+	const gdl_net *n = s->n;
+	const int32_t *fo0 = n->fo0, *fo = n->fo;
+	const uint8_t *flags = n->flags;
+	int32_t *cnt = s->cnt;
+	uint8_t *sent = s->sent;
+	uint64_t *dirty = s->dirty, *sum = s->sum;
 	int nsum = (n->dwords + 63) / 64;
-	for (int s = e->lo; s < nsum; s++) {
-		while (sum[s]) {
-			int w = s * 64 + __builtin_ctzll(sum[s]);
+	uint64_t work = 0;
+	for (int k = s->lo; k < nsum; k++) {
+		while (sum[k]) {
+			int w = k * 64 + __builtin_ctzll(sum[k]);
 			while (dirty[w]) {
 				int32_t g = w * 64 + __builtin_ctzll(dirty[w]);
 				dirty[w] &= dirty[w] - 1;
-				if (n->kind[g] == G_GROUP) {
-					group_eval(e, n->off[g], false);
+				uint8_t f = flags[g];
+				if (f & NF_GROUP) {
+					group_eval(s, g);
 					continue;
 				}
 				bool v = cnt[g] > 0;
 				if (v == sent[g])
 					continue;
 				sent[g] = v;
-				for (int i = n->fo0[g]; i < n->fo0[g + 1]; i++) {
-					int32_t f = n->fo[i], t = f >> 1;
-					cnt[t] += ((v ^ f) & 1) * 2 - 1;
-					dirty[t >> 6] |= 1ull << (t & 63);
-					sum[t >> 12] |= 1ull << (t >> 6 & 63);
+				work += fo0[g + 1] - fo0[g];
+				for (int32_t i = fo0[g], end = fo0[g + 1]; i < end; i++) {
+					int32_t e = fo[i], t = e >> 1, up = (v ^ e) & 1;
+					if ((cnt[t] += up * 2 - 1) == up) {
+						dirty[t >> 6] |= 1ull << (t & 63);
+						sum[t >> 12] |= 1ull << (t >> 6 & 63);
+					}
 				}
-				if (n->hk0[g] != n->hk0[g + 1])
-					hooks(e, g, v);
+				if (f & (NF_HOOK | NF_FEED))
+					flip_extra(s, g, v);
 			}
-			sum[s] &= ~(1ull << (w & 63));
+			sum[k] &= ~(1ull << (w & 63));
 		}
 	}
-	e->lo = INT_MAX;
+	s->lo = INT_MAX;
+	s->work += work;
 }
 
-static inline void set_input(gdl_eval *e, int32_t g, bool v)
+static inline void set_input(netev *s, int32_t g, bool v)
 {
-	e->cnt[g] = v;
-	mark_dirty(e, g);
-	if ((g >> 12) < e->lo)
-		e->lo = g >> 12;
+	s->cnt[g] = v;
+	mark_dirty(s, g);
+	if ((g >> 12) < s->lo)
+		s->lo = g >> 12;
+}
+
+static void sub_done(netev *s)
+{
+	gl_free(s->cnt);
+	gl_free(s->sent);
+	gl_free(s->dirty);
+	gl_free(s->sum);
+	gl_free(s->legal);
+	gl_free(s->state);
+	gl_free(s->next);
+}
+
+/* An evaluator of network n at the state with no proposition true. */
+static int sub_init(netev *s, const gdl_game *gd, const gdl_net *n)
+{
+	size_t ng = (size_t)n->ngates + 1, w = (size_t)gd->words + 1;
+	memset(s, 0, sizeof *s);
+	s->n = n;
+	s->cnt = gl_malloc(ng * sizeof *s->cnt);
+	s->sent = gl_malloc(ng);
+	s->dirty = gl_calloc((size_t)n->dwords, sizeof *s->dirty);
+	s->sum = gl_calloc((size_t)n->dwords / 64 + 1, sizeof *s->sum);
+	s->legal = gl_calloc((size_t)gd->nroles * (size_t)n->lwords + 1,
+		sizeof *s->legal);
+	s->state = gl_calloc(w, sizeof *s->state);
+	s->next = gl_calloc(w, sizeof *s->next);
+	if (!s->cnt || !s->sent || !s->dirty || !s->sum || !s->legal ||
+	    !s->state || !s->next) {
+		sub_done(s);
+		return GL_ENOMEM;
+	}
+	memcpy(s->cnt, n->cnt0, ng * sizeof *s->cnt);
+	memcpy(s->sent, n->val0, ng);
+	s->lo = INT_MAX;
+	int nm = gd->nmoves;
+	for (int r = 0; r < gd->nroles; r++) {
+		s->joint[r] = -1;
+		for (int m = 0; m < nm; m++)
+			if (ref_val(s, n->legal_ref[r * nm + m])) {
+				int b = r * n->lwords * 64 + m;
+				s->legal[b / 64] |= 1ull << (b % 64);
+				s->nlegal[r]++;
+			}
+	}
+	for (int i = 0; i < gd->nbase; i++)
+		if (ref_val(s, n->next_ref[i]))
+			s->next[i / 64] |= 1ull << (i % 64);
+	return 0;
 }
 
 gdl_eval *gdl_eval_new(const gdl_game *gd)
@@ -866,55 +978,32 @@ gdl_eval *gdl_eval_new(const gdl_game *gd)
 	gdl_eval *e = gl_calloc(1, sizeof *e);
 	if (!e)
 		return NULL;
+	e->play = gl_calloc((size_t)gd->words + 1, sizeof *e->play);
+	if (!e->play) {
+		gl_free(e);
+		return NULL;
+	}
 	if (!n) {
 		if (!(e->pv = gdl_pv_new(gd))) {
-			gl_free(e);
+			gdl_eval_free(e);
 			return NULL;
 		}
 		return e;
 	}
 	e->n = n;
-	e->cnt = gl_malloc(((size_t)n->ngates + 1) * sizeof *e->cnt);
-	e->sent = gl_calloc((size_t)n->ngates + 1, 1);
-	e->dirty = gl_calloc((size_t)n->dwords, sizeof *e->dirty);
-	e->sum = gl_calloc((size_t)n->dwords / 64 + 1, sizeof *e->sum);
-	e->legal = gl_calloc((size_t)gd->nroles * (size_t)n->lwords + 1,
-		sizeof *e->legal);
-	if (!e->cnt || !e->sent || !e->dirty || !e->sum || !e->legal) {
+	e->subs = gl_calloc((size_t)n->nvar + 1, sizeof *e->subs);
+	if (!e->subs) {
 		gdl_eval_free(e);
 		return NULL;
 	}
-	e->lo = INT_MAX;
-	/* Every input false, every gate computed in order (a gate comes after
-	 * its inputs; a group, after its inputs, sets its members). */
-	for (int g = 0; g < n->ngates; g++) {
-		if (n->kind[g] == G_INPUT || n->kind[g] == G_MEMBER) {
-			if (n->kind[g] == G_INPUT)
-				e->cnt[g] = e->sent[g] = 0;
-		} else if (n->kind[g] == G_GROUP) {
-			e->cnt[g] = e->sent[g] = 0;
-			group_eval(e, n->off[g], true);
-		} else {
-			int32_t c = n->off[g];
-			for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
-				c += e->sent[n->in[i] >> 1] != (n->in[i] & 1);
-			e->cnt[g] = c;
-			e->sent[g] = c > 0;
+	for (int v = 0; v <= n->nvar; v++) {
+		if (sub_init(&e->subs[v], gd, v ? n->var[v] : n)) {
+			gdl_eval_free(e);
+			return NULL;
 		}
+		e->nsub++;
 	}
-	int nm = gd->nmoves;
-	for (int r = 0; r < gd->nroles; r++) {
-		e->joint[r] = -1;
-		for (int m = 0; m < nm; m++)
-			if (ref_val(e, n->legal_ref[r * nm + m])) {
-				int b = r * n->lwords * 64 + m;
-				e->legal[b / 64] |= 1ull << (b % 64);
-				e->nlegal[r]++;
-			}
-	}
-	for (int i = 0; i < gd->nbase; i++)
-		if (ref_val(e, n->next_ref[i]))
-			e->next[i / 64] |= 1ull << (i % 64);
+	e->cur = e->subs;
 	return e;
 }
 
@@ -923,58 +1012,73 @@ void gdl_eval_free(gdl_eval *e)
 	if (!e)
 		return;
 	gdl_pv_free(e->pv);
-	gl_free(e->cnt);
-	gl_free(e->sent);
-	gl_free(e->dirty);
-	gl_free(e->sum);
-	gl_free(e->legal);
+	for (int v = 0; v < e->nsub; v++)
+		sub_done(&e->subs[v]);
+	gl_free(e->subs);
+	gl_free(e->play);
 	gl_free(e);
 }
 
-static void net_state(const gdl_game *gd, gdl_eval *e, const uint64_t *state)
+static void sub_state(const gdl_game *gd, netev *s, const uint64_t *state)
 {
-	const gdl_net *n = e->n;
+	const gdl_net *n = s->n;
 	bool any = false;
 	for (int w = 0; w < gd->words; w++) {
-		uint64_t d = e->state[w] ^ state[w];
+		uint64_t d = s->state[w] ^ state[w];
 		if (!d)
 			continue;
 		any = true;
-		e->state[w] = state[w];
+		s->state[w] = state[w];
 		do {
 			int i = w * 64 + __builtin_ctzll(d);
-			set_input(e, n->base_gate[i], state[w] >> (i % 64) & 1);
+			set_input(s, n->base_gate[i], state[w] >> (i % 64) & 1);
 			d &= d - 1;
 		} while (d);
 	}
 	if (any)
-		propagate(e);
+		propagate(s);
+}
+
+/* The variant whose split bits state has (0: the network itself). */
+static inline int variant_of(const gdl_net *n, const uint64_t *state)
+{
+	int key = 0;
+	for (int j = 0; j < n->nsplit; j++)
+		key |= (int)(state[n->split[j] / 64] >> (n->split[j] % 64) & 1) << j;
+	return n->var_of[key];
+}
+
+static void net_state(const gdl_game *gd, gdl_eval *e, const uint64_t *state)
+{
+	e->cur = &e->subs[variant_of(e->n, state)];
+	sub_state(gd, e->cur, state);
 }
 
 static bool net_terminal(const gdl_eval *e)
 {
-	return ref_val(e, e->n->terminal);
+	return ref_val(e->cur, e->cur->n->terminal);
 }
 
 /* The first max legal moves of role, ascending. */
 static int legal_upto(const gdl_eval *e, int role, int *moves, int max)
 {
 	int lw = e->n->lwords;
-	return gdl_bits_list(e->legal + (size_t)role * lw, lw, moves, max);
+	return gdl_bits_list(e->cur->legal + (size_t)role * lw, lw, moves, max);
 }
 
 static int net_legal_nth(const gdl_eval *e, int role, int k)
 {
 	int lw = e->n->lwords;
-	return gdl_bits_nth(e->legal + (size_t)role * lw, lw, k);
+	return gdl_bits_nth(e->cur->legal + (size_t)role * lw, lw, k);
 }
 
 static int net_goal(const gdl_game *gd, const gdl_eval *e, int role)
 {
+	const netev *s = e->cur;
 	int v = -1;
 	for (int i = 0; i < gd->ngoal; i++)
 		if (gd->goal_role[i] == role && gd->goal_value[i] > v &&
-		    ref_val(e, e->n->goal_ref[i]))
+		    ref_val(s, s->n->goal_ref[i]))
 			v = gd->goal_value[i];
 	return v < 0 ? 0 : v;
 }
@@ -982,25 +1086,26 @@ static int net_goal(const gdl_game *gd, const gdl_eval *e, int role)
 static void net_next(const gdl_game *gd, gdl_eval *e, const int *joint,
 	uint64_t *out)
 {
-	const gdl_net *n = e->n;
+	netev *s = e->cur;
+	const gdl_net *n = s->n;
 	int nm = gd->nmoves;
 	for (int r = 0; r < gd->nroles; r++) {
-		if (e->joint[r] == joint[r])
+		if (s->joint[r] == joint[r])
 			continue;
-		if (e->joint[r] >= 0) {
-			int32_t g = n->does_ref[r * nm + e->joint[r]];
+		if (s->joint[r] >= 0) {
+			int32_t g = n->does_ref[r * nm + s->joint[r]];
 			if (g >= 0)
-				set_input(e, g, false);
+				set_input(s, g, false);
 		}
-		e->joint[r] = joint[r];
+		s->joint[r] = joint[r];
 		if (joint[r] >= 0 && joint[r] < nm) {
 			int32_t g = n->does_ref[r * nm + joint[r]];
 			if (g >= 0)
-				set_input(e, g, true);
+				set_input(s, g, true);
 		}
 	}
-	propagate(e);
-	memcpy(out, e->next, (size_t)gd->words * sizeof *out);
+	propagate(s);
+	memcpy(out, s->next, (size_t)gd->words * sizeof *out);
 }
 
 /* Written over the API, so that it serves both reasoners (a branch a
@@ -1008,7 +1113,7 @@ static void net_next(const gdl_game *gd, gdl_eval *e, const int *joint,
 int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	gl_rng *rng, int max_steps, int *goals)
 {
-	uint64_t s[GDL_WORDS_MAX];
+	uint64_t *s = e->play;
 	int joint[GDL_ROLES_MAX];
 	memcpy(s, state, (size_t)gd->words * sizeof *s);
 	int steps = 0;
@@ -1031,6 +1136,343 @@ int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	for (int r = 0; goals && r < gd->nroles; r++)
 		goals[r] = gdl_goal(gd, e, r);
 	return steps;
+}
+
+/* --- Variants --------------------------------------------------------------- */
+
+/* A literal of the network being folded for a literal of the gate
+ * graph: a gate of it (g << 1 | negated) or REF_TRUE / REF_FALSE. A
+ * negated literal is made a gate of its own (a NOT) where a gate is
+ * needed. */
+static int32_t fold_ref(builder *B, int32_t l)
+{
+	if (l < 0 || !(l & 1))
+		return l < 0 ? l : l >> 1;
+	return logic_gate(B, 0, &l, 1);
+}
+
+/* Gate g of n folded over the literals lit of its inputs: a constant
+ * (REF_*), one input's literal, or a gate made (CSE'd) in B. */
+static int32_t fold_gate(builder *B, const gdl_net *n, const int32_t *lit,
+	int32_t g)
+{
+	bool isand = n->off[g] < 0;
+	B->lits.n = 0;
+	for (int i = n->in0[g]; i < n->in0[g + 1]; i++) {
+		int32_t x = n->in[i], m = lit[x >> 1];
+		if (m < 0) {
+			bool v = (m == REF_TRUE) != (x & 1);
+			if (v != isand) /* false in an AND, true in an OR */
+				return v ? REF_TRUE : REF_FALSE;
+			continue;
+		}
+		if (iv_push(&B->lits, m ^ (x & 1))) {
+			B->err = GL_ENOMEM;
+			return REF_FALSE;
+		}
+	}
+	int32_t *a = B->lits.a;
+	if (B->lits.n > 1)
+		qsort(a, (size_t)B->lits.n, sizeof *a, cmp_i32);
+	int k = 0;
+	for (int i = 0; i < B->lits.n; i++) {
+		if (k > 0 && a[k - 1] == a[i])
+			continue;
+		if (k > 0 && a[k - 1] == (a[i] ^ 1)) /* x and not x */
+			return isand ? REF_FALSE : REF_TRUE;
+		a[k++] = a[i];
+	}
+	if (k == 0)
+		return isand ? REF_TRUE : REF_FALSE;
+	if (k == 1)
+		return a[0];
+	int32_t ng = logic_gate(B, isand ? 1 - k : 0, a, k);
+	return ng < 0 ? REF_FALSE : ng << 1;
+}
+
+/* n (without recursive groups) with the base propositions fix[i] >= 0
+ * fixed to that value: constants folded, equal gates made once, and only
+ * the gates that reach a legal, next, goal or terminal proposition kept
+ * (every input kept, at its number). Returns the linked network, or NULL
+ * when out of memory. */
+static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
+	const int8_t *fix)
+{
+	int ng = n->ngates, nrm = gd->nroles * gd->nmoves;
+	builder B = {.gd = gd};
+	int32_t *lit = gl_malloc(((size_t)ng + 1) * sizeof *lit);
+	int32_t *id = NULL;
+	gdl_net *v = gl_calloc(1, sizeof *v);
+	if (!lit || !v)
+		goto oom;
+	v->base_gate = gl_malloc(((size_t)gd->nbase + 1) * sizeof *v->base_gate);
+	v->next_ref = gl_malloc(((size_t)gd->nbase + 1) * sizeof *v->next_ref);
+	v->does_ref = gl_malloc(((size_t)nrm + 1) * sizeof *v->does_ref);
+	v->legal_ref = gl_malloc(((size_t)nrm + 1) * sizeof *v->legal_ref);
+	v->goal_ref = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *v->goal_ref);
+	if (!v->base_gate || !v->next_ref || !v->does_ref || !v->legal_ref ||
+	    !v->goal_ref || iv_push(&B.in0, 0))
+		goto oom;
+	for (int g = 0; g < ng; g++)
+		lit[g] = 0;
+	for (int i = 0; i < gd->nbase; i++)
+		if (fix[i] >= 0)
+			lit[n->base_gate[i]] = fix[i] ? REF_TRUE : REF_FALSE;
+	/* The inputs come first in n: each keeps its number. */
+	for (int g = 0; g < ng && !B.err; g++) {
+		B.cur = n->atom[g];
+		if (n->kind[g] == G_INPUT) {
+			int32_t x = new_gate(&B, G_INPUT, 0, NULL, 0);
+			if (lit[g] == 0)
+				lit[g] = x << 1;
+		} else {
+			lit[g] = fold_gate(&B, n, lit, g);
+		}
+	}
+	if (B.err)
+		goto oom;
+	for (int i = 0; i < gd->nbase; i++) {
+		v->base_gate[i] = n->base_gate[i];
+		v->next_ref[i] = n->next_ref[i] < 0 ? n->next_ref[i] :
+			fold_ref(&B, lit[n->next_ref[i]]);
+	}
+	for (int k = 0; k < nrm; k++) {
+		v->does_ref[k] = n->does_ref[k];
+		v->legal_ref[k] = n->legal_ref[k] < 0 ? n->legal_ref[k] :
+			fold_ref(&B, lit[n->legal_ref[k]]);
+	}
+	for (int i = 0; i < gd->ngoal; i++)
+		v->goal_ref[i] = n->goal_ref[i] < 0 ? n->goal_ref[i] :
+			fold_ref(&B, lit[n->goal_ref[i]]);
+	v->terminal = n->terminal < 0 ? n->terminal :
+		fold_ref(&B, lit[n->terminal]);
+	if (B.err)
+		goto oom;
+	/* Keep the inputs and what an output reads; number them anew. */
+	int nb = B.kind.n, nk = 0, ne = 0;
+	id = gl_malloc(((size_t)nb + 1) * sizeof *id);
+	if (!id)
+		goto oom;
+	for (int g = 0; g < nb; g++)
+		id[g] = B.kind.a[g] == G_INPUT;
+	for (int i = 0; i < gd->nbase; i++)
+		if (v->next_ref[i] >= 0)
+			id[v->next_ref[i]] = 1;
+	for (int k = 0; k < nrm; k++)
+		if (v->legal_ref[k] >= 0)
+			id[v->legal_ref[k]] = 1;
+	for (int i = 0; i < gd->ngoal; i++)
+		if (v->goal_ref[i] >= 0)
+			id[v->goal_ref[i]] = 1;
+	if (v->terminal >= 0)
+		id[v->terminal] = 1;
+	for (int g = nb - 1; g >= 0; g--)
+		if (id[g])
+			for (int i = B.in0.a[g]; i < B.in0.a[g + 1]; i++)
+				id[B.in.a[i] >> 1] = 1;
+	for (int g = 0; g < nb; g++) {
+		if (!id[g]) {
+			id[g] = -1;
+			continue;
+		}
+		id[g] = nk;
+		B.kind.a[nk] = B.kind.a[g];
+		B.off.a[nk] = B.off.a[g];
+		B.atom.a[nk] = B.atom.a[g];
+		int i0 = B.in0.a[g], i1 = B.in0.a[g + 1];
+		B.in0.a[nk] = ne;
+		for (int i = i0; i < i1; i++)
+			B.in.a[ne++] = id[B.in.a[i] >> 1] << 1 | (B.in.a[i] & 1);
+		nk++;
+	}
+	B.in0.a[nk] = ne;
+	for (int i = 0; i < gd->nbase; i++)
+		if (v->next_ref[i] >= 0)
+			v->next_ref[i] = id[v->next_ref[i]];
+	for (int k = 0; k < nrm; k++)
+		if (v->legal_ref[k] >= 0)
+			v->legal_ref[k] = id[v->legal_ref[k]];
+	for (int i = 0; i < gd->ngoal; i++)
+		if (v->goal_ref[i] >= 0)
+			v->goal_ref[i] = id[v->goal_ref[i]];
+	if (v->terminal >= 0)
+		v->terminal = id[v->terminal];
+	v->ngates = nk;
+	v->lwords = n->lwords;
+	v->kind = gl_malloc((size_t)nk + 1);
+	if (!v->kind)
+		goto oom;
+	for (int g = 0; g < nk; g++)
+		v->kind[g] = (uint8_t)B.kind.a[g];
+	v->off = take(&B.off);
+	v->atom = take(&B.atom);
+	v->in0 = take(&B.in0);
+	v->in = take(&B.in);
+	v->gm0 = gl_calloc(1, sizeof *v->gm0);
+	v->gm = gl_calloc(1, sizeof *v->gm);
+	v->mr0 = gl_calloc(1, sizeof *v->mr0);
+	v->gr0 = gl_calloc(1, sizeof *v->gr0);
+	v->gl = gl_calloc(1, sizeof *v->gl);
+	if (!v->in && !(v->in = gl_malloc(sizeof *v->in)))
+		goto oom;
+	if (!v->gm0 || !v->gm || !v->mr0 || !v->gr0 || !v->gl || link_net(v, gd))
+		goto oom;
+	builder_done(&B);
+	gl_free(lit);
+	gl_free(id);
+	return v;
+oom:
+	builder_done(&B);
+	gl_free(lit);
+	gl_free(id);
+	gdl_net_free(v);
+	return NULL;
+}
+
+/* Base propositions worth a variant each of their values: those that
+ * flip in at least half the steps of a few random playouts from the
+ * initial state (the network's own evaluator, a fixed seed) and whose
+ * flips cost most (flips times fanout), at most NET_SPLIT_MAX of them
+ * and at most VAR_MAX combinations of their values met; the combinations
+ * met become the variants. Finding none is not an error: the network is
+ * then evaluated alone. */
+enum { VAR_MAX = 4, SAMPLE_STEPS = 256, SAMPLE_LEN = 128, SPLIT_FANOUT = 16 };
+
+static int net_variants(gdl_game *gd, gdl_net *n)
+{
+	if (n->ngroups > 0 || gd->nbase == 0)
+		return 0;
+	netev s;
+	int32_t *flips = gl_calloc((size_t)gd->nbase, sizeof *flips);
+	uint64_t *seen = gl_calloc(((size_t)SAMPLE_STEPS + SAMPLE_LEN + 1) *
+		(size_t)gd->words + 1, sizeof *seen);
+	uint64_t *st = gl_calloc((size_t)gd->words + 1, sizeof *st);
+	int8_t *fix = gl_malloc((size_t)gd->nbase);
+	int rc = GL_ENOMEM, nseen = 0, steps = 0;
+	if (!flips || !seen || !st || !fix || sub_init(&s, gd, n)) {
+		gl_free(flips);
+		gl_free(seen);
+		gl_free(st);
+		gl_free(fix);
+		return GL_ENOMEM;
+	}
+	gl_rng rng;
+	gl_rng_seed(&rng, 0x5eed);
+	/* Playouts: the states met kept (nseen), the flips counted. */
+	while (steps < SAMPLE_STEPS && nseen <= SAMPLE_STEPS) {
+		memcpy(st, gd->init, (size_t)gd->words * sizeof *st);
+		int len = 0;
+		for (;;) {
+			memcpy(seen + (size_t)nseen++ * (size_t)gd->words, st,
+				(size_t)gd->words * sizeof *st);
+			sub_state(gd, &s, st);
+			int joint[GDL_ROLES_MAX];
+			bool stop = ref_val(&s, n->terminal) || len >= SAMPLE_LEN;
+			for (int r = 0; r < gd->nroles && !stop; r++) {
+				int c = s.nlegal[r];
+				stop = c == 0;
+				if (!stop)
+					joint[r] = gdl_bits_nth(s.legal + (size_t)r * n->lwords,
+						n->lwords, (int)gl_rng_below(&rng, (uint32_t)c));
+			}
+			if (stop)
+				break;
+			int nm = gd->nmoves;
+			for (int r = 0; r < gd->nroles; r++) {
+				if (s.joint[r] >= 0 && n->does_ref[r * nm + s.joint[r]] >= 0)
+					set_input(&s, n->does_ref[r * nm + s.joint[r]], false);
+				s.joint[r] = joint[r];
+				if (n->does_ref[r * nm + joint[r]] >= 0)
+					set_input(&s, n->does_ref[r * nm + joint[r]], true);
+			}
+			propagate(&s);
+			for (int w = 0; w < gd->words; w++)
+				for (uint64_t d = st[w] ^ s.next[w]; d; d &= d - 1)
+					flips[w * 64 + __builtin_ctzll(d)]++;
+			memcpy(st, s.next, (size_t)gd->words * sizeof *st);
+			len++;
+		}
+		steps += len;
+		if (len == 0)
+			break; /* the initial state ends the game */
+	}
+	/* The candidates, best first: a third of the work or more is theirs. */
+	int cand[NET_SPLIT_MAX], nc = 0;
+	int64_t score[NET_SPLIT_MAX];
+	for (int i = 0; i < gd->nbase && steps > 0; i++) {
+		int32_t g = n->base_gate[i];
+		int64_t fan = n->fo0[g + 1] - n->fo0[g], sc = flips[i] * fan;
+		if (flips[i] * 2 < steps || fan < SPLIT_FANOUT ||
+		    (uint64_t)sc * 3 * NET_SPLIT_MAX < s.work)
+			continue;
+		int k = nc < NET_SPLIT_MAX ? nc++ : NET_SPLIT_MAX;
+		if (k == NET_SPLIT_MAX && sc <= score[k - 1])
+			continue;
+		if (k == NET_SPLIT_MAX)
+			k--;
+		for (; k > 0 && score[k - 1] < sc; k--) {
+			cand[k] = cand[k - 1];
+			score[k] = score[k - 1];
+		}
+		cand[k] = i;
+		score[k] = sc;
+	}
+	/* The fewest best candidates whose combinations are few. */
+	int keys[VAR_MAX], nkeys = 0;
+	for (; nc > 0; nc--) {
+		nkeys = 0;
+		bool ok = true;
+		for (int t = 0; t < nseen && ok; t++) {
+			const uint64_t *x = seen + (size_t)t * (size_t)gd->words;
+			int key = 0;
+			for (int j = 0; j < nc; j++)
+				key |= (int)(x[cand[j] / 64] >> (cand[j] % 64) & 1) << j;
+			int q = 0;
+			while (q < nkeys && keys[q] != key)
+				q++;
+			if (q == nkeys) {
+				if (nkeys == VAR_MAX)
+					ok = false;
+				else
+					keys[nkeys++] = key;
+			}
+		}
+		if (ok)
+			break;
+	}
+	int64_t total = 0;
+	for (int j = 0; j < nc; j++)
+		total += score[j];
+	if ((uint64_t)total * 3 < s.work)
+		nc = 0;
+	rc = 0;
+	if (nc > 0) {
+		n->var = gl_calloc((size_t)nkeys + 1, sizeof *n->var);
+		if (!n->var)
+			rc = GL_ENOMEM;
+		for (int q = 0; q < nkeys && !rc; q++) {
+			memset(fix, -1, (size_t)gd->nbase);
+			for (int j = 0; j < nc; j++)
+				fix[cand[j]] = (int8_t)(keys[q] >> j & 1);
+			if (!(n->var[q + 1] = net_fold(gd, n, fix)))
+				rc = GL_ENOMEM;
+			else
+				n->nvar = q + 1;
+		}
+		if (!rc) {
+			n->nsplit = nc;
+			for (int j = 0; j < nc; j++)
+				n->split[j] = cand[j];
+			for (int q = 0; q < nkeys; q++)
+				n->var_of[keys[q]] = (uint8_t)(q + 1);
+		}
+	}
+	sub_done(&s);
+	gl_free(flips);
+	gl_free(seen);
+	gl_free(st);
+	gl_free(fix);
+	return rc;
 }
 
 /* --- The API: the network, or the prover's evaluator ---------------------- */
@@ -1056,7 +1498,8 @@ bool gdl_terminal(const gdl_game *gd, const gdl_eval *e)
 
 int gdl_legal_count(const gdl_game *gd, const gdl_eval *e, int role)
 {
-	return e->pv ? gdl_pv_legal_count(gd, e->pv, role) : e->nlegal[role];
+	return e->pv ? gdl_pv_legal_count(gd, e->pv, role) :
+		e->cur->nlegal[role];
 }
 
 int gdl_legal(const gdl_game *gd, const gdl_eval *e, int role, int *moves)
@@ -1084,13 +1527,13 @@ void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint, uint64_t *out)
 		net_next(gd, e, joint, out);
 }
 
-/* Written over the API, so that it serves both reasoners. */
-uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
-	int depth)
+/* perft below state, whose child states go to buf (depth - 1 more
+ * levels of words words after it). The legal moves are read again after
+ * each child (the state evaluated anew), so that no list is kept. */
+static uint64_t perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
+	int depth, uint64_t *buf)
 {
-	enum { PERFT_MOVES = 512 };
-	int moves[GDL_ROLES_MAX][PERFT_MOVES], nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX];
-	uint64_t child[GDL_WORDS_MAX];
+	int nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX], joint[GDL_ROLES_MAX];
 	gdl_eval_state(gd, e, state);
 	if (depth <= 0)
 		return 1;
@@ -1098,10 +1541,7 @@ uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 		return 0;
 	uint64_t prod = 1;
 	for (int r = 0; r < gd->nroles; r++) {
-		int c = gdl_legal_count(gd, e, r);
-		nm[r] = c < PERFT_MOVES ? c : PERFT_MOVES;
-		for (int k = 0; k < nm[r]; k++)
-			moves[r][k] = gdl_legal_nth(gd, e, r, k);
+		nm[r] = gdl_legal_count(gd, e, r);
 		prod *= (uint64_t)nm[r];
 		idx[r] = 0;
 	}
@@ -1109,12 +1549,11 @@ uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 		return prod;
 	uint64_t total = 0;
 	for (;;) {
-		int joint[GDL_ROLES_MAX];
-		for (int r = 0; r < gd->nroles; r++)
-			joint[r] = moves[r][idx[r]];
 		gdl_eval_state(gd, e, state); /* back from the last child */
-		gdl_next(gd, e, joint, child);
-		total += gdl_perft(gd, e, child, depth - 1);
+		for (int r = 0; r < gd->nroles; r++)
+			joint[r] = gdl_legal_nth(gd, e, r, idx[r]);
+		gdl_next(gd, e, joint, buf);
+		total += perft(gd, e, buf, depth - 1, buf + gd->words + 1);
 		int r = 0;
 		while (r < gd->nroles && ++idx[r] == nm[r])
 			idx[r++] = 0;
@@ -1122,4 +1561,19 @@ uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 			break;
 	}
 	return total;
+}
+
+/* Written over the API, so that it serves both reasoners. */
+uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
+	int depth)
+{
+	if (depth <= 1)
+		return perft(gd, e, state, depth, NULL);
+	uint64_t *buf = gl_malloc((size_t)depth * ((size_t)gd->words + 1) *
+		sizeof *buf);
+	if (!buf)
+		return 0;
+	uint64_t n = perft(gd, e, state, depth, buf);
+	gl_free(buf);
+	return n;
 }
