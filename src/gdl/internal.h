@@ -202,6 +202,7 @@ typedef struct gdl_net {
 	int32_t *cnt0;    /* [ngates] counters with every input false */
 	uint8_t *val0;    /* [ngates] values with every input false */
 	int dwords;       /* words of the dirty bitmap */
+	bool sweep;       /* the incremental evaluator sweeps (or flows) */
 	/* For the batch evaluator: the logic and group gates in order, those
 	 * that depend on true only, then those that depend on does. */
 	int32_t *phase;   /* [nphase1 + nphase2] */

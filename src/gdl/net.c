@@ -39,12 +39,18 @@
 #include <limits.h>
 #include <stdlib.h>
 
+/* A walk of a gate's fanout under way: the next edge, the end, the value
+ * the gate flipped to. */
+typedef struct netframe {
+	int32_t i, end, v;
+} netframe;
+
 /* The evaluator of one network (the game's, or one of its variants). */
 typedef struct netev {
 	const gdl_net *n;
 	int32_t *cnt;     /* [ngates] counters (inputs, members: the value) */
-	uint8_t *sent;    /* [ngates] value as last propagated */
-	uint64_t *dirty;  /* [dwords] gates to visit */
+	uint8_t *sent;    /* [ngates] a group member's value as last flowed */
+	uint64_t *dirty;  /* [dwords] groups queued */
 	uint64_t *sum;    /* [dwords / 64 + 1] words of dirty not zero */
 	int lo;           /* lowest word of sum that may be set, or INT_MAX */
 	uint64_t *legal;  /* [nroles * lwords] */
@@ -52,6 +58,7 @@ typedef struct netev {
 	int joint[GDL_ROLES_MAX]; /* the does propositions set, -1 none */
 	uint64_t *state;  /* [words] base propositions set */
 	uint64_t *next;   /* [words] next propositions true */
+	netframe *stack;  /* [ngates + 1] flow's walks under way */
 	uint64_t work;    /* fanout edges updated so far */
 } netev;
 
@@ -487,10 +494,10 @@ void gdl_net_free(gdl_net *n)
 	gl_free(n);
 }
 
-/* Group s's members to their least fixpoint from the values val of its
- * inputs: each member's value into cnt (1 or 0). */
-static void group_fix(const gdl_net *n, int s, int32_t *cnt,
-	const uint8_t *val)
+/* Group s's members to their least fixpoint from the values of its
+ * inputs (a gate is true when its counter is positive): each member's
+ * value into cnt (1 or 0). */
+static void group_fix(const gdl_net *n, int s, int32_t *cnt)
 {
 	int j0 = n->gm0[s], j1 = n->gm0[s + 1];
 	for (int j = j0; j < j1; j++)
@@ -505,7 +512,7 @@ static void group_fix(const gdl_net *n, int s, int32_t *cnt,
 				bool ok = true;
 				for (int i = n->gr0[r]; i < n->gr0[r + 1] && ok; i++) {
 					int32_t x = n->gl[i];
-					bool v = x & 2 ? cnt[x >> 2] > 0 : val[x >> 2];
+					bool v = cnt[x >> 2] > 0;
 					ok = v != (x & 1);
 				}
 				if (ok) {
@@ -622,7 +629,7 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 		if (n->kind[g] == G_INPUT || n->kind[g] == G_GROUP) {
 			n->cnt0[g] = n->val0[g] = 0;
 			if (n->kind[g] == G_GROUP) {
-				group_fix(n, n->off[g], n->cnt0, n->val0);
+				group_fix(n, n->off[g], n->cnt0);
 				int s = n->off[g];
 				for (int j = n->gm0[s]; j < n->gm0[s + 1]; j++)
 					n->val0[n->gm[j]] = n->cnt0[n->gm[j]] > 0;
@@ -691,7 +698,7 @@ static void builder_done(builder *B)
 	B->ref = B->cse = NULL;
 }
 
-static int net_variants(gdl_game *gd, gdl_net *n);
+static int net_tune(gdl_game *gd);
 
 int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 {
@@ -790,12 +797,13 @@ int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 	if (link_net(n, gd))
 		goto oom;
 	builder_done(&B);
-	if (net_variants(gd, n)) {
+	gd->net = n;
+	if (net_tune(gd)) {
+		gd->net = NULL;
 		gdl_net_free(n);
 		return gl_fail(err, GL_ENOMEM, "%s: out of memory while compiling "
 			"the network", gd->prog.name);
 	}
-	gd->net = n;
 	return 0;
 oom:
 	builder_done(&B);
@@ -815,29 +823,23 @@ int gdl_ngates(const gdl_game *gd)
 
 /* --- Evaluation ------------------------------------------------------------ */
 
+/* The costs of a visit of sweep and of a walk pushed by flow, in fanout
+ * edges (the unit of the work count that chooses between them). */
+enum { SWEEP_VISIT = 4, FLOW_PUSH = 2 };
+
 static inline void mark_dirty(netev *s, int32_t g)
 {
 	s->dirty[g >> 6] |= 1ull << (g & 63);
 	s->sum[g >> 12] |= 1ull << (g >> 6 & 63);
+	if ((g >> 12) < s->lo)
+		s->lo = g >> 12;
 }
 
+/* A gate's value, once propagation is done: its counter is positive (a
+ * group member's counter is its value). */
 static inline bool ref_val(const netev *s, int32_t x)
 {
-	return x >= 0 ? s->sent[x] : x == REF_TRUE;
-}
-
-/* Group gate g to its least fixpoint; the members that changed are
- * queued. */
-static void group_eval(netev *s, int32_t g)
-{
-	const gdl_net *n = s->n;
-	int gs = n->off[g];
-	group_fix(n, gs, s->cnt, s->sent);
-	for (int j = n->gm0[gs]; j < n->gm0[gs + 1]; j++) {
-		int32_t m = n->gm[j];
-		if ((s->cnt[m] > 0) != s->sent[m])
-			mark_dirty(s, m);
-	}
+	return x >= 0 ? s->cnt[x] > 0 : x == REF_TRUE;
 }
 
 /* What a flip of gate g to v does besides its counting fanout: the
@@ -868,20 +870,100 @@ static void flip_extra(netev *s, int32_t g, bool v)
 	}
 }
 
-/* Visit the dirty gates in increasing order: a gate's inputs all come
- * before it, so when it is visited they have settled, and the marks it
- * makes all lie ahead of it. A counter update marks its gate only when
- * it crosses the gate's threshold (the gate may flip); most do not. */
-static void propagate(netev *s)
+/* Gate g has just flipped to v (an input set, a group member changed):
+ * every counter downstream updated at once, depth first, as in the
+ * forward propagation of Schkufza, Love and Genesereth. An update flips
+ * its gate only when the counter crosses the threshold (most do not);
+ * a flipped gate's fanout is walked before the rest of its parent's
+ * (an explicit stack of the walks under way), so that every gate's
+ * changes reach its fanout, its hooks and its groups in the order they
+ * happen and the values they end at are right, whatever glitches there
+ * were on the way. The stack holds a path of the network: ngates frames
+ * at most. */
+static void flow(netev *s, int32_t g, int32_t v)
+{
+	const gdl_net *n = s->n;
+	const int32_t *fo0 = n->fo0, *fo = n->fo;
+	const uint8_t *flags = n->flags;
+	int32_t *cnt = s->cnt;
+	netframe *st = s->stack;
+	int sp = 0;
+	int32_t i = fo0[g], end = fo0[g + 1];
+	uint64_t work = (uint64_t)(end - i);
+	if (flags[g] & (NF_HOOK | NF_FEED))
+		flip_extra(s, g, v);
+	for (;;) {
+		while (i < end) {
+			int32_t e = fo[i++], t = e >> 1, up = (v ^ e) & 1;
+			if ((cnt[t] += up * 2 - 1) != up)
+				continue;
+			if (flags[t] & (NF_HOOK | NF_FEED))
+				flip_extra(s, t, up);
+			int32_t t0 = fo0[t], t1 = fo0[t + 1];
+			if (t0 == t1)
+				continue;
+			work += (uint64_t)(t1 - t0) + FLOW_PUSH;
+			st[sp].i = i;
+			st[sp].end = end;
+			st[sp++].v = v;
+			i = t0;
+			end = t1;
+			v = up;
+		}
+		if (sp == 0)
+			break;
+		sp--;
+		i = st[sp].i;
+		end = st[sp].end;
+		v = st[sp].v;
+	}
+	s->work += work;
+}
+
+/* The groups queued (by flow), in increasing order: each to its least
+ * fixpoint from its inputs (all settled: they come before it, and so do
+ * the groups they depend on), the members that changed flowing on. */
+static void settle(netev *s)
+{
+	const gdl_net *n = s->n;
+	uint64_t *dirty = s->dirty, *sum = s->sum;
+	int nsum = (n->dwords + 63) / 64;
+	for (int k = s->lo; k < nsum; k++) {
+		while (sum[k]) {
+			int w = k * 64 + __builtin_ctzll(sum[k]);
+			while (dirty[w]) {
+				int32_t g = w * 64 + __builtin_ctzll(dirty[w]);
+				dirty[w] &= dirty[w] - 1;
+				int gs = n->off[g];
+				group_fix(n, gs, s->cnt);
+				for (int j = n->gm0[gs]; j < n->gm0[gs + 1]; j++) {
+					int32_t m = n->gm[j];
+					uint8_t v = s->cnt[m] > 0;
+					if (v != s->sent[m]) {
+						s->sent[m] = v;
+						flow(s, m, v);
+					}
+				}
+			}
+			sum[k] &= ~(1ull << (w & 63));
+		}
+	}
+	s->lo = INT_MAX;
+}
+
+/* The other way, for networks where flow's glitches cost more than it
+ * saves (many inputs change at once, deep cones meet): the queued gates
+ * (every input set, every counter that crossed its threshold) visited in
+ * increasing order, each once, after all its inputs have settled. */
+static void sweep(netev *s)
 {
 	const gdl_net *n = s->n;
 	const int32_t *fo0 = n->fo0, *fo = n->fo;
 	const uint8_t *flags = n->flags;
 	int32_t *cnt = s->cnt;
 	uint8_t *sent = s->sent;
-	uint64_t *dirty = s->dirty, *sum = s->sum;
+	uint64_t *dirty = s->dirty, *sum = s->sum, work = 0;
 	int nsum = (n->dwords + 63) / 64;
-	uint64_t work = 0;
 	for (int k = s->lo; k < nsum; k++) {
 		while (sum[k]) {
 			int w = k * 64 + __builtin_ctzll(sum[k]);
@@ -890,14 +972,18 @@ static void propagate(netev *s)
 				dirty[w] &= dirty[w] - 1;
 				uint8_t f = flags[g];
 				if (f & NF_GROUP) {
-					group_eval(s, g);
+					int gs = n->off[g];
+					group_fix(n, gs, cnt);
+					for (int j = n->gm0[gs]; j < n->gm0[gs + 1]; j++)
+						if ((cnt[n->gm[j]] > 0) != sent[n->gm[j]])
+							mark_dirty(s, n->gm[j]);
 					continue;
 				}
-				bool v = cnt[g] > 0;
+				uint8_t v = cnt[g] > 0;
 				if (v == sent[g])
 					continue;
 				sent[g] = v;
-				work += fo0[g + 1] - fo0[g];
+				work += (uint64_t)(fo0[g + 1] - fo0[g]) + SWEEP_VISIT;
 				for (int32_t i = fo0[g], end = fo0[g + 1]; i < end; i++) {
 					int32_t e = fo[i], t = e >> 1, up = (v ^ e) & 1;
 					if ((cnt[t] += up * 2 - 1) == up) {
@@ -917,10 +1003,24 @@ static void propagate(netev *s)
 
 static inline void set_input(netev *s, int32_t g, bool v)
 {
+	if ((s->cnt[g] > 0) == v)
+		return;
 	s->cnt[g] = v;
-	mark_dirty(s, g);
-	if ((g >> 12) < s->lo)
-		s->lo = g >> 12;
+	if (s->n->sweep)
+		mark_dirty(s, g);
+	else
+		flow(s, g, v);
+}
+
+/* Propagation finished: the groups flow queued, or the sweep. */
+static inline void finish(netev *s)
+{
+	if (s->lo == INT_MAX)
+		return;
+	if (s->n->sweep)
+		sweep(s);
+	else
+		settle(s);
 }
 
 static void sub_done(netev *s)
@@ -932,6 +1032,7 @@ static void sub_done(netev *s)
 	gl_free(s->legal);
 	gl_free(s->state);
 	gl_free(s->next);
+	gl_free(s->stack);
 }
 
 /* An evaluator of network n at the state with no proposition true. */
@@ -948,8 +1049,9 @@ static int sub_init(netev *s, const gdl_game *gd, const gdl_net *n)
 		sizeof *s->legal);
 	s->state = gl_calloc(w, sizeof *s->state);
 	s->next = gl_calloc(w, sizeof *s->next);
+	s->stack = gl_malloc(ng * sizeof *s->stack);
 	if (!s->cnt || !s->sent || !s->dirty || !s->sum || !s->legal ||
-	    !s->state || !s->next) {
+	    !s->state || !s->next || !s->stack) {
 		sub_done(s);
 		return GL_ENOMEM;
 	}
@@ -1022,21 +1124,17 @@ void gdl_eval_free(gdl_eval *e)
 static void sub_state(const gdl_game *gd, netev *s, const uint64_t *state)
 {
 	const gdl_net *n = s->n;
-	bool any = false;
 	for (int w = 0; w < gd->words; w++) {
 		uint64_t d = s->state[w] ^ state[w];
 		if (!d)
 			continue;
-		any = true;
 		s->state[w] = state[w];
-		do {
+		for (; d; d &= d - 1) {
 			int i = w * 64 + __builtin_ctzll(d);
 			set_input(s, n->base_gate[i], state[w] >> (i % 64) & 1);
-			d &= d - 1;
-		} while (d);
+		}
 	}
-	if (any)
-		propagate(s);
+	finish(s);
 }
 
 /* The variant whose split bits state has (0: the network itself). */
@@ -1083,29 +1181,33 @@ static int net_goal(const gdl_game *gd, const gdl_eval *e, int role)
 	return v < 0 ? 0 : v;
 }
 
+/* The does propositions of joint (one move per role; -1 or out of range:
+ * none) set in s: the new ones first, so that an OR over a role's moves
+ * (a frame axiom's "any move but these") does not flip off and on. */
+static void sub_joint(const gdl_game *gd, netev *s, const int *joint)
+{
+	const gdl_net *n = s->n;
+	int nm = gd->nmoves, old[GDL_ROLES_MAX];
+	for (int r = 0; r < gd->nroles; r++) {
+		old[r] = s->joint[r];
+		if (old[r] == joint[r])
+			continue;
+		s->joint[r] = joint[r];
+		if (joint[r] >= 0 && joint[r] < nm && n->does_ref[r * nm + joint[r]] >= 0)
+			set_input(s, n->does_ref[r * nm + joint[r]], true);
+	}
+	for (int r = 0; r < gd->nroles; r++)
+		if (old[r] != joint[r] && old[r] >= 0 &&
+		    n->does_ref[r * nm + old[r]] >= 0)
+			set_input(s, n->does_ref[r * nm + old[r]], false);
+	finish(s);
+}
+
 static void net_next(const gdl_game *gd, gdl_eval *e, const int *joint,
 	uint64_t *out)
 {
-	netev *s = e->cur;
-	const gdl_net *n = s->n;
-	int nm = gd->nmoves;
-	for (int r = 0; r < gd->nroles; r++) {
-		if (s->joint[r] == joint[r])
-			continue;
-		if (s->joint[r] >= 0) {
-			int32_t g = n->does_ref[r * nm + s->joint[r]];
-			if (g >= 0)
-				set_input(s, g, false);
-		}
-		s->joint[r] = joint[r];
-		if (joint[r] >= 0 && joint[r] < nm) {
-			int32_t g = n->does_ref[r * nm + joint[r]];
-			if (g >= 0)
-				set_input(s, g, true);
-		}
-	}
-	propagate(s);
-	memcpy(out, s->next, (size_t)gd->words * sizeof *out);
+	sub_joint(gd, e->cur, joint);
+	memcpy(out, e->cur->next, (size_t)gd->words * sizeof *out);
 }
 
 /* Written over the API, so that it serves both reasoners (a branch a
@@ -1329,81 +1431,103 @@ oom:
 	return NULL;
 }
 
-/* Base propositions worth a variant each of their values: those that
- * flip in at least half the steps of a few random playouts from the
- * initial state (the network's own evaluator, a fixed seed) and whose
- * flips cost most (flips times fanout), at most NET_SPLIT_MAX of them
- * and at most VAR_MAX combinations of their values met; the combinations
- * met become the variants. Finding none is not an error: the network is
- * then evaluated alone. */
+/* How the game's network is evaluated best, chosen from a sample: a few
+ * random playouts from the initial state (a fixed seed, so that a game
+ * always loads the same) run through each choice, and the one that does
+ * the least work (fanout edges updated, visits and walks counted in edges)
+ * is kept. The choices: flow or sweep; with or without variants. The
+ * variants' split propositions are those that flip in at least half the
+ * steps and whose flips cost most (flips times fanout, a twelfth of the
+ * work or more each), at most NET_SPLIT_MAX of them and at most VAR_MAX
+ * combinations of their values met; the combinations met become the
+ * variants. Playouts give the same answers whatever the choice. */
 enum { VAR_MAX = 4, SAMPLE_STEPS = 256, SAMPLE_LEN = 128, SPLIT_FANOUT = 16 };
 
-static int net_variants(gdl_game *gd, gdl_net *n)
+/* The sample through a new evaluator: its work, or 0 when out of memory
+ * (then *oom is set). With flips: how often each base proposition
+ * changed, and the states met into seen (*nseen, room for SAMPLE_STEPS +
+ * SAMPLE_LEN + 1), the steps made into *nsteps. */
+static uint64_t sample(const gdl_game *gd, uint64_t *st, int32_t *flips,
+	uint64_t *seen, int *nseen, int *nsteps, bool *oom)
 {
-	if (n->ngroups > 0 || gd->nbase == 0)
+	gdl_eval *e = gdl_eval_new(gd);
+	if (!e) {
+		*oom = true;
 		return 0;
-	netev s;
-	int32_t *flips = gl_calloc((size_t)gd->nbase, sizeof *flips);
-	uint64_t *seen = gl_calloc(((size_t)SAMPLE_STEPS + SAMPLE_LEN + 1) *
-		(size_t)gd->words + 1, sizeof *seen);
-	uint64_t *st = gl_calloc((size_t)gd->words + 1, sizeof *st);
-	int8_t *fix = gl_malloc((size_t)gd->nbase);
-	int rc = GL_ENOMEM, nseen = 0, steps = 0;
-	if (!flips || !seen || !st || !fix || sub_init(&s, gd, n)) {
-		gl_free(flips);
-		gl_free(seen);
-		gl_free(st);
-		gl_free(fix);
-		return GL_ENOMEM;
 	}
 	gl_rng rng;
 	gl_rng_seed(&rng, 0x5eed);
-	/* Playouts: the states met kept (nseen), the flips counted. */
-	while (steps < SAMPLE_STEPS && nseen <= SAMPLE_STEPS) {
-		memcpy(st, gd->init, (size_t)gd->words * sizeof *st);
+	int steps = 0, ns = 0, w = gd->words;
+	while (steps < SAMPLE_STEPS && ns <= SAMPLE_STEPS) {
+		memcpy(st, gd->init, (size_t)w * sizeof *st);
 		int len = 0;
 		for (;;) {
-			memcpy(seen + (size_t)nseen++ * (size_t)gd->words, st,
-				(size_t)gd->words * sizeof *st);
-			sub_state(gd, &s, st);
+			if (seen)
+				memcpy(seen + (size_t)ns * (size_t)w, st, (size_t)w * sizeof *st);
+			ns++;
+			gdl_eval_state(gd, e, st);
 			int joint[GDL_ROLES_MAX];
-			bool stop = ref_val(&s, n->terminal) || len >= SAMPLE_LEN;
+			bool stop = gdl_terminal(gd, e) || len >= SAMPLE_LEN;
 			for (int r = 0; r < gd->nroles && !stop; r++) {
-				int c = s.nlegal[r];
+				int c = gdl_legal_count(gd, e, r);
 				stop = c == 0;
 				if (!stop)
-					joint[r] = gdl_bits_nth(s.legal + (size_t)r * n->lwords,
-						n->lwords, (int)gl_rng_below(&rng, (uint32_t)c));
+					joint[r] = gdl_legal_nth(gd, e, r,
+						(int)gl_rng_below(&rng, (uint32_t)c));
 			}
 			if (stop)
 				break;
-			int nm = gd->nmoves;
-			for (int r = 0; r < gd->nroles; r++) {
-				if (s.joint[r] >= 0 && n->does_ref[r * nm + s.joint[r]] >= 0)
-					set_input(&s, n->does_ref[r * nm + s.joint[r]], false);
-				s.joint[r] = joint[r];
-				if (n->does_ref[r * nm + joint[r]] >= 0)
-					set_input(&s, n->does_ref[r * nm + joint[r]], true);
-			}
-			propagate(&s);
-			for (int w = 0; w < gd->words; w++)
-				for (uint64_t d = st[w] ^ s.next[w]; d; d &= d - 1)
-					flips[w * 64 + __builtin_ctzll(d)]++;
-			memcpy(st, s.next, (size_t)gd->words * sizeof *st);
+			net_next(gd, e, joint, e->play);
+			for (int k = 0; flips && k < w; k++)
+				for (uint64_t d = st[k] ^ e->play[k]; d; d &= d - 1)
+					flips[k * 64 + __builtin_ctzll(d)]++;
+			memcpy(st, e->play, (size_t)w * sizeof *st);
 			len++;
 		}
 		steps += len;
 		if (len == 0)
 			break; /* the initial state ends the game */
 	}
-	/* The candidates, best first: a third of the work or more is theirs. */
-	int cand[NET_SPLIT_MAX], nc = 0;
+	uint64_t work = 1;
+	for (int v = 0; v < e->nsub; v++)
+		work += e->subs[v].work;
+	gdl_eval_free(e);
+	if (nseen)
+		*nseen = ns;
+	if (nsteps)
+		*nsteps = steps;
+	return work;
+}
+
+static void set_sweep(gdl_net *n, bool sweep)
+{
+	n->sweep = sweep;
+	for (int v = 1; v <= n->nvar; v++)
+		n->var[v]->sweep = sweep;
+}
+
+static void drop_variants(gdl_net *n)
+{
+	for (int v = 1; v <= n->nvar; v++)
+		gdl_net_free(n->var[v]);
+	gl_free(n->var);
+	n->var = NULL;
+	n->nvar = n->nsplit = 0;
+	memset(n->var_of, 0, sizeof n->var_of);
+}
+
+/* The split candidates, best first, into cand (at most NET_SPLIT_MAX);
+ * returns how many. */
+static int split_candidates(const gdl_game *gd, const gdl_net *n,
+	const int32_t *flips, int steps, uint64_t work, int *cand)
+{
 	int64_t score[NET_SPLIT_MAX];
+	int nc = 0;
 	for (int i = 0; i < gd->nbase && steps > 0; i++) {
 		int32_t g = n->base_gate[i];
 		int64_t fan = n->fo0[g + 1] - n->fo0[g], sc = flips[i] * fan;
 		if (flips[i] * 2 < steps || fan < SPLIT_FANOUT ||
-		    (uint64_t)sc * 3 * NET_SPLIT_MAX < s.work)
+		    (uint64_t)sc * 3 * NET_SPLIT_MAX < work)
 			continue;
 		int k = nc < NET_SPLIT_MAX ? nc++ : NET_SPLIT_MAX;
 		if (k == NET_SPLIT_MAX && sc <= score[k - 1])
@@ -1417,7 +1541,14 @@ static int net_variants(gdl_game *gd, gdl_net *n)
 		cand[k] = i;
 		score[k] = sc;
 	}
-	/* The fewest best candidates whose combinations are few. */
+	return nc;
+}
+
+/* The variants of the fewest best candidates whose combinations of
+ * values in the states seen are few (none when no such). */
+static int make_variants(const gdl_game *gd, gdl_net *n, const int *cand,
+	int nc, const uint64_t *seen, int nseen, int8_t *fix)
+{
 	int keys[VAR_MAX], nkeys = 0;
 	for (; nc > 0; nc--) {
 		nkeys = 0;
@@ -1440,39 +1571,76 @@ static int net_variants(gdl_game *gd, gdl_net *n)
 		if (ok)
 			break;
 	}
-	int64_t total = 0;
-	for (int j = 0; j < nc; j++)
-		total += score[j];
-	if ((uint64_t)total * 3 < s.work)
-		nc = 0;
-	rc = 0;
-	if (nc > 0) {
-		n->var = gl_calloc((size_t)nkeys + 1, sizeof *n->var);
-		if (!n->var)
-			rc = GL_ENOMEM;
-		for (int q = 0; q < nkeys && !rc; q++) {
-			memset(fix, -1, (size_t)gd->nbase);
-			for (int j = 0; j < nc; j++)
-				fix[cand[j]] = (int8_t)(keys[q] >> j & 1);
-			if (!(n->var[q + 1] = net_fold(gd, n, fix)))
-				rc = GL_ENOMEM;
-			else
-				n->nvar = q + 1;
-		}
-		if (!rc) {
-			n->nsplit = nc;
-			for (int j = 0; j < nc; j++)
-				n->split[j] = cand[j];
-			for (int q = 0; q < nkeys; q++)
-				n->var_of[keys[q]] = (uint8_t)(q + 1);
-		}
+	if (nc == 0)
+		return 0;
+	if (!(n->var = gl_calloc((size_t)nkeys + 1, sizeof *n->var)))
+		return GL_ENOMEM;
+	for (int q = 0; q < nkeys; q++) {
+		memset(fix, -1, (size_t)gd->nbase);
+		for (int j = 0; j < nc; j++)
+			fix[cand[j]] = (int8_t)(keys[q] >> j & 1);
+		if (!(n->var[q + 1] = net_fold(gd, n, fix)))
+			return GL_ENOMEM;
+		n->nvar = q + 1;
 	}
-	sub_done(&s);
+	n->nsplit = nc;
+	for (int j = 0; j < nc; j++)
+		n->split[j] = cand[j];
+	for (int q = 0; q < nkeys; q++)
+		n->var_of[keys[q]] = (uint8_t)(q + 1);
+	return 0;
+}
+
+/* Tune gd->net (see above). 0 or GL_ENOMEM. */
+static int net_tune(gdl_game *gd)
+{
+	gdl_net *n = gd->net;
+	if (gd->nbase == 0)
+		return 0;
+	size_t w = (size_t)gd->words + 1;
+	int32_t *flips = gl_calloc((size_t)gd->nbase, sizeof *flips);
+	uint64_t *seen = gl_calloc(((size_t)SAMPLE_STEPS + SAMPLE_LEN + 1) * w,
+		sizeof *seen);
+	uint64_t *st = gl_calloc(w, sizeof *st);
+	int8_t *fix = gl_malloc((size_t)gd->nbase);
+	bool oom = !flips || !seen || !st || !fix;
+	int nseen = 0, steps = 0, cand[NET_SPLIT_MAX];
+	uint64_t best = 0, work;
+	bool sweep = false;
+	if (!oom) {
+		best = sample(gd, st, flips, seen, &nseen, &steps, &oom);
+		set_sweep(n, true);
+		if ((work = sample(gd, st, NULL, NULL, NULL, NULL, &oom)) < best) {
+			best = work;
+			sweep = true;
+		}
+		set_sweep(n, false);
+	}
+	int nc = oom || n->ngroups > 0 ? 0 :
+		split_candidates(gd, n, flips, steps, best, cand);
+	if (nc > 0 && make_variants(gd, n, cand, nc, seen, nseen, fix))
+		oom = true;
+	if (!oom && n->nvar > 0) {
+		bool better = false;
+		for (int m = 0; m < 2; m++) {
+			set_sweep(n, m == 1);
+			if ((work = sample(gd, st, NULL, NULL, NULL, NULL, &oom)) < best) {
+				best = work;
+				sweep = m == 1;
+				better = true;
+			}
+		}
+		if (!better)
+			drop_variants(n);
+	}
+	if (oom)
+		drop_variants(n);
+	set_sweep(n, sweep);
 	gl_free(flips);
 	gl_free(seen);
 	gl_free(st);
 	gl_free(fix);
-	return rc;
+	return oom ? GL_ENOMEM : 0;
 }
 
 /* --- The API: the network, or the prover's evaluator ---------------------- */
