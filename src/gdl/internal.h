@@ -179,8 +179,9 @@ void gdl_run(const gdl_game *gd, uint8_t *val, const int32_t *node_atom,
  * bit-parallel batch evaluator of batch.c. */
 enum { REF_FALSE = -1, REF_TRUE = -2 }; /* atoms folded into constants */
 enum { G_INPUT, G_LOGIC, G_GROUP, G_MEMBER }; /* kinds of gate */
-enum { NF_GROUP = 1, NF_HOOK = 2, NF_FEED = 4 }; /* a group; with hooks;
-						  * feeding groups */
+/* Flags of a gate: a group; with one hook; with several, or feeding
+ * groups. */
+enum { NF_GROUP = 1, NF_HOOK1 = 2, NF_SLOW = 4 };
 enum { NET_SPLIT_MAX = 4 };
 
 typedef struct gdl_net {
@@ -197,7 +198,9 @@ typedef struct gdl_net {
 	int32_t *gf0;     /* [ngates + 1] the groups each gate feeds, in gf */
 	int32_t *gf;      /* group gates */
 	int32_t *hk0;     /* [ngates + 1] hooks of each gate in hk */
-	int32_t *hk;      /* next bit i: i << 1 | 1; legal: bit << 4 | role << 1 */
+	int32_t *hk;      /* bits toggled: next bit i: i; legal move m of role
+			   * r: words * 64 + r * lwords * 64 + m */
+	int32_t *hk1;     /* [ngates] a gate's one hook (NF_HOOK1), or -1 */
 	uint8_t *flags;   /* [ngates] NF_* for the incremental evaluator */
 	int32_t *cnt0;    /* [ngates] counters with every input false */
 	uint8_t *val0;    /* [ngates] values with every input false */

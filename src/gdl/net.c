@@ -53,11 +53,12 @@ typedef struct netev {
 	uint64_t *dirty;  /* [dwords] groups queued */
 	uint64_t *sum;    /* [dwords / 64 + 1] words of dirty not zero */
 	int lo;           /* lowest word of sum that may be set, or INT_MAX */
-	uint64_t *legal;  /* [nroles * lwords] */
-	int nlegal[GDL_ROLES_MAX];
+	uint64_t *bits;   /* [words + nroles * lwords] the next state, then
+			   * each role's legal moves (toggled by hooks) */
+	uint64_t *next;   /* bits */
+	uint64_t *legal;  /* bits + words */
 	int joint[GDL_ROLES_MAX]; /* the does propositions set, -1 none */
 	uint64_t *state;  /* [words] base propositions set */
-	uint64_t *next;   /* [words] next propositions true */
 	netframe *stack;  /* [ngates + 1] flow's walks under way */
 	uint64_t work;    /* fanout edges updated so far */
 } netev;
@@ -473,6 +474,7 @@ void gdl_net_free(gdl_net *n)
 	gl_free(n->gf0);
 	gl_free(n->gf);
 	gl_free(n->flags);
+	gl_free(n->hk1);
 	gl_free(n->cnt0);
 	gl_free(n->val0);
 	gl_free(n->hk0);
@@ -541,12 +543,14 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 	n->gf0 = gl_malloc(sz);
 	n->hk0 = gl_malloc(sz);
 	n->flags = gl_calloc((size_t)ng + 1, 1);
+	n->hk1 = gl_malloc(sz);
 	n->cnt0 = gl_malloc(sz);
 	n->val0 = gl_calloc((size_t)ng + 1, 1);
 	n->phase = gl_malloc(sz);
 	int rc = GL_ENOMEM;
 	if (!cf || !cg || !ch || !mark || !group_gate || !dep || !n->fo0 ||
-	    !n->gf0 || !n->hk0 || !n->flags || !n->cnt0 || !n->val0 || !n->phase)
+	    !n->gf0 || !n->hk0 || !n->flags || !n->hk1 || !n->cnt0 || !n->val0 ||
+	    !n->phase)
 		goto out;
 	for (int g = 0; g < ng; g++)
 		if (n->kind[g] == G_GROUP)
@@ -607,7 +611,7 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 				if (pass == 0)
 					ch[g]++;
 				else
-					n->hk[ch[g]++] = (r * n->lwords * 64 + m) << 4 | r << 1;
+					n->hk[ch[g]++] = gd->words * 64 + r * n->lwords * 64 + m;
 			}
 		for (int i = 0; i < gd->nbase; i++) {
 			int32_t g = n->next_ref[i];
@@ -616,16 +620,18 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 			if (pass == 0)
 				ch[g]++;
 			else
-				n->hk[ch[g]++] = i << 1 | 1;
+				n->hk[ch[g]++] = i;
 		}
 	}
 	/* Flags, and every gate's value with every input false, in order (a
 	 * gate comes after its inputs; a group, after its inputs, sets its
 	 * members). */
 	for (int g = 0; g < ng; g++) {
+		int nh = n->hk0[g + 1] - n->hk0[g];
+		n->hk1[g] = nh == 1 ? n->hk[n->hk0[g]] : -1;
 		n->flags[g] = (uint8_t)((n->kind[g] == G_GROUP ? NF_GROUP : 0) |
-			(n->hk0[g] != n->hk0[g + 1] ? NF_HOOK : 0) |
-			(n->gf0[g] != n->gf0[g + 1] ? NF_FEED : 0));
+			(nh == 1 && n->gf0[g] == n->gf0[g + 1] ? NF_HOOK1 : 0) |
+			(nh > 1 || n->gf0[g] != n->gf0[g + 1] ? NF_SLOW : 0));
 		if (n->kind[g] == G_INPUT || n->kind[g] == G_GROUP) {
 			n->cnt0[g] = n->val0[g] = 0;
 			if (n->kind[g] == G_GROUP) {
@@ -842,31 +848,26 @@ static inline bool ref_val(const netev *s, int32_t x)
 	return x >= 0 ? s->cnt[x] > 0 : x == REF_TRUE;
 }
 
-/* What a flip of gate g to v does besides its counting fanout: the
- * groups it feeds queued, the legal and next bitsets it holds updated. */
-static void flip_extra(netev *s, int32_t g, bool v)
+/* What a flip of gate g does besides its counting fanout (the gates
+ * with several hooks, or feeding groups): the groups it feeds queued,
+ * the legal and next bits it holds toggled. */
+static void flip_extra(netev *s, int32_t g)
 {
 	const gdl_net *n = s->n;
 	for (int i = n->gf0[g]; i < n->gf0[g + 1]; i++)
 		mark_dirty(s, n->gf[i]);
-	for (int i = n->hk0[g]; i < n->hk0[g + 1]; i++) {
-		int32_t h = n->hk[i];
-		if (h & 1) {
-			int b = h >> 1;
-			if (v)
-				s->next[b / 64] |= 1ull << (b % 64);
-			else
-				s->next[b / 64] &= ~(1ull << (b % 64));
-		} else {
-			int b = h >> 4, r = h >> 1 & 7;
-			if (v) {
-				s->legal[b / 64] |= 1ull << (b % 64);
-				s->nlegal[r]++;
-			} else {
-				s->legal[b / 64] &= ~(1ull << (b % 64));
-				s->nlegal[r]--;
-			}
-		}
+	for (int i = n->hk0[g]; i < n->hk0[g + 1]; i++)
+		s->bits[n->hk[i] / 64] ^= 1ull << (n->hk[i] % 64);
+}
+
+/* A flip of gate g with flags f: its hooks. */
+static inline void hook(netev *s, int32_t g, uint8_t f)
+{
+	if (f & NF_HOOK1) {
+		int32_t h = s->n->hk1[g];
+		s->bits[h >> 6] ^= 1ull << (h & 63);
+	} else if (f & NF_SLOW) {
+		flip_extra(s, g);
 	}
 }
 
@@ -890,15 +891,14 @@ static void flow(netev *s, int32_t g, int32_t v)
 	int sp = 0;
 	int32_t i = fo0[g], end = fo0[g + 1];
 	uint64_t work = (uint64_t)(end - i);
-	if (flags[g] & (NF_HOOK | NF_FEED))
-		flip_extra(s, g, v);
+	hook(s, g, flags[g]);
 	for (;;) {
 		while (i < end) {
 			int32_t e = fo[i++], t = e >> 1, up = (v ^ e) & 1;
 			if ((cnt[t] += up * 2 - 1) != up)
 				continue;
-			if (flags[t] & (NF_HOOK | NF_FEED))
-				flip_extra(s, t, up);
+			if (flags[t])
+				hook(s, t, flags[t]);
 			int32_t t0 = fo0[t], t1 = fo0[t + 1];
 			if (t0 == t1)
 				continue;
@@ -991,8 +991,7 @@ static void sweep(netev *s)
 						sum[t >> 12] |= 1ull << (t >> 6 & 63);
 					}
 				}
-				if (f & (NF_HOOK | NF_FEED))
-					flip_extra(s, g, v);
+				hook(s, g, f);
 			}
 			sum[k] &= ~(1ull << (w & 63));
 		}
@@ -1029,9 +1028,8 @@ static void sub_done(netev *s)
 	gl_free(s->sent);
 	gl_free(s->dirty);
 	gl_free(s->sum);
-	gl_free(s->legal);
+	gl_free(s->bits);
 	gl_free(s->state);
-	gl_free(s->next);
 	gl_free(s->stack);
 }
 
@@ -1045,16 +1043,18 @@ static int sub_init(netev *s, const gdl_game *gd, const gdl_net *n)
 	s->sent = gl_malloc(ng);
 	s->dirty = gl_calloc((size_t)n->dwords, sizeof *s->dirty);
 	s->sum = gl_calloc((size_t)n->dwords / 64 + 1, sizeof *s->sum);
-	s->legal = gl_calloc((size_t)gd->nroles * (size_t)n->lwords + 1,
-		sizeof *s->legal);
+	s->bits = gl_calloc(w + (size_t)gd->nroles * (size_t)n->lwords,
+		sizeof *s->bits);
 	s->state = gl_calloc(w, sizeof *s->state);
-	s->next = gl_calloc(w, sizeof *s->next);
+
 	s->stack = gl_malloc(ng * sizeof *s->stack);
-	if (!s->cnt || !s->sent || !s->dirty || !s->sum || !s->legal ||
-	    !s->state || !s->next || !s->stack) {
+	if (!s->cnt || !s->sent || !s->dirty || !s->sum || !s->bits ||
+	    !s->state || !s->stack) {
 		sub_done(s);
 		return GL_ENOMEM;
 	}
+	s->next = s->bits;
+	s->legal = s->bits + gd->words;
 	memcpy(s->cnt, n->cnt0, ng * sizeof *s->cnt);
 	memcpy(s->sent, n->val0, ng);
 	s->lo = INT_MAX;
@@ -1065,7 +1065,6 @@ static int sub_init(netev *s, const gdl_game *gd, const gdl_net *n)
 			if (ref_val(s, n->legal_ref[r * nm + m])) {
 				int b = r * n->lwords * 64 + m;
 				s->legal[b / 64] |= 1ull << (b % 64);
-				s->nlegal[r]++;
 			}
 	}
 	for (int i = 0; i < gd->nbase; i++)
@@ -1162,6 +1161,15 @@ static int legal_upto(const gdl_eval *e, int role, int *moves, int max)
 {
 	int lw = e->n->lwords;
 	return gdl_bits_list(e->cur->legal + (size_t)role * lw, lw, moves, max);
+}
+
+static int net_legal_count(const gdl_eval *e, int role)
+{
+	int lw = e->n->lwords, c = 0;
+	const uint64_t *b = e->cur->legal + (size_t)role * lw;
+	for (int w = 0; w < lw; w++)
+		c += __builtin_popcountll(b[w]);
+	return c;
 }
 
 static int net_legal_nth(const gdl_eval *e, int role, int k)
@@ -1441,7 +1449,7 @@ oom:
  * work or more each), at most NET_SPLIT_MAX of them and at most VAR_MAX
  * combinations of their values met; the combinations met become the
  * variants. Playouts give the same answers whatever the choice. */
-enum { VAR_MAX = 4, SAMPLE_STEPS = 256, SAMPLE_LEN = 128, SPLIT_FANOUT = 16 };
+enum { VAR_MAX = 4, SAMPLE_STEPS = 256, SAMPLE_LEN = 128, SPLIT_FANOUT = 4 };
 
 /* The sample through a new evaluator: its work, or 0 when out of memory
  * (then *oom is set). With flips: how often each base proposition
@@ -1667,7 +1675,7 @@ bool gdl_terminal(const gdl_game *gd, const gdl_eval *e)
 int gdl_legal_count(const gdl_game *gd, const gdl_eval *e, int role)
 {
 	return e->pv ? gdl_pv_legal_count(gd, e->pv, role) :
-		e->cur->nlegal[role];
+		net_legal_count(e, role);
 }
 
 int gdl_legal(const gdl_game *gd, const gdl_eval *e, int role, int *moves)
