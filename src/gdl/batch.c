@@ -300,11 +300,16 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 			}
 			if (many)
 				draw(b, r, many, rng);
+			uint64_t other = ~moving; /* see gdl_net's other */
 			for (int k = 0; k < nr; k++) {
 				int32_t dg = n->does_ref[r * nm + mv[k]];
+				uint64_t w = (lw[k] & ~many) | b->dw[k];
 				if (dg >= 0)
-					val[dg] = (lw[k] & ~many) | b->dw[k];
+					val[dg] = w;
+				else
+					other |= w;
 			}
+			val[n->other[r]] = other;
 		}
 		run(n, val, n->phase + n->nphase1, n->nphase2);
 		/* next(X) may be an alias of some true(Y): read all, then write */
@@ -358,7 +363,8 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 			goals[l * gd->nroles + r] = gv;
 		}
 	}
-	for (int r = 0; r < gd->nroles; r++)
+	for (int r = 0; r < gd->nroles; r++) {
+		uint64_t other = ~0ull;
 		for (int m = 0; m < nm; m++) {
 			int32_t dg = n->does_ref[r * nm + m];
 			if (dg < 0)
@@ -368,7 +374,10 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 				if (joints[l * gd->nroles + r] == m)
 					dw |= 1ull << l;
 			val[dg] = dw;
+			other &= ~dw;
 		}
+		val[n->other[r]] = other;
+	}
 	run(n, val, n->phase + n->nphase1, n->nphase2);
 	for (int l = 0; l < nl && l < LANES; l++) {
 		uint64_t *out = next + (size_t)l * w;

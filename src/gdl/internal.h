@@ -206,6 +206,7 @@ typedef struct gdl_net {
 	uint8_t *val0;    /* [ngates] values with every input false */
 	int dwords;       /* words of the dirty bitmap */
 	bool sweep;       /* the incremental evaluator sweeps (or flows) */
+	bool compl;       /* a role's many moves read as the NOT of the rest */
 	/* For the batch evaluator: the logic and group gates in order, those
 	 * that depend on true only, then those that depend on does. */
 	int32_t *phase;   /* [nphase1 + nphase2] */
@@ -223,6 +224,9 @@ typedef struct gdl_net {
 	int32_t *legal_ref;  /* [nroles * nmoves] gate or REF_* */
 	int32_t *goal_ref;   /* [ngoal] */
 	int32_t terminal;    /* gate or REF_* */
+	int32_t other[GDL_ROLES_MAX]; /* each role's input true when its move
+			      * has no does gate, or it has none: with its
+			      * does gates, exactly one is true */
 	int lwords;          /* words of one role's legal bitset */
 	/* Variants (in the network of the game only): copies of it with a few
 	 * base propositions fixed (the "control" of a turn-taking game, say)

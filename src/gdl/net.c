@@ -9,7 +9,8 @@
  * the rest)), so that next(cell) reads true(cell) once and not once per
  * possible move; gates with the same inputs are made once; one-literal
  * rules feed the OR directly and an atom equal to one positive literal is
- * that literal's gate. ticTacToe's 401 ground rules make 144 gates.
+ * that literal's gate. ticTacToe's 401 ground rules make 164 gates (see
+ * net_tune for what is chosen at load).
  *
  * A gate keeps a counter of its satisfied inputs, offset so that it is
  * true exactly when the counter is positive, as in the forward propagation
@@ -705,6 +706,8 @@ static void builder_done(builder *B)
 }
 
 static int net_tune(gdl_game *gd);
+static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
+	const int8_t *fix, bool compl);
 
 int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 {
@@ -742,6 +745,9 @@ int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 		if (a >= 0)
 			B.ref[a] = new_gate(&B, G_INPUT, 0, NULL, 0);
 	}
+	B.cur = -1;
+	for (int r = 0; r < gd->nroles; r++)
+		n->other[r] = new_gate(&B, G_INPUT, 0, NULL, 0);
 	if (B.err)
 		goto oom;
 	for (int i = 0; i < gd->nnodes && !B.err;) {
@@ -803,10 +809,20 @@ int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 	if (link_net(n, gd))
 		goto oom;
 	builder_done(&B);
-	gd->net = n;
-	if (net_tune(gd)) {
-		gd->net = NULL;
+	if (n->ngroups == 0) { /* folded once more: see net_fold */
+		int8_t *nofix = gl_malloc((size_t)gd->nbase + 1);
+		gdl_net *f = nofix ? net_fold(gd, n, memset(nofix, -1,
+			(size_t)gd->nbase + 1), false) : NULL;
+		gl_free(nofix);
 		gdl_net_free(n);
+		if (!(n = f))
+			return gl_fail(err, GL_ENOMEM, "%s: out of memory while "
+				"compiling the network", gd->prog.name);
+	}
+	gd->net = n;
+	if (net_tune(gd)) { /* which may have put another network there */
+		gdl_net_free(gd->net);
+		gd->net = NULL;
 		return gl_fail(err, GL_ENOMEM, "%s: out of memory while compiling "
 			"the network", gd->prog.name);
 	}
@@ -1070,6 +1086,9 @@ static int sub_init(netev *s, const gdl_game *gd, const gdl_net *n)
 	for (int i = 0; i < gd->nbase; i++)
 		if (ref_val(s, n->next_ref[i]))
 			s->next[i / 64] |= 1ull << (i % 64);
+	for (int r = 0; r < gd->nroles; r++)
+		set_input(s, n->other[r], true); /* no move yet */
+	finish(s);
 	return 0;
 }
 
@@ -1189,25 +1208,32 @@ static int net_goal(const gdl_game *gd, const gdl_eval *e, int role)
 	return v < 0 ? 0 : v;
 }
 
+/* The input of role r that move m sets: its does gate, or the role's
+ * other input (a move without a does gate, or none: m < 0). */
+static inline int32_t move_input(const gdl_game *gd, const gdl_net *n, int r,
+	int m)
+{
+	int32_t g = m >= 0 && m < gd->nmoves ? n->does_ref[r * gd->nmoves + m] : -1;
+	return g >= 0 ? g : n->other[r];
+}
+
 /* The does propositions of joint (one move per role; -1 or out of range:
  * none) set in s: the new ones first, so that an OR over a role's moves
  * (a frame axiom's "any move but these") does not flip off and on. */
 static void sub_joint(const gdl_game *gd, netev *s, const int *joint)
 {
 	const gdl_net *n = s->n;
-	int nm = gd->nmoves, old[GDL_ROLES_MAX];
+	int old[GDL_ROLES_MAX];
 	for (int r = 0; r < gd->nroles; r++) {
 		old[r] = s->joint[r];
-		if (old[r] == joint[r])
-			continue;
 		s->joint[r] = joint[r];
-		if (joint[r] >= 0 && joint[r] < nm && n->does_ref[r * nm + joint[r]] >= 0)
-			set_input(s, n->does_ref[r * nm + joint[r]], true);
+		if (old[r] != joint[r])
+			set_input(s, move_input(gd, n, r, joint[r]), true);
 	}
 	for (int r = 0; r < gd->nroles; r++)
-		if (old[r] != joint[r] && old[r] >= 0 &&
-		    n->does_ref[r * nm + old[r]] >= 0)
-			set_input(s, n->does_ref[r * nm + old[r]], false);
+		if (old[r] != joint[r] && move_input(gd, n, r, old[r]) !=
+		    move_input(gd, n, r, joint[r]))
+			set_input(s, move_input(gd, n, r, old[r]), false);
 	finish(s);
 }
 
@@ -1261,10 +1287,75 @@ static int32_t fold_ref(builder *B, int32_t l)
 	return logic_gate(B, 0, &l, 1);
 }
 
+/* What net_fold knows of the does inputs: the role of each (-1: not
+ * one), and each role's does gates (ascending) with its other input. */
+typedef struct doesinfo {
+	int8_t *role;                /* [n] by gate (the inputs keep theirs) */
+	int n;
+	int32_t *lits;               /* every role's list, role after role */
+	int off[GDL_ROLES_MAX + 1];  /* role r's list: lits[off[r], off[r + 1]) */
+} doesinfo;
+
+/* The role whose does input literal l is (negated when neg), or -1. */
+static inline int does_of(const doesinfo *di, int32_t l, bool neg)
+{
+	return (l & 1) == neg && (l >> 1) < di->n ? di->role[l >> 1] : -1;
+}
+
+/* Exactly one of a role's does inputs and its other input is true (the
+ * move it makes, or other: a move without a does gate, or none): so the
+ * OR of many of them is the NOT of the OR of the rest, and an AND of many
+ * negated ones is the OR of the rest. A frame axiom's "some move other
+ * than those touching this cell" reads a role's few moves, not its many.
+ * The sorted literals a[0..k) of an OR (and: of an AND) rewritten so;
+ * returns the new k (a sorted again by the caller). */
+static int complement(builder *B, const gdl_net *n, const doesinfo *di,
+	int32_t *a, int k, bool isand)
+{
+	for (int r = 0; di && r < GDL_ROLES_MAX; r++) {
+		int nd = di->off[r + 1] - di->off[r], c = 0;
+		if (nd == 0)
+			continue;
+		for (int i = 0; i < k; i++)
+			c += does_of(di, a[i], isand) == r;
+		if (c <= nd - c + 2)
+			continue;
+		/* the rest: role r's does gates not read, and its other input */
+		int t0 = B->tmp.n, j = 0;
+		const int32_t *d = di->lits + di->off[r];
+		for (int i = 0; i < nd && !B->err; i++) {
+			while (j < k && (a[j] >> 1) < (d[i] >> 1))
+				j++;
+			if (j < k && (a[j] >> 1) == (d[i] >> 1) && (a[j] & 1) == isand)
+				continue;
+			if (iv_push(&B->tmp, d[i]))
+				B->err = GL_ENOMEM;
+		}
+		if (iv_push(&B->tmp, n->other[r] << 1))
+			B->err = GL_ENOMEM;
+		if (B->err)
+			return k;
+		int m = B->tmp.n - t0;
+		int32_t rest = m == 1 ? B->tmp.a[t0] : logic_gate(B, 0, B->tmp.a + t0, m);
+		B->tmp.n = t0;
+		if (B->err)
+			return k;
+		if (m > 1)
+			rest <<= 1;
+		int q = 0;
+		for (int i = 0; i < k; i++)
+			if (does_of(di, a[i], isand) != r)
+				a[q++] = a[i];
+		a[q++] = isand ? rest : rest ^ 1;
+		k = q;
+	}
+	return k;
+}
+
 /* Gate g of n folded over the literals lit of its inputs: a constant
  * (REF_*), one input's literal, or a gate made (CSE'd) in B. */
-static int32_t fold_gate(builder *B, const gdl_net *n, const int32_t *lit,
-	int32_t g)
+static int32_t fold_gate(builder *B, const gdl_net *n, const doesinfo *di,
+	const int32_t *lit, int32_t g)
 {
 	bool isand = n->off[g] < 0;
 	B->lits.n = 0;
@@ -1282,15 +1373,25 @@ static int32_t fold_gate(builder *B, const gdl_net *n, const int32_t *lit,
 		}
 	}
 	int32_t *a = B->lits.a;
-	if (B->lits.n > 1)
-		qsort(a, (size_t)B->lits.n, sizeof *a, cmp_i32);
-	int k = 0;
-	for (int i = 0; i < B->lits.n; i++) {
-		if (k > 0 && a[k - 1] == a[i])
-			continue;
-		if (k > 0 && a[k - 1] == (a[i] ^ 1)) /* x and not x */
-			return isand ? REF_FALSE : REF_TRUE;
-		a[k++] = a[i];
+	int k = B->lits.n;
+	for (int pass = 0; pass < 2; pass++) {
+		if (k > 1)
+			qsort(a, (size_t)k, sizeof *a, cmp_i32);
+		int q = 0;
+		for (int i = 0; i < k; i++) {
+			if (q > 0 && a[q - 1] == a[i])
+				continue;
+			if (q > 0 && a[q - 1] == (a[i] ^ 1)) /* x and not x */
+				return isand ? REF_FALSE : REF_TRUE;
+			a[q++] = a[i];
+		}
+		k = q;
+		if (pass == 0) {
+			int k0 = k;
+			k = di ? complement(B, n, di, a, k, isand) : k;
+			if (k == k0 || B->err)
+				break;
+		}
 	}
 	if (k == 0)
 		return isand ? REF_TRUE : REF_FALSE;
@@ -1306,15 +1407,34 @@ static int32_t fold_gate(builder *B, const gdl_net *n, const int32_t *lit,
  * (every input kept, at its number). Returns the linked network, or NULL
  * when out of memory. */
 static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
-	const int8_t *fix)
+	const int8_t *fix, bool compl)
 {
 	int ng = n->ngates, nrm = gd->nroles * gd->nmoves;
 	builder B = {.gd = gd};
 	int32_t *lit = gl_malloc(((size_t)ng + 1) * sizeof *lit);
 	int32_t *id = NULL;
 	gdl_net *v = gl_calloc(1, sizeof *v);
-	if (!lit || !v)
+	doesinfo di = {0};
+	di.role = gl_malloc((size_t)ng + 1);
+	di.lits = gl_malloc(((size_t)nrm + 1) * sizeof *di.lits);
+	if (!lit || !v || !di.role || !di.lits)
 		goto oom;
+	memset(di.role, -1, (size_t)ng + 1);
+	di.n = ng;
+	for (int r = 0, k = 0; r < GDL_ROLES_MAX; r++) {
+		di.off[r] = k;
+		for (int m = 0; r < gd->nroles && m < gd->nmoves; m++) {
+			int32_t dg = n->does_ref[r * gd->nmoves + m];
+			if (dg >= 0) {
+				di.role[dg] = (int8_t)r;
+				di.lits[k++] = dg << 1;
+			}
+		}
+		di.off[r + 1] = k;
+		if (k > di.off[r] + 1)
+			qsort(di.lits + di.off[r], (size_t)(k - di.off[r]),
+				sizeof *di.lits, cmp_i32);
+	}
 	v->base_gate = gl_malloc(((size_t)gd->nbase + 1) * sizeof *v->base_gate);
 	v->next_ref = gl_malloc(((size_t)gd->nbase + 1) * sizeof *v->next_ref);
 	v->does_ref = gl_malloc(((size_t)nrm + 1) * sizeof *v->does_ref);
@@ -1333,10 +1453,10 @@ static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
 		B.cur = n->atom[g];
 		if (n->kind[g] == G_INPUT) {
 			int32_t x = new_gate(&B, G_INPUT, 0, NULL, 0);
-			if (lit[g] == 0)
+			if (x >= 0 && lit[g] == 0)
 				lit[g] = x << 1;
 		} else {
-			lit[g] = fold_gate(&B, n, lit, g);
+			lit[g] = fold_gate(&B, n, compl ? &di : NULL, lit, g);
 		}
 	}
 	if (B.err)
@@ -1427,14 +1547,21 @@ static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
 		goto oom;
 	if (!v->gm0 || !v->gm || !v->mr0 || !v->gr0 || !v->gl || link_net(v, gd))
 		goto oom;
+	for (int r = 0; r < gd->nroles; r++)
+		v->other[r] = n->other[r];
+	v->compl = compl || n->compl;
 	builder_done(&B);
 	gl_free(lit);
 	gl_free(id);
+	gl_free(di.role);
+	gl_free(di.lits);
 	return v;
 oom:
 	builder_done(&B);
 	gl_free(lit);
 	gl_free(id);
+	gl_free(di.role);
+	gl_free(di.lits);
 	gdl_net_free(v);
 	return NULL;
 }
@@ -1587,7 +1714,7 @@ static int make_variants(const gdl_game *gd, gdl_net *n, const int *cand,
 		memset(fix, -1, (size_t)gd->nbase);
 		for (int j = 0; j < nc; j++)
 			fix[cand[j]] = (int8_t)(keys[q] >> j & 1);
-		if (!(n->var[q + 1] = net_fold(gd, n, fix)))
+		if (!(n->var[q + 1] = net_fold(gd, n, fix, n->compl)))
 			return GL_ENOMEM;
 		n->nvar = q + 1;
 	}
@@ -1599,10 +1726,10 @@ static int make_variants(const gdl_game *gd, gdl_net *n, const int *cand,
 	return 0;
 }
 
-/* Tune gd->net (see above). 0 or GL_ENOMEM. */
+/* Tune gd->net (see above; the network there may be replaced). 0 or
+ * GL_ENOMEM. */
 static int net_tune(gdl_game *gd)
 {
-	gdl_net *n = gd->net;
 	if (gd->nbase == 0)
 		return 0;
 	size_t w = (size_t)gd->words + 1;
@@ -1612,38 +1739,64 @@ static int net_tune(gdl_game *gd)
 	uint64_t *st = gl_calloc(w, sizeof *st);
 	int8_t *fix = gl_malloc((size_t)gd->nbase);
 	bool oom = !flips || !seen || !st || !fix;
-	int nseen = 0, steps = 0, cand[NET_SPLIT_MAX];
-	uint64_t best = 0, work;
-	bool sweep = false;
-	if (!oom) {
-		best = sample(gd, st, flips, seen, &nseen, &steps, &oom);
-		set_sweep(n, true);
-		if ((work = sample(gd, st, NULL, NULL, NULL, NULL, &oom)) < best) {
-			best = work;
-			sweep = true;
-		}
-		set_sweep(n, false);
+	int nseen = 0, steps = 0, cand[NET_SPLIT_MAX], nc = 0;
+	/* The networks tried: the plain one, and the one with complements
+	 * where that saves a tenth of the edges or more. */
+	gdl_net *nets[2] = {gd->net, NULL};
+	if (!oom && gd->net->ngroups == 0) {
+		memset(fix, -1, (size_t)gd->nbase);
+		gdl_net *c = net_fold(gd, gd->net, fix, true);
+		if (!c)
+			oom = true;
+		else if ((int64_t)c->fo0[c->ngates] * 10 <
+		    (int64_t)gd->net->fo0[gd->net->ngates] * 9)
+			nets[1] = c;
+		else
+			gdl_net_free(c);
 	}
-	int nc = oom || n->ngroups > 0 ? 0 :
-		split_candidates(gd, n, flips, steps, best, cand);
-	if (nc > 0 && make_variants(gd, n, cand, nc, seen, nseen, fix))
-		oom = true;
-	if (!oom && n->nvar > 0) {
-		bool better = false;
-		for (int m = 0; m < 2; m++) {
-			set_sweep(n, m == 1);
-			if ((work = sample(gd, st, NULL, NULL, NULL, NULL, &oom)) < best) {
-				best = work;
-				sweep = m == 1;
-				better = true;
+	/* Each choice: the network, with variants or not, flow or sweep. */
+	uint64_t best = UINT64_MAX;
+	int bnet = 0, bvar = 0, bsweep = 0;
+	for (int var = 0; var < 2 && !oom; var++) {
+		if (var == 1) {
+			nc = nets[0]->ngroups > 0 ? 0 : split_candidates(gd, nets[0],
+				flips, steps, best, cand);
+			if (nc == 0)
+				break;
+		}
+		for (int k = 0; k < 2 && !oom; k++) {
+			if (!nets[k])
+				continue;
+			if (var == 1 && make_variants(gd, nets[k], cand, nc, seen, nseen,
+			    fix)) {
+				oom = true;
+				break;
+			}
+			if (var == 1 && nets[k]->nvar == 0)
+				continue;
+			gd->net = nets[k];
+			for (int m = 0; m < 2 && !oom; m++) {
+				set_sweep(nets[k], m == 1);
+				bool first = var == 0 && k == 0 && m == 0;
+				uint64_t work = sample(gd, st, first ? flips : NULL,
+					first ? seen : NULL, first ? &nseen : NULL,
+					first ? &steps : NULL, &oom);
+				if (work < best) {
+					best = work;
+					bnet = k;
+					bvar = var;
+					bsweep = m;
+				}
 			}
 		}
-		if (!better)
-			drop_variants(n);
 	}
 	if (oom)
-		drop_variants(n);
-	set_sweep(n, sweep);
+		bnet = bvar = bsweep = 0;
+	gd->net = nets[bnet];
+	gdl_net_free(nets[!bnet]);
+	if (!bvar)
+		drop_variants(gd->net);
+	set_sweep(gd->net, bsweep);
 	gl_free(flips);
 	gl_free(seen);
 	gl_free(st);
