@@ -27,6 +27,11 @@ struct gdl_batch {
 	int nrm[GDL_ROLES_MAX]; /* how many */
 	uint64_t *dw;           /* [nmoves] lanes that chose each move */
 	uint64_t *lw;           /* [nroles * nmoves] legal words, this step */
+	const gdl_net *g;       /* the goals' own network (n->goal), or NULL */
+	uint64_t *gval;         /* [g->ngates] its lane words */
+	uint64_t *gbase;        /* [nbase] ended playouts' states, a bit each */
+	int npend;              /* how many gbase holds */
+	int32_t *gorder;        /* [ngoal] goals by role, best value first */
 };
 
 gdl_batch *gdl_batch_new(const gdl_game *gd)
@@ -51,9 +56,28 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	b->dw = gl_calloc((size_t)gd->nmoves + 1, sizeof *b->dw);
 	b->lw = gl_calloc((size_t)gd->nroles * (size_t)gd->nmoves + 1,
 		sizeof *b->lw);
-	if (!b->val || !b->nx || !b->moves || !b->dw || !b->lw) {
+	b->g = n->goal;
+	b->gorder = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *b->gorder);
+	if (b->g) {
+		b->gval = gl_calloc((size_t)b->g->ngates + 1, sizeof *b->gval);
+		b->gbase = gl_calloc((size_t)gd->nbase + 1, sizeof *b->gbase);
+	}
+	if (!b->val || !b->nx || !b->moves || !b->dw || !b->lw || !b->gorder ||
+	    (b->g && (!b->gval || !b->gbase))) {
 		gdl_batch_free(b);
 		return NULL;
+	}
+	for (int i = 0; i < gd->ngoal; i++) { /* insertion sort */
+		int j = i;
+		for (; j > 0; j--) {
+			int32_t o = b->gorder[j - 1];
+			if (gd->goal_role[o] < gd->goal_role[i] ||
+			    (gd->goal_role[o] == gd->goal_role[i] &&
+			     gd->goal_value[o] >= gd->goal_value[i]))
+				break;
+			b->gorder[j] = o;
+		}
+		b->gorder[j] = i;
 	}
 	int nm = gd->nmoves;
 	for (int r = 0; r < gd->nroles; r++) {
@@ -75,6 +99,9 @@ void gdl_batch_free(gdl_batch *b)
 	gl_free(b->moves);
 	gl_free(b->dw);
 	gl_free(b->lw);
+	gl_free(b->gval);
+	gl_free(b->gbase);
+	gl_free(b->gorder);
 	gl_free(b);
 }
 
@@ -181,6 +208,36 @@ static void draw(gdl_batch *b, int r, uint64_t many, gl_rng *rng)
 		}
 }
 
+/* Each role's goal in the lanes of mask (its best goal true there, 0
+ * where none is) added into goal_sum, from the words of val. */
+static void add_goals(const gdl_game *gd, const gdl_batch *b,
+	const gdl_net *n, const uint64_t *val, uint64_t mask, int64_t *goal_sum)
+{
+	uint64_t left = mask;
+	for (int k = 0; k < gd->ngoal; k++) {
+		int i = b->gorder[k];
+		if (k > 0 && gd->goal_role[b->gorder[k - 1]] != gd->goal_role[i])
+			left = mask; /* the next role */
+		uint64_t hit = word(val, n->goal_ref[i]) & left;
+		goal_sum[gd->goal_role[i]] += (int64_t)gd->goal_value[i] *
+			__builtin_popcountll(hit);
+		left &= ~hit;
+	}
+}
+
+/* The goals of the ended playouts held in gbase, by the goal network. */
+static void flush_goals(const gdl_game *gd, gdl_batch *b, int64_t *goal_sum)
+{
+	const gdl_net *g = b->g;
+	for (int i = 0; i < gd->nbase; i++)
+		b->gval[g->base_gate[i]] = b->gbase[i];
+	run(g, b->gval, g->phase, g->nphase1 + g->nphase2);
+	add_goals(gd, b, g, b->gval, b->npend == LANES ? ~0ull :
+		(1ull << b->npend) - 1, goal_sum);
+	memset(b->gbase, 0, (size_t)gd->nbase * sizeof *b->gbase);
+	b->npend = 0;
+}
+
 /* The lanes of mask take the state: every base word at once. */
 static void load_lanes(const gdl_game *gd, uint64_t *val, uint64_t mask,
 	const uint64_t *state)
@@ -257,18 +314,18 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 					lowborn = born[l];
 			}
 		}
+		if (goal_sum && !b->g)
+			add_goals(gd, b, n, val, fin, goal_sum);
 		uint64_t reload = 0;
 		for (uint64_t f = fin; f; f &= f - 1) {
 			int l = __builtin_ctzll(f);
 			total += (uint64_t)(clock - born[l]);
-			if (goal_sum) {
-				int gv[GDL_ROLES_MAX] = {0};
-				for (int i = 0; i < gd->ngoal; i++)
-					if (word(val, n->goal_ref[i]) >> l & 1 &&
-					    gd->goal_value[i] > gv[gd->goal_role[i]])
-						gv[gd->goal_role[i]] = gd->goal_value[i];
-				for (int r = 0; r < nroles; r++)
-					goal_sum[r] += gv[r];
+			if (goal_sum && b->g) { /* held, for the goal network */
+				const int32_t *bg = n->base_gate;
+				for (int i = 0; i < gd->nbase; i++)
+					b->gbase[i] |= (val[bg[i]] >> l & 1) << b->npend;
+				if (++b->npend == LANES)
+					flush_goals(gd, b, goal_sum);
 			}
 			if (started < count) {
 				reload |= 1ull << l; /* moves from the next step */
@@ -321,6 +378,8 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 		}
 		clock++;
 	}
+	if (goal_sum && b->npend)
+		flush_goals(gd, b, goal_sum);
 	return total;
 }
 
@@ -347,6 +406,15 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 	for (int l = 0; l < nl && l < LANES; l++)
 		load_lane(gd, val, l, states + (size_t)l * w);
 	run(n, val, n->phase, n->nphase1);
+	const gdl_net *gn = n;     /* where the goals are */
+	const uint64_t *gv = val;
+	if (b->g) {
+		gn = b->g;
+		for (int i = 0; i < gd->nbase; i++)
+			b->gval[gn->base_gate[i]] = val[n->base_gate[i]];
+		run(gn, b->gval, gn->phase, gn->nphase1 + gn->nphase2);
+		gv = b->gval;
+	}
 	for (int l = 0; l < nl && l < LANES; l++) {
 		terminal[l] = word(val, n->terminal) >> l & 1;
 		for (int r = 0; r < gd->nroles; r++) {
@@ -355,12 +423,12 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 				c += (int)(word(val, n->legal_ref[r * nm + b->moves[r * nm + k]]) >>
 					l & 1);
 			nlegal[l * gd->nroles + r] = c;
-			int gv = 0;
+			int best = 0;
 			for (int i = 0; i < gd->ngoal; i++)
-				if (gd->goal_role[i] == r && gd->goal_value[i] > gv &&
-				    (word(val, n->goal_ref[i]) >> l & 1))
-					gv = gd->goal_value[i];
-			goals[l * gd->nroles + r] = gv;
+				if (gd->goal_role[i] == r && gd->goal_value[i] > best &&
+				    (word(gv, gn->goal_ref[i]) >> l & 1))
+					best = gd->goal_value[i];
+			goals[l * gd->nroles + r] = best;
 		}
 	}
 	for (int r = 0; r < gd->nroles; r++) {

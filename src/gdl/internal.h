@@ -234,6 +234,8 @@ typedef struct gdl_net {
 	 * large fanout. A state whose split bits are key is evaluated by
 	 * variant var_of[key] (0: the network itself, the other nvar are
 	 * var[1..nvar]). */
+	struct gdl_net *goal;         /* the goals' own network (their
+				       * refs here REF_FALSE), or NULL */
 	int nsplit;                   /* split base propositions, at most 4 */
 	int32_t split[NET_SPLIT_MAX]; /* their base numbers */
 	int nvar;

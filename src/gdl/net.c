@@ -69,7 +69,9 @@ struct gdl_eval {
 	const gdl_net *n; /* the game's network */
 	netev *subs;        /* [nvar + 1] its evaluator, its variants' */
 	int nsub;         /* how many are made */
-	netev *cur;         /* the one that evaluated the last state */
+	netev *cur;       /* the one that evaluated the last state */
+	netev goal;       /* the goal network's (n->goal), brought to cur's
+			   * state when a goal is asked for */
 	uint64_t *play;   /* [words] gdl_playout's state */
 };
 
@@ -491,6 +493,7 @@ void gdl_net_free(gdl_net *n)
 	gl_free(n->does_ref);
 	gl_free(n->legal_ref);
 	gl_free(n->goal_ref);
+	gdl_net_free(n->goal);
 	for (int v = 1; v <= n->nvar; v++)
 		gdl_net_free(n->var[v]);
 	gl_free(n->var);
@@ -706,8 +709,10 @@ static void builder_done(builder *B)
 }
 
 static int net_tune(gdl_game *gd);
+static gdl_net *net_refold(const gdl_game *gd, gdl_net *n);
+enum { KEEP_PLAY = 1, KEEP_GOAL = 2, KEEP_ALL = 3 }; /* net_fold's outputs */
 static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
-	const int8_t *fix, bool compl);
+	const int8_t *fix, bool compl, int keep);
 
 int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 {
@@ -809,16 +814,9 @@ int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 	if (link_net(n, gd))
 		goto oom;
 	builder_done(&B);
-	if (n->ngroups == 0) { /* folded once more: see net_fold */
-		int8_t *nofix = gl_malloc((size_t)gd->nbase + 1);
-		gdl_net *f = nofix ? net_fold(gd, n, memset(nofix, -1,
-			(size_t)gd->nbase + 1), false) : NULL;
-		gl_free(nofix);
-		gdl_net_free(n);
-		if (!(n = f))
-			return gl_fail(err, GL_ENOMEM, "%s: out of memory while "
-				"compiling the network", gd->prog.name);
-	}
+	if (n->ngroups == 0 && !(n = net_refold(gd, n)))
+		return gl_fail(err, GL_ENOMEM, "%s: out of memory while compiling "
+			"the network", gd->prog.name);
 	gd->net = n;
 	if (net_tune(gd)) { /* which may have put another network there */
 		gdl_net_free(gd->net);
@@ -1123,6 +1121,10 @@ gdl_eval *gdl_eval_new(const gdl_game *gd)
 		}
 		e->nsub++;
 	}
+	if (n->goal && sub_init(&e->goal, gd, n->goal)) {
+		gdl_eval_free(e);
+		return NULL;
+	}
 	e->cur = e->subs;
 	return e;
 }
@@ -1134,6 +1136,7 @@ void gdl_eval_free(gdl_eval *e)
 	gdl_pv_free(e->pv);
 	for (int v = 0; v < e->nsub; v++)
 		sub_done(&e->subs[v]);
+	sub_done(&e->goal);
 	gl_free(e->subs);
 	gl_free(e->play);
 	gl_free(e);
@@ -1197,9 +1200,13 @@ static int net_legal_nth(const gdl_eval *e, int role, int k)
 	return gdl_bits_nth(e->cur->legal + (size_t)role * lw, lw, k);
 }
 
-static int net_goal(const gdl_game *gd, const gdl_eval *e, int role)
+static int net_goal(const gdl_game *gd, gdl_eval *e, int role)
 {
 	const netev *s = e->cur;
+	if (e->n->goal) {
+		sub_state(gd, &e->goal, s->state);
+		s = &e->goal;
+	}
 	int v = -1;
 	for (int i = 0; i < gd->ngoal; i++)
 		if (gd->goal_role[i] == role && gd->goal_value[i] > v &&
@@ -1407,7 +1414,7 @@ static int32_t fold_gate(builder *B, const gdl_net *n, const doesinfo *di,
  * (every input kept, at its number). Returns the linked network, or NULL
  * when out of memory. */
 static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
-	const int8_t *fix, bool compl)
+	const int8_t *fix, bool compl, int keep)
 {
 	int ng = n->ngates, nrm = gd->nroles * gd->nmoves;
 	builder B = {.gd = gd};
@@ -1461,20 +1468,21 @@ static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
 	}
 	if (B.err)
 		goto oom;
+	bool play = keep & KEEP_PLAY, goal = keep & KEEP_GOAL;
 	for (int i = 0; i < gd->nbase; i++) {
 		v->base_gate[i] = n->base_gate[i];
-		v->next_ref[i] = n->next_ref[i] < 0 ? n->next_ref[i] :
-			fold_ref(&B, lit[n->next_ref[i]]);
+		v->next_ref[i] = !play ? REF_FALSE : n->next_ref[i] < 0 ?
+			n->next_ref[i] : fold_ref(&B, lit[n->next_ref[i]]);
 	}
 	for (int k = 0; k < nrm; k++) {
 		v->does_ref[k] = n->does_ref[k];
-		v->legal_ref[k] = n->legal_ref[k] < 0 ? n->legal_ref[k] :
-			fold_ref(&B, lit[n->legal_ref[k]]);
+		v->legal_ref[k] = !play ? REF_FALSE : n->legal_ref[k] < 0 ?
+			n->legal_ref[k] : fold_ref(&B, lit[n->legal_ref[k]]);
 	}
 	for (int i = 0; i < gd->ngoal; i++)
-		v->goal_ref[i] = n->goal_ref[i] < 0 ? n->goal_ref[i] :
-			fold_ref(&B, lit[n->goal_ref[i]]);
-	v->terminal = n->terminal < 0 ? n->terminal :
+		v->goal_ref[i] = !goal ? REF_FALSE : n->goal_ref[i] < 0 ?
+			n->goal_ref[i] : fold_ref(&B, lit[n->goal_ref[i]]);
+	v->terminal = !play ? REF_FALSE : n->terminal < 0 ? n->terminal :
 		fold_ref(&B, lit[n->terminal]);
 	if (B.err)
 		goto oom;
@@ -1714,7 +1722,7 @@ static int make_variants(const gdl_game *gd, gdl_net *n, const int *cand,
 		memset(fix, -1, (size_t)gd->nbase);
 		for (int j = 0; j < nc; j++)
 			fix[cand[j]] = (int8_t)(keys[q] >> j & 1);
-		if (!(n->var[q + 1] = net_fold(gd, n, fix, n->compl)))
+		if (!(n->var[q + 1] = net_fold(gd, n, fix, n->compl, KEEP_ALL)))
 			return GL_ENOMEM;
 		n->nvar = q + 1;
 	}
@@ -1724,6 +1732,59 @@ static int make_variants(const gdl_game *gd, gdl_net *n, const int *cand,
 	for (int q = 0; q < nkeys; q++)
 		n->var_of[keys[q]] = (uint8_t)(q + 1);
 	return 0;
+}
+
+/* The game's network n (without groups) folded once more (equal gates
+ * merged, gates that reach no output dropped); where most of its edges
+ * serve the goals alone (a disc count), those made a network of their
+ * own, n->goal, evaluated only when a goal is asked for (by the sweep:
+ * it sees the state of a whole playout change at once). n is freed;
+ * returns the new one, or NULL when out of memory. */
+static gdl_net *net_refold(const gdl_game *gd, gdl_net *n)
+{
+	int8_t *nofix = gl_malloc((size_t)gd->nbase + 1);
+	uint8_t *m = gl_calloc((size_t)n->ngates + 1, 1);
+	gdl_net *f = NULL;
+	if (!nofix || !m)
+		goto out;
+	memset(nofix, -1, (size_t)gd->nbase + 1);
+	/* what each gate serves: 1 play, 2 goals; the edges into those
+	 * serving the goals alone */
+	int nrm = gd->nroles * gd->nmoves;
+	for (int k = 0; k < nrm; k++)
+		if (n->legal_ref[k] >= 0)
+			m[n->legal_ref[k]] |= 1;
+	for (int i = 0; i < gd->nbase; i++)
+		if (n->next_ref[i] >= 0)
+			m[n->next_ref[i]] |= 1;
+	if (n->terminal >= 0)
+		m[n->terminal] |= 1;
+	for (int i = 0; i < gd->ngoal; i++)
+		if (n->goal_ref[i] >= 0)
+			m[n->goal_ref[i]] |= 2;
+	int64_t all = 0, goal = 0;
+	for (int g = n->ngates - 1; g >= 0; g--)
+		for (int i = n->in0[g]; i < n->in0[g + 1]; i++) {
+			m[n->in[i] >> 1] |= m[g];
+			all++;
+			goal += m[g] == 2;
+		}
+	if (goal * 4 < all) {
+		f = net_fold(gd, n, nofix, false, KEEP_ALL);
+		goto out;
+	}
+	gdl_net *gn = net_fold(gd, n, nofix, false, KEEP_GOAL);
+	if (gn && !(f = net_fold(gd, n, nofix, false, KEEP_PLAY)))
+		gdl_net_free(gn);
+	if (f) {
+		f->goal = gn;
+		gn->sweep = true;
+	}
+out:
+	gl_free(nofix);
+	gl_free(m);
+	gdl_net_free(n);
+	return f;
 }
 
 /* Tune gd->net (see above; the network there may be replaced). 0 or
@@ -1745,7 +1806,7 @@ static int net_tune(gdl_game *gd)
 	gdl_net *nets[2] = {gd->net, NULL};
 	if (!oom && gd->net->ngroups == 0) {
 		memset(fix, -1, (size_t)gd->nbase);
-		gdl_net *c = net_fold(gd, gd->net, fix, true);
+		gdl_net *c = net_fold(gd, gd->net, fix, true, KEEP_ALL);
 		if (!c)
 			oom = true;
 		else if ((int64_t)c->fo0[c->ngates] * 10 <
@@ -1792,7 +1853,10 @@ static int net_tune(gdl_game *gd)
 	}
 	if (oom)
 		bnet = bvar = bsweep = 0;
+	gdl_net *goal = nets[0]->goal;
+	nets[0]->goal = NULL;
 	gd->net = nets[bnet];
+	gd->net->goal = goal;
 	gdl_net_free(nets[!bnet]);
 	if (!bvar)
 		drop_variants(gd->net);
@@ -1845,7 +1909,10 @@ int gdl_legal_nth(const gdl_game *gd, const gdl_eval *e, int role, int k)
 
 int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role)
 {
-	return e->pv ? gdl_pv_goal(gd, e->pv, role) : net_goal(gd, e, role);
+	/* the goal network's evaluator is a cache, brought to the state on
+	 * demand: e itself is never a const object */
+	return e->pv ? gdl_pv_goal(gd, e->pv, role) :
+		net_goal(gd, (gdl_eval *)e, role);
 }
 
 void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint, uint64_t *out)
