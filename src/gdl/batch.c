@@ -110,6 +110,15 @@ static inline uint64_t word(const uint64_t *val, int32_t ref)
 	return ref >= 0 ? val[ref] : ref == REF_TRUE ? ~0ull : 0;
 }
 
+/* The lanes where move k (r * nmoves + m) is legal: its body, and its
+ * role's guard where it has one. */
+static inline uint64_t legal_lanes(const gdl_net *n, const uint64_t *val,
+	int r, int k)
+{
+	uint64_t w = word(val, n->legal_ref[k]);
+	return n->guarded[k] ? w & val[n->guard[r]] : w;
+}
+
 /* A recursive group to its least fixpoint, lane-parallel. */
 static void group_run(const gdl_net *n, uint64_t *val, int s)
 {
@@ -299,8 +308,8 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 		for (int r = 0; r < nroles; r++) {
 			uint64_t any = 0, *lw = b->lw + r * nm;
 			for (int k = 0; k < b->nrm[r]; k++)
-				any |= lw[k] = word(val, n->legal_ref[r * nm +
-					b->moves[r * nm + k]]);
+				any |= lw[k] = legal_lanes(n, val, r, r * nm +
+					b->moves[r * nm + k]);
 			fin |= ~any;
 		}
 		fin &= active;
@@ -420,8 +429,8 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 		for (int r = 0; r < gd->nroles; r++) {
 			int c = 0;
 			for (int k = 0; k < b->nrm[r]; k++)
-				c += (int)(word(val, n->legal_ref[r * nm + b->moves[r * nm + k]]) >>
-					l & 1);
+				c += (int)(legal_lanes(n, val, r, r * nm +
+					b->moves[r * nm + k]) >> l & 1);
 			nlegal[l * gd->nroles + r] = c;
 			int best = 0;
 			for (int i = 0; i < gd->ngoal; i++)

@@ -224,6 +224,10 @@ typedef struct gdl_net {
 	int32_t *legal_ref;  /* [nroles * nmoves] gate or REF_* */
 	int32_t *goal_ref;   /* [ngoal] */
 	int32_t terminal;    /* gate or REF_* */
+	int32_t guard[GDL_ROLES_MAX]; /* the base input each role's guarded
+			      * legal moves need too (its control), or -1 */
+	uint8_t *guarded;    /* [nroles * nmoves] legal_ref is the move's
+			      * body, legal while the guard is true */
 	int32_t other[GDL_ROLES_MAX]; /* each role's input true when its move
 			      * has no does gate, or it has none: with its
 			      * does gates, exactly one is true */

@@ -9,7 +9,7 @@
  * the rest)), so that next(cell) reads true(cell) once and not once per
  * possible move; gates with the same inputs are made once; one-literal
  * rules feed the OR directly and an atom equal to one positive literal is
- * that literal's gate. ticTacToe's 401 ground rules make 164 gates (see
+ * that literal's gate. ticTacToe's 401 ground rules make 128 gates (see
  * net_tune for what is chosen at load).
  *
  * A gate keeps a counter of its satisfied inputs, offset so that it is
@@ -57,7 +57,7 @@ typedef struct netev {
 	uint64_t *bits;   /* [words + nroles * lwords] the next state, then
 			   * each role's legal moves (toggled by hooks) */
 	uint64_t *next;   /* bits */
-	uint64_t *legal;  /* bits + words */
+	uint64_t *legal;  /* bits + words; then the guarded moves' bits */
 	int joint[GDL_ROLES_MAX]; /* the does propositions set, -1 none */
 	uint64_t *state;  /* [words] base propositions set */
 	netframe *stack;  /* [ngates + 1] flow's walks under way */
@@ -492,6 +492,7 @@ void gdl_net_free(gdl_net *n)
 	gl_free(n->next_ref);
 	gl_free(n->does_ref);
 	gl_free(n->legal_ref);
+	gl_free(n->guarded);
 	gl_free(n->goal_ref);
 	gdl_net_free(n->goal);
 	for (int v = 1; v <= n->nvar; v++)
@@ -615,7 +616,8 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 				if (pass == 0)
 					ch[g]++;
 				else
-					n->hk[ch[g]++] = gd->words * 64 + r * n->lwords * 64 + m;
+					n->hk[ch[g]++] = gd->words * 64 + r * n->lwords * 64 + m +
+						(n->guarded[r * nm + m] ? gd->nroles * n->lwords * 64 : 0);
 			}
 		for (int i = 0; i < gd->nbase; i++) {
 			int32_t g = n->next_ref[i];
@@ -712,7 +714,7 @@ static int net_tune(gdl_game *gd);
 static gdl_net *net_refold(const gdl_game *gd, gdl_net *n);
 enum { KEEP_PLAY = 1, KEEP_GOAL = 2, KEEP_ALL = 3 }; /* net_fold's outputs */
 static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
-	const int8_t *fix, bool compl, int keep);
+	const int8_t *fix, bool compl, int keep, const uint8_t *guardable);
 
 int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 {
@@ -728,9 +730,12 @@ int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 	n->does_ref = gl_malloc(rm * sizeof *n->does_ref);
 	n->legal_ref = gl_malloc(rm * sizeof *n->legal_ref);
 	n->goal_ref = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *n->goal_ref);
+	n->guarded = gl_calloc(rm, 1);
 	if (!n->base_gate || !n->next_ref || !n->does_ref || !n->legal_ref ||
-	    !n->goal_ref)
+	    !n->goal_ref || !n->guarded)
 		goto oom;
+	for (int r = 0; r < GDL_ROLES_MAX; r++)
+		n->guard[r] = -1;
 	/* Static atoms are constants; true and does atoms are inputs. */
 	for (int a = 0; a < gd->natoms; a++) {
 		int32_t fn = gt->fn[gd->atom_term[a]];
@@ -1057,7 +1062,7 @@ static int sub_init(netev *s, const gdl_game *gd, const gdl_net *n)
 	s->sent = gl_malloc(ng);
 	s->dirty = gl_calloc((size_t)n->dwords, sizeof *s->dirty);
 	s->sum = gl_calloc((size_t)n->dwords / 64 + 1, sizeof *s->sum);
-	s->bits = gl_calloc(w + (size_t)gd->nroles * (size_t)n->lwords,
+	s->bits = gl_calloc(w + 2 * (size_t)gd->nroles * (size_t)n->lwords,
 		sizeof *s->bits);
 	s->state = gl_calloc(w, sizeof *s->state);
 
@@ -1077,7 +1082,8 @@ static int sub_init(netev *s, const gdl_game *gd, const gdl_net *n)
 		s->joint[r] = -1;
 		for (int m = 0; m < nm; m++)
 			if (ref_val(s, n->legal_ref[r * nm + m])) {
-				int b = r * n->lwords * 64 + m;
+				int b = r * n->lwords * 64 + m + (n->guarded[r * nm + m] ?
+					gd->nroles * n->lwords * 64 : 0);
 				s->legal[b / 64] |= 1ull << (b % 64);
 			}
 	}
@@ -1178,26 +1184,51 @@ static bool net_terminal(const gdl_eval *e)
 	return ref_val(e->cur, e->cur->n->terminal);
 }
 
-/* The first max legal moves of role, ascending. */
-static int legal_upto(const gdl_eval *e, int role, int *moves, int max)
+/* Word w of role's legal moves in s: its plain ones, and its guarded
+ * ones while its guard is true. */
+static inline uint64_t legal_word(const gdl_game *gd, const netev *s,
+	int role, int w)
 {
-	int lw = e->n->lwords;
-	return gdl_bits_list(e->cur->legal + (size_t)role * lw, lw, moves, max);
+	const gdl_net *n = s->n;
+	size_t i = (size_t)role * (size_t)n->lwords + (size_t)w;
+	uint64_t x = s->legal[i];
+	int32_t c = n->guard[role];
+	if (c >= 0 && s->cnt[c] > 0)
+		x |= s->legal[(size_t)gd->nroles * (size_t)n->lwords + i];
+	return x;
 }
 
-static int net_legal_count(const gdl_eval *e, int role)
+/* The legal moves of role, ascending, into moves (NULL: only counted);
+ * returns the count. */
+static int legal_list(const gdl_game *gd, const gdl_eval *e, int role,
+	int *moves)
 {
-	int lw = e->n->lwords, c = 0;
-	const uint64_t *b = e->cur->legal + (size_t)role * lw;
-	for (int w = 0; w < lw; w++)
-		c += __builtin_popcountll(b[w]);
-	return c;
+	int k = 0;
+	for (int w = 0; w < e->n->lwords; w++) {
+		uint64_t x = legal_word(gd, e->cur, role, w);
+		if (!moves)
+			k += __builtin_popcountll(x);
+		for (; moves && x; x &= x - 1)
+			moves[k++] = w * 64 + __builtin_ctzll(x);
+	}
+	return k;
 }
 
-static int net_legal_nth(const gdl_eval *e, int role, int k)
+static int net_legal_nth(const gdl_game *gd, const gdl_eval *e, int role,
+	int k)
 {
-	int lw = e->n->lwords;
-	return gdl_bits_nth(e->cur->legal + (size_t)role * lw, lw, k);
+	for (int w = 0; w < e->n->lwords; w++) {
+		uint64_t x = legal_word(gd, e->cur, role, w);
+		int c = __builtin_popcountll(x);
+		if (k >= c) {
+			k -= c;
+			continue;
+		}
+		while (k--)
+			x &= x - 1;
+		return w * 64 + __builtin_ctzll(x);
+	}
+	return -1;
 }
 
 static int net_goal(const gdl_game *gd, gdl_eval *e, int role)
@@ -1408,13 +1439,92 @@ static int32_t fold_gate(builder *B, const gdl_net *n, const doesinfo *di,
 	return ng < 0 ? REF_FALSE : ng << 1;
 }
 
+/* The guards of v (being folded from n, whose gate g is now lit[g]; its
+ * legal refs made): n's kept, or resolved where fixed (a true guard's
+ * moves plain, a false one's never legal); with guardable, a new guard
+ * for each role without one: the guardable base input that the most of
+ * its legal moves' ANDs read (four or more), those moves' refs then the
+ * AND of the rest. A turn-taking game's control is read once a step, not
+ * once a move. 0 or GL_ENOMEM. */
+static int fold_guards(builder *B, const gdl_game *gd, const gdl_net *n,
+	gdl_net *v, const int32_t *lit, const uint8_t *guardable)
+{
+	int nm = gd->nmoves;
+	int32_t *votes = guardable ? gl_calloc((size_t)gd->nbase + 1,
+		sizeof *votes) : NULL;
+	if (guardable && !votes)
+		return GL_ENOMEM;
+	for (int r = 0; r < gd->nroles; r++) {
+		int32_t c = n->guard[r];
+		v->guard[r] = -1;
+		if (c >= 0 && lit[c] < 0) { /* fixed */
+			for (int m = 0; m < nm; m++)
+				if (n->guarded[r * nm + m] && lit[c] == REF_FALSE)
+					v->legal_ref[r * nm + m] = REF_FALSE;
+			continue;
+		}
+		if (c >= 0) {
+			v->guard[r] = c;
+			memcpy(v->guarded + r * nm, n->guarded + r * nm, (size_t)nm);
+			continue;
+		}
+		if (!guardable)
+			continue;
+		/* the vote: which guardable base input the ANDs read most */
+		int best = -1;
+		for (int pass = 0; pass < 2; pass++)
+			for (int m = 0; m < nm; m++) {
+				int32_t g = v->legal_ref[r * nm + m];
+				if (g < 0 || B->kind.a[g] != G_LOGIC || B->off.a[g] >= 0)
+					continue;
+				for (int i = B->in0.a[g]; i < B->in0.a[g + 1]; i++) {
+					int32_t x = B->in.a[i];
+					if (!(x & 1) && (x >> 1) < gd->nbase && guardable[x >> 1]) {
+						if (pass == 0 && ++votes[x >> 1] >= 4 &&
+						    (best < 0 || votes[x >> 1] > votes[best]))
+							best = x >> 1;
+						if (pass == 1)
+							votes[x >> 1] = 0;
+					}
+				}
+			}
+		if (best < 0)
+			continue;
+		v->guard[r] = best;
+		for (int m = 0; m < nm && !B->err; m++) {
+			int32_t g = v->legal_ref[r * nm + m];
+			if (g < 0 || B->kind.a[g] != G_LOGIC || B->off.a[g] >= 0)
+				continue;
+			B->lits.n = 0;
+			bool has = false;
+			for (int i = B->in0.a[g]; i < B->in0.a[g + 1]; i++) {
+				if (B->in.a[i] == best << 1)
+					has = true;
+				else if (iv_push(&B->lits, B->in.a[i]))
+					B->err = GL_ENOMEM;
+			}
+			if (!has || B->err)
+				continue;
+			int k = B->lits.n;
+			int32_t body = k == 1 ? B->lits.a[0] :
+				logic_gate(B, 1 - k, B->lits.a, k);
+			if (B->err)
+				break;
+			v->legal_ref[r * nm + m] = k == 1 ? fold_ref(B, body) : body;
+			v->guarded[r * nm + m] = 1;
+		}
+	}
+	gl_free(votes);
+	return B->err;
+}
+
 /* n (without recursive groups) with the base propositions fix[i] >= 0
  * fixed to that value: constants folded, equal gates made once, and only
  * the gates that reach a legal, next, goal or terminal proposition kept
  * (every input kept, at its number). Returns the linked network, or NULL
  * when out of memory. */
 static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
-	const int8_t *fix, bool compl, int keep)
+	const int8_t *fix, bool compl, int keep, const uint8_t *guardable)
 {
 	int ng = n->ngates, nrm = gd->nroles * gd->nmoves;
 	builder B = {.gd = gd};
@@ -1447,8 +1557,11 @@ static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
 	v->does_ref = gl_malloc(((size_t)nrm + 1) * sizeof *v->does_ref);
 	v->legal_ref = gl_malloc(((size_t)nrm + 1) * sizeof *v->legal_ref);
 	v->goal_ref = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *v->goal_ref);
+	v->guarded = gl_calloc((size_t)nrm + 1, 1);
+	for (int r = 0; r < GDL_ROLES_MAX; r++)
+		v->guard[r] = -1;
 	if (!v->base_gate || !v->next_ref || !v->does_ref || !v->legal_ref ||
-	    !v->goal_ref || iv_push(&B.in0, 0))
+	    !v->goal_ref || !v->guarded || iv_push(&B.in0, 0))
 		goto oom;
 	for (int g = 0; g < ng; g++)
 		lit[g] = 0;
@@ -1479,6 +1592,8 @@ static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
 		v->legal_ref[k] = !play ? REF_FALSE : n->legal_ref[k] < 0 ?
 			n->legal_ref[k] : fold_ref(&B, lit[n->legal_ref[k]]);
 	}
+	if (play && fold_guards(&B, gd, n, v, lit, guardable))
+		goto oom;
 	for (int i = 0; i < gd->ngoal; i++)
 		v->goal_ref[i] = !goal ? REF_FALSE : n->goal_ref[i] < 0 ?
 			n->goal_ref[i] : fold_ref(&B, lit[n->goal_ref[i]]);
@@ -1722,7 +1837,7 @@ static int make_variants(const gdl_game *gd, gdl_net *n, const int *cand,
 		memset(fix, -1, (size_t)gd->nbase);
 		for (int j = 0; j < nc; j++)
 			fix[cand[j]] = (int8_t)(keys[q] >> j & 1);
-		if (!(n->var[q + 1] = net_fold(gd, n, fix, n->compl, KEEP_ALL)))
+		if (!(n->var[q + 1] = net_fold(gd, n, fix, n->compl, KEEP_ALL, NULL)))
 			return GL_ENOMEM;
 		n->nvar = q + 1;
 	}
@@ -1770,11 +1885,11 @@ static gdl_net *net_refold(const gdl_game *gd, gdl_net *n)
 			goal += m[g] == 2;
 		}
 	if (goal * 4 < all) {
-		f = net_fold(gd, n, nofix, false, KEEP_ALL);
+		f = net_fold(gd, n, nofix, false, KEEP_ALL, NULL);
 		goto out;
 	}
-	gdl_net *gn = net_fold(gd, n, nofix, false, KEEP_GOAL);
-	if (gn && !(f = net_fold(gd, n, nofix, false, KEEP_PLAY)))
+	gdl_net *gn = net_fold(gd, n, nofix, false, KEEP_GOAL, NULL);
+	if (gn && !(f = net_fold(gd, n, nofix, false, KEEP_PLAY, NULL)))
 		gdl_net_free(gn);
 	if (f) {
 		f->goal = gn;
@@ -1802,11 +1917,22 @@ static int net_tune(gdl_game *gd)
 	bool oom = !flips || !seen || !st || !fix;
 	int nseen = 0, steps = 0, cand[NET_SPLIT_MAX], nc = 0;
 	/* The networks tried: the plain one, and the one with complements
-	 * where that saves a tenth of the edges or more. */
-	gdl_net *nets[2] = {gd->net, NULL};
+	 * where that saves a tenth of the edges or more; each with guards
+	 * (on the base propositions that flip in half the steps or more),
+	 * where it has any. */
+	gdl_net *nets[4] = {gd->net, NULL, NULL, NULL};
+	uint8_t *guardable = gl_calloc((size_t)gd->nbase + 1, 1);
+	uint64_t best = UINT64_MAX;
+	int bnet = 0, bvar = 0, bsweep = 0;
+	oom |= !guardable;
+	if (!oom) { /* the plain one flows first: the flips, the states met */
+		best = sample(gd, st, flips, seen, &nseen, &steps, &oom);
+		for (int i = 0; i < gd->nbase; i++)
+			guardable[i] = flips[i] * 2 >= steps && steps > 0;
+	}
 	if (!oom && gd->net->ngroups == 0) {
 		memset(fix, -1, (size_t)gd->nbase);
-		gdl_net *c = net_fold(gd, gd->net, fix, true, KEEP_ALL);
+		gdl_net *c = net_fold(gd, gd->net, fix, true, KEEP_ALL, NULL);
 		if (!c)
 			oom = true;
 		else if ((int64_t)c->fo0[c->ngates] * 10 <
@@ -1815,9 +1941,22 @@ static int net_tune(gdl_game *gd)
 		else
 			gdl_net_free(c);
 	}
+	for (int k = 0; k < 2 && !oom && gd->net->ngroups == 0; k++) {
+		if (!nets[k])
+			continue;
+		memset(fix, -1, (size_t)gd->nbase);
+		gdl_net *gn = net_fold(gd, nets[k], fix, k == 1, KEEP_ALL, guardable);
+		bool any = false;
+		for (int r = 0; gn && r < gd->nroles; r++)
+			any |= gn->guard[r] >= 0;
+		if (!gn)
+			oom = true;
+		else if (any)
+			nets[k + 2] = gn;
+		else
+			gdl_net_free(gn);
+	}
 	/* Each choice: the network, with variants or not, flow or sweep. */
-	uint64_t best = UINT64_MAX;
-	int bnet = 0, bvar = 0, bsweep = 0;
 	for (int var = 0; var < 2 && !oom; var++) {
 		if (var == 1) {
 			nc = nets[0]->ngroups > 0 ? 0 : split_candidates(gd, nets[0],
@@ -1825,7 +1964,7 @@ static int net_tune(gdl_game *gd)
 			if (nc == 0)
 				break;
 		}
-		for (int k = 0; k < 2 && !oom; k++) {
+		for (int k = 0; k < 4 && !oom; k++) {
 			if (!nets[k])
 				continue;
 			if (var == 1 && make_variants(gd, nets[k], cand, nc, seen, nseen,
@@ -1838,10 +1977,9 @@ static int net_tune(gdl_game *gd)
 			gd->net = nets[k];
 			for (int m = 0; m < 2 && !oom; m++) {
 				set_sweep(nets[k], m == 1);
-				bool first = var == 0 && k == 0 && m == 0;
-				uint64_t work = sample(gd, st, first ? flips : NULL,
-					first ? seen : NULL, first ? &nseen : NULL,
-					first ? &steps : NULL, &oom);
+				if (var == 0 && k == 0 && m == 0)
+					continue; /* measured above */
+				uint64_t work = sample(gd, st, NULL, NULL, NULL, NULL, &oom);
 				if (work < best) {
 					best = work;
 					bnet = k;
@@ -1857,7 +1995,10 @@ static int net_tune(gdl_game *gd)
 	nets[0]->goal = NULL;
 	gd->net = nets[bnet];
 	gd->net->goal = goal;
-	gdl_net_free(nets[!bnet]);
+	for (int k = 0; k < 4; k++)
+		if (k != bnet)
+			gdl_net_free(nets[k]);
+	gl_free(guardable);
 	if (!bvar)
 		drop_variants(gd->net);
 	set_sweep(gd->net, bsweep);
@@ -1892,19 +2033,19 @@ bool gdl_terminal(const gdl_game *gd, const gdl_eval *e)
 int gdl_legal_count(const gdl_game *gd, const gdl_eval *e, int role)
 {
 	return e->pv ? gdl_pv_legal_count(gd, e->pv, role) :
-		net_legal_count(e, role);
+		legal_list(gd, e, role, NULL);
 }
 
 int gdl_legal(const gdl_game *gd, const gdl_eval *e, int role, int *moves)
 {
 	return e->pv ? gdl_pv_legal(gd, e->pv, role, moves) :
-		legal_upto(e, role, moves, INT_MAX);
+		legal_list(gd, e, role, moves);
 }
 
 int gdl_legal_nth(const gdl_game *gd, const gdl_eval *e, int role, int k)
 {
 	return e->pv ? gdl_pv_legal_nth(gd, e->pv, role, k) :
-		net_legal_nth(e, role, k);
+		net_legal_nth(gd, e, role, k);
 }
 
 int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role)
