@@ -168,6 +168,40 @@ static void run(const gdl_net *n, uint64_t *val, const int32_t *list, int len)
 	}
 }
 
+/* The program p[0..end) (see gdl_net's prog) run over val. */
+static void exec(const int32_t *p, const int32_t *end, uint64_t *val)
+{
+	while (p < end) {
+		int32_t g = p[0], h = p[1];
+		const int32_t *in = p + 2, *e = in + (h >> 1);
+		uint64_t acc;
+		if (h & 1) {
+			acc = 0;
+			for (; in < e; in++)
+				acc |= val[*in >> 1] ^ -(uint64_t)(*in & 1);
+		} else {
+			acc = ~0ull;
+			for (; in < e; in++)
+				acc &= val[*in >> 1] ^ -(uint64_t)(*in & 1);
+		}
+		val[g] = acc;
+		p = e;
+	}
+}
+
+/* Phase 1 (the gates that depend on the state only), 2 (the rest), or
+ * both (3) of n over val. */
+static void phases(const gdl_net *n, uint64_t *val, int which)
+{
+	int from = which & 1 ? 0 : n->nphase1;
+	int to = which & 2 ? n->nphase1 + n->nphase2 : n->nphase1;
+	if (n->prog)
+		exec(n->prog + (which & 1 ? 0 : n->prog1), n->prog +
+			(which & 2 ? n->prog2 : n->prog1), val);
+	else
+		run(n, val, n->phase + from, to - from);
+}
+
 /* Role r's move in each lane of many (which have two legal moves or
  * more), uniformly at random, into b->dw[k] (lanes choosing its k-th
  * possible move). First by rejection: a possible move drawn uniformly is
@@ -240,7 +274,7 @@ static void flush_goals(const gdl_game *gd, gdl_batch *b, int64_t *goal_sum)
 	const gdl_net *g = b->g;
 	for (int i = 0; i < gd->nbase; i++)
 		b->gval[g->base_gate[i]] = b->gbase[i];
-	run(g, b->gval, g->phase, g->nphase1 + g->nphase2);
+	phases(g, b->gval, 3);
 	add_goals(gd, b, g, b->gval, b->npend == LANES ? ~0ull :
 		(1ull << b->npend) - 1, goal_sum);
 	memset(b->gbase, 0, (size_t)gd->nbase * sizeof *b->gbase);
@@ -302,7 +336,7 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 		born[l] = 0;
 	int started = lanes;
 	while (active) {
-		run(n, val, n->phase, n->nphase1);
+		phases(n, val, 1);
 		/* Lanes that end here: terminal, a role without moves, too long. */
 		uint64_t fin = word(val, n->terminal);
 		for (int r = 0; r < nroles; r++) {
@@ -377,7 +411,7 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 			}
 			val[n->other[r]] = other;
 		}
-		run(n, val, n->phase + n->nphase1, n->nphase2);
+		phases(n, val, 2);
 		/* next(X) may be an alias of some true(Y): read all, then write */
 		for (int i = 0; i < gd->nbase; i++)
 			b->nx[i] = word(val, n->next_ref[i]);
@@ -414,14 +448,14 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 	}
 	for (int l = 0; l < nl && l < LANES; l++)
 		load_lane(gd, val, l, states + (size_t)l * w);
-	run(n, val, n->phase, n->nphase1);
+	phases(n, val, 1);
 	const gdl_net *gn = n;     /* where the goals are */
 	const uint64_t *gv = val;
 	if (b->g) {
 		gn = b->g;
 		for (int i = 0; i < gd->nbase; i++)
 			b->gval[gn->base_gate[i]] = val[n->base_gate[i]];
-		run(gn, b->gval, gn->phase, gn->nphase1 + gn->nphase2);
+		phases(gn, b->gval, 3);
 		gv = b->gval;
 	}
 	for (int l = 0; l < nl && l < LANES; l++) {
@@ -455,7 +489,7 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 		}
 		val[n->other[r]] = other;
 	}
-	run(n, val, n->phase + n->nphase1, n->nphase2);
+	phases(n, val, 2);
 	for (int l = 0; l < nl && l < LANES; l++) {
 		uint64_t *out = next + (size_t)l * w;
 		memset(out, 0, (size_t)w * sizeof *out);

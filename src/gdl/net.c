@@ -483,6 +483,7 @@ void gdl_net_free(gdl_net *n)
 	gl_free(n->hk0);
 	gl_free(n->hk);
 	gl_free(n->phase);
+	gl_free(n->prog);
 	gl_free(n->gm0);
 	gl_free(n->gm);
 	gl_free(n->mr0);
@@ -686,6 +687,28 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 			n->nphase1 = k;
 	}
 	n->nphase2 = k - n->nphase1;
+	/* The phases as one program for the batch: per gate, its number,
+	 * its inputs' count << 1 | OR, its inputs. */
+	if (n->ngroups == 0) {
+		size_t len = 1;
+		for (int j = 0; j < k; j++)
+			len += 2 + (size_t)(n->in0[n->phase[j] + 1] - n->in0[n->phase[j]]);
+		if (!(n->prog = gl_malloc(len * sizeof *n->prog)))
+			goto out;
+		int32_t q = 0;
+		for (int j = 0; j < k; j++) {
+			int32_t g = n->phase[j], i0 = n->in0[g], i1 = n->in0[g + 1];
+			if (j == n->nphase1)
+				n->prog1 = q;
+			n->prog[q++] = g;
+			n->prog[q++] = (i1 - i0) << 1 | (n->off[g] >= 0);
+			for (int i = i0; i < i1; i++)
+				n->prog[q++] = n->in[i];
+		}
+		if (k == n->nphase1)
+			n->prog1 = q;
+		n->prog2 = q;
+	}
 	rc = 0;
 out:
 	gl_free(cf);
