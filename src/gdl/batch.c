@@ -15,7 +15,7 @@
  */
 #include "gdl/internal.h"
 
-enum { LANES = 64 };
+enum { LANES = 64, DRAW_TRIES = 8 };
 
 struct gdl_batch {
 	gdl_eval *one;          /* the prover's: playouts one by one */
@@ -32,6 +32,7 @@ struct gdl_batch {
 	uint64_t *gbase;        /* [nbase] ended playouts' states, a bit each */
 	int npend;              /* how many gbase holds */
 	int32_t *gorder;        /* [ngoal] goals by role, best value first */
+	int32_t *cand;          /* [nmoves] draw's candidates */
 };
 
 gdl_batch *gdl_batch_new(const gdl_game *gd)
@@ -58,11 +59,13 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 		sizeof *b->lw);
 	b->g = n->goal;
 	b->gorder = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *b->gorder);
+	b->cand = gl_malloc(((size_t)gd->nmoves + 1) * sizeof *b->cand);
 	if (b->g) {
 		b->gval = gl_calloc((size_t)b->g->ngates + 1, sizeof *b->gval);
 		b->gbase = gl_calloc((size_t)gd->nbase + 1, sizeof *b->gbase);
 	}
 	if (!b->val || !b->nx || !b->moves || !b->dw || !b->lw || !b->gorder ||
+	    !b->cand ||
 	    (b->g && (!b->gval || !b->gbase))) {
 		gdl_batch_free(b);
 		return NULL;
@@ -102,6 +105,7 @@ void gdl_batch_free(gdl_batch *b)
 	gl_free(b->gval);
 	gl_free(b->gbase);
 	gl_free(b->gorder);
+	gl_free(b->cand);
 	gl_free(b);
 }
 
@@ -204,28 +208,30 @@ static void phases(const gdl_net *n, uint64_t *val, int which)
 
 /* Role r's move in each lane of many (which have two legal moves or
  * more), uniformly at random, into b->dw[k] (lanes choosing its k-th
- * possible move). First by rejection: a possible move drawn uniformly is
- * kept if legal in the lane, which is cheap where most moves are legal;
- * lanes still undecided after a few tries count their legal moves and
- * draw one of them. Either way the choice is uniform over the legal moves. */
-static void draw(gdl_batch *b, int r, uint64_t many, gl_rng *rng)
+ * possible move). Only the nc candidates b->cand[] (the moves legal in
+ * some lane) are drawn from. First by rejection: a candidate drawn
+ * uniformly is kept if legal in the lane, which is cheap where most
+ * candidates are legal; lanes still undecided after a few tries count
+ * their legal moves and draw one of them. Either way the choice is
+ * uniform over the legal moves. */
+static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 {
-	int nr = b->nrm[r];
 	const uint64_t *lw = b->lw + (size_t)r * (size_t)b->nm;
+	const int32_t *cand = b->cand;
 	uint64_t bits = 0;  /* 32 random bits held over for the next draw */
 	bool held = false;
-	for (int t = 0; t < 3 && many; t++)
+	uint32_t lim = (uint32_t)-(uint32_t)nc % (uint32_t)nc;
+	for (int t = 0; t < DRAW_TRIES && many; t++)
 		for (uint64_t f = many; f; f &= f - 1) {
 			int l = __builtin_ctzll(f);
 			/* Lemire's multiply on 32 bits, two draws from one 64 */
 			if (!held)
 				bits = gl_rng_next(rng);
-			uint64_t m = (bits >> (held ? 0 : 32) & 0xffffffffu) * (uint32_t)nr;
+			uint64_t m = (bits >> (held ? 0 : 32) & 0xffffffffu) * (uint32_t)nc;
 			held = !held;
-			if ((uint32_t)m < (uint32_t)nr &&
-			    (uint32_t)m < (uint32_t)-(uint32_t)nr % (uint32_t)nr)
-				m = (uint64_t)gl_rng_below(rng, (uint32_t)nr) << 32;
-			int k = (int)(m >> 32);
+			if ((uint32_t)m < lim)
+				m = (uint64_t)gl_rng_below(rng, (uint32_t)nc) << 32;
+			int k = cand[m >> 32];
 			if (lw[k] >> l & 1) {
 				b->dw[k] |= 1ull << l;
 				many &= ~(1ull << l);
@@ -236,18 +242,18 @@ static void draw(gdl_batch *b, int r, uint64_t many, gl_rng *rng)
 	int cnt[LANES], pick[LANES];
 	for (uint64_t f = many; f; f &= f - 1)
 		cnt[__builtin_ctzll(f)] = 0;
-	for (int k = 0; k < nr; k++)
-		for (uint64_t w = lw[k] & many; w; w &= w - 1)
+	for (int j = 0; j < nc; j++)
+		for (uint64_t w = lw[cand[j]] & many; w; w &= w - 1)
 			cnt[__builtin_ctzll(w)]++;
 	for (uint64_t f = many; f; f &= f - 1) {
 		int l = __builtin_ctzll(f);
 		pick[l] = (int)gl_rng_below(rng, (uint32_t)cnt[l]);
 	}
-	for (int k = 0; k < nr; k++)
-		for (uint64_t w = lw[k] & many; w; w &= w - 1) {
+	for (int j = 0; j < nc; j++)
+		for (uint64_t w = lw[cand[j]] & many; w; w &= w - 1) {
 			int l = __builtin_ctzll(w);
 			if (pick[l]-- == 0)
-				b->dw[k] |= 1ull << l;
+				b->dw[cand[j]] |= 1ull << l;
 		}
 }
 
@@ -392,14 +398,17 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 			uint64_t *lw = b->lw + r * nm;
 			int nr = b->nrm[r];
 			uint64_t ones = 0, many = 0;
+			int nc = 0;
 			for (int k = 0; k < nr; k++) {
 				uint64_t w = lw[k] &= moving;
 				b->dw[k] = 0;
 				many |= ones & w;
 				ones |= w;
+				b->cand[nc] = k;
+				nc += w != 0;
 			}
 			if (many)
-				draw(b, r, many, rng);
+				draw(b, r, many, nc, rng);
 			uint64_t other = ~moving; /* see gdl_net's other */
 			for (int k = 0; k < nr; k++) {
 				int32_t dg = n->does_ref[r * nm + mv[k]];
