@@ -15,7 +15,7 @@
  */
 #include "gdl/internal.h"
 
-enum { LANES = 64, DRAW_TRIES = 8 };
+enum { LANES = 64, DRAW_TRIES = 32 };
 
 struct gdl_batch {
 	gdl_eval *one;          /* the prover's: playouts one by one */
