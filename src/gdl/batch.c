@@ -172,23 +172,17 @@ static void run(const gdl_net *n, uint64_t *val, const int32_t *list, int len)
 	}
 }
 
-/* The program p[0..end) (see gdl_net's prog) run over val. */
+/* The program p[0..end) (see gdl_net's prog) run over val: every gate an
+ * AND, an OR's output negated (its inputs are). */
 static void exec(const int32_t *p, const int32_t *end, uint64_t *val)
 {
 	while (p < end) {
 		int32_t g = p[0], h = p[1];
 		const int32_t *in = p + 2, *e = in + (h >> 1);
-		uint64_t acc;
-		if (h & 1) {
-			acc = 0;
-			for (; in < e; in++)
-				acc |= val[*in >> 1] ^ -(uint64_t)(*in & 1);
-		} else {
-			acc = ~0ull;
-			for (; in < e; in++)
-				acc &= val[*in >> 1] ^ -(uint64_t)(*in & 1);
-		}
-		val[g] = acc;
+		uint64_t acc = ~0ull;
+		for (; in < e; in++)
+			acc &= val[*in >> 1] ^ -(uint64_t)(*in & 1);
+		val[g] = acc ^ -(uint64_t)(h & 1);
 		p = e;
 	}
 }

@@ -213,7 +213,8 @@ typedef struct gdl_net {
 	int nphase1, nphase2;
 	int32_t *prog;    /* the same as a program (NULL with groups): per
 			   * gate, its number, its inputs' count << 1 | OR,
-			   * its inputs; phase 1 ends at prog1, 2 at prog2 */
+			   * its inputs (an OR's negated); phase 1 ends at
+			   * prog1, 2 at prog2 */
 	int32_t prog1, prog2;
 	/* Recursive groups: members, their rules and literals. */
 	int32_t *gm0;     /* [ngroups + 1] members of each group in gm */

@@ -688,7 +688,8 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 	}
 	n->nphase2 = k - n->nphase1;
 	/* The phases as one program for the batch: per gate, its number,
-	 * its inputs' count << 1 | OR, its inputs. */
+	 * its inputs' count << 1 | OR, its inputs (an OR's negated: it is
+	 * the NOT of the AND of its inputs' NOTs). */
 	if (n->ngroups == 0) {
 		size_t len = 1;
 		for (int j = 0; j < k; j++)
@@ -703,7 +704,7 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 			n->prog[q++] = g;
 			n->prog[q++] = (i1 - i0) << 1 | (n->off[g] >= 0);
 			for (int i = i0; i < i1; i++)
-				n->prog[q++] = n->in[i];
+				n->prog[q++] = n->in[i] ^ (n->off[g] >= 0);
 		}
 		if (k == n->nphase1)
 			n->prog1 = q;
