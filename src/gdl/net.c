@@ -17,12 +17,14 @@
  * of Schkufza, Love and Genesereth's propositional nets ("Propositional
  * Automata and Cell Automata", 2008).
  * Gates are numbered so that every gate comes after its inputs. Changing
- * an input (a base or a does proposition) marks its fanout in a bitmap of
- * dirty gates, which is then swept in increasing gate order: a gate is
- * visited once a wave, after all its inputs have settled, and only where
- * something changed, so a playout step costs the cone of the few
- * propositions it flips, not the whole program. The inner loop, one
- * counter update and one bitmap mark per fanout edge, has no branch.
+ * an input (a base or a does proposition) updates the counters of its
+ * fanout; only an update that crosses a gate's threshold can flip it, and
+ * only a flip goes further, so a playout step costs the cone of the few
+ * propositions it flips, not the whole program. Two ways to go further:
+ * flow walks a flip's fanout at once, depth first (no queue; a gate may
+ * flip and flip back, a glitch); the sweep queues the gates that may
+ * have flipped in a bitmap and visits them in increasing order, each once
+ * after its inputs have settled (no glitch, a visit's cost).
  *
  * Recursion: a strongly connected group of atoms (positive only: the
  * program is stratified) is one gate of its own placed before its members;
@@ -31,7 +33,15 @@
  * let a cycle keep itself true after its support is gone.
  *
  * The legal moves of each role and the next state are kept as bitsets,
- * updated by hooks on their gates; terminal and goals are read on demand.
+ * toggled by hooks on their gates; terminal and goals are read on demand.
+ * What fast propositional players do (ggplib, Sancho) is chosen at load
+ * (net_tune) by the work of a sample of playouts: the network folded
+ * once more (equal gates merged, dead ones dropped); the goals' own
+ * network where most edges serve them alone (a disc count), evaluated
+ * only when a goal is asked for; a role's many moves read as the NOT of
+ * its few others (frame axioms); its legal moves guarded by its control,
+ * read once a step; variants with the control fixed, one per value met;
+ * flow or sweep.
  * A game loaded for the prover has no network: its gdl_eval wraps the
  * prover's evaluator (prover.c), and each call of the API goes there.
  */
