@@ -50,7 +50,11 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	}
 	b->n = n;
 	b->nm = gd->nmoves;
-	b->val = gl_calloc((size_t)n->ngates + 1, sizeof *b->val);
+	int ng = n->ngates; /* the variants share the inputs' numbers */
+	for (int v = 1; v <= n->nvar; v++)
+		if (n->var[v]->ngates > ng)
+			ng = n->var[v]->ngates;
+	b->val = gl_calloc((size_t)ng + 1, sizeof *b->val);
 	b->nx = gl_calloc((size_t)gd->nbase + 1, sizeof *b->nx);
 	b->moves = gl_malloc(((size_t)gd->nroles * (size_t)gd->nmoves + 1) *
 		sizeof *b->moves);
@@ -312,9 +316,8 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 	const gdl_net *n = b->n;
 	uint64_t *val = b->val;
 	int nm = gd->nmoves, nroles = gd->nroles;
-	/* lane l has made clock - born[l] moves of its playout */
-	int born[LANES], clock = 0, lowborn = 0;
-	uint64_t total = 0;
+	int made[LANES]; /* moves lane l has made in its playout */
+	uint64_t total = 0, old = 0; /* old: lanes that made max_steps */
 	for (int r = 0; goal_sum && r < nroles; r++)
 		goal_sum[r] = 0;
 	if (count <= 0)
@@ -333,36 +336,59 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 	uint64_t active = lanes == LANES ? ~0ull : (1ull << lanes) - 1;
 	load_lanes(gd, val, active, state);
 	for (int l = 0; l < lanes; l++)
-		born[l] = 0;
+		made[l] = 0;
+	if (max_steps <= 0)
+		old = active;
 	int started = lanes;
 	while (active) {
-		phases(n, val, 1);
+		/* The network of this step, and the lanes it evaluates: the
+		 * variant of most lanes' split bits (see gdl_net) where that is
+		 * three quarters of them or more (the others wait a step: in a
+		 * turn-taking game, a lane started anew, for its turn), else the
+		 * game's network for all. */
+		const gdl_net *cur = n;
+		uint64_t here = active;
+		if (n->nvar) {
+			uint64_t best = 0;
+			int bv = 0;
+			for (int q = 0; q < 1 << n->nsplit; q++) {
+				if (!n->var_of[q])
+					continue;
+				uint64_t m = active;
+				for (int j = 0; j < n->nsplit; j++) {
+					uint64_t kw = val[n->base_gate[n->split[j]]];
+					m &= q >> j & 1 ? kw : ~kw;
+				}
+				if (__builtin_popcountll(m) > __builtin_popcountll(best)) {
+					best = m;
+					bv = n->var_of[q];
+				}
+			}
+			if (bv && __builtin_popcountll(best) * 4 >=
+			    __builtin_popcountll(active) * 3) {
+				cur = n->var[bv];
+				here = best;
+			}
+		}
+		phases(cur, val, 1);
 		/* Lanes that end here: terminal, a role without moves, too long. */
-		uint64_t fin = word(val, n->terminal);
+		uint64_t fin = word(val, cur->terminal) | old;
 		for (int r = 0; r < nroles; r++) {
 			uint64_t any = 0, *lw = b->lw + r * nm;
 			for (int k = 0; k < b->nrm[r]; k++)
-				any |= lw[k] = legal_lanes(n, val, r, r * nm +
+				any |= lw[k] = legal_lanes(cur, val, r, r * nm +
 					b->moves[r * nm + k]);
 			fin |= ~any;
 		}
-		fin &= active;
-		if (clock - lowborn >= max_steps) {
-			lowborn = clock;
-			for (uint64_t f = active; f; f &= f - 1) {
-				int l = __builtin_ctzll(f);
-				if (clock - born[l] >= max_steps)
-					fin |= 1ull << l;
-				else if (born[l] < lowborn)
-					lowborn = born[l];
-			}
-		}
+		fin &= here;
+		old &= ~fin;
 		if (goal_sum && !b->g)
-			add_goals(gd, b, n, val, fin, goal_sum);
+			add_goals(gd, b, cur, val, fin, goal_sum);
 		uint64_t reload = 0;
 		for (uint64_t f = fin; f; f &= f - 1) {
 			int l = __builtin_ctzll(f);
-			total += (uint64_t)(clock - born[l]);
+			total += (uint64_t)made[l];
+			made[l] = 0;
 			if (goal_sum && b->g) { /* held, for the goal network */
 				const int32_t *bg = n->base_gate;
 				for (int i = 0; i < gd->nbase; i++)
@@ -372,7 +398,6 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 			}
 			if (started < count) {
 				reload |= 1ull << l; /* moves from the next step */
-				born[l] = clock + 1; /* it idles this step */
 				started++;
 			} else {
 				active &= ~(1ull << l);
@@ -380,11 +405,9 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 		}
 		if (reload)
 			load_lanes(gd, val, reload, state);
-		uint64_t moving = active & ~fin;
-		if (!moving) {
-			clock++;
+		uint64_t moving = here & ~fin;
+		if (!moving)
 			continue;
-		}
 		/* Each moving lane draws a legal move per role: where it has
 		 * only one (a noop, a forced move), no draw at all. */
 		for (int r = 0; r < nroles; r++) {
@@ -405,24 +428,28 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 				draw(b, r, many, nc, rng);
 			uint64_t other = ~moving; /* see gdl_net's other */
 			for (int k = 0; k < nr; k++) {
-				int32_t dg = n->does_ref[r * nm + mv[k]];
+				int32_t dg = cur->does_ref[r * nm + mv[k]];
 				uint64_t w = (lw[k] & ~many) | b->dw[k];
 				if (dg >= 0)
 					val[dg] = w;
 				else
 					other |= w;
 			}
-			val[n->other[r]] = other;
+			val[cur->other[r]] = other;
 		}
-		phases(n, val, 2);
+		phases(cur, val, 2);
 		/* next(X) may be an alias of some true(Y): read all, then write */
 		for (int i = 0; i < gd->nbase; i++)
-			b->nx[i] = word(val, n->next_ref[i]);
+			b->nx[i] = word(val, cur->next_ref[i]);
 		for (int i = 0; i < gd->nbase; i++) {
-			int32_t g = n->base_gate[i];
+			int32_t g = cur->base_gate[i];
 			val[g] = (b->nx[i] & moving) | (val[g] & ~moving);
 		}
-		clock++;
+		for (uint64_t f = moving; f; f &= f - 1) {
+			int l = __builtin_ctzll(f);
+			if (++made[l] >= max_steps)
+				old |= 1ull << l;
+		}
 	}
 	if (goal_sum && b->npend)
 		flush_goals(gd, b, goal_sum);

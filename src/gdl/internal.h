@@ -249,6 +249,8 @@ typedef struct gdl_net {
 	int32_t split[NET_SPLIT_MAX]; /* their base numbers */
 	int nvar;
 	struct gdl_net **var;         /* [nvar + 1], var[0] unused */
+	bool inc_var;                 /* the incremental evaluator uses them
+				       * (the batch always does) */
 	uint8_t var_of[1 << NET_SPLIT_MAX];
 } gdl_net;
 

@@ -1149,12 +1149,13 @@ gdl_eval *gdl_eval_new(const gdl_game *gd)
 		return e;
 	}
 	e->n = n;
-	e->subs = gl_calloc((size_t)n->nvar + 1, sizeof *e->subs);
+	int nvar = n->inc_var ? n->nvar : 0;
+	e->subs = gl_calloc((size_t)nvar + 1, sizeof *e->subs);
 	if (!e->subs) {
 		gdl_eval_free(e);
 		return NULL;
 	}
-	for (int v = 0; v <= n->nvar; v++) {
+	for (int v = 0; v <= nvar; v++) {
 		if (sub_init(&e->subs[v], gd, v ? n->var[v] : n)) {
 			gdl_eval_free(e);
 			return NULL;
@@ -1202,6 +1203,8 @@ static void sub_state(const gdl_game *gd, netev *s, const uint64_t *state)
 static inline int variant_of(const gdl_net *n, const uint64_t *state)
 {
 	int key = 0;
+	if (!n->inc_var)
+		return 0;
 	for (int j = 0; j < n->nsplit; j++)
 		key |= (int)(state[n->split[j] / 64] >> (n->split[j] % 64) & 1) << j;
 	return n->var_of[key];
@@ -2011,6 +2014,7 @@ static int net_tune(gdl_game *gd)
 			gd->net = nets[k];
 			for (int m = 0; m < 2 && !oom; m++) {
 				set_sweep(nets[k], m == 1);
+				nets[k]->inc_var = var == 1;
 				if (var == 0 && k == 0 && m == 0)
 					continue; /* measured above */
 				uint64_t work = sample(gd, st, NULL, NULL, NULL, NULL, &oom);
@@ -2033,7 +2037,8 @@ static int net_tune(gdl_game *gd)
 		if (k != bnet)
 			gdl_net_free(nets[k]);
 	gl_free(guardable);
-	if (!bvar)
+	gd->net->inc_var = bvar; /* the batch runs them anyway */
+	if (oom)
 		drop_variants(gd->net);
 	set_sweep(gd->net, bsweep);
 	gl_free(flips);
