@@ -177,7 +177,8 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 	int64_t *goal_sum);
 
 /* Number of joint-move sequences of exactly depth steps from state
- * (finished games not extended). */
+ * (finished games not extended); 0 when out of memory (it allocates
+ * depth states). */
 uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	int depth);
 
