@@ -23,8 +23,10 @@ struct gdl_batch {
 	uint64_t *val;          /* [ngates] lane words */
 	uint64_t *nx;           /* [nbase] the next state's words */
 	int nm;                 /* the game's nmoves */
-	int32_t *moves;         /* [nroles * nmoves] each role's possible moves */
-	int nrm[GDL_ROLES_MAX]; /* how many */
+	int32_t *moves;         /* [(nvar + 1) * nroles * nmoves] each role's
+				 * possible moves in the network (0) and in
+				 * each variant */
+	int *nrm;               /* [(nvar + 1) * GDL_ROLES_MAX] how many */
 	uint64_t *dw;           /* [nmoves] lanes that chose each move */
 	uint64_t *lw;           /* [nroles * nmoves] legal words, this step */
 	const gdl_net *g;       /* the goals' own network (n->goal), or NULL */
@@ -56,8 +58,10 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 			ng = n->var[v]->ngates;
 	b->val = gl_calloc((size_t)ng + 1, sizeof *b->val);
 	b->nx = gl_calloc((size_t)gd->nbase + 1, sizeof *b->nx);
-	b->moves = gl_malloc(((size_t)gd->nroles * (size_t)gd->nmoves + 1) *
+	size_t nv = (size_t)n->nvar + 1;
+	b->moves = gl_malloc((nv * (size_t)gd->nroles * (size_t)gd->nmoves + 1) *
 		sizeof *b->moves);
+	b->nrm = gl_calloc(nv * GDL_ROLES_MAX, sizeof *b->nrm);
 	b->dw = gl_calloc((size_t)gd->nmoves + 1, sizeof *b->dw);
 	b->lw = gl_calloc((size_t)gd->nroles * (size_t)gd->nmoves + 1,
 		sizeof *b->lw);
@@ -68,7 +72,8 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 		b->gval = gl_calloc((size_t)b->g->ngates + 1, sizeof *b->gval);
 		b->gbase = gl_calloc((size_t)gd->nbase + 1, sizeof *b->gbase);
 	}
-	if (!b->val || !b->nx || !b->moves || !b->dw || !b->lw || !b->gorder ||
+	if (!b->val || !b->nx || !b->moves || !b->nrm || !b->dw || !b->lw ||
+	    !b->gorder ||
 	    !b->cand ||
 	    (b->g && (!b->gval || !b->gbase))) {
 		gdl_batch_free(b);
@@ -87,11 +92,14 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 		b->gorder[j] = i;
 	}
 	int nm = gd->nmoves;
-	for (int r = 0; r < gd->nroles; r++) {
-		b->nrm[r] = 0;
-		for (int m = 0; m < nm; m++)
-			if (n->legal_ref[r * nm + m] != REF_FALSE)
-				b->moves[r * nm + b->nrm[r]++] = m;
+	for (int v = 0; v <= n->nvar; v++) {
+		const gdl_net *x = v ? n->var[v] : n;
+		int *nrm = b->nrm + v * GDL_ROLES_MAX;
+		int32_t *mv = b->moves + (size_t)v * (size_t)gd->nroles * (size_t)nm;
+		for (int r = 0; r < gd->nroles; r++)
+			for (int m = 0; m < nm; m++)
+				if (x->legal_ref[r * nm + m] != REF_FALSE)
+					mv[r * nm + nrm[r]++] = m;
 	}
 	return b;
 }
@@ -104,6 +112,7 @@ void gdl_batch_free(gdl_batch *b)
 	gl_free(b->val);
 	gl_free(b->nx);
 	gl_free(b->moves);
+	gl_free(b->nrm);
 	gl_free(b->dw);
 	gl_free(b->lw);
 	gl_free(b->gval);
@@ -348,6 +357,7 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 		 * game's network for all. */
 		const gdl_net *cur = n;
 		uint64_t here = active;
+		int vi = 0;
 		if (n->nvar) {
 			uint64_t best = 0;
 			int bv = 0;
@@ -368,16 +378,20 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 			    __builtin_popcountll(active) * 3) {
 				cur = n->var[bv];
 				here = best;
+				vi = bv;
 			}
 		}
 		phases(cur, val, 1);
+		const int32_t *moves = b->moves + (size_t)vi * (size_t)nroles *
+			(size_t)nm;
+		const int *nrm = b->nrm + vi * GDL_ROLES_MAX;
 		/* Lanes that end here: terminal, a role without moves, too long. */
 		uint64_t fin = word(val, cur->terminal) | old;
 		for (int r = 0; r < nroles; r++) {
 			uint64_t any = 0, *lw = b->lw + r * nm;
-			for (int k = 0; k < b->nrm[r]; k++)
+			for (int k = 0; k < nrm[r]; k++)
 				any |= lw[k] = legal_lanes(cur, val, r, r * nm +
-					b->moves[r * nm + k]);
+					moves[r * nm + k]);
 			fin |= ~any;
 		}
 		fin &= here;
@@ -411,9 +425,9 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 		/* Each moving lane draws a legal move per role: where it has
 		 * only one (a noop, a forced move), no draw at all. */
 		for (int r = 0; r < nroles; r++) {
-			const int32_t *mv = b->moves + r * nm;
+			const int32_t *mv = moves + r * nm;
 			uint64_t *lw = b->lw + r * nm;
-			int nr = b->nrm[r];
+			int nr = nrm[r];
 			uint64_t ones = 0, many = 0;
 			int nc = 0;
 			for (int k = 0; k < nr; k++) {
@@ -445,6 +459,14 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 			int32_t g = cur->base_gate[i];
 			val[g] = (b->nx[i] & moving) | (val[g] & ~moving);
 		}
+		/* the does words cleared: the next step's network may list
+		 * other moves (a variant, its mover's) */
+		for (int r = 0; r < nroles; r++)
+			for (int k = 0; k < nrm[r]; k++) {
+				int32_t dg = cur->does_ref[r * nm + moves[r * nm + k]];
+				if (dg >= 0)
+					val[dg] = 0;
+			}
 		for (uint64_t f = moving; f; f &= f - 1) {
 			int l = __builtin_ctzll(f);
 			if (++made[l] >= max_steps)
