@@ -60,18 +60,21 @@ typedef struct netframe {
 typedef struct netev {
 	const gdl_net *n;
 	int32_t *cnt;     /* [ngates] counters (inputs, members: the value) */
-	uint8_t *sent;    /* [ngates] a group member's value as last flowed */
-	uint64_t *dirty;  /* [dwords] groups queued */
+	uint8_t *sent;    /* [ngates] value as last propagated (the sweep's;
+			   * flow's: a group member's only) */
+	uint64_t *dirty;  /* [dwords] gates queued (flow's: groups only) */
 	uint64_t *sum;    /* [dwords / 64 + 1] words of dirty not zero */
 	int lo;           /* lowest word of sum that may be set, or INT_MAX */
-	uint64_t *bits;   /* [words + nroles * lwords] the next state, then
-			   * each role's legal moves (toggled by hooks) */
+	uint64_t *bits;   /* [words + 2 * nroles * lwords] the next state,
+			   * then each role's plain legal moves, then its
+			   * guarded ones (toggled by hooks) */
 	uint64_t *next;   /* bits */
 	uint64_t *legal;  /* bits + words; then the guarded moves' bits */
 	int joint[GDL_ROLES_MAX]; /* the does propositions set, -1 none */
 	uint64_t *state;  /* [words] base propositions set */
 	netframe *stack;  /* [ngates + 1] flow's walks under way */
-	uint64_t work;    /* fanout edges updated so far */
+	uint64_t work;    /* work so far: fanout edges updated, visits and
+			   * walks counted in edges (see net_tune) */
 } netev;
 
 struct gdl_eval {
@@ -1730,7 +1733,10 @@ oom:
  * random playouts from the initial state (a fixed seed, so that a game
  * always loads the same) run through each choice, and the one that does
  * the least work (fanout edges updated, visits and walks counted in edges)
- * is kept. The choices: flow or sweep; with or without variants. The
+ * is kept. The choices: the network plain or with complements (see
+ * complement()), with or without guards (see fold_guards()), with or
+ * without variants, flow or sweep (the batch runs the variants whether
+ * the incremental evaluator does or not). The
  * variants' split propositions are those that flip in at least half the
  * steps and whose flips cost most (flips times fanout, a twelfth of the
  * work or more each), at most NET_SPLIT_MAX of them and at most VAR_MAX
