@@ -178,6 +178,10 @@ void gdl_run(const gdl_game *gd, uint8_t *val, const int32_t *node_atom,
  * head of net.c); read by the incremental evaluator there and by the
  * bit-parallel batch evaluator of batch.c. */
 enum { REF_FALSE = -1, REF_TRUE = -2 }; /* atoms folded into constants */
+/* A gate's counter: 16 bits (half the cache of 32), so no gate has more
+ * than FANIN_MAX inputs (a wider one is a tree). */
+typedef int16_t gdl_cnt;
+enum { FANIN_MAX = 16384 };
 enum { G_INPUT, G_LOGIC, G_GROUP, G_MEMBER }; /* kinds of gate */
 /* Flags of a gate: a group; with one hook; with several, or feeding
  * groups. */
@@ -202,7 +206,7 @@ typedef struct gdl_net {
 			   * r: words * 64 + r * lwords * 64 + m */
 	int32_t *hk1;     /* [ngates] a gate's one hook (NF_HOOK1), or -1 */
 	uint8_t *flags;   /* [ngates] NF_* for the incremental evaluator */
-	int32_t *cnt0;    /* [ngates] counters with every input false */
+	gdl_cnt *cnt0;    /* [ngates] counters with every input false */
 	uint8_t *val0;    /* [ngates] values with every input false */
 	int dwords;       /* words of the dirty bitmap */
 	bool sweep;       /* the incremental evaluator sweeps (or flows) */

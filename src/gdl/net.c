@@ -59,7 +59,7 @@ typedef struct netframe {
 /* The evaluator of one network (the game's, or one of its variants). */
 typedef struct netev {
 	const gdl_net *n;
-	int32_t *cnt;     /* [ngates] counters (inputs, members: the value) */
+	gdl_cnt *cnt;     /* [ngates] counters (inputs, members: the value) */
 	uint8_t *sent;    /* [ngates] value as last propagated (the sweep's;
 			   * flow's: a group member's only) */
 	uint64_t *dirty;  /* [dwords] gates queued (flow's: groups only) */
@@ -154,10 +154,31 @@ static int cmp_i32(const void *a, const void *b)
 }
 
 /* The logic gate over the literals in[0..n) (sorted, no repeats): an AND
- * (off 1 - n) or an OR (off 0). The same gate is made once. Returns it,
- * or a negative error in B->err. */
+ * (off 1 - n) or an OR (off 0). The same gate is made once; one of more
+ * than FANIN_MAX inputs is a tree of them. Returns it, or a negative
+ * error in B->err. */
 static int32_t logic_gate(builder *B, int32_t off, const int32_t *in, int n)
 {
+	if (n > FANIN_MAX) { /* a tree of gates: counters stay 16-bit */
+		int nc = (n + FANIN_MAX - 1) / FANIN_MAX;
+		int32_t *part = gl_malloc((size_t)nc * sizeof *part);
+		if (!part)
+			return B->err = GL_ENOMEM;
+		for (int c = 0; c < nc; c++) {
+			int len = c < nc - 1 ? FANIN_MAX : n - c * FANIN_MAX;
+			int32_t g = len == 1 ? in[c * FANIN_MAX] >> 1 :
+				logic_gate(B, off < 0 ? 1 - len : 0, in + c * FANIN_MAX, len);
+			if (g < 0) {
+				gl_free(part);
+				return g;
+			}
+			part[c] = len == 1 ? in[c * FANIN_MAX] : g << 1;
+		}
+		qsort(part, (size_t)nc, sizeof *part, cmp_i32);
+		int32_t g = logic_gate(B, off < 0 ? 1 - nc : 0, part, nc);
+		gl_free(part);
+		return g;
+	}
 	if (B->kind.n * 2 >= B->ncse) {
 		int ns = B->ncse ? B->ncse * 2 : 4096;
 		int32_t *t = gl_calloc((size_t)ns, sizeof *t);
@@ -518,7 +539,7 @@ void gdl_net_free(gdl_net *n)
 /* Group s's members to their least fixpoint from the values of its
  * inputs (a gate is true when its counter is positive): each member's
  * value into cnt (1 or 0). */
-static void group_fix(const gdl_net *n, int s, int32_t *cnt)
+static void group_fix(const gdl_net *n, int s, gdl_cnt *cnt)
 {
 	int j0 = n->gm0[s], j1 = n->gm0[s + 1];
 	for (int j = j0; j < j1; j++)
@@ -664,7 +685,7 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 			int32_t c = n->off[g];
 			for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
 				c += n->val0[n->in[i] >> 1] != (n->in[i] & 1);
-			n->cnt0[g] = c;
+			n->cnt0[g] = (gdl_cnt)c;
 			n->val0[g] = c > 0;
 		}
 	}
@@ -942,7 +963,7 @@ static void flow(netev *s, int32_t g, int32_t v)
 	const gdl_net *n = s->n;
 	const int32_t *fo0 = n->fo0, *fo = n->fo;
 	const uint8_t *flags = n->flags;
-	int32_t *cnt = s->cnt;
+	gdl_cnt *cnt = s->cnt;
 	netframe *st = s->stack;
 	int sp = 0;
 	int32_t i = fo0[g], end = fo0[g + 1];
@@ -1016,7 +1037,7 @@ static void sweep(netev *s)
 	const gdl_net *n = s->n;
 	const int32_t *fo0 = n->fo0, *fo = n->fo;
 	const uint8_t *flags = n->flags;
-	int32_t *cnt = s->cnt;
+	gdl_cnt *cnt = s->cnt;
 	uint8_t *sent = s->sent;
 	uint64_t *dirty = s->dirty, *sum = s->sum, work = 0;
 	int nsum = (n->dwords + 63) / 64;
