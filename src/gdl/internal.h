@@ -203,7 +203,8 @@ typedef struct gdl_net {
 	int32_t *gf;      /* group gates */
 	int32_t *hk0;     /* [ngates + 1] hooks of each gate in hk */
 	int32_t *hk;      /* bits toggled: next bit i: i; legal move m of role
-			   * r: words * 64 + r * lwords * 64 + m */
+			   * r: words * 64 + r * lwords * 64 + lmap[m] (past
+			   * nroles * lwords words more when guarded) */
 	int32_t *hk1;     /* [ngates] a gate's one hook (NF_HOOK1), or -1 */
 	uint8_t *flags;   /* [ngates] NF_* for the incremental evaluator */
 	gdl_cnt *cnt0;    /* [ngates] counters with every input false */
@@ -241,6 +242,10 @@ typedef struct gdl_net {
 			      * has no does gate, or it has none: with its
 			      * does gates, exactly one is true */
 	int lwords;          /* words of one role's legal bitset */
+	int32_t *lmap;       /* [nroles * nmoves] a move's legal bit: its rank
+			      * among its role's possible moves, or -1 */
+	int32_t *lmoves;     /* [nroles * nmoves] role r's k-th possible move
+			      * at r * nmoves + k */
 	/* Variants (in the network of the game only): copies of it with a few
 	 * base propositions fixed (the "control" of a turn-taking game, say)
 	 * and folded in as constants, smaller and without those propositions'

@@ -528,6 +528,8 @@ void gdl_net_free(gdl_net *n)
 	gl_free(n->does_ref);
 	gl_free(n->legal_ref);
 	gl_free(n->guarded);
+	gl_free(n->lmap);
+	gl_free(n->lmoves);
 	gl_free(n->goal_ref);
 	gdl_net_free(n->goal);
 	for (int v = 1; v <= n->nvar; v++)
@@ -587,7 +589,25 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 	n->cnt0 = gl_malloc(sz);
 	n->val0 = gl_calloc((size_t)ng + 1, 1);
 	n->phase = gl_malloc(sz);
+	size_t nrm = (size_t)gd->nroles * (size_t)nm + 1;
+	n->lmap = gl_malloc(nrm * sizeof *n->lmap);
+	n->lmoves = gl_malloc(nrm * sizeof *n->lmoves);
 	int rc = GL_ENOMEM;
+	if (!n->lmap || !n->lmoves)
+		goto out;
+	/* Each role's legal bits: its possible moves only, ascending. */
+	n->lwords = 1;
+	for (int r = 0; r < gd->nroles; r++) {
+		int k = 0;
+		for (int m = 0; m < nm; m++) {
+			bool can = n->legal_ref[r * nm + m] != REF_FALSE;
+			n->lmap[r * nm + m] = can ? k : -1;
+			if (can)
+				n->lmoves[r * nm + k++] = m;
+		}
+		if ((k + 63) / 64 > n->lwords)
+			n->lwords = (k + 63) / 64;
+	}
 	if (!cf || !cg || !ch || !mark || !group_gate || !dep || !n->fo0 ||
 	    !n->gf0 || !n->hk0 || !n->flags || !n->hk1 || !n->cnt0 || !n->val0 ||
 	    !n->phase)
@@ -651,8 +671,9 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 				if (pass == 0)
 					ch[g]++;
 				else
-					n->hk[ch[g]++] = gd->words * 64 + r * n->lwords * 64 + m +
-						(n->guarded[r * nm + m] ? gd->nroles * n->lwords * 64 : 0);
+					n->hk[ch[g]++] = gd->words * 64 + r * n->lwords * 64 +
+						n->lmap[r * nm + m] + (n->guarded[r * nm + m] ?
+						gd->nroles * n->lwords * 64 : 0);
 			}
 		for (int i = 0; i < gd->nbase; i++) {
 			int32_t g = n->next_ref[i];
@@ -845,9 +866,6 @@ int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 	for (int i = 0; i < gd->ngoal; i++)
 		n->goal_ref[i] = B.ref[gd->goal_atom[i]];
 	n->terminal = gd->terminal_atom >= 0 ? B.ref[gd->terminal_atom] : REF_FALSE;
-	n->lwords = (gd->nmoves + 63) / 64;
-	if (n->lwords == 0)
-		n->lwords = 1;
 	n->ngates = B.kind.n;
 	n->ngroups = B.gm0.n - 1;
 	if (n->ngates >= (1 << 29) || (max_gates > 0 && n->ngates > max_gates)) {
@@ -1140,8 +1158,8 @@ static int sub_init(netev *s, const gdl_game *gd, const gdl_net *n)
 		s->joint[r] = -1;
 		for (int m = 0; m < nm; m++)
 			if (ref_val(s, n->legal_ref[r * nm + m])) {
-				int b = r * n->lwords * 64 + m + (n->guarded[r * nm + m] ?
-					gd->nroles * n->lwords * 64 : 0);
+				int b = r * n->lwords * 64 + n->lmap[r * nm + m] +
+					(n->guarded[r * nm + m] ? gd->nroles * n->lwords * 64 : 0);
 				s->legal[b / 64] |= 1ull << (b % 64);
 			}
 	}
@@ -1245,18 +1263,17 @@ static bool net_terminal(const gdl_eval *e)
 	return ref_val(e->cur, e->cur->n->terminal);
 }
 
-/* Word w of role's legal moves in s: its plain ones, and its guarded
- * ones while its guard is true. */
-static inline uint64_t legal_word(const gdl_game *gd, const netev *s,
-	int role, int w)
+/* Role's legal moves in s: its plain ones (*plain), and its guarded ones
+ * while its guard is true (*guarded, else NULL). */
+static inline void legal_words(const gdl_game *gd, const netev *s, int role,
+	const uint64_t **plain, const uint64_t **guarded)
 {
 	const gdl_net *n = s->n;
-	size_t i = (size_t)role * (size_t)n->lwords + (size_t)w;
-	uint64_t x = s->legal[i];
+	size_t i = (size_t)role * (size_t)n->lwords;
 	int32_t c = n->guard[role];
-	if (c >= 0 && s->cnt[c] > 0)
-		x |= s->legal[(size_t)gd->nroles * (size_t)n->lwords + i];
-	return x;
+	*plain = s->legal + i;
+	*guarded = c >= 0 && s->cnt[c] > 0 ?
+		s->legal + (size_t)gd->nroles * (size_t)n->lwords + i : NULL;
 }
 
 /* The legal moves of role, ascending, into moves (NULL: only counted);
@@ -1264,13 +1281,17 @@ static inline uint64_t legal_word(const gdl_game *gd, const netev *s,
 static int legal_list(const gdl_game *gd, const gdl_eval *e, int role,
 	int *moves)
 {
+	const gdl_net *n = e->cur->n;
+	const int32_t *lm = n->lmoves + (size_t)role * (size_t)gd->nmoves;
+	const uint64_t *p, *q;
+	legal_words(gd, e->cur, role, &p, &q);
 	int k = 0;
-	for (int w = 0; w < e->n->lwords; w++) {
-		uint64_t x = legal_word(gd, e->cur, role, w);
+	for (int w = 0; w < n->lwords; w++) {
+		uint64_t x = p[w] | (q ? q[w] : 0);
 		if (!moves)
 			k += __builtin_popcountll(x);
 		for (; moves && x; x &= x - 1)
-			moves[k++] = w * 64 + __builtin_ctzll(x);
+			moves[k++] = lm[w * 64 + __builtin_ctzll(x)];
 	}
 	return k;
 }
@@ -1278,8 +1299,11 @@ static int legal_list(const gdl_game *gd, const gdl_eval *e, int role,
 static int net_legal_nth(const gdl_game *gd, const gdl_eval *e, int role,
 	int k)
 {
-	for (int w = 0; w < e->n->lwords; w++) {
-		uint64_t x = legal_word(gd, e->cur, role, w);
+	const gdl_net *n = e->cur->n;
+	const uint64_t *p, *q;
+	legal_words(gd, e->cur, role, &p, &q);
+	for (int w = 0; w < n->lwords; w++) {
+		uint64_t x = p[w] | (q ? q[w] : 0);
 		int c = __builtin_popcountll(x);
 		if (k >= c) {
 			k -= c;
@@ -1287,7 +1311,8 @@ static int net_legal_nth(const gdl_game *gd, const gdl_eval *e, int role,
 		}
 		while (k--)
 			x &= x - 1;
-		return w * 64 + __builtin_ctzll(x);
+		return n->lmoves[(size_t)role * (size_t)gd->nmoves + (size_t)w * 64 +
+			(size_t)__builtin_ctzll(x)];
 	}
 	return -1;
 }
@@ -1712,7 +1737,6 @@ static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
 	if (v->terminal >= 0)
 		v->terminal = id[v->terminal];
 	v->ngates = nk;
-	v->lwords = n->lwords;
 	v->kind = gl_malloc((size_t)nk + 1);
 	if (!v->kind)
 		goto oom;
