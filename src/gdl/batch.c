@@ -35,6 +35,7 @@ struct gdl_batch {
 	int npend;              /* how many gbase holds */
 	int32_t *gorder;        /* [ngoal] goals by role, best value first */
 	int32_t *cand;          /* [nmoves] draw's candidates */
+	uint64_t *tr;           /* [(nmoves + 63) / 64 * 64] draw's transpose */
 };
 
 gdl_batch *gdl_batch_new(const gdl_game *gd)
@@ -68,13 +69,15 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	b->g = n->goal;
 	b->gorder = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *b->gorder);
 	b->cand = gl_malloc(((size_t)gd->nmoves + 1) * sizeof *b->cand);
+	b->tr = gl_malloc(((size_t)gd->nmoves + 63) / 64 * 64 * sizeof *b->tr +
+		sizeof *b->tr);
 	if (b->g) {
 		b->gval = gl_calloc((size_t)b->g->ngates + 1, sizeof *b->gval);
 		b->gbase = gl_calloc((size_t)gd->nbase + 1, sizeof *b->gbase);
 	}
 	if (!b->val || !b->nx || !b->moves || !b->nrm || !b->dw || !b->lw ||
 	    !b->gorder ||
-	    !b->cand ||
+	    !b->cand || !b->tr ||
 	    (b->g && (!b->gval || !b->gbase))) {
 		gdl_batch_free(b);
 		return NULL;
@@ -119,6 +122,7 @@ void gdl_batch_free(gdl_batch *b)
 	gl_free(b->gbase);
 	gl_free(b->gorder);
 	gl_free(b->cand);
+	gl_free(b->tr);
 	gl_free(b);
 }
 
@@ -213,18 +217,64 @@ static void phases(const gdl_net *n, uint64_t *val, int which)
 		run(n, val, n->phase + from, to - from);
 }
 
+/* The 64 x 64 bit matrix m transposed in place: bit j of m[i] becomes
+ * bit i of m[j] (Hacker's Delight, 7-3, on 64 bits). */
+static void transpose64(uint64_t *m)
+{
+	uint64_t mask = 0x00000000ffffffffull;
+	for (int j = 32; j != 0; j >>= 1, mask ^= mask << j)
+		for (int k = 0; k < 64; k = (k + j + 1) & ~j) {
+			uint64_t t = ((m[k] >> j) ^ m[k + j]) & mask;
+			m[k] ^= t << j;
+			m[k + j] ^= t;
+		}
+}
+
 /* Role r's move in each lane of many (which have two legal moves or
  * more), uniformly at random, into b->dw[k] (lanes choosing its k-th
  * possible move). Only the nc candidates b->cand[] (the moves legal in
- * some lane) are drawn from. First by rejection: a candidate drawn
- * uniformly is kept if legal in the lane, which is cheap where most
- * candidates are legal; lanes still undecided after a few tries count
- * their legal moves and draw one of them. Either way the choice is
- * uniform over the legal moves. */
+ * some lane) are drawn from. Where most candidates are legal in a lane,
+ * by rejection: a candidate drawn uniformly is kept if legal in the
+ * lane (lanes still undecided after a few tries count their legal moves
+ * and draw one of them). Where few are, the candidates' lane words are
+ * transposed into each lane's legal candidates, and each lane draws one
+ * of them. Either way the choice is uniform over the legal moves. */
 static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 {
 	const uint64_t *lw = b->lw + (size_t)r * (size_t)b->nm;
 	const int32_t *cand = b->cand;
+	int legal = 0;
+	for (int j = 0; j < nc; j++)
+		legal += __builtin_popcountll(lw[cand[j]] & many);
+	if (legal * 3 < nc * __builtin_popcountll(many)) {
+		int nb = (nc + 63) / 64;
+		uint64_t *tr = b->tr;
+		for (int q = 0; q < nb; q++) {
+			uint64_t *m = tr + q * 64;
+			for (int j = 0; j < 64; j++)
+				m[j] = q * 64 + j < nc ? lw[cand[q * 64 + j]] & many : 0;
+			transpose64(m);
+		}
+		for (uint64_t f = many; f; f &= f - 1) {
+			int l = __builtin_ctzll(f), c = 0;
+			for (int q = 0; q < nb; q++)
+				c += __builtin_popcountll(tr[q * 64 + l]);
+			int k = (int)gl_rng_below(rng, (uint32_t)c);
+			for (int q = 0; q < nb; q++) {
+				uint64_t x = tr[q * 64 + l];
+				int pc = __builtin_popcountll(x);
+				if (k >= pc) {
+					k -= pc;
+					continue;
+				}
+				while (k--)
+					x &= x - 1;
+				b->dw[cand[q * 64 + __builtin_ctzll(x)]] |= 1ull << l;
+				break;
+			}
+		}
+		return;
+	}
 	uint64_t bits = 0;  /* 32 random bits held over for the next draw */
 	bool held = false;
 	uint32_t lim = (uint32_t)-(uint32_t)nc % (uint32_t)nc;
