@@ -189,20 +189,43 @@ static void run(const gdl_net *n, uint64_t *val, const int32_t *list, int len)
 	}
 }
 
+/* Input x (gate << 1 | negated) of a program. */
+#define IN(x) (val[(x) >> 1] ^ -(uint64_t)((x) & 1))
+
 /* The program p[0..end) (see gdl_net's prog) run over val: every gate an
- * AND, an OR's output negated (its inputs are). */
+ * AND, an OR's output negated (its inputs are); a loop per block, the
+ * common shapes unrolled. */
 static void exec(const int32_t *p, const int32_t *end, uint64_t *val)
 {
 	while (p < end) {
-		int32_t g = p[0], h = p[1];
-		const int32_t *in = p + 2, *e = in + (h >> 1);
-		uint64_t acc = ~0ull;
-		for (; in < e; in++)
-			acc &= val[*in >> 1] ^ -(uint64_t)(*in & 1);
-		val[g] = acc ^ -(uint64_t)(h & 1);
-		p = e;
+		int32_t k = p[0], m = p[1];
+		p += 2;
+		switch (k) {
+		case 1:
+			for (int j = 0; j < m; j++, p += 2)
+				val[p[0] >> 1] = IN(p[1]) ^ -(uint64_t)(p[0] & 1);
+			break;
+		case 2:
+			for (int j = 0; j < m; j++, p += 3)
+				val[p[0] >> 1] = (IN(p[1]) & IN(p[2])) ^ -(uint64_t)(p[0] & 1);
+			break;
+		case 3:
+			for (int j = 0; j < m; j++, p += 4)
+				val[p[0] >> 1] = (IN(p[1]) & IN(p[2]) & IN(p[3])) ^
+					-(uint64_t)(p[0] & 1);
+			break;
+		default:
+			for (int j = 0; j < m; j++, p += 1 + k) {
+				uint64_t acc = ~0ull;
+				for (int i = 1; i <= k; i++)
+					acc &= IN(p[i]);
+				val[p[0] >> 1] = acc ^ -(uint64_t)(p[0] & 1);
+			}
+		}
 	}
 }
+
+#undef IN
 
 /* Phase 1 (the gates that depend on the state only), 2 (the rest), or
  * both (3) of n over val. */

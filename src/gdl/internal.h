@@ -216,8 +216,9 @@ typedef struct gdl_net {
 	 * that depend on true only, then those that depend on does. */
 	int32_t *phase;   /* [nphase1 + nphase2] */
 	int nphase1, nphase2;
-	int32_t *prog;    /* the same as a program (NULL with groups): per
-			   * gate, its number, its inputs' count << 1 | OR,
+	int32_t *prog;    /* the same as a program (NULL with groups):
+			   * blocks of gates with k inputs each: k, the
+			   * count, then per gate its number << 1 | OR and
 			   * its inputs (an OR's negated); phase 1 ends at
 			   * prog1, 2 at prog2 */
 	int32_t prog1, prog2;

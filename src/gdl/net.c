@@ -568,6 +568,78 @@ static void group_fix(const gdl_net *n, int s, gdl_cnt *cnt)
 	}
 }
 
+/* A gate of a phase as prog_build sorts them. */
+typedef struct proggate {
+	int32_t level, k, g; /* its level, its count of inputs, itself */
+} proggate;
+
+static int cmp_proggate(const void *a, const void *b)
+{
+	const proggate *x = a, *y = b;
+	if (x->level != y->level)
+		return x->level < y->level ? -1 : 1;
+	if (x->k != y->k)
+		return x->k < y->k ? -1 : 1;
+	return (x->g > y->g) - (x->g < y->g);
+}
+
+/* n's phases as the batch's program (n->prog; n without groups): per
+ * phase, blocks of gates of one level and one count of inputs k, each
+ * block k, its count m, then m gates: number << 1 | OR, and the k
+ * inputs (an OR's negated: it is the NOT of the AND of its inputs'
+ * NOTs). 0 or GL_ENOMEM. */
+static int prog_build(gdl_net *n)
+{
+	int ng = n->ngates, np = n->nphase1 + n->nphase2;
+	int32_t *level = gl_calloc((size_t)ng + 1, sizeof *level);
+	proggate *key = gl_malloc(((size_t)np + 1) * sizeof *key);
+	size_t len = 1;
+	for (int j = 0; j < np; j++)
+		len += 3 + (size_t)(n->in0[n->phase[j] + 1] - n->in0[n->phase[j]]);
+	n->prog = gl_malloc(len * sizeof *n->prog);
+	if (!level || !key || !n->prog) {
+		gl_free(level);
+		gl_free(key);
+		return GL_ENOMEM;
+	}
+	for (int g = 0; g < ng; g++)
+		for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
+			if (level[n->in[i] >> 1] + 1 > level[g])
+				level[g] = level[n->in[i] >> 1] + 1;
+	int32_t q = 0;
+	for (int ph = 0; ph < 2; ph++) {
+		int j0 = ph ? n->nphase1 : 0, j1 = ph ? np : n->nphase1, nk = 0;
+		if (ph)
+			n->prog1 = q;
+		for (int j = j0; j < j1; j++) {
+			int32_t g = n->phase[j];
+			key[nk++] = (proggate){level[g], n->in0[g + 1] - n->in0[g], g};
+		}
+		if (nk > 1)
+			qsort(key, (size_t)nk, sizeof *key, cmp_proggate);
+		int32_t head = -1;
+		for (int j = 0; j < nk; j++) {
+			int32_t g = key[j].g;
+			int32_t i0 = n->in0[g], i1 = n->in0[g + 1];
+			bool isor = n->off[g] >= 0;
+			if (j == 0 || key[j].level != key[j - 1].level ||
+			    key[j].k != key[j - 1].k) {
+				head = q;
+				n->prog[q++] = i1 - i0;
+				n->prog[q++] = 0;
+			}
+			n->prog[head + 1]++;
+			n->prog[q++] = g << 1 | isor;
+			for (int i = i0; i < i1; i++)
+				n->prog[q++] = n->in[i] ^ isor;
+		}
+	}
+	n->prog2 = q;
+	gl_free(level);
+	gl_free(key);
+	return 0;
+}
+
 /* Fanout, group and hook lists (counting sort by source), the gates'
  * flags, their values with every input false, and the batch's phases. */
 static int link_net(gdl_net *n, const gdl_game *gd)
@@ -742,29 +814,13 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 			n->nphase1 = k;
 	}
 	n->nphase2 = k - n->nphase1;
-	/* The phases as one program for the batch: per gate, its number,
-	 * its inputs' count << 1 | OR, its inputs (an OR's negated: it is
-	 * the NOT of the AND of its inputs' NOTs). */
-	if (n->ngroups == 0) {
-		size_t len = 1;
-		for (int j = 0; j < k; j++)
-			len += 2 + (size_t)(n->in0[n->phase[j] + 1] - n->in0[n->phase[j]]);
-		if (!(n->prog = gl_malloc(len * sizeof *n->prog)))
-			goto out;
-		int32_t q = 0;
-		for (int j = 0; j < k; j++) {
-			int32_t g = n->phase[j], i0 = n->in0[g], i1 = n->in0[g + 1];
-			if (j == n->nphase1)
-				n->prog1 = q;
-			n->prog[q++] = g;
-			n->prog[q++] = (i1 - i0) << 1 | (n->off[g] >= 0);
-			for (int i = i0; i < i1; i++)
-				n->prog[q++] = n->in[i] ^ (n->off[g] >= 0);
-		}
-		if (k == n->nphase1)
-			n->prog1 = q;
-		n->prog2 = q;
-	}
+	/* The phases as one program for the batch (see gdl_net's prog): the
+	 * gates of a phase by level (a gate's is one more than its inputs'
+	 * highest), those of a level by their count of inputs, so that each
+	 * block runs one loop of one shape. */
+	if (n->ngroups == 0 && prog_build(n))
+		goto out;
+	rc = 0;
 	rc = 0;
 out:
 	gl_free(cf);
