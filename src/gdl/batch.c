@@ -198,28 +198,33 @@ static void run(const gdl_net *n, uint64_t *val, const int32_t *list, int len)
 static void exec(const int32_t *p, const int32_t *end, uint64_t *val)
 {
 	while (p < end) {
-		int32_t k = p[0], m = p[1];
+		int32_t k = p[0] >> 1, m = p[1];
+		uint64_t neg = -(uint64_t)(p[0] & 1);
 		p += 2;
 		switch (k) {
 		case 1:
 			for (int j = 0; j < m; j++, p += 2)
-				val[p[0] >> 1] = IN(p[1]) ^ -(uint64_t)(p[0] & 1);
+				val[p[0]] = IN(p[1]) ^ neg;
 			break;
 		case 2:
 			for (int j = 0; j < m; j++, p += 3)
-				val[p[0] >> 1] = (IN(p[1]) & IN(p[2])) ^ -(uint64_t)(p[0] & 1);
+				val[p[0]] = (IN(p[1]) & IN(p[2])) ^ neg;
 			break;
 		case 3:
 			for (int j = 0; j < m; j++, p += 4)
-				val[p[0] >> 1] = (IN(p[1]) & IN(p[2]) & IN(p[3])) ^
-					-(uint64_t)(p[0] & 1);
+				val[p[0]] = (IN(p[1]) & IN(p[2]) & IN(p[3])) ^ neg;
+			break;
+		case 4:
+			for (int j = 0; j < m; j++, p += 5)
+				val[p[0]] = (IN(p[1]) & IN(p[2]) & IN(p[3]) & IN(p[4])) ^
+					neg;
 			break;
 		default:
 			for (int j = 0; j < m; j++, p += 1 + k) {
 				uint64_t acc = ~0ull;
 				for (int i = 1; i <= k; i++)
 					acc &= IN(p[i]);
-				val[p[0] >> 1] = acc ^ -(uint64_t)(p[0] & 1);
+				val[p[0]] = acc ^ neg;
 			}
 		}
 	}

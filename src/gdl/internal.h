@@ -217,10 +217,10 @@ typedef struct gdl_net {
 	int32_t *phase;   /* [nphase1 + nphase2] */
 	int nphase1, nphase2;
 	int32_t *prog;    /* the same as a program (NULL with groups):
-			   * blocks of gates with k inputs each: k, the
-			   * count, then per gate its number << 1 | OR and
-			   * its inputs (an OR's negated); phase 1 ends at
-			   * prog1, 2 at prog2 */
+			   * blocks of gates of one kind with k inputs each:
+			   * k << 1 | OR, the count, then per gate its number
+			   * and its inputs (an OR's negated); phase 1 ends
+			   * at prog1, 2 at prog2 */
 	int32_t prog1, prog2;
 	/* Recursive groups: members, their rules and literals. */
 	int32_t *gm0;     /* [ngroups + 1] members of each group in gm */

@@ -570,7 +570,8 @@ static void group_fix(const gdl_net *n, int s, gdl_cnt *cnt)
 
 /* A gate of a phase as prog_build sorts them. */
 typedef struct proggate {
-	int32_t level, k, g; /* its level, its count of inputs, itself */
+	int32_t level, k, g; /* its level, its count of inputs << 1 | OR,
+			      * itself */
 } proggate;
 
 static int cmp_proggate(const void *a, const void *b)
@@ -584,9 +585,9 @@ static int cmp_proggate(const void *a, const void *b)
 }
 
 /* n's phases as the batch's program (n->prog; n without groups): per
- * phase, blocks of gates of one level and one count of inputs k, each
- * block k, its count m, then m gates: number << 1 | OR, and the k
- * inputs (an OR's negated: it is the NOT of the AND of its inputs'
+ * phase, blocks of gates of one level, one count of inputs k and one
+ * kind, each block k << 1 | OR, its count m, then m gates: number, and
+ * the k inputs (an OR's negated: it is the NOT of the AND of its inputs'
  * NOTs). 0 or GL_ENOMEM. */
 static int prog_build(gdl_net *n)
 {
@@ -613,7 +614,8 @@ static int prog_build(gdl_net *n)
 			n->prog1 = q;
 		for (int j = j0; j < j1; j++) {
 			int32_t g = n->phase[j];
-			key[nk++] = (proggate){level[g], n->in0[g + 1] - n->in0[g], g};
+			key[nk++] = (proggate){level[g], (n->in0[g + 1] - n->in0[g]) << 1 |
+				(n->off[g] >= 0), g};
 		}
 		if (nk > 1)
 			qsort(key, (size_t)nk, sizeof *key, cmp_proggate);
@@ -625,11 +627,11 @@ static int prog_build(gdl_net *n)
 			if (j == 0 || key[j].level != key[j - 1].level ||
 			    key[j].k != key[j - 1].k) {
 				head = q;
-				n->prog[q++] = i1 - i0;
+				n->prog[q++] = key[j].k;
 				n->prog[q++] = 0;
 			}
 			n->prog[head + 1]++;
-			n->prog[q++] = g << 1 | isor;
+			n->prog[q++] = g;
 			for (int i = i0; i < i1; i++)
 				n->prog[q++] = n->in[i] ^ isor;
 		}
