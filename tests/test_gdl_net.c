@@ -18,7 +18,7 @@
 #include <stdlib.h>
 
 static const char *const files[] = {
-	"data/gdl/net/reach.kif",
+	"data/gdl/net/reach.kif", "data/gdl/net/wide.kif",
 	"data/gdl/games/biddingTicTacToe.kif", "data/gdl/games/blocker.kif",
 	"data/gdl/games/breakthroughSmall.kif", "data/gdl/games/buttons.kif",
 	"data/gdl/games/chomp.kif", "data/gdl/games/connectFour.kif",

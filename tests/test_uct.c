@@ -69,7 +69,9 @@ static void test_beats_random(void)
 	w = wins_vs_random("gdl:data/gdl/games/ticTacToe.kif",
 		"uct:time=0,iterations=300,batch=16", -1, 20, &played);
 	printf("gdl ticTacToe uct, 16 playouts a leaf: %d/%d wins\n", w, played);
-	CHECK_MSG(played == 20 && w >= 19, "%d/%d", w, played);
+	/* it wins some 96% (193 of 200): 19 of 20 would fail one random
+	 * stream in seven, 18 one in thirty */
+	CHECK_MSG(played == 20 && w >= 18, "%d/%d", w, played);
 }
 
 /* Over many seeds, uct (spec) must choose `want` in the position after

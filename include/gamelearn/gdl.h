@@ -33,9 +33,7 @@ enum {
 	GDL_DEPTH_MAX = 64,      /* deepest nesting of parentheses */
 	GDL_ROLES_MAX = 8,       /* most roles */
 	GDL_ATOMS_MAX = 1 << 21, /* most ground atoms the grounder makes */
-	GDL_RULES_MAX = 1 << 22, /* most ground rules (and literals / 4) */
-	GDL_BASE_MAX = 8192,     /* most base propositions (state bits) */
-	GDL_WORDS_MAX = GDL_BASE_MAX / 64 /* words of the largest state */
+	GDL_RULES_MAX = 1 << 22  /* most ground rules (and literals / 4) */
 };
 /* Join steps the grounder takes at most: a few lines of GDL can ask for
  * unbounded work, which is refused as "grounding too big" (or, for the
@@ -210,7 +208,8 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 	int64_t *goal_sum);
 
 /* Number of joint-move sequences of exactly depth steps from state
- * (finished games not extended). */
+ * (finished games not extended); 0 when out of memory (it allocates
+ * depth states). */
 uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	int depth);
 

@@ -15,7 +15,7 @@
  */
 #include "gdl/internal.h"
 
-enum { LANES = 64 };
+enum { LANES = 64, DRAW_TRIES = 32 };
 
 struct gdl_batch {
 	gdl_eval *one;          /* the prover's: playouts one by one */
@@ -23,10 +23,19 @@ struct gdl_batch {
 	uint64_t *val;          /* [ngates] lane words */
 	uint64_t *nx;           /* [nbase] the next state's words */
 	int nm;                 /* the game's nmoves */
-	int32_t *moves;         /* [nroles * nmoves] each role's possible moves */
-	int nrm[GDL_ROLES_MAX]; /* how many */
+	int32_t *moves;         /* [(nvar + 1) * nroles * nmoves] each role's
+				 * possible moves in the network (0) and in
+				 * each variant */
+	int *nrm;               /* [(nvar + 1) * GDL_ROLES_MAX] how many */
 	uint64_t *dw;           /* [nmoves] lanes that chose each move */
 	uint64_t *lw;           /* [nroles * nmoves] legal words, this step */
+	const gdl_net *g;       /* the goals' own network (n->goal), or NULL */
+	uint64_t *gval;         /* [g->ngates] its lane words */
+	uint64_t *gbase;        /* [nbase] ended playouts' states, a bit each */
+	int npend;              /* how many gbase holds */
+	int32_t *gorder;        /* [ngoal] goals by role, best value first */
+	int32_t *cand;          /* [nmoves] draw's candidates */
+	uint64_t *tr;           /* [(nmoves + 63) / 64 * 64] draw's transpose */
 };
 
 gdl_batch *gdl_batch_new(const gdl_game *gd)
@@ -44,23 +53,56 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	}
 	b->n = n;
 	b->nm = gd->nmoves;
-	b->val = gl_calloc((size_t)n->ngates + 1, sizeof *b->val);
+	int ng = n->ngates; /* the variants share the inputs' numbers */
+	for (int v = 1; v <= n->nvar; v++)
+		if (n->var[v]->ngates > ng)
+			ng = n->var[v]->ngates;
+	b->val = gl_calloc((size_t)ng + 1, sizeof *b->val);
 	b->nx = gl_calloc((size_t)gd->nbase + 1, sizeof *b->nx);
-	b->moves = gl_malloc(((size_t)gd->nroles * (size_t)gd->nmoves + 1) *
+	size_t nv = (size_t)n->nvar + 1;
+	b->moves = gl_malloc((nv * (size_t)gd->nroles * (size_t)gd->nmoves + 1) *
 		sizeof *b->moves);
+	b->nrm = gl_calloc(nv * GDL_ROLES_MAX, sizeof *b->nrm);
 	b->dw = gl_calloc((size_t)gd->nmoves + 1, sizeof *b->dw);
 	b->lw = gl_calloc((size_t)gd->nroles * (size_t)gd->nmoves + 1,
 		sizeof *b->lw);
-	if (!b->val || !b->nx || !b->moves || !b->dw || !b->lw) {
+	b->g = n->goal;
+	b->gorder = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *b->gorder);
+	b->cand = gl_malloc(((size_t)gd->nmoves + 1) * sizeof *b->cand);
+	b->tr = gl_malloc(((size_t)gd->nmoves + 63) / 64 * 64 * sizeof *b->tr +
+		sizeof *b->tr);
+	if (b->g) {
+		b->gval = gl_calloc((size_t)b->g->ngates + 1, sizeof *b->gval);
+		b->gbase = gl_calloc((size_t)gd->nbase + 1, sizeof *b->gbase);
+	}
+	if (!b->val || !b->nx || !b->moves || !b->nrm || !b->dw || !b->lw ||
+	    !b->gorder ||
+	    !b->cand || !b->tr ||
+	    (b->g && (!b->gval || !b->gbase))) {
 		gdl_batch_free(b);
 		return NULL;
 	}
+	for (int i = 0; i < gd->ngoal; i++) { /* insertion sort */
+		int j = i;
+		for (; j > 0; j--) {
+			int32_t o = b->gorder[j - 1];
+			if (gd->goal_role[o] < gd->goal_role[i] ||
+			    (gd->goal_role[o] == gd->goal_role[i] &&
+			     gd->goal_value[o] >= gd->goal_value[i]))
+				break;
+			b->gorder[j] = o;
+		}
+		b->gorder[j] = i;
+	}
 	int nm = gd->nmoves;
-	for (int r = 0; r < gd->nroles; r++) {
-		b->nrm[r] = 0;
-		for (int m = 0; m < nm; m++)
-			if (n->legal_ref[r * nm + m] != REF_FALSE)
-				b->moves[r * nm + b->nrm[r]++] = m;
+	for (int v = 0; v <= n->nvar; v++) {
+		const gdl_net *x = v ? n->var[v] : n;
+		int *nrm = b->nrm + v * GDL_ROLES_MAX;
+		int32_t *mv = b->moves + (size_t)v * (size_t)gd->nroles * (size_t)nm;
+		for (int r = 0; r < gd->nroles; r++)
+			for (int m = 0; m < nm; m++)
+				if (x->legal_ref[r * nm + m] != REF_FALSE)
+					mv[r * nm + nrm[r]++] = m;
 	}
 	return b;
 }
@@ -73,14 +115,29 @@ void gdl_batch_free(gdl_batch *b)
 	gl_free(b->val);
 	gl_free(b->nx);
 	gl_free(b->moves);
+	gl_free(b->nrm);
 	gl_free(b->dw);
 	gl_free(b->lw);
+	gl_free(b->gval);
+	gl_free(b->gbase);
+	gl_free(b->gorder);
+	gl_free(b->cand);
+	gl_free(b->tr);
 	gl_free(b);
 }
 
 static inline uint64_t word(const uint64_t *val, int32_t ref)
 {
 	return ref >= 0 ? val[ref] : ref == REF_TRUE ? ~0ull : 0;
+}
+
+/* The lanes where move k (r * nmoves + m) is legal: its body, and its
+ * role's guard where it has one. */
+static inline uint64_t legal_lanes(const gdl_net *n, const uint64_t *val,
+	int r, int k)
+{
+	uint64_t w = word(val, n->legal_ref[k]);
+	return n->guarded[k] ? w & val[n->guard[r]] : w;
 }
 
 /* A recursive group to its least fixpoint, lane-parallel. */
@@ -132,30 +189,134 @@ static void run(const gdl_net *n, uint64_t *val, const int32_t *list, int len)
 	}
 }
 
+/* Input x (gate << 1 | negated) of a program. */
+#define IN(x) (val[(x) >> 1] ^ -(uint64_t)((x) & 1))
+
+/* The program p[0..end) (see gdl_net's prog) run over val: every gate an
+ * AND, an OR's output negated (its inputs are); a loop per block, the
+ * common shapes unrolled. */
+static void exec(const int32_t *p, const int32_t *end, uint64_t *val)
+{
+	while (p < end) {
+		int32_t k = p[0] >> 1, m = p[1];
+		uint64_t neg = -(uint64_t)(p[0] & 1);
+		p += 2;
+		switch (k) {
+		case 1:
+			for (int j = 0; j < m; j++, p += 2)
+				val[p[0]] = IN(p[1]) ^ neg;
+			break;
+		case 2:
+			for (int j = 0; j < m; j++, p += 3)
+				val[p[0]] = (IN(p[1]) & IN(p[2])) ^ neg;
+			break;
+		case 3:
+			for (int j = 0; j < m; j++, p += 4)
+				val[p[0]] = (IN(p[1]) & IN(p[2]) & IN(p[3])) ^ neg;
+			break;
+		case 4:
+			for (int j = 0; j < m; j++, p += 5)
+				val[p[0]] = (IN(p[1]) & IN(p[2]) & IN(p[3]) & IN(p[4])) ^
+					neg;
+			break;
+		default:
+			for (int j = 0; j < m; j++, p += 1 + k) {
+				uint64_t acc = ~0ull;
+				for (int i = 1; i <= k; i++)
+					acc &= IN(p[i]);
+				val[p[0]] = acc ^ neg;
+			}
+		}
+	}
+}
+
+#undef IN
+
+/* Phase 1 (the gates that depend on the state only), 2 (the rest), or
+ * both (3) of n over val. */
+static void phases(const gdl_net *n, uint64_t *val, int which)
+{
+	int from = which & 1 ? 0 : n->nphase1;
+	int to = which & 2 ? n->nphase1 + n->nphase2 : n->nphase1;
+	if (n->prog)
+		exec(n->prog + (which & 1 ? 0 : n->prog1), n->prog +
+			(which & 2 ? n->prog2 : n->prog1), val);
+	else
+		run(n, val, n->phase + from, to - from);
+}
+
+/* The 64 x 64 bit matrix m transposed in place: bit j of m[i] becomes
+ * bit i of m[j] (Hacker's Delight, 7-3, on 64 bits). */
+static void transpose64(uint64_t *m)
+{
+	uint64_t mask = 0x00000000ffffffffull;
+	for (int j = 32; j != 0; j >>= 1, mask ^= mask << j)
+		for (int k = 0; k < 64; k = (k + j + 1) & ~j) {
+			uint64_t t = ((m[k] >> j) ^ m[k + j]) & mask;
+			m[k] ^= t << j;
+			m[k + j] ^= t;
+		}
+}
+
 /* Role r's move in each lane of many (which have two legal moves or
  * more), uniformly at random, into b->dw[k] (lanes choosing its k-th
- * possible move). First by rejection: a possible move drawn uniformly is
- * kept if legal in the lane, which is cheap where most moves are legal;
- * lanes still undecided after a few tries count their legal moves and
- * draw one of them. Either way the choice is uniform over the legal moves. */
-static void draw(gdl_batch *b, int r, uint64_t many, gl_rng *rng)
+ * possible move). Only the nc candidates b->cand[] (the moves legal in
+ * some lane) are drawn from. Where most candidates are legal in a lane,
+ * by rejection: a candidate drawn uniformly is kept if legal in the
+ * lane (lanes still undecided after a few tries count their legal moves
+ * and draw one of them). Where few are, the candidates' lane words are
+ * transposed into each lane's legal candidates, and each lane draws one
+ * of them. Either way the choice is uniform over the legal moves. */
+static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 {
-	int nr = b->nrm[r];
 	const uint64_t *lw = b->lw + (size_t)r * (size_t)b->nm;
+	const int32_t *cand = b->cand;
+	int legal = 0;
+	for (int j = 0; j < nc; j++)
+		legal += __builtin_popcountll(lw[cand[j]] & many);
+	if (legal * 3 < nc * __builtin_popcountll(many)) {
+		int nb = (nc + 63) / 64;
+		uint64_t *tr = b->tr;
+		for (int q = 0; q < nb; q++) {
+			uint64_t *m = tr + q * 64;
+			for (int j = 0; j < 64; j++)
+				m[j] = q * 64 + j < nc ? lw[cand[q * 64 + j]] & many : 0;
+			transpose64(m);
+		}
+		for (uint64_t f = many; f; f &= f - 1) {
+			int l = __builtin_ctzll(f), c = 0;
+			for (int q = 0; q < nb; q++)
+				c += __builtin_popcountll(tr[q * 64 + l]);
+			int k = (int)gl_rng_below(rng, (uint32_t)c);
+			for (int q = 0; q < nb; q++) {
+				uint64_t x = tr[q * 64 + l];
+				int pc = __builtin_popcountll(x);
+				if (k >= pc) {
+					k -= pc;
+					continue;
+				}
+				while (k--)
+					x &= x - 1;
+				b->dw[cand[q * 64 + __builtin_ctzll(x)]] |= 1ull << l;
+				break;
+			}
+		}
+		return;
+	}
 	uint64_t bits = 0;  /* 32 random bits held over for the next draw */
 	bool held = false;
-	for (int t = 0; t < 3 && many; t++)
+	uint32_t lim = (uint32_t)-(uint32_t)nc % (uint32_t)nc;
+	for (int t = 0; t < DRAW_TRIES && many; t++)
 		for (uint64_t f = many; f; f &= f - 1) {
 			int l = __builtin_ctzll(f);
 			/* Lemire's multiply on 32 bits, two draws from one 64 */
 			if (!held)
 				bits = gl_rng_next(rng);
-			uint64_t m = (bits >> (held ? 0 : 32) & 0xffffffffu) * (uint32_t)nr;
+			uint64_t m = (bits >> (held ? 0 : 32) & 0xffffffffu) * (uint32_t)nc;
 			held = !held;
-			if ((uint32_t)m < (uint32_t)nr &&
-			    (uint32_t)m < (uint32_t)-(uint32_t)nr % (uint32_t)nr)
-				m = (uint64_t)gl_rng_below(rng, (uint32_t)nr) << 32;
-			int k = (int)(m >> 32);
+			if ((uint32_t)m < lim)
+				m = (uint64_t)gl_rng_below(rng, (uint32_t)nc) << 32;
+			int k = cand[m >> 32];
 			if (lw[k] >> l & 1) {
 				b->dw[k] |= 1ull << l;
 				many &= ~(1ull << l);
@@ -166,19 +327,49 @@ static void draw(gdl_batch *b, int r, uint64_t many, gl_rng *rng)
 	int cnt[LANES], pick[LANES];
 	for (uint64_t f = many; f; f &= f - 1)
 		cnt[__builtin_ctzll(f)] = 0;
-	for (int k = 0; k < nr; k++)
-		for (uint64_t w = lw[k] & many; w; w &= w - 1)
+	for (int j = 0; j < nc; j++)
+		for (uint64_t w = lw[cand[j]] & many; w; w &= w - 1)
 			cnt[__builtin_ctzll(w)]++;
 	for (uint64_t f = many; f; f &= f - 1) {
 		int l = __builtin_ctzll(f);
 		pick[l] = (int)gl_rng_below(rng, (uint32_t)cnt[l]);
 	}
-	for (int k = 0; k < nr; k++)
-		for (uint64_t w = lw[k] & many; w; w &= w - 1) {
+	for (int j = 0; j < nc; j++)
+		for (uint64_t w = lw[cand[j]] & many; w; w &= w - 1) {
 			int l = __builtin_ctzll(w);
 			if (pick[l]-- == 0)
-				b->dw[k] |= 1ull << l;
+				b->dw[cand[j]] |= 1ull << l;
 		}
+}
+
+/* Each role's goal in the lanes of mask (its best goal true there, 0
+ * where none is) added into goal_sum, from the words of val. */
+static void add_goals(const gdl_game *gd, const gdl_batch *b,
+	const gdl_net *n, const uint64_t *val, uint64_t mask, int64_t *goal_sum)
+{
+	uint64_t left = mask;
+	for (int k = 0; k < gd->ngoal; k++) {
+		int i = b->gorder[k];
+		if (k > 0 && gd->goal_role[b->gorder[k - 1]] != gd->goal_role[i])
+			left = mask; /* the next role */
+		uint64_t hit = word(val, n->goal_ref[i]) & left;
+		goal_sum[gd->goal_role[i]] += (int64_t)gd->goal_value[i] *
+			__builtin_popcountll(hit);
+		left &= ~hit;
+	}
+}
+
+/* The goals of the ended playouts held in gbase, by the goal network. */
+static void flush_goals(const gdl_game *gd, gdl_batch *b, int64_t *goal_sum)
+{
+	const gdl_net *g = b->g;
+	for (int i = 0; i < gd->nbase; i++)
+		b->gval[g->base_gate[i]] = b->gbase[i];
+	phases(g, b->gval, 3);
+	add_goals(gd, b, g, b->gval, b->npend == LANES ? ~0ull :
+		(1ull << b->npend) - 1, goal_sum);
+	memset(b->gbase, 0, (size_t)gd->nbase * sizeof *b->gbase);
+	b->npend = 0;
 }
 
 /* The lanes of mask take the state: every base word at once. */
@@ -212,9 +403,8 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 	const gdl_net *n = b->n;
 	uint64_t *val = b->val;
 	int nm = gd->nmoves, nroles = gd->nroles;
-	/* lane l has made clock - born[l] moves of its playout */
-	int born[LANES], clock = 0, lowborn = 0;
-	uint64_t total = 0;
+	int made[LANES]; /* moves lane l has made in its playout */
+	uint64_t total = 0, old = 0; /* old: lanes that made max_steps */
 	for (int r = 0; goal_sum && r < nroles; r++)
 		goal_sum[r] = 0;
 	if (count <= 0)
@@ -233,46 +423,73 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 	uint64_t active = lanes == LANES ? ~0ull : (1ull << lanes) - 1;
 	load_lanes(gd, val, active, state);
 	for (int l = 0; l < lanes; l++)
-		born[l] = 0;
+		made[l] = 0;
+	if (max_steps <= 0)
+		old = active;
 	int started = lanes;
 	while (active) {
-		run(n, val, n->phase, n->nphase1);
-		/* Lanes that end here: terminal, a role without moves, too long. */
-		uint64_t fin = word(val, n->terminal);
-		for (int r = 0; r < nroles; r++) {
-			uint64_t any = 0, *lw = b->lw + r * nm;
-			for (int k = 0; k < b->nrm[r]; k++)
-				any |= lw[k] = word(val, n->legal_ref[r * nm +
-					b->moves[r * nm + k]]);
-			fin |= ~any;
-		}
-		fin &= active;
-		if (clock - lowborn >= max_steps) {
-			lowborn = clock;
-			for (uint64_t f = active; f; f &= f - 1) {
-				int l = __builtin_ctzll(f);
-				if (clock - born[l] >= max_steps)
-					fin |= 1ull << l;
-				else if (born[l] < lowborn)
-					lowborn = born[l];
+		/* The network of this step, and the lanes it evaluates: the
+		 * variant of most lanes' split bits (see gdl_net) where that is
+		 * three quarters of them or more (the others wait a step: in a
+		 * turn-taking game, a lane started anew, for its turn), else the
+		 * game's network for all. */
+		const gdl_net *cur = n;
+		uint64_t here = active;
+		int vi = 0;
+		if (n->nvar) {
+			uint64_t best = 0;
+			int bv = 0;
+			for (int q = 0; q < 1 << n->nsplit; q++) {
+				if (!n->var_of[q])
+					continue;
+				uint64_t m = active;
+				for (int j = 0; j < n->nsplit; j++) {
+					uint64_t kw = val[n->base_gate[n->split[j]]];
+					m &= q >> j & 1 ? kw : ~kw;
+				}
+				if (__builtin_popcountll(m) > __builtin_popcountll(best)) {
+					best = m;
+					bv = n->var_of[q];
+				}
+			}
+			if (bv && __builtin_popcountll(best) * 4 >=
+			    __builtin_popcountll(active) * 3) {
+				cur = n->var[bv];
+				here = best;
+				vi = bv;
 			}
 		}
+		phases(cur, val, 1);
+		const int32_t *moves = b->moves + (size_t)vi * (size_t)nroles *
+			(size_t)nm;
+		const int *nrm = b->nrm + vi * GDL_ROLES_MAX;
+		/* Lanes that end here: terminal, a role without moves, too long. */
+		uint64_t fin = word(val, cur->terminal) | old;
+		for (int r = 0; r < nroles; r++) {
+			uint64_t any = 0, *lw = b->lw + r * nm;
+			for (int k = 0; k < nrm[r]; k++)
+				any |= lw[k] = legal_lanes(cur, val, r, r * nm +
+					moves[r * nm + k]);
+			fin |= ~any;
+		}
+		fin &= here;
+		old &= ~fin;
+		if (goal_sum && !b->g)
+			add_goals(gd, b, cur, val, fin, goal_sum);
 		uint64_t reload = 0;
 		for (uint64_t f = fin; f; f &= f - 1) {
 			int l = __builtin_ctzll(f);
-			total += (uint64_t)(clock - born[l]);
-			if (goal_sum) {
-				int gv[GDL_ROLES_MAX] = {0};
-				for (int i = 0; i < gd->ngoal; i++)
-					if (word(val, n->goal_ref[i]) >> l & 1 &&
-					    gd->goal_value[i] > gv[gd->goal_role[i]])
-						gv[gd->goal_role[i]] = gd->goal_value[i];
-				for (int r = 0; r < nroles; r++)
-					goal_sum[r] += gv[r];
+			total += (uint64_t)made[l];
+			made[l] = 0;
+			if (goal_sum && b->g) { /* held, for the goal network */
+				const int32_t *bg = n->base_gate;
+				for (int i = 0; i < gd->nbase; i++)
+					b->gbase[i] |= (val[bg[i]] >> l & 1) << b->npend;
+				if (++b->npend == LANES)
+					flush_goals(gd, b, goal_sum);
 			}
 			if (started < count) {
 				reload |= 1ull << l; /* moves from the next step */
-				born[l] = clock + 1; /* it idles this step */
 				started++;
 			} else {
 				active &= ~(1ull << l);
@@ -280,42 +497,62 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 		}
 		if (reload)
 			load_lanes(gd, val, reload, state);
-		uint64_t moving = active & ~fin;
-		if (!moving) {
-			clock++;
+		uint64_t moving = here & ~fin;
+		if (!moving)
 			continue;
-		}
 		/* Each moving lane draws a legal move per role: where it has
 		 * only one (a noop, a forced move), no draw at all. */
 		for (int r = 0; r < nroles; r++) {
-			const int32_t *mv = b->moves + r * nm;
+			const int32_t *mv = moves + r * nm;
 			uint64_t *lw = b->lw + r * nm;
-			int nr = b->nrm[r];
+			int nr = nrm[r];
 			uint64_t ones = 0, many = 0;
+			int nc = 0;
 			for (int k = 0; k < nr; k++) {
 				uint64_t w = lw[k] &= moving;
 				b->dw[k] = 0;
 				many |= ones & w;
 				ones |= w;
+				b->cand[nc] = k;
+				nc += w != 0;
 			}
 			if (many)
-				draw(b, r, many, rng);
+				draw(b, r, many, nc, rng);
+			uint64_t other = ~moving; /* see gdl_net's other */
 			for (int k = 0; k < nr; k++) {
-				int32_t dg = n->does_ref[r * nm + mv[k]];
+				int32_t dg = cur->does_ref[r * nm + mv[k]];
+				uint64_t w = (lw[k] & ~many) | b->dw[k];
 				if (dg >= 0)
-					val[dg] = (lw[k] & ~many) | b->dw[k];
+					val[dg] = w;
+				else
+					other |= w;
 			}
+			val[cur->other[r]] = other;
 		}
-		run(n, val, n->phase + n->nphase1, n->nphase2);
+		phases(cur, val, 2);
 		/* next(X) may be an alias of some true(Y): read all, then write */
 		for (int i = 0; i < gd->nbase; i++)
-			b->nx[i] = word(val, n->next_ref[i]);
+			b->nx[i] = word(val, cur->next_ref[i]);
 		for (int i = 0; i < gd->nbase; i++) {
-			int32_t g = n->base_gate[i];
+			int32_t g = cur->base_gate[i];
 			val[g] = (b->nx[i] & moving) | (val[g] & ~moving);
 		}
-		clock++;
+		/* the does words cleared: the next step's network may list
+		 * other moves (a variant, its mover's) */
+		for (int r = 0; r < nroles; r++)
+			for (int k = 0; k < nrm[r]; k++) {
+				int32_t dg = cur->does_ref[r * nm + moves[r * nm + k]];
+				if (dg >= 0)
+					val[dg] = 0;
+			}
+		for (uint64_t f = moving; f; f &= f - 1) {
+			int l = __builtin_ctzll(f);
+			if (++made[l] >= max_steps)
+				old |= 1ull << l;
+		}
 	}
+	if (goal_sum && b->npend)
+		flush_goals(gd, b, goal_sum);
 	return total;
 }
 
@@ -341,24 +578,34 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 	}
 	for (int l = 0; l < nl && l < LANES; l++)
 		load_lane(gd, val, l, states + (size_t)l * w);
-	run(n, val, n->phase, n->nphase1);
+	phases(n, val, 1);
+	const gdl_net *gn = n;     /* where the goals are */
+	const uint64_t *gv = val;
+	if (b->g) {
+		gn = b->g;
+		for (int i = 0; i < gd->nbase; i++)
+			b->gval[gn->base_gate[i]] = val[n->base_gate[i]];
+		phases(gn, b->gval, 3);
+		gv = b->gval;
+	}
 	for (int l = 0; l < nl && l < LANES; l++) {
 		terminal[l] = word(val, n->terminal) >> l & 1;
 		for (int r = 0; r < gd->nroles; r++) {
 			int c = 0;
 			for (int k = 0; k < b->nrm[r]; k++)
-				c += (int)(word(val, n->legal_ref[r * nm + b->moves[r * nm + k]]) >>
-					l & 1);
+				c += (int)(legal_lanes(n, val, r, r * nm +
+					b->moves[r * nm + k]) >> l & 1);
 			nlegal[l * gd->nroles + r] = c;
-			int gv = 0;
+			int best = 0;
 			for (int i = 0; i < gd->ngoal; i++)
-				if (gd->goal_role[i] == r && gd->goal_value[i] > gv &&
-				    (word(val, n->goal_ref[i]) >> l & 1))
-					gv = gd->goal_value[i];
-			goals[l * gd->nroles + r] = gv;
+				if (gd->goal_role[i] == r && gd->goal_value[i] > best &&
+				    (word(gv, gn->goal_ref[i]) >> l & 1))
+					best = gd->goal_value[i];
+			goals[l * gd->nroles + r] = best;
 		}
 	}
-	for (int r = 0; r < gd->nroles; r++)
+	for (int r = 0; r < gd->nroles; r++) {
+		uint64_t other = ~0ull;
 		for (int m = 0; m < nm; m++) {
 			int32_t dg = n->does_ref[r * nm + m];
 			if (dg < 0)
@@ -368,8 +615,11 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 				if (joints[l * gd->nroles + r] == m)
 					dw |= 1ull << l;
 			val[dg] = dw;
+			other &= ~dw;
 		}
-	run(n, val, n->phase + n->nphase1, n->nphase2);
+		val[n->other[r]] = other;
+	}
+	phases(n, val, 2);
 	for (int l = 0; l < nl && l < LANES; l++) {
 		uint64_t *out = next + (size_t)l * w;
 		memset(out, 0, (size_t)w * sizeof *out);

@@ -193,11 +193,6 @@ int gdl_load_ex(gdl_game **out, const char *text, size_t n, const char *name,
 	rc = compile(gd, opts, err);
 	if (rc)
 		goto fail;
-	if (gd->words > GDL_WORDS_MAX) { /* until the evaluators size their states */
-		rc = gl_fail(err, GL_ERANGE, "%s: %d base propositions (at most %d: "
-			"state too big)", name, gd->nbase, GDL_BASE_MAX);
-		goto fail;
-	}
 	*out = gd;
 	return 0;
 fail:

@@ -182,7 +182,15 @@ void gdl_run(const gdl_game *gd, uint8_t *val, const int32_t *node_atom,
  * head of net.c); read by the incremental evaluator there and by the
  * bit-parallel batch evaluator of batch.c. */
 enum { REF_FALSE = -1, REF_TRUE = -2 }; /* atoms folded into constants */
+/* A gate's counter: 16 bits (half the cache of 32), so no gate has more
+ * than FANIN_MAX inputs (a wider one is a tree). */
+typedef int16_t gdl_cnt;
+enum { FANIN_MAX = 16384 };
 enum { G_INPUT, G_LOGIC, G_GROUP, G_MEMBER }; /* kinds of gate */
+/* Flags of a gate: a group; with one hook; with several, or feeding
+ * groups. */
+enum { NF_GROUP = 1, NF_HOOK1 = 2, NF_SLOW = 4 };
+enum { NET_SPLIT_MAX = 4 };
 
 typedef struct gdl_net {
 	int ngates;       /* gates 0..ngates-1, each after its inputs */
@@ -194,14 +202,30 @@ typedef struct gdl_net {
 	int32_t *in0;     /* [ngates + 1] inputs of each gate in in */
 	int32_t *in;      /* gate << 1 | negated */
 	int32_t *fo0;     /* [ngates + 1] fanout of each gate in fo */
-	int32_t *fo;      /* target << 1 | negated */
+	int32_t *fo;      /* target << 1 | negated (counting gates only) */
+	int32_t *gf0;     /* [ngates + 1] the groups each gate feeds, in gf */
+	int32_t *gf;      /* group gates */
 	int32_t *hk0;     /* [ngates + 1] hooks of each gate in hk */
-	int32_t *hk;      /* next bit i: i << 1 | 1; legal: bit << 4 | role << 1 */
+	int32_t *hk;      /* bits toggled: next bit i: i; legal move m of role
+			   * r: words * 64 + r * lwords * 64 + lmap[m] (past
+			   * nroles * lwords words more when guarded) */
+	int32_t *hk1;     /* [ngates] a gate's one hook (NF_HOOK1), or -1 */
+	uint8_t *flags;   /* [ngates] NF_* for the incremental evaluator */
+	gdl_cnt *cnt0;    /* [ngates] counters with every input false */
+	uint8_t *val0;    /* [ngates] values with every input false */
 	int dwords;       /* words of the dirty bitmap */
+	bool sweep;       /* the incremental evaluator sweeps (or flows) */
+	bool compl;       /* a role's many moves read as the NOT of the rest */
 	/* For the batch evaluator: the logic and group gates in order, those
 	 * that depend on true only, then those that depend on does. */
 	int32_t *phase;   /* [nphase1 + nphase2] */
 	int nphase1, nphase2;
+	int32_t *prog;    /* the same as a program (NULL with groups):
+			   * blocks of gates of one kind with k inputs each:
+			   * k << 1 | OR, the count, then per gate its number
+			   * and its inputs (an OR's negated); phase 1 ends
+			   * at prog1, 2 at prog2 */
+	int32_t prog1, prog2;
 	/* Recursive groups: members, their rules and literals. */
 	int32_t *gm0;     /* [ngroups + 1] members of each group in gm */
 	int32_t *gm;      /* member gates */
@@ -215,7 +239,33 @@ typedef struct gdl_net {
 	int32_t *legal_ref;  /* [nroles * nmoves] gate or REF_* */
 	int32_t *goal_ref;   /* [ngoal] */
 	int32_t terminal;    /* gate or REF_* */
+	int32_t guard[GDL_ROLES_MAX]; /* the base input each role's guarded
+			      * legal moves need too (its control), or -1 */
+	uint8_t *guarded;    /* [nroles * nmoves] legal_ref is the move's
+			      * body, legal while the guard is true */
+	int32_t other[GDL_ROLES_MAX]; /* each role's input true when its move
+			      * has no does gate, or it has none: with its
+			      * does gates, exactly one is true */
 	int lwords;          /* words of one role's legal bitset */
+	int32_t *lmap;       /* [nroles * nmoves] a move's legal bit: its rank
+			      * among its role's possible moves, or -1 */
+	int32_t *lmoves;     /* [nroles * nmoves] role r's k-th possible move
+			      * at r * nmoves + k */
+	/* Variants (in the network of the game only): copies of it with a few
+	 * base propositions fixed (the "control" of a turn-taking game, say)
+	 * and folded in as constants, smaller and without those propositions'
+	 * large fanout. A state whose split bits are key is evaluated by
+	 * variant var_of[key] (0: the network itself, the other nvar are
+	 * var[1..nvar]). */
+	struct gdl_net *goal;         /* the goals' own network (their
+				       * refs here REF_FALSE), or NULL */
+	int nsplit;                   /* split base propositions, at most 4 */
+	int32_t split[NET_SPLIT_MAX]; /* their base numbers */
+	int nvar;
+	struct gdl_net **var;         /* [nvar + 1], var[0] unused */
+	bool inc_var;                 /* the incremental evaluator uses them
+				       * (the batch always does) */
+	uint8_t var_of[1 << NET_SPLIT_MAX];
 } gdl_net;
 
 

@@ -9,19 +9,22 @@
  * the rest)), so that next(cell) reads true(cell) once and not once per
  * possible move; gates with the same inputs are made once; one-literal
  * rules feed the OR directly and an atom equal to one positive literal is
- * that literal's gate. ticTacToe's 401 ground rules make 144 gates.
+ * that literal's gate. ticTacToe's 401 ground rules make 128 gates (see
+ * net_tune for what is chosen at load).
  *
  * A gate keeps a counter of its satisfied inputs, offset so that it is
  * true exactly when the counter is positive, as in the forward propagation
  * of Schkufza, Love and Genesereth's propositional nets ("Propositional
  * Automata and Cell Automata", 2008).
  * Gates are numbered so that every gate comes after its inputs. Changing
- * an input (a base or a does proposition) marks its fanout in a bitmap of
- * dirty gates, which is then swept in increasing gate order: a gate is
- * visited once a wave, after all its inputs have settled, and only where
- * something changed, so a playout step costs the cone of the few
- * propositions it flips, not the whole program. The inner loop, one
- * counter update and one bitmap mark per fanout edge, has no branch.
+ * an input (a base or a does proposition) updates the counters of its
+ * fanout; only an update that crosses a gate's threshold can flip it, and
+ * only a flip goes further, so a playout step costs the cone of the few
+ * propositions it flips, not the whole program. Two ways to go further:
+ * flow walks a flip's fanout at once, depth first (no queue; a gate may
+ * flip and flip back, a glitch); the sweep queues the gates that may
+ * have flipped in a bitmap and visits them in increasing order, each once
+ * after its inputs have settled (no glitch, a visit's cost).
  *
  * Recursion: a strongly connected group of atoms (positive only: the
  * program is stratified) is one gate of its own placed before its members;
@@ -30,7 +33,15 @@
  * let a cycle keep itself true after its support is gone.
  *
  * The legal moves of each role and the next state are kept as bitsets,
- * updated by hooks on their gates; terminal and goals are read on demand.
+ * toggled by hooks on their gates; terminal and goals are read on demand.
+ * What fast propositional players do (ggplib, Sancho) is chosen at load
+ * (net_tune) by the work of a sample of playouts: the network folded
+ * once more (equal gates merged, dead ones dropped); the goals' own
+ * network where most edges serve them alone (a disc count), evaluated
+ * only when a goal is asked for; a role's many moves read as the NOT of
+ * its few others (frame axioms); its legal moves guarded by its control,
+ * read once a step; variants with the control fixed, one per value met;
+ * flow or sweep.
  * A game loaded for the prover has no network: its gdl_eval wraps the
  * prover's evaluator (prover.c), and each call of the API goes there.
  */
@@ -39,19 +50,42 @@
 #include <limits.h>
 #include <stdlib.h>
 
-struct gdl_eval {
-	gdl_pv *pv;       /* the prover's evaluator instead (gd->net NULL) */
+/* A walk of a gate's fanout under way: the next edge, the end, the value
+ * the gate flipped to. */
+typedef struct netframe {
+	int32_t i, end, v;
+} netframe;
+
+/* The evaluator of one network (the game's, or one of its variants). */
+typedef struct netev {
 	const gdl_net *n;
-	int32_t *cnt;     /* [ngates] counters (inputs, members: the value) */
-	uint8_t *sent;    /* [ngates] value as last propagated */
-	uint64_t *dirty;  /* [dwords] gates to visit */
+	gdl_cnt *cnt;     /* [ngates] counters (inputs, members: the value) */
+	uint8_t *sent;    /* [ngates] value as last propagated (the sweep's;
+			   * flow's: a group member's only) */
+	uint64_t *dirty;  /* [dwords] gates queued (flow's: groups only) */
 	uint64_t *sum;    /* [dwords / 64 + 1] words of dirty not zero */
 	int lo;           /* lowest word of sum that may be set, or INT_MAX */
-	uint64_t *legal;  /* [nroles * lwords] */
-	int nlegal[GDL_ROLES_MAX];
+	uint64_t *bits;   /* [words + 2 * nroles * lwords] the next state,
+			   * then each role's plain legal moves, then its
+			   * guarded ones (toggled by hooks) */
+	uint64_t *next;   /* bits */
+	uint64_t *legal;  /* bits + words; then the guarded moves' bits */
 	int joint[GDL_ROLES_MAX]; /* the does propositions set, -1 none */
-	uint64_t state[GDL_WORDS_MAX]; /* base propositions set */
-	uint64_t next[GDL_WORDS_MAX];  /* next propositions true */
+	uint64_t *state;  /* [words] base propositions set */
+	netframe *stack;  /* [ngates + 1] flow's walks under way */
+	uint64_t work;    /* work so far: fanout edges updated, visits and
+			   * walks counted in edges (see net_tune) */
+} netev;
+
+struct gdl_eval {
+	gdl_pv *pv;       /* the prover's evaluator instead (gd->net NULL) */
+	const gdl_net *n; /* the game's network */
+	netev *subs;        /* [nvar + 1] its evaluator, its variants' */
+	int nsub;         /* how many are made */
+	netev *cur;       /* the one that evaluated the last state */
+	netev goal;       /* the goal network's (n->goal), brought to cur's
+			   * state when a goal is asked for */
+	uint64_t *play;   /* [words] gdl_playout's state */
 };
 
 /* --- Building -------------------------------------------------------------- */
@@ -120,10 +154,31 @@ static int cmp_i32(const void *a, const void *b)
 }
 
 /* The logic gate over the literals in[0..n) (sorted, no repeats): an AND
- * (off 1 - n) or an OR (off 0). The same gate is made once. Returns it,
- * or a negative error in B->err. */
+ * (off 1 - n) or an OR (off 0). The same gate is made once; one of more
+ * than FANIN_MAX inputs is a tree of them. Returns it, or a negative
+ * error in B->err. */
 static int32_t logic_gate(builder *B, int32_t off, const int32_t *in, int n)
 {
+	if (n > FANIN_MAX) { /* a tree of gates: counters stay 16-bit */
+		int nc = (n + FANIN_MAX - 1) / FANIN_MAX;
+		int32_t *part = gl_malloc((size_t)nc * sizeof *part);
+		if (!part)
+			return B->err = GL_ENOMEM;
+		for (int c = 0; c < nc; c++) {
+			int len = c < nc - 1 ? FANIN_MAX : n - c * FANIN_MAX;
+			int32_t g = len == 1 ? in[c * FANIN_MAX] >> 1 :
+				logic_gate(B, off < 0 ? 1 - len : 0, in + c * FANIN_MAX, len);
+			if (g < 0) {
+				gl_free(part);
+				return g;
+			}
+			part[c] = len == 1 ? in[c * FANIN_MAX] : g << 1;
+		}
+		qsort(part, (size_t)nc, sizeof *part, cmp_i32);
+		int32_t g = logic_gate(B, off < 0 ? 1 - nc : 0, part, nc);
+		gl_free(part);
+		return g;
+	}
 	if (B->kind.n * 2 >= B->ncse) {
 		int ns = B->ncse ? B->ncse * 2 : 4096;
 		int32_t *t = gl_calloc((size_t)ns, sizeof *t);
@@ -453,9 +508,16 @@ void gdl_net_free(gdl_net *n)
 	gl_free(n->in);
 	gl_free(n->fo0);
 	gl_free(n->fo);
+	gl_free(n->gf0);
+	gl_free(n->gf);
+	gl_free(n->flags);
+	gl_free(n->hk1);
+	gl_free(n->cnt0);
+	gl_free(n->val0);
 	gl_free(n->hk0);
 	gl_free(n->hk);
 	gl_free(n->phase);
+	gl_free(n->prog);
 	gl_free(n->gm0);
 	gl_free(n->gm);
 	gl_free(n->mr0);
@@ -465,53 +527,203 @@ void gdl_net_free(gdl_net *n)
 	gl_free(n->next_ref);
 	gl_free(n->does_ref);
 	gl_free(n->legal_ref);
+	gl_free(n->guarded);
+	gl_free(n->lmap);
+	gl_free(n->lmoves);
 	gl_free(n->goal_ref);
+	gdl_net_free(n->goal);
+	for (int v = 1; v <= n->nvar; v++)
+		gdl_net_free(n->var[v]);
+	gl_free(n->var);
 	gl_free(n);
 }
 
-/* Fanout and hook lists (counting sort by source). */
+/* Group s's members to their least fixpoint from the values of its
+ * inputs (a gate is true when its counter is positive): each member's
+ * value into cnt (1 or 0). */
+static void group_fix(const gdl_net *n, int s, gdl_cnt *cnt)
+{
+	int j0 = n->gm0[s], j1 = n->gm0[s + 1];
+	for (int j = j0; j < j1; j++)
+		cnt[n->gm[j]] = 0;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (int j = j0; j < j1; j++) {
+			int32_t g = n->gm[j];
+			if (cnt[g])
+				continue;
+			for (int r = n->mr0[j]; r < n->mr0[j + 1] && !cnt[g]; r++) {
+				bool ok = true;
+				for (int i = n->gr0[r]; i < n->gr0[r + 1] && ok; i++) {
+					int32_t x = n->gl[i];
+					bool v = cnt[x >> 2] > 0;
+					ok = v != (x & 1);
+				}
+				if (ok) {
+					cnt[g] = 1;
+					changed = true;
+				}
+			}
+		}
+	}
+}
+
+/* A gate of a phase as prog_build sorts them. */
+typedef struct proggate {
+	int32_t level, k, g; /* its level, its count of inputs << 1 | OR,
+			      * itself */
+} proggate;
+
+static int cmp_proggate(const void *a, const void *b)
+{
+	const proggate *x = a, *y = b;
+	if (x->level != y->level)
+		return x->level < y->level ? -1 : 1;
+	if (x->k != y->k)
+		return x->k < y->k ? -1 : 1;
+	return (x->g > y->g) - (x->g < y->g);
+}
+
+/* n's phases as the batch's program (n->prog; n without groups): per
+ * phase, blocks of gates of one level, one count of inputs k and one
+ * kind, each block k << 1 | OR, its count m, then m gates: number, and
+ * the k inputs (an OR's negated: it is the NOT of the AND of its inputs'
+ * NOTs). 0 or GL_ENOMEM. */
+static int prog_build(gdl_net *n)
+{
+	int ng = n->ngates, np = n->nphase1 + n->nphase2;
+	int32_t *level = gl_calloc((size_t)ng + 1, sizeof *level);
+	proggate *key = gl_malloc(((size_t)np + 1) * sizeof *key);
+	size_t len = 1;
+	for (int j = 0; j < np; j++)
+		len += 3 + (size_t)(n->in0[n->phase[j] + 1] - n->in0[n->phase[j]]);
+	n->prog = gl_malloc(len * sizeof *n->prog);
+	if (!level || !key || !n->prog) {
+		gl_free(level);
+		gl_free(key);
+		return GL_ENOMEM;
+	}
+	for (int g = 0; g < ng; g++)
+		for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
+			if (level[n->in[i] >> 1] + 1 > level[g])
+				level[g] = level[n->in[i] >> 1] + 1;
+	int32_t q = 0;
+	for (int ph = 0; ph < 2; ph++) {
+		int j0 = ph ? n->nphase1 : 0, j1 = ph ? np : n->nphase1, nk = 0;
+		if (ph)
+			n->prog1 = q;
+		for (int j = j0; j < j1; j++) {
+			int32_t g = n->phase[j];
+			key[nk++] = (proggate){level[g], (n->in0[g + 1] - n->in0[g]) << 1 |
+				(n->off[g] >= 0), g};
+		}
+		if (nk > 1)
+			qsort(key, (size_t)nk, sizeof *key, cmp_proggate);
+		int32_t head = -1;
+		for (int j = 0; j < nk; j++) {
+			int32_t g = key[j].g;
+			int32_t i0 = n->in0[g], i1 = n->in0[g + 1];
+			bool isor = n->off[g] >= 0;
+			if (j == 0 || key[j].level != key[j - 1].level ||
+			    key[j].k != key[j - 1].k) {
+				head = q;
+				n->prog[q++] = key[j].k;
+				n->prog[q++] = 0;
+			}
+			n->prog[head + 1]++;
+			n->prog[q++] = g;
+			for (int i = i0; i < i1; i++)
+				n->prog[q++] = n->in[i] ^ isor;
+		}
+	}
+	n->prog2 = q;
+	gl_free(level);
+	gl_free(key);
+	return 0;
+}
+
+/* Fanout, group and hook lists (counting sort by source), the gates'
+ * flags, their values with every input false, and the batch's phases. */
 static int link_net(gdl_net *n, const gdl_game *gd)
 {
-	int ng = n->ngates;
-	int32_t *cnt = gl_calloc((size_t)ng + 1, sizeof *cnt);
-	int32_t *mark = gl_malloc(((size_t)ng + 1) * sizeof *mark);
+	int ng = n->ngates, nm = gd->nmoves;
+	size_t sz = ((size_t)ng + 1) * sizeof(int32_t);
+	int32_t *cf = gl_calloc((size_t)ng + 1, sizeof *cf);
+	int32_t *cg = gl_calloc((size_t)ng + 1, sizeof *cg);
+	int32_t *ch = gl_calloc((size_t)ng + 1, sizeof *ch);
+	int32_t *mark = gl_malloc(sz);
 	int32_t *group_gate = gl_malloc(((size_t)n->ngroups + 1) *
 		sizeof *group_gate);
+	uint8_t *dep = gl_calloc((size_t)ng + 1, 1);
+	n->fo0 = gl_malloc(sz);
+	n->gf0 = gl_malloc(sz);
+	n->hk0 = gl_malloc(sz);
+	n->flags = gl_calloc((size_t)ng + 1, 1);
+	n->hk1 = gl_malloc(sz);
+	n->cnt0 = gl_malloc(sz);
+	n->val0 = gl_calloc((size_t)ng + 1, 1);
+	n->phase = gl_malloc(sz);
+	size_t nrm = (size_t)gd->nroles * (size_t)nm + 1;
+	n->lmap = gl_malloc(nrm * sizeof *n->lmap);
+	n->lmoves = gl_malloc(nrm * sizeof *n->lmoves);
 	int rc = GL_ENOMEM;
-	if (!cnt || !mark || !group_gate)
+	if (!n->lmap || !n->lmoves)
 		goto out;
-	for (int g = 0; g < ng; g++) {
-		mark[g] = -1;
+	/* Each role's legal bits: its possible moves only, ascending. */
+	n->lwords = 1;
+	for (int r = 0; r < gd->nroles; r++) {
+		int k = 0;
+		for (int m = 0; m < nm; m++) {
+			bool can = n->legal_ref[r * nm + m] != REF_FALSE;
+			n->lmap[r * nm + m] = can ? k : -1;
+			if (can)
+				n->lmoves[r * nm + k++] = m;
+		}
+		if ((k + 63) / 64 > n->lwords)
+			n->lwords = (k + 63) / 64;
+	}
+	if (!cf || !cg || !ch || !mark || !group_gate || !dep || !n->fo0 ||
+	    !n->gf0 || !n->hk0 || !n->flags || !n->hk1 || !n->cnt0 || !n->val0 ||
+	    !n->phase)
+		goto out;
+	for (int g = 0; g < ng; g++)
 		if (n->kind[g] == G_GROUP)
 			group_gate[n->off[g]] = g;
-	}
-	/* Count, then fill: gate inputs, then group literals (once per source
-	 * and group). */
-	size_t total = 0;
+	/* Count, then fill: gate inputs; group literals (once per source and
+	 * group); hooks, the legal and next propositions held in bitsets. */
 	for (int pass = 0; pass < 2; pass++) {
 		if (pass == 1) {
-			n->fo0 = gl_malloc(((size_t)ng + 1) * sizeof *n->fo0);
-			n->fo = gl_malloc((total + 1) * sizeof *n->fo);
-			if (!n->fo0 || !n->fo)
-				goto out;
-			int32_t sum = 0;
+			int32_t sf = 0, sg = 0, sh = 0;
 			for (int g = 0; g < ng; g++) {
-				n->fo0[g] = sum;
-				sum += cnt[g];
-				cnt[g] = n->fo0[g];
+				n->fo0[g] = sf;
+				n->gf0[g] = sg;
+				n->hk0[g] = sh;
+				sf += cf[g];
+				sg += cg[g];
+				sh += ch[g];
+				cf[g] = n->fo0[g];
+				cg[g] = n->gf0[g];
+				ch[g] = n->hk0[g];
 			}
-			n->fo0[ng] = sum;
-			for (int g = 0; g < ng; g++)
-				mark[g] = -1;
+			n->fo0[ng] = sf;
+			n->gf0[ng] = sg;
+			n->hk0[ng] = sh;
+			n->fo = gl_malloc(((size_t)sf + 1) * sizeof *n->fo);
+			n->gf = gl_malloc(((size_t)sg + 1) * sizeof *n->gf);
+			n->hk = gl_malloc(((size_t)sh + 1) * sizeof *n->hk);
+			if (!n->fo || !n->gf || !n->hk)
+				goto out;
 		}
-		for (int g = 0; g < ng; g++)
+		for (int g = 0; g < ng; g++) {
+			mark[g] = -1;
 			for (int i = n->in0[g]; i < n->in0[g + 1]; i++) {
 				int src = n->in[i] >> 1;
 				if (pass == 0)
-					cnt[src]++, total++;
+					cf[src]++;
 				else
-					n->fo[cnt[src]++] = g << 1 | (n->in[i] & 1);
+					n->fo[cf[src]++] = g << 1 | (n->in[i] & 1);
 			}
+		}
 		for (int s = 0; s < n->ngroups; s++)
 			for (int j = n->gm0[s]; j < n->gm0[s + 1]; j++)
 				for (int i = n->gr0[n->mr0[j]]; i < n->gr0[n->mr0[j + 1]]; i++) {
@@ -521,57 +733,59 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 						continue;
 					mark[src] = s;
 					if (pass == 0)
-						cnt[src]++, total++;
+						cg[src]++;
 					else
-						n->fo[cnt[src]++] = group_gate[s] << 1;
+						n->gf[cg[src]++] = group_gate[s];
 				}
-	}
-	/* Hooks: the legal and next propositions held in bitsets. */
-	memset(cnt, 0, ((size_t)ng + 1) * sizeof *cnt);
-	int nm = gd->nmoves;
-	for (int pass = 0; pass < 2; pass++) {
-		if (pass == 1) {
-			n->hk0 = gl_malloc(((size_t)ng + 1) * sizeof *n->hk0);
-			int32_t sum = 0;
-			for (int g = 0; g < ng; g++)
-				sum += cnt[g];
-			n->hk = gl_malloc(((size_t)sum + 1) * sizeof *n->hk);
-			if (!n->hk0 || !n->hk)
-				goto out;
-			sum = 0;
-			for (int g = 0; g < ng; g++) {
-				n->hk0[g] = sum;
-				sum += cnt[g];
-				cnt[g] = n->hk0[g];
-			}
-			n->hk0[ng] = sum;
-		}
 		for (int r = 0; r < gd->nroles; r++)
 			for (int m = 0; m < nm; m++) {
 				int32_t g = n->legal_ref[r * nm + m];
 				if (g < 0)
 					continue;
 				if (pass == 0)
-					cnt[g]++;
+					ch[g]++;
 				else
-					n->hk[cnt[g]++] = (r * n->lwords * 64 + m) << 4 | r << 1;
+					n->hk[ch[g]++] = gd->words * 64 + r * n->lwords * 64 +
+						n->lmap[r * nm + m] + (n->guarded[r * nm + m] ?
+						gd->nroles * n->lwords * 64 : 0);
 			}
 		for (int i = 0; i < gd->nbase; i++) {
 			int32_t g = n->next_ref[i];
 			if (g < 0)
 				continue;
 			if (pass == 0)
-				cnt[g]++;
+				ch[g]++;
 			else
-				n->hk[cnt[g]++] = i << 1 | 1;
+				n->hk[ch[g]++] = i;
+		}
+	}
+	/* Flags, and every gate's value with every input false, in order (a
+	 * gate comes after its inputs; a group, after its inputs, sets its
+	 * members). */
+	for (int g = 0; g < ng; g++) {
+		int nh = n->hk0[g + 1] - n->hk0[g];
+		n->hk1[g] = nh == 1 ? n->hk[n->hk0[g]] : -1;
+		n->flags[g] = (uint8_t)((n->kind[g] == G_GROUP ? NF_GROUP : 0) |
+			(nh == 1 && n->gf0[g] == n->gf0[g + 1] ? NF_HOOK1 : 0) |
+			(nh > 1 || n->gf0[g] != n->gf0[g + 1] ? NF_SLOW : 0));
+		if (n->kind[g] == G_INPUT || n->kind[g] == G_GROUP) {
+			n->cnt0[g] = n->val0[g] = 0;
+			if (n->kind[g] == G_GROUP) {
+				group_fix(n, n->off[g], n->cnt0);
+				int s = n->off[g];
+				for (int j = n->gm0[s]; j < n->gm0[s + 1]; j++)
+					n->val0[n->gm[j]] = n->cnt0[n->gm[j]] > 0;
+			}
+		} else if (n->kind[g] == G_LOGIC) {
+			int32_t c = n->off[g];
+			for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
+				c += n->val0[n->in[i] >> 1] != (n->in[i] & 1);
+			n->cnt0[g] = (gdl_cnt)c;
+			n->val0[g] = c > 0;
 		}
 	}
 	n->dwords = (ng + 63) / 64 + 1;
 	/* Phases: 1 true, 2 does, by inputs (a group by its literals). */
-	uint8_t *dep = (uint8_t *)mark; /* reuse: ng bytes fit */
-	n->phase = gl_malloc(((size_t)ng + 1) * sizeof *n->phase);
-	if (!n->phase)
-		goto out;
 	for (int g = 0; g < ng; g++) {
 		uint8_t d = 0;
 		if (n->kind[g] == G_INPUT)
@@ -602,11 +816,21 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 			n->nphase1 = k;
 	}
 	n->nphase2 = k - n->nphase1;
+	/* The phases as one program for the batch (see gdl_net's prog): the
+	 * gates of a phase by level (a gate's is one more than its inputs'
+	 * highest), those of a level by their count of inputs, so that each
+	 * block runs one loop of one shape. */
+	if (n->ngroups == 0 && prog_build(n))
+		goto out;
+	rc = 0;
 	rc = 0;
 out:
-	gl_free(cnt);
+	gl_free(cf);
+	gl_free(cg);
+	gl_free(ch);
 	gl_free(mark);
 	gl_free(group_gate);
+	gl_free(dep);
 	return rc;
 }
 
@@ -623,6 +847,12 @@ static void builder_done(builder *B)
 	B->ref = B->cse = NULL;
 }
 
+static int net_tune(gdl_game *gd);
+static gdl_net *net_refold(const gdl_game *gd, gdl_net *n);
+enum { KEEP_PLAY = 1, KEEP_GOAL = 2, KEEP_ALL = 3 }; /* net_fold's outputs */
+static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
+	const int8_t *fix, bool compl, int keep, const uint8_t *guardable);
+
 int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 {
 	const gdl_gterms *gt = &gd->gt;
@@ -637,9 +867,12 @@ int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 	n->does_ref = gl_malloc(rm * sizeof *n->does_ref);
 	n->legal_ref = gl_malloc(rm * sizeof *n->legal_ref);
 	n->goal_ref = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *n->goal_ref);
+	n->guarded = gl_calloc(rm, 1);
 	if (!n->base_gate || !n->next_ref || !n->does_ref || !n->legal_ref ||
-	    !n->goal_ref)
+	    !n->goal_ref || !n->guarded)
 		goto oom;
+	for (int r = 0; r < GDL_ROLES_MAX; r++)
+		n->guard[r] = -1;
 	/* Static atoms are constants; true and does atoms are inputs. */
 	for (int a = 0; a < gd->natoms; a++) {
 		int32_t fn = gt->fn[gd->atom_term[a]];
@@ -659,6 +892,9 @@ int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 		if (a >= 0)
 			B.ref[a] = new_gate(&B, G_INPUT, 0, NULL, 0);
 	}
+	B.cur = -1;
+	for (int r = 0; r < gd->nroles; r++)
+		n->other[r] = new_gate(&B, G_INPUT, 0, NULL, 0);
 	if (B.err)
 		goto oom;
 	for (int i = 0; i < gd->nnodes && !B.err;) {
@@ -688,9 +924,6 @@ int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 	for (int i = 0; i < gd->ngoal; i++)
 		n->goal_ref[i] = B.ref[gd->goal_atom[i]];
 	n->terminal = gd->terminal_atom >= 0 ? B.ref[gd->terminal_atom] : REF_FALSE;
-	n->lwords = (gd->nmoves + 63) / 64;
-	if (n->lwords == 0)
-		n->lwords = 1;
 	n->ngates = B.kind.n;
 	n->ngroups = B.gm0.n - 1;
 	if (n->ngates >= (1 << 29) || (max_gates > 0 && n->ngates > max_gates)) {
@@ -720,7 +953,16 @@ int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 	if (link_net(n, gd))
 		goto oom;
 	builder_done(&B);
+	if (n->ngroups == 0 && !(n = net_refold(gd, n)))
+		return gl_fail(err, GL_ENOMEM, "%s: out of memory while compiling "
+			"the network", gd->prog.name);
 	gd->net = n;
+	if (net_tune(gd)) { /* which may have put another network there */
+		gdl_net_free(gd->net);
+		gd->net = NULL;
+		return gl_fail(err, GL_ENOMEM, "%s: out of memory while compiling "
+			"the network", gd->prog.name);
+	}
 	return 0;
 oom:
 	builder_done(&B);
@@ -740,124 +982,252 @@ int gdl_ngates(const gdl_game *gd)
 
 /* --- Evaluation ------------------------------------------------------------ */
 
-static inline void mark_dirty(gdl_eval *e, int32_t g)
+/* The costs of a visit of sweep and of a walk pushed by flow, in fanout
+ * edges (the unit of the work count that chooses between them). */
+enum { SWEEP_VISIT = 4, FLOW_PUSH = 2 };
+
+static inline void mark_dirty(netev *s, int32_t g)
 {
-	e->dirty[g >> 6] |= 1ull << (g & 63);
-	e->sum[g >> 12] |= 1ull << (g >> 6 & 63);
+	s->dirty[g >> 6] |= 1ull << (g & 63);
+	s->sum[g >> 12] |= 1ull << (g >> 6 & 63);
+	if ((g >> 12) < s->lo)
+		s->lo = g >> 12;
 }
 
-static inline bool ref_val(const gdl_eval *e, int32_t x)
+/* A gate's value, once propagation is done: its counter is positive (a
+ * group member's counter is its value). */
+static inline bool ref_val(const netev *s, int32_t x)
 {
-	return x >= 0 ? e->sent[x] : x == REF_TRUE;
+	return x >= 0 ? s->cnt[x] > 0 : x == REF_TRUE;
 }
 
-/* Group s to its least fixpoint from its inputs' propagated values; the
- * members that changed are queued (or, at init, set). */
-static void group_eval(gdl_eval *e, int s, bool init)
+/* What a flip of gate g does besides its counting fanout (the gates
+ * with several hooks, or feeding groups): the groups it feeds queued,
+ * the legal and next bits it holds toggled. */
+static void flip_extra(netev *s, int32_t g)
 {
-	const gdl_net *n = e->n;
-	int32_t *cnt = e->cnt;
-	int j0 = n->gm0[s], j1 = n->gm0[s + 1];
-	for (int j = j0; j < j1; j++)
-		cnt[n->gm[j]] = 0;
-	for (bool changed = true; changed;) {
-		changed = false;
-		for (int j = j0; j < j1; j++) {
-			int32_t g = n->gm[j];
-			if (cnt[g])
+	const gdl_net *n = s->n;
+	for (int i = n->gf0[g]; i < n->gf0[g + 1]; i++)
+		mark_dirty(s, n->gf[i]);
+	for (int i = n->hk0[g]; i < n->hk0[g + 1]; i++)
+		s->bits[n->hk[i] / 64] ^= 1ull << (n->hk[i] % 64);
+}
+
+/* A flip of gate g with flags f: its hooks. */
+static inline void hook(netev *s, int32_t g, uint8_t f)
+{
+	if (f & NF_HOOK1) {
+		int32_t h = s->n->hk1[g];
+		s->bits[h >> 6] ^= 1ull << (h & 63);
+	} else if (f & NF_SLOW) {
+		flip_extra(s, g);
+	}
+}
+
+/* Gate g has just flipped to v (an input set, a group member changed):
+ * every counter downstream updated at once, depth first, as in the
+ * forward propagation of Schkufza, Love and Genesereth. An update flips
+ * its gate only when the counter crosses the threshold (most do not);
+ * a flipped gate's fanout is walked before the rest of its parent's
+ * (an explicit stack of the walks under way), so that every gate's
+ * changes reach its fanout, its hooks and its groups in the order they
+ * happen and the values they end at are right, whatever glitches there
+ * were on the way. The stack holds a path of the network: ngates frames
+ * at most. */
+static void flow(netev *s, int32_t g, int32_t v)
+{
+	const gdl_net *n = s->n;
+	const int32_t *fo0 = n->fo0, *fo = n->fo;
+	const uint8_t *flags = n->flags;
+	gdl_cnt *cnt = s->cnt;
+	netframe *st = s->stack;
+	int sp = 0;
+	int32_t i = fo0[g], end = fo0[g + 1];
+	uint64_t work = (uint64_t)(end - i);
+	hook(s, g, flags[g]);
+	for (;;) {
+		while (i < end) {
+			int32_t e = fo[i++], t = e >> 1, up = (v ^ e) & 1;
+			if ((cnt[t] += up * 2 - 1) != up)
 				continue;
-			for (int r = n->mr0[j]; r < n->mr0[j + 1] && !cnt[g]; r++) {
-				bool ok = true;
-				for (int i = n->gr0[r]; i < n->gr0[r + 1] && ok; i++) {
-					int32_t x = n->gl[i];
-					bool v = x & 2 ? cnt[x >> 2] > 0 : e->sent[x >> 2];
-					ok = v != (x & 1);
-				}
-				if (ok) {
-					cnt[g] = 1;
-					changed = true;
-				}
-			}
+			if (flags[t])
+				hook(s, t, flags[t]);
+			int32_t t0 = fo0[t], t1 = fo0[t + 1];
+			if (t0 == t1)
+				continue;
+			work += (uint64_t)(t1 - t0) + FLOW_PUSH;
+			st[sp].i = i;
+			st[sp].end = end;
+			st[sp++].v = v;
+			i = t0;
+			end = t1;
+			v = up;
 		}
+		if (sp == 0)
+			break;
+		sp--;
+		i = st[sp].i;
+		end = st[sp].end;
+		v = st[sp].v;
 	}
-	for (int j = j0; j < j1; j++) {
-		int32_t g = n->gm[j];
-		if (init)
-			e->sent[g] = cnt[g] > 0;
-		else if ((cnt[g] > 0) != e->sent[g])
-			mark_dirty(e, g);
-	}
+	s->work += work;
 }
 
-static inline void hooks(gdl_eval *e, int32_t g, bool v)
+/* The groups queued (by flow), in increasing order: each to its least
+ * fixpoint from its inputs (all settled: they come before it, and so do
+ * the groups they depend on), the members that changed flowing on. */
+static void settle(netev *s)
 {
-	const gdl_net *n = e->n;
-	for (int i = n->hk0[g]; i < n->hk0[g + 1]; i++) {
-		int32_t h = n->hk[i];
-		if (h & 1) {
-			int b = h >> 1;
-			if (v)
-				e->next[b / 64] |= 1ull << (b % 64);
-			else
-				e->next[b / 64] &= ~(1ull << (b % 64));
-		} else {
-			int b = h >> 4, r = h >> 1 & 7;
-			if (v) {
-				e->legal[b / 64] |= 1ull << (b % 64);
-				e->nlegal[r]++;
-			} else {
-				e->legal[b / 64] &= ~(1ull << (b % 64));
-				e->nlegal[r]--;
-			}
-		}
-	}
-}
-
-/* Visit the dirty gates in increasing order: a gate's inputs all come
- * before it, so when it is visited they have settled, and the marks it
- * makes all lie ahead of it. */
-static void propagate(gdl_eval *e)
-{
-	const gdl_net *n = e->n;
-	int32_t *cnt = e->cnt;
-	uint8_t *sent = e->sent;
-	uint64_t *dirty = e->dirty, *sum = e->sum;
+	const gdl_net *n = s->n;
+	uint64_t *dirty = s->dirty, *sum = s->sum;
 	int nsum = (n->dwords + 63) / 64;
-	for (int s = e->lo; s < nsum; s++) {
-		while (sum[s]) {
-			int w = s * 64 + __builtin_ctzll(sum[s]);
+	for (int k = s->lo; k < nsum; k++) {
+		while (sum[k]) {
+			int w = k * 64 + __builtin_ctzll(sum[k]);
 			while (dirty[w]) {
 				int32_t g = w * 64 + __builtin_ctzll(dirty[w]);
 				dirty[w] &= dirty[w] - 1;
-				if (n->kind[g] == G_GROUP) {
-					group_eval(e, n->off[g], false);
+				int gs = n->off[g];
+				group_fix(n, gs, s->cnt);
+				for (int j = n->gm0[gs]; j < n->gm0[gs + 1]; j++) {
+					int32_t m = n->gm[j];
+					uint8_t v = s->cnt[m] > 0;
+					if (v != s->sent[m]) {
+						s->sent[m] = v;
+						flow(s, m, v);
+					}
+				}
+			}
+			sum[k] &= ~(1ull << (w & 63));
+		}
+	}
+	s->lo = INT_MAX;
+}
+
+/* The other way, for networks where flow's glitches cost more than it
+ * saves (many inputs change at once, deep cones meet): the queued gates
+ * (every input set, every counter that crossed its threshold) visited in
+ * increasing order, each once, after all its inputs have settled. */
+static void sweep(netev *s)
+{
+	const gdl_net *n = s->n;
+	const int32_t *fo0 = n->fo0, *fo = n->fo;
+	const uint8_t *flags = n->flags;
+	gdl_cnt *cnt = s->cnt;
+	uint8_t *sent = s->sent;
+	uint64_t *dirty = s->dirty, *sum = s->sum, work = 0;
+	int nsum = (n->dwords + 63) / 64;
+	for (int k = s->lo; k < nsum; k++) {
+		while (sum[k]) {
+			int w = k * 64 + __builtin_ctzll(sum[k]);
+			while (dirty[w]) {
+				int32_t g = w * 64 + __builtin_ctzll(dirty[w]);
+				dirty[w] &= dirty[w] - 1;
+				uint8_t f = flags[g];
+				if (f & NF_GROUP) {
+					int gs = n->off[g];
+					group_fix(n, gs, cnt);
+					for (int j = n->gm0[gs]; j < n->gm0[gs + 1]; j++)
+						if ((cnt[n->gm[j]] > 0) != sent[n->gm[j]])
+							mark_dirty(s, n->gm[j]);
 					continue;
 				}
-				bool v = cnt[g] > 0;
+				uint8_t v = cnt[g] > 0;
 				if (v == sent[g])
 					continue;
 				sent[g] = v;
-				for (int i = n->fo0[g]; i < n->fo0[g + 1]; i++) {
-					int32_t f = n->fo[i], t = f >> 1;
-					cnt[t] += ((v ^ f) & 1) * 2 - 1;
-					dirty[t >> 6] |= 1ull << (t & 63);
-					sum[t >> 12] |= 1ull << (t >> 6 & 63);
+				work += (uint64_t)(fo0[g + 1] - fo0[g]) + SWEEP_VISIT;
+				for (int32_t i = fo0[g], end = fo0[g + 1]; i < end; i++) {
+					int32_t e = fo[i], t = e >> 1, up = (v ^ e) & 1;
+					if ((cnt[t] += up * 2 - 1) == up) {
+						dirty[t >> 6] |= 1ull << (t & 63);
+						sum[t >> 12] |= 1ull << (t >> 6 & 63);
+					}
 				}
-				if (n->hk0[g] != n->hk0[g + 1])
-					hooks(e, g, v);
+				hook(s, g, f);
 			}
-			sum[s] &= ~(1ull << (w & 63));
+			sum[k] &= ~(1ull << (w & 63));
 		}
 	}
-	e->lo = INT_MAX;
+	s->lo = INT_MAX;
+	s->work += work;
 }
 
-static inline void set_input(gdl_eval *e, int32_t g, bool v)
+static inline void set_input(netev *s, int32_t g, bool v)
 {
-	e->cnt[g] = v;
-	mark_dirty(e, g);
-	if ((g >> 12) < e->lo)
-		e->lo = g >> 12;
+	if ((s->cnt[g] > 0) == v)
+		return;
+	s->cnt[g] = v;
+	if (s->n->sweep)
+		mark_dirty(s, g);
+	else
+		flow(s, g, v);
+}
+
+/* Propagation finished: the groups flow queued, or the sweep. */
+static inline void finish(netev *s)
+{
+	if (s->lo == INT_MAX)
+		return;
+	if (s->n->sweep)
+		sweep(s);
+	else
+		settle(s);
+}
+
+static void sub_done(netev *s)
+{
+	gl_free(s->cnt);
+	gl_free(s->sent);
+	gl_free(s->dirty);
+	gl_free(s->sum);
+	gl_free(s->bits);
+	gl_free(s->state);
+	gl_free(s->stack);
+}
+
+/* An evaluator of network n at the state with no proposition true. */
+static int sub_init(netev *s, const gdl_game *gd, const gdl_net *n)
+{
+	size_t ng = (size_t)n->ngates + 1, w = (size_t)gd->words + 1;
+	memset(s, 0, sizeof *s);
+	s->n = n;
+	s->cnt = gl_malloc(ng * sizeof *s->cnt);
+	s->sent = gl_malloc(ng);
+	s->dirty = gl_calloc((size_t)n->dwords, sizeof *s->dirty);
+	s->sum = gl_calloc((size_t)n->dwords / 64 + 1, sizeof *s->sum);
+	s->bits = gl_calloc(w + 2 * (size_t)gd->nroles * (size_t)n->lwords,
+		sizeof *s->bits);
+	s->state = gl_calloc(w, sizeof *s->state);
+
+	s->stack = gl_malloc(ng * sizeof *s->stack);
+	if (!s->cnt || !s->sent || !s->dirty || !s->sum || !s->bits ||
+	    !s->state || !s->stack) {
+		sub_done(s);
+		return GL_ENOMEM;
+	}
+	s->next = s->bits;
+	s->legal = s->bits + gd->words;
+	memcpy(s->cnt, n->cnt0, ng * sizeof *s->cnt);
+	memcpy(s->sent, n->val0, ng);
+	s->lo = INT_MAX;
+	int nm = gd->nmoves;
+	for (int r = 0; r < gd->nroles; r++) {
+		s->joint[r] = -1;
+		for (int m = 0; m < nm; m++)
+			if (ref_val(s, n->legal_ref[r * nm + m])) {
+				int b = r * n->lwords * 64 + n->lmap[r * nm + m] +
+					(n->guarded[r * nm + m] ? gd->nroles * n->lwords * 64 : 0);
+				s->legal[b / 64] |= 1ull << (b % 64);
+			}
+	}
+	for (int i = 0; i < gd->nbase; i++)
+		if (ref_val(s, n->next_ref[i]))
+			s->next[i / 64] |= 1ull << (i % 64);
+	for (int r = 0; r < gd->nroles; r++)
+		set_input(s, n->other[r], true); /* no move yet */
+	finish(s);
+	return 0;
 }
 
 gdl_eval *gdl_eval_new(const gdl_game *gd)
@@ -866,55 +1236,37 @@ gdl_eval *gdl_eval_new(const gdl_game *gd)
 	gdl_eval *e = gl_calloc(1, sizeof *e);
 	if (!e)
 		return NULL;
+	e->play = gl_calloc((size_t)gd->words + 1, sizeof *e->play);
+	if (!e->play) {
+		gl_free(e);
+		return NULL;
+	}
 	if (!n) {
 		if (!(e->pv = gdl_pv_new(gd))) {
-			gl_free(e);
+			gdl_eval_free(e);
 			return NULL;
 		}
 		return e;
 	}
 	e->n = n;
-	e->cnt = gl_malloc(((size_t)n->ngates + 1) * sizeof *e->cnt);
-	e->sent = gl_calloc((size_t)n->ngates + 1, 1);
-	e->dirty = gl_calloc((size_t)n->dwords, sizeof *e->dirty);
-	e->sum = gl_calloc((size_t)n->dwords / 64 + 1, sizeof *e->sum);
-	e->legal = gl_calloc((size_t)gd->nroles * (size_t)n->lwords + 1,
-		sizeof *e->legal);
-	if (!e->cnt || !e->sent || !e->dirty || !e->sum || !e->legal) {
+	int nvar = n->inc_var ? n->nvar : 0;
+	e->subs = gl_calloc((size_t)nvar + 1, sizeof *e->subs);
+	if (!e->subs) {
 		gdl_eval_free(e);
 		return NULL;
 	}
-	e->lo = INT_MAX;
-	/* Every input false, every gate computed in order (a gate comes after
-	 * its inputs; a group, after its inputs, sets its members). */
-	for (int g = 0; g < n->ngates; g++) {
-		if (n->kind[g] == G_INPUT || n->kind[g] == G_MEMBER) {
-			if (n->kind[g] == G_INPUT)
-				e->cnt[g] = e->sent[g] = 0;
-		} else if (n->kind[g] == G_GROUP) {
-			e->cnt[g] = e->sent[g] = 0;
-			group_eval(e, n->off[g], true);
-		} else {
-			int32_t c = n->off[g];
-			for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
-				c += e->sent[n->in[i] >> 1] != (n->in[i] & 1);
-			e->cnt[g] = c;
-			e->sent[g] = c > 0;
+	for (int v = 0; v <= nvar; v++) {
+		if (sub_init(&e->subs[v], gd, v ? n->var[v] : n)) {
+			gdl_eval_free(e);
+			return NULL;
 		}
+		e->nsub++;
 	}
-	int nm = gd->nmoves;
-	for (int r = 0; r < gd->nroles; r++) {
-		e->joint[r] = -1;
-		for (int m = 0; m < nm; m++)
-			if (ref_val(e, n->legal_ref[r * nm + m])) {
-				int b = r * n->lwords * 64 + m;
-				e->legal[b / 64] |= 1ull << (b % 64);
-				e->nlegal[r]++;
-			}
+	if (n->goal && sub_init(&e->goal, gd, n->goal)) {
+		gdl_eval_free(e);
+		return NULL;
 	}
-	for (int i = 0; i < gd->nbase; i++)
-		if (ref_val(e, n->next_ref[i]))
-			e->next[i / 64] |= 1ull << (i % 64);
+	e->cur = e->subs;
 	return e;
 }
 
@@ -923,84 +1275,168 @@ void gdl_eval_free(gdl_eval *e)
 	if (!e)
 		return;
 	gdl_pv_free(e->pv);
-	gl_free(e->cnt);
-	gl_free(e->sent);
-	gl_free(e->dirty);
-	gl_free(e->sum);
-	gl_free(e->legal);
+	for (int v = 0; v < e->nsub; v++)
+		sub_done(&e->subs[v]);
+	sub_done(&e->goal);
+	gl_free(e->subs);
+	gl_free(e->play);
 	gl_free(e);
+}
+
+static void sub_state(const gdl_game *gd, netev *s, const uint64_t *state)
+{
+	const gdl_net *n = s->n;
+	for (int w = 0; w < gd->words; w++) {
+		uint64_t d = s->state[w] ^ state[w];
+		if (!d)
+			continue;
+		s->state[w] = state[w];
+		for (; d; d &= d - 1) {
+			int i = w * 64 + __builtin_ctzll(d);
+			set_input(s, n->base_gate[i], state[w] >> (i % 64) & 1);
+		}
+	}
+	finish(s);
+}
+
+/* The variant whose split bits state has (0: the network itself). */
+static inline int variant_of(const gdl_net *n, const uint64_t *state)
+{
+	int key = 0;
+	if (!n->inc_var)
+		return 0;
+	for (int j = 0; j < n->nsplit; j++)
+		key |= (int)(state[n->split[j] / 64] >> (n->split[j] % 64) & 1) << j;
+	return n->var_of[key];
 }
 
 static void net_state(const gdl_game *gd, gdl_eval *e, const uint64_t *state)
 {
-	const gdl_net *n = e->n;
-	bool any = false;
-	for (int w = 0; w < gd->words; w++) {
-		uint64_t d = e->state[w] ^ state[w];
-		if (!d)
-			continue;
-		any = true;
-		e->state[w] = state[w];
-		do {
-			int i = w * 64 + __builtin_ctzll(d);
-			set_input(e, n->base_gate[i], state[w] >> (i % 64) & 1);
-			d &= d - 1;
-		} while (d);
-	}
-	if (any)
-		propagate(e);
+	e->cur = &e->subs[variant_of(e->n, state)];
+	sub_state(gd, e->cur, state);
 }
 
 static bool net_terminal(const gdl_eval *e)
 {
-	return ref_val(e, e->n->terminal);
+	return ref_val(e->cur, e->cur->n->terminal);
 }
 
-/* The first max legal moves of role, ascending. */
-static int legal_upto(const gdl_eval *e, int role, int *moves, int max)
+/* Role's legal moves in s: its plain ones (*plain), and its guarded ones
+ * while its guard is true (*guarded, else NULL). */
+static inline void legal_words(const gdl_game *gd, const netev *s, int role,
+	const uint64_t **plain, const uint64_t **guarded)
 {
-	int lw = e->n->lwords;
-	return gdl_bits_list(e->legal + (size_t)role * lw, lw, moves, max);
+	const gdl_net *n = s->n;
+	size_t i = (size_t)role * (size_t)n->lwords;
+	int32_t c = n->guard[role];
+	*plain = s->legal + i;
+	*guarded = c >= 0 && s->cnt[c] > 0 ?
+		s->legal + (size_t)gd->nroles * (size_t)n->lwords + i : NULL;
 }
 
-static int net_legal_nth(const gdl_eval *e, int role, int k)
+/* The legal moves of role, ascending, into moves (NULL: only counted);
+ * returns the count. */
+static int legal_list(const gdl_game *gd, const gdl_eval *e, int role,
+	int *moves)
 {
-	int lw = e->n->lwords;
-	return gdl_bits_nth(e->legal + (size_t)role * lw, lw, k);
+	const gdl_net *n = e->cur->n;
+	const int32_t *lm = n->lmoves + (size_t)role * (size_t)gd->nmoves;
+	const uint64_t *p, *q;
+	legal_words(gd, e->cur, role, &p, &q);
+	int k = 0;
+	for (int w = 0; w < n->lwords; w++) {
+		uint64_t x = p[w] | (q ? q[w] : 0);
+		if (!moves)
+			k += __builtin_popcountll(x);
+		for (; moves && x; x &= x - 1)
+			moves[k++] = lm[w * 64 + __builtin_ctzll(x)];
+	}
+	return k;
 }
 
-static int net_goal(const gdl_game *gd, const gdl_eval *e, int role)
+static int net_legal_nth(const gdl_game *gd, const gdl_eval *e, int role,
+	int k)
 {
+	const gdl_net *n = e->cur->n;
+	const uint64_t *p, *q;
+	legal_words(gd, e->cur, role, &p, &q);
+	for (int w = 0; w < n->lwords; w++) {
+		uint64_t x = p[w] | (q ? q[w] : 0);
+		int c = __builtin_popcountll(x);
+		if (k >= c) {
+			k -= c;
+			continue;
+		}
+		while (k--)
+			x &= x - 1;
+		return n->lmoves[(size_t)role * (size_t)gd->nmoves + (size_t)w * 64 +
+			(size_t)__builtin_ctzll(x)];
+	}
+	return -1;
+}
+
+/* The state's goal evaluator: the goals' own network (n->goal) brought
+ * to the state on demand, or the evaluator of the state. */
+static const netev *goal_ev(const gdl_game *gd, gdl_eval *e)
+{
+	if (!e->n->goal)
+		return e->cur;
+	sub_state(gd, &e->goal, e->cur->state);
+	return &e->goal;
+}
+
+/* Whether goal atom i (of gd->goal_atom) holds in the state. */
+static bool net_goal_on(const gdl_game *gd, gdl_eval *e, int i)
+{
+	const netev *s = goal_ev(gd, e);
+	return ref_val(s, s->n->goal_ref[i]);
+}
+
+static int net_goal(const gdl_game *gd, gdl_eval *e, int role)
+{
+	const netev *s = goal_ev(gd, e);
 	int v = -1;
 	for (int i = 0; i < gd->ngoal; i++)
 		if (gd->goal_role[i] == role && gd->goal_value[i] > v &&
-		    ref_val(e, e->n->goal_ref[i]))
+		    ref_val(s, s->n->goal_ref[i]))
 			v = gd->goal_value[i];
 	return v < 0 ? 0 : v;
+}
+
+/* The input of role r that move m sets: its does gate, or the role's
+ * other input (a move without a does gate, or none: m < 0). */
+static inline int32_t move_input(const gdl_game *gd, const gdl_net *n, int r,
+	int m)
+{
+	int32_t g = m >= 0 && m < gd->nmoves ? n->does_ref[r * gd->nmoves + m] : -1;
+	return g >= 0 ? g : n->other[r];
+}
+
+/* The does propositions of joint (one move per role; -1 or out of range:
+ * none) set in s: the new ones first, so that an OR over a role's moves
+ * (a frame axiom's "any move but these") does not flip off and on. */
+static void sub_joint(const gdl_game *gd, netev *s, const int *joint)
+{
+	const gdl_net *n = s->n;
+	int old[GDL_ROLES_MAX];
+	for (int r = 0; r < gd->nroles; r++) {
+		old[r] = s->joint[r];
+		s->joint[r] = joint[r];
+		if (old[r] != joint[r])
+			set_input(s, move_input(gd, n, r, joint[r]), true);
+	}
+	for (int r = 0; r < gd->nroles; r++)
+		if (old[r] != joint[r] && move_input(gd, n, r, old[r]) !=
+		    move_input(gd, n, r, joint[r]))
+			set_input(s, move_input(gd, n, r, old[r]), false);
+	finish(s);
 }
 
 static void net_next(const gdl_game *gd, gdl_eval *e, const int *joint,
 	uint64_t *out)
 {
-	const gdl_net *n = e->n;
-	int nm = gd->nmoves;
-	for (int r = 0; r < gd->nroles; r++) {
-		if (e->joint[r] == joint[r])
-			continue;
-		if (e->joint[r] >= 0) {
-			int32_t g = n->does_ref[r * nm + e->joint[r]];
-			if (g >= 0)
-				set_input(e, g, false);
-		}
-		e->joint[r] = joint[r];
-		if (joint[r] >= 0 && joint[r] < nm) {
-			int32_t g = n->does_ref[r * nm + joint[r]];
-			if (g >= 0)
-				set_input(e, g, true);
-		}
-	}
-	propagate(e);
-	memcpy(out, e->next, (size_t)gd->words * sizeof *out);
+	sub_joint(gd, e->cur, joint);
+	memcpy(out, e->cur->next, (size_t)gd->words * sizeof *out);
 }
 
 /* Written over the API, so that it serves both reasoners (a branch a
@@ -1008,7 +1444,7 @@ static void net_next(const gdl_game *gd, gdl_eval *e, const int *joint,
 int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	gl_rng *rng, int max_steps, int *goals)
 {
-	uint64_t s[GDL_WORDS_MAX];
+	uint64_t *s = e->play;
 	int joint[GDL_ROLES_MAX];
 	memcpy(s, state, (size_t)gd->words * sizeof *s);
 	int steps = 0;
@@ -1031,6 +1467,707 @@ int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	for (int r = 0; goals && r < gd->nroles; r++)
 		goals[r] = gdl_goal(gd, e, r);
 	return steps;
+}
+
+/* --- Variants --------------------------------------------------------------- */
+
+/* A literal of the network being folded for a literal of the gate
+ * graph: a gate of it (g << 1 | negated) or REF_TRUE / REF_FALSE. A
+ * negated literal is made a gate of its own (a NOT) where a gate is
+ * needed. */
+static int32_t fold_ref(builder *B, int32_t l)
+{
+	if (l < 0 || !(l & 1))
+		return l < 0 ? l : l >> 1;
+	return logic_gate(B, 0, &l, 1);
+}
+
+/* What net_fold knows of the does inputs: the role of each (-1: not
+ * one), and each role's does gates (ascending) with its other input. */
+typedef struct doesinfo {
+	int8_t *role;                /* [n] by gate (the inputs keep theirs) */
+	int n;
+	int32_t *lits;               /* every role's list, role after role */
+	int off[GDL_ROLES_MAX + 1];  /* role r's list: lits[off[r], off[r + 1]) */
+} doesinfo;
+
+/* The role whose does input literal l is (negated when neg), or -1. */
+static inline int does_of(const doesinfo *di, int32_t l, bool neg)
+{
+	return (l & 1) == neg && (l >> 1) < di->n ? di->role[l >> 1] : -1;
+}
+
+/* Exactly one of a role's does inputs and its other input is true (the
+ * move it makes, or other: a move without a does gate, or none): so the
+ * OR of many of them is the NOT of the OR of the rest, and an AND of many
+ * negated ones is the OR of the rest. A frame axiom's "some move other
+ * than those touching this cell" reads a role's few moves, not its many.
+ * The sorted literals a[0..k) of an OR (and: of an AND) rewritten so;
+ * returns the new k (a sorted again by the caller). */
+static int complement(builder *B, const gdl_net *n, const doesinfo *di,
+	int32_t *a, int k, bool isand)
+{
+	for (int r = 0; di && r < GDL_ROLES_MAX; r++) {
+		int nd = di->off[r + 1] - di->off[r], c = 0;
+		if (nd == 0)
+			continue;
+		for (int i = 0; i < k; i++)
+			c += does_of(di, a[i], isand) == r;
+		if (c <= nd - c + 2)
+			continue;
+		/* the rest: role r's does gates not read, and its other input */
+		int t0 = B->tmp.n, j = 0;
+		const int32_t *d = di->lits + di->off[r];
+		for (int i = 0; i < nd && !B->err; i++) {
+			while (j < k && (a[j] >> 1) < (d[i] >> 1))
+				j++;
+			if (j < k && (a[j] >> 1) == (d[i] >> 1) && (a[j] & 1) == isand)
+				continue;
+			if (iv_push(&B->tmp, d[i]))
+				B->err = GL_ENOMEM;
+		}
+		if (iv_push(&B->tmp, n->other[r] << 1))
+			B->err = GL_ENOMEM;
+		if (B->err)
+			return k;
+		int m = B->tmp.n - t0;
+		int32_t rest = m == 1 ? B->tmp.a[t0] : logic_gate(B, 0, B->tmp.a + t0, m);
+		B->tmp.n = t0;
+		if (B->err)
+			return k;
+		if (m > 1)
+			rest <<= 1;
+		int q = 0;
+		for (int i = 0; i < k; i++)
+			if (does_of(di, a[i], isand) != r)
+				a[q++] = a[i];
+		a[q++] = isand ? rest : rest ^ 1;
+		k = q;
+	}
+	return k;
+}
+
+/* Gate g of n folded over the literals lit of its inputs: a constant
+ * (REF_*), one input's literal, or a gate made (CSE'd) in B. */
+static int32_t fold_gate(builder *B, const gdl_net *n, const doesinfo *di,
+	const int32_t *lit, int32_t g)
+{
+	bool isand = n->off[g] < 0;
+	B->lits.n = 0;
+	for (int i = n->in0[g]; i < n->in0[g + 1]; i++) {
+		int32_t x = n->in[i], m = lit[x >> 1];
+		if (m < 0) {
+			bool v = (m == REF_TRUE) != (x & 1);
+			if (v != isand) /* false in an AND, true in an OR */
+				return v ? REF_TRUE : REF_FALSE;
+			continue;
+		}
+		if (iv_push(&B->lits, m ^ (x & 1))) {
+			B->err = GL_ENOMEM;
+			return REF_FALSE;
+		}
+	}
+	int32_t *a = B->lits.a;
+	int k = B->lits.n;
+	for (int pass = 0; pass < 2; pass++) {
+		if (k > 1)
+			qsort(a, (size_t)k, sizeof *a, cmp_i32);
+		int q = 0;
+		for (int i = 0; i < k; i++) {
+			if (q > 0 && a[q - 1] == a[i])
+				continue;
+			if (q > 0 && a[q - 1] == (a[i] ^ 1)) /* x and not x */
+				return isand ? REF_FALSE : REF_TRUE;
+			a[q++] = a[i];
+		}
+		k = q;
+		if (pass == 0) {
+			int k0 = k;
+			k = di ? complement(B, n, di, a, k, isand) : k;
+			if (k == k0 || B->err)
+				break;
+		}
+	}
+	if (k == 0)
+		return isand ? REF_TRUE : REF_FALSE;
+	if (k == 1)
+		return a[0];
+	int32_t ng = logic_gate(B, isand ? 1 - k : 0, a, k);
+	return ng < 0 ? REF_FALSE : ng << 1;
+}
+
+/* The guards of v (being folded from n, whose gate g is now lit[g]; its
+ * legal refs made): n's kept, or resolved where fixed (a true guard's
+ * moves plain, a false one's never legal); with guardable, a new guard
+ * for each role without one: the guardable base input that the most of
+ * its legal moves' ANDs read (four or more), those moves' refs then the
+ * AND of the rest. A turn-taking game's control is read once a step, not
+ * once a move. 0 or GL_ENOMEM. */
+static int fold_guards(builder *B, const gdl_game *gd, const gdl_net *n,
+	gdl_net *v, const int32_t *lit, const uint8_t *guardable)
+{
+	int nm = gd->nmoves;
+	int32_t *votes = guardable ? gl_calloc((size_t)gd->nbase + 1,
+		sizeof *votes) : NULL;
+	if (guardable && !votes)
+		return GL_ENOMEM;
+	for (int r = 0; r < gd->nroles; r++) {
+		int32_t c = n->guard[r];
+		v->guard[r] = -1;
+		if (c >= 0 && lit[c] < 0) { /* fixed */
+			for (int m = 0; m < nm; m++)
+				if (n->guarded[r * nm + m] && lit[c] == REF_FALSE)
+					v->legal_ref[r * nm + m] = REF_FALSE;
+			continue;
+		}
+		if (c >= 0) {
+			v->guard[r] = c;
+			memcpy(v->guarded + r * nm, n->guarded + r * nm, (size_t)nm);
+			continue;
+		}
+		if (!guardable)
+			continue;
+		/* the vote: which guardable base input the ANDs read most */
+		int best = -1;
+		for (int pass = 0; pass < 2; pass++)
+			for (int m = 0; m < nm; m++) {
+				int32_t g = v->legal_ref[r * nm + m];
+				if (g < 0 || B->kind.a[g] != G_LOGIC || B->off.a[g] >= 0)
+					continue;
+				for (int i = B->in0.a[g]; i < B->in0.a[g + 1]; i++) {
+					int32_t x = B->in.a[i];
+					if (!(x & 1) && (x >> 1) < gd->nbase && guardable[x >> 1]) {
+						if (pass == 0 && ++votes[x >> 1] >= 4 &&
+						    (best < 0 || votes[x >> 1] > votes[best]))
+							best = x >> 1;
+						if (pass == 1)
+							votes[x >> 1] = 0;
+					}
+				}
+			}
+		if (best < 0)
+			continue;
+		v->guard[r] = best;
+		for (int m = 0; m < nm && !B->err; m++) {
+			int32_t g = v->legal_ref[r * nm + m];
+			if (g < 0 || B->kind.a[g] != G_LOGIC || B->off.a[g] >= 0)
+				continue;
+			B->lits.n = 0;
+			bool has = false;
+			for (int i = B->in0.a[g]; i < B->in0.a[g + 1]; i++) {
+				if (B->in.a[i] == best << 1)
+					has = true;
+				else if (iv_push(&B->lits, B->in.a[i]))
+					B->err = GL_ENOMEM;
+			}
+			if (!has || B->err)
+				continue;
+			int k = B->lits.n;
+			int32_t body = k == 1 ? B->lits.a[0] :
+				logic_gate(B, 1 - k, B->lits.a, k);
+			if (B->err)
+				break;
+			v->legal_ref[r * nm + m] = k == 1 ? fold_ref(B, body) : body;
+			v->guarded[r * nm + m] = 1;
+		}
+	}
+	gl_free(votes);
+	return B->err;
+}
+
+/* n (without recursive groups) with the base propositions fix[i] >= 0
+ * fixed to that value: constants folded, equal gates made once, and only
+ * the gates that reach a legal, next, goal or terminal proposition kept
+ * (every input kept, at its number). Returns the linked network, or NULL
+ * when out of memory. */
+static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
+	const int8_t *fix, bool compl, int keep, const uint8_t *guardable)
+{
+	int ng = n->ngates, nrm = gd->nroles * gd->nmoves;
+	builder B = {.gd = gd};
+	int32_t *lit = gl_malloc(((size_t)ng + 1) * sizeof *lit);
+	int32_t *id = NULL;
+	gdl_net *v = gl_calloc(1, sizeof *v);
+	doesinfo di = {0};
+	di.role = gl_malloc((size_t)ng + 1);
+	di.lits = gl_malloc(((size_t)nrm + 1) * sizeof *di.lits);
+	if (!lit || !v || !di.role || !di.lits)
+		goto oom;
+	memset(di.role, -1, (size_t)ng + 1);
+	di.n = ng;
+	for (int r = 0, k = 0; r < GDL_ROLES_MAX; r++) {
+		di.off[r] = k;
+		for (int m = 0; r < gd->nroles && m < gd->nmoves; m++) {
+			int32_t dg = n->does_ref[r * gd->nmoves + m];
+			if (dg >= 0) {
+				di.role[dg] = (int8_t)r;
+				di.lits[k++] = dg << 1;
+			}
+		}
+		di.off[r + 1] = k;
+		if (k > di.off[r] + 1)
+			qsort(di.lits + di.off[r], (size_t)(k - di.off[r]),
+				sizeof *di.lits, cmp_i32);
+	}
+	v->base_gate = gl_malloc(((size_t)gd->nbase + 1) * sizeof *v->base_gate);
+	v->next_ref = gl_malloc(((size_t)gd->nbase + 1) * sizeof *v->next_ref);
+	v->does_ref = gl_malloc(((size_t)nrm + 1) * sizeof *v->does_ref);
+	v->legal_ref = gl_malloc(((size_t)nrm + 1) * sizeof *v->legal_ref);
+	v->goal_ref = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *v->goal_ref);
+	v->guarded = gl_calloc((size_t)nrm + 1, 1);
+	for (int r = 0; r < GDL_ROLES_MAX; r++)
+		v->guard[r] = -1;
+	if (!v->base_gate || !v->next_ref || !v->does_ref || !v->legal_ref ||
+	    !v->goal_ref || !v->guarded || iv_push(&B.in0, 0))
+		goto oom;
+	for (int g = 0; g < ng; g++)
+		lit[g] = 0;
+	for (int i = 0; i < gd->nbase; i++)
+		if (fix[i] >= 0)
+			lit[n->base_gate[i]] = fix[i] ? REF_TRUE : REF_FALSE;
+	/* The inputs come first in n: each keeps its number. */
+	for (int g = 0; g < ng && !B.err; g++) {
+		B.cur = n->atom[g];
+		if (n->kind[g] == G_INPUT) {
+			int32_t x = new_gate(&B, G_INPUT, 0, NULL, 0);
+			if (x >= 0 && lit[g] == 0)
+				lit[g] = x << 1;
+		} else {
+			lit[g] = fold_gate(&B, n, compl ? &di : NULL, lit, g);
+		}
+	}
+	if (B.err)
+		goto oom;
+	bool play = keep & KEEP_PLAY, goal = keep & KEEP_GOAL;
+	for (int i = 0; i < gd->nbase; i++) {
+		v->base_gate[i] = n->base_gate[i];
+		v->next_ref[i] = !play ? REF_FALSE : n->next_ref[i] < 0 ?
+			n->next_ref[i] : fold_ref(&B, lit[n->next_ref[i]]);
+	}
+	for (int k = 0; k < nrm; k++) {
+		v->does_ref[k] = n->does_ref[k];
+		v->legal_ref[k] = !play ? REF_FALSE : n->legal_ref[k] < 0 ?
+			n->legal_ref[k] : fold_ref(&B, lit[n->legal_ref[k]]);
+	}
+	if (play && fold_guards(&B, gd, n, v, lit, guardable))
+		goto oom;
+	for (int i = 0; i < gd->ngoal; i++)
+		v->goal_ref[i] = !goal ? REF_FALSE : n->goal_ref[i] < 0 ?
+			n->goal_ref[i] : fold_ref(&B, lit[n->goal_ref[i]]);
+	v->terminal = !play ? REF_FALSE : n->terminal < 0 ? n->terminal :
+		fold_ref(&B, lit[n->terminal]);
+	if (B.err)
+		goto oom;
+	/* Keep the inputs and what an output reads; number them anew. */
+	int nb = B.kind.n, nk = 0, ne = 0;
+	id = gl_malloc(((size_t)nb + 1) * sizeof *id);
+	if (!id)
+		goto oom;
+	for (int g = 0; g < nb; g++)
+		id[g] = B.kind.a[g] == G_INPUT;
+	for (int i = 0; i < gd->nbase; i++)
+		if (v->next_ref[i] >= 0)
+			id[v->next_ref[i]] = 1;
+	for (int k = 0; k < nrm; k++)
+		if (v->legal_ref[k] >= 0)
+			id[v->legal_ref[k]] = 1;
+	for (int i = 0; i < gd->ngoal; i++)
+		if (v->goal_ref[i] >= 0)
+			id[v->goal_ref[i]] = 1;
+	if (v->terminal >= 0)
+		id[v->terminal] = 1;
+	for (int g = nb - 1; g >= 0; g--)
+		if (id[g])
+			for (int i = B.in0.a[g]; i < B.in0.a[g + 1]; i++)
+				id[B.in.a[i] >> 1] = 1;
+	for (int g = 0; g < nb; g++) {
+		if (!id[g]) {
+			id[g] = -1;
+			continue;
+		}
+		id[g] = nk;
+		B.kind.a[nk] = B.kind.a[g];
+		B.off.a[nk] = B.off.a[g];
+		B.atom.a[nk] = B.atom.a[g];
+		int i0 = B.in0.a[g], i1 = B.in0.a[g + 1];
+		B.in0.a[nk] = ne;
+		for (int i = i0; i < i1; i++)
+			B.in.a[ne++] = id[B.in.a[i] >> 1] << 1 | (B.in.a[i] & 1);
+		nk++;
+	}
+	B.in0.a[nk] = ne;
+	for (int i = 0; i < gd->nbase; i++)
+		if (v->next_ref[i] >= 0)
+			v->next_ref[i] = id[v->next_ref[i]];
+	for (int k = 0; k < nrm; k++)
+		if (v->legal_ref[k] >= 0)
+			v->legal_ref[k] = id[v->legal_ref[k]];
+	for (int i = 0; i < gd->ngoal; i++)
+		if (v->goal_ref[i] >= 0)
+			v->goal_ref[i] = id[v->goal_ref[i]];
+	if (v->terminal >= 0)
+		v->terminal = id[v->terminal];
+	v->ngates = nk;
+	v->kind = gl_malloc((size_t)nk + 1);
+	if (!v->kind)
+		goto oom;
+	for (int g = 0; g < nk; g++)
+		v->kind[g] = (uint8_t)B.kind.a[g];
+	v->off = take(&B.off);
+	v->atom = take(&B.atom);
+	v->in0 = take(&B.in0);
+	v->in = take(&B.in);
+	v->gm0 = gl_calloc(1, sizeof *v->gm0);
+	v->gm = gl_calloc(1, sizeof *v->gm);
+	v->mr0 = gl_calloc(1, sizeof *v->mr0);
+	v->gr0 = gl_calloc(1, sizeof *v->gr0);
+	v->gl = gl_calloc(1, sizeof *v->gl);
+	if (!v->in && !(v->in = gl_malloc(sizeof *v->in)))
+		goto oom;
+	if (!v->gm0 || !v->gm || !v->mr0 || !v->gr0 || !v->gl || link_net(v, gd))
+		goto oom;
+	for (int r = 0; r < gd->nroles; r++)
+		v->other[r] = n->other[r];
+	v->compl = compl || n->compl;
+	builder_done(&B);
+	gl_free(lit);
+	gl_free(id);
+	gl_free(di.role);
+	gl_free(di.lits);
+	return v;
+oom:
+	builder_done(&B);
+	gl_free(lit);
+	gl_free(id);
+	gl_free(di.role);
+	gl_free(di.lits);
+	gdl_net_free(v);
+	return NULL;
+}
+
+/* How the game's network is evaluated best, chosen from a sample: a few
+ * random playouts from the initial state (a fixed seed, so that a game
+ * always loads the same) run through each choice, and the one that does
+ * the least work (fanout edges updated, visits and walks counted in edges)
+ * is kept. The choices: the network plain or with complements (see
+ * complement()), with or without guards (see fold_guards()), with or
+ * without variants, flow or sweep (the batch runs the variants whether
+ * the incremental evaluator does or not). The
+ * variants' split propositions are those that flip in at least half the
+ * steps and whose flips cost most (flips times fanout, a twelfth of the
+ * work or more each), at most NET_SPLIT_MAX of them and at most VAR_MAX
+ * combinations of their values met; the combinations met become the
+ * variants. Playouts give the same answers whatever the choice. */
+enum { VAR_MAX = 4, SAMPLE_STEPS = 256, SAMPLE_LEN = 128, SPLIT_FANOUT = 4 };
+
+/* The sample through a new evaluator: its work, or 0 when out of memory
+ * (then *oom is set). With flips: how often each base proposition
+ * changed, and the states met into seen (*nseen, room for SAMPLE_STEPS +
+ * SAMPLE_LEN + 1), the steps made into *nsteps. */
+static uint64_t sample(const gdl_game *gd, uint64_t *st, int32_t *flips,
+	uint64_t *seen, int *nseen, int *nsteps, bool *oom)
+{
+	gdl_eval *e = gdl_eval_new(gd);
+	if (!e) {
+		*oom = true;
+		return 0;
+	}
+	gl_rng rng;
+	gl_rng_seed(&rng, 0x5eed);
+	int steps = 0, ns = 0, w = gd->words;
+	while (steps < SAMPLE_STEPS && ns <= SAMPLE_STEPS) {
+		memcpy(st, gd->init, (size_t)w * sizeof *st);
+		int len = 0;
+		for (;;) {
+			if (seen)
+				memcpy(seen + (size_t)ns * (size_t)w, st, (size_t)w * sizeof *st);
+			ns++;
+			gdl_eval_state(gd, e, st);
+			int joint[GDL_ROLES_MAX];
+			bool stop = gdl_terminal(gd, e) || len >= SAMPLE_LEN;
+			for (int r = 0; r < gd->nroles && !stop; r++) {
+				int c = gdl_legal_count(gd, e, r);
+				stop = c == 0;
+				if (!stop)
+					joint[r] = gdl_legal_nth(gd, e, r,
+						(int)gl_rng_below(&rng, (uint32_t)c));
+			}
+			if (stop)
+				break;
+			net_next(gd, e, joint, e->play);
+			for (int k = 0; flips && k < w; k++)
+				for (uint64_t d = st[k] ^ e->play[k]; d; d &= d - 1)
+					flips[k * 64 + __builtin_ctzll(d)]++;
+			memcpy(st, e->play, (size_t)w * sizeof *st);
+			len++;
+		}
+		steps += len;
+		if (len == 0)
+			break; /* the initial state ends the game */
+	}
+	uint64_t work = 1;
+	for (int v = 0; v < e->nsub; v++)
+		work += e->subs[v].work;
+	gdl_eval_free(e);
+	if (nseen)
+		*nseen = ns;
+	if (nsteps)
+		*nsteps = steps;
+	return work;
+}
+
+static void set_sweep(gdl_net *n, bool sweep)
+{
+	n->sweep = sweep;
+	for (int v = 1; v <= n->nvar; v++)
+		n->var[v]->sweep = sweep;
+}
+
+static void drop_variants(gdl_net *n)
+{
+	for (int v = 1; v <= n->nvar; v++)
+		gdl_net_free(n->var[v]);
+	gl_free(n->var);
+	n->var = NULL;
+	n->nvar = n->nsplit = 0;
+	memset(n->var_of, 0, sizeof n->var_of);
+}
+
+/* The split candidates, best first, into cand (at most NET_SPLIT_MAX);
+ * returns how many. */
+static int split_candidates(const gdl_game *gd, const gdl_net *n,
+	const int32_t *flips, int steps, uint64_t work, int *cand)
+{
+	int64_t score[NET_SPLIT_MAX];
+	int nc = 0;
+	for (int i = 0; i < gd->nbase && steps > 0; i++) {
+		int32_t g = n->base_gate[i];
+		int64_t fan = n->fo0[g + 1] - n->fo0[g], sc = flips[i] * fan;
+		if (flips[i] * 2 < steps || fan < SPLIT_FANOUT ||
+		    (uint64_t)sc * 3 * NET_SPLIT_MAX < work)
+			continue;
+		int k = nc < NET_SPLIT_MAX ? nc++ : NET_SPLIT_MAX;
+		if (k == NET_SPLIT_MAX && sc <= score[k - 1])
+			continue;
+		if (k == NET_SPLIT_MAX)
+			k--;
+		for (; k > 0 && score[k - 1] < sc; k--) {
+			cand[k] = cand[k - 1];
+			score[k] = score[k - 1];
+		}
+		cand[k] = i;
+		score[k] = sc;
+	}
+	return nc;
+}
+
+/* The variants of the fewest best candidates whose combinations of
+ * values in the states seen are few (none when no such). */
+static int make_variants(const gdl_game *gd, gdl_net *n, const int *cand,
+	int nc, const uint64_t *seen, int nseen, int8_t *fix)
+{
+	int keys[VAR_MAX], nkeys = 0;
+	for (; nc > 0; nc--) {
+		nkeys = 0;
+		bool ok = true;
+		for (int t = 0; t < nseen && ok; t++) {
+			const uint64_t *x = seen + (size_t)t * (size_t)gd->words;
+			int key = 0;
+			for (int j = 0; j < nc; j++)
+				key |= (int)(x[cand[j] / 64] >> (cand[j] % 64) & 1) << j;
+			int q = 0;
+			while (q < nkeys && keys[q] != key)
+				q++;
+			if (q == nkeys) {
+				if (nkeys == VAR_MAX)
+					ok = false;
+				else
+					keys[nkeys++] = key;
+			}
+		}
+		if (ok)
+			break;
+	}
+	if (nc == 0)
+		return 0;
+	if (!(n->var = gl_calloc((size_t)nkeys + 1, sizeof *n->var)))
+		return GL_ENOMEM;
+	for (int q = 0; q < nkeys; q++) {
+		memset(fix, -1, (size_t)gd->nbase);
+		for (int j = 0; j < nc; j++)
+			fix[cand[j]] = (int8_t)(keys[q] >> j & 1);
+		if (!(n->var[q + 1] = net_fold(gd, n, fix, n->compl, KEEP_ALL, NULL)))
+			return GL_ENOMEM;
+		n->nvar = q + 1;
+	}
+	n->nsplit = nc;
+	for (int j = 0; j < nc; j++)
+		n->split[j] = cand[j];
+	for (int q = 0; q < nkeys; q++)
+		n->var_of[keys[q]] = (uint8_t)(q + 1);
+	return 0;
+}
+
+/* The game's network n (without groups) folded once more (equal gates
+ * merged, gates that reach no output dropped); where most of its edges
+ * serve the goals alone (a disc count), those made a network of their
+ * own, n->goal, evaluated only when a goal is asked for (by the sweep:
+ * it sees the state of a whole playout change at once). n is freed;
+ * returns the new one, or NULL when out of memory. */
+static gdl_net *net_refold(const gdl_game *gd, gdl_net *n)
+{
+	int8_t *nofix = gl_malloc((size_t)gd->nbase + 1);
+	uint8_t *m = gl_calloc((size_t)n->ngates + 1, 1);
+	gdl_net *f = NULL;
+	if (!nofix || !m)
+		goto out;
+	memset(nofix, -1, (size_t)gd->nbase + 1);
+	/* what each gate serves: 1 play, 2 goals; the edges into those
+	 * serving the goals alone */
+	int nrm = gd->nroles * gd->nmoves;
+	for (int k = 0; k < nrm; k++)
+		if (n->legal_ref[k] >= 0)
+			m[n->legal_ref[k]] |= 1;
+	for (int i = 0; i < gd->nbase; i++)
+		if (n->next_ref[i] >= 0)
+			m[n->next_ref[i]] |= 1;
+	if (n->terminal >= 0)
+		m[n->terminal] |= 1;
+	for (int i = 0; i < gd->ngoal; i++)
+		if (n->goal_ref[i] >= 0)
+			m[n->goal_ref[i]] |= 2;
+	int64_t all = 0, goal = 0;
+	for (int g = n->ngates - 1; g >= 0; g--)
+		for (int i = n->in0[g]; i < n->in0[g + 1]; i++) {
+			m[n->in[i] >> 1] |= m[g];
+			all++;
+			goal += m[g] == 2;
+		}
+	if (goal * 4 < all) {
+		f = net_fold(gd, n, nofix, false, KEEP_ALL, NULL);
+		goto out;
+	}
+	gdl_net *gn = net_fold(gd, n, nofix, false, KEEP_GOAL, NULL);
+	if (gn && !(f = net_fold(gd, n, nofix, false, KEEP_PLAY, NULL)))
+		gdl_net_free(gn);
+	if (f) {
+		f->goal = gn;
+		gn->sweep = true;
+	}
+out:
+	gl_free(nofix);
+	gl_free(m);
+	gdl_net_free(n);
+	return f;
+}
+
+/* Tune gd->net (see above; the network there may be replaced). 0 or
+ * GL_ENOMEM. */
+static int net_tune(gdl_game *gd)
+{
+	if (gd->nbase == 0)
+		return 0;
+	size_t w = (size_t)gd->words + 1;
+	int32_t *flips = gl_calloc((size_t)gd->nbase, sizeof *flips);
+	uint64_t *seen = gl_calloc(((size_t)SAMPLE_STEPS + SAMPLE_LEN + 1) * w,
+		sizeof *seen);
+	uint64_t *st = gl_calloc(w, sizeof *st);
+	int8_t *fix = gl_malloc((size_t)gd->nbase);
+	bool oom = !flips || !seen || !st || !fix;
+	int nseen = 0, steps = 0, cand[NET_SPLIT_MAX], nc = 0;
+	/* The networks tried: the plain one, and the one with complements
+	 * where that saves a tenth of the edges or more; each with guards
+	 * (on the base propositions that flip in half the steps or more),
+	 * where it has any. */
+	gdl_net *nets[4] = {gd->net, NULL, NULL, NULL};
+	uint8_t *guardable = gl_calloc((size_t)gd->nbase + 1, 1);
+	uint64_t best = UINT64_MAX;
+	int bnet = 0, bvar = 0, bsweep = 0;
+	oom |= !guardable;
+	if (!oom) { /* the plain one flows first: the flips, the states met */
+		best = sample(gd, st, flips, seen, &nseen, &steps, &oom);
+		for (int i = 0; i < gd->nbase; i++)
+			guardable[i] = flips[i] * 2 >= steps && steps > 0;
+	}
+	if (!oom && gd->net->ngroups == 0) {
+		memset(fix, -1, (size_t)gd->nbase);
+		gdl_net *c = net_fold(gd, gd->net, fix, true, KEEP_ALL, NULL);
+		if (!c)
+			oom = true;
+		else if ((int64_t)c->fo0[c->ngates] * 10 <
+		    (int64_t)gd->net->fo0[gd->net->ngates] * 9)
+			nets[1] = c;
+		else
+			gdl_net_free(c);
+	}
+	for (int k = 0; k < 2 && !oom && gd->net->ngroups == 0; k++) {
+		if (!nets[k])
+			continue;
+		memset(fix, -1, (size_t)gd->nbase);
+		gdl_net *gn = net_fold(gd, nets[k], fix, k == 1, KEEP_ALL, guardable);
+		bool any = false;
+		for (int r = 0; gn && r < gd->nroles; r++)
+			any |= gn->guard[r] >= 0;
+		if (!gn)
+			oom = true;
+		else if (any)
+			nets[k + 2] = gn;
+		else
+			gdl_net_free(gn);
+	}
+	/* Each choice: the network, with variants or not, flow or sweep. */
+	for (int var = 0; var < 2 && !oom; var++) {
+		if (var == 1) {
+			nc = nets[0]->ngroups > 0 ? 0 : split_candidates(gd, nets[0],
+				flips, steps, best, cand);
+			if (nc == 0)
+				break;
+		}
+		for (int k = 0; k < 4 && !oom; k++) {
+			if (!nets[k])
+				continue;
+			if (var == 1 && make_variants(gd, nets[k], cand, nc, seen, nseen,
+			    fix)) {
+				oom = true;
+				break;
+			}
+			if (var == 1 && nets[k]->nvar == 0)
+				continue;
+			gd->net = nets[k];
+			for (int m = 0; m < 2 && !oom; m++) {
+				set_sweep(nets[k], m == 1);
+				nets[k]->inc_var = var == 1;
+				if (var == 0 && k == 0 && m == 0)
+					continue; /* measured above */
+				uint64_t work = sample(gd, st, NULL, NULL, NULL, NULL, &oom);
+				if (work < best) {
+					best = work;
+					bnet = k;
+					bvar = var;
+					bsweep = m;
+				}
+			}
+		}
+	}
+	if (oom)
+		bnet = bvar = bsweep = 0;
+	gdl_net *goal = nets[0]->goal;
+	nets[0]->goal = NULL;
+	gd->net = nets[bnet];
+	gd->net->goal = goal;
+	for (int k = 0; k < 4; k++)
+		if (k != bnet)
+			gdl_net_free(nets[k]);
+	gl_free(guardable);
+	gd->net->inc_var = bvar; /* the batch runs them anyway */
+	if (oom)
+		drop_variants(gd->net);
+	set_sweep(gd->net, bsweep);
+	gl_free(flips);
+	gl_free(seen);
+	gl_free(st);
+	gl_free(fix);
+	return oom ? GL_ENOMEM : 0;
 }
 
 /* --- The API: the network, or the prover's evaluator ---------------------- */
@@ -1056,24 +2193,28 @@ bool gdl_terminal(const gdl_game *gd, const gdl_eval *e)
 
 int gdl_legal_count(const gdl_game *gd, const gdl_eval *e, int role)
 {
-	return e->pv ? gdl_pv_legal_count(gd, e->pv, role) : e->nlegal[role];
+	return e->pv ? gdl_pv_legal_count(gd, e->pv, role) :
+		legal_list(gd, e, role, NULL);
 }
 
 int gdl_legal(const gdl_game *gd, const gdl_eval *e, int role, int *moves)
 {
 	return e->pv ? gdl_pv_legal(gd, e->pv, role, moves) :
-		legal_upto(e, role, moves, INT_MAX);
+		legal_list(gd, e, role, moves);
 }
 
 int gdl_legal_nth(const gdl_game *gd, const gdl_eval *e, int role, int k)
 {
 	return e->pv ? gdl_pv_legal_nth(gd, e->pv, role, k) :
-		net_legal_nth(e, role, k);
+		net_legal_nth(gd, e, role, k);
 }
 
 int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role)
 {
-	return e->pv ? gdl_pv_goal(gd, e->pv, role) : net_goal(gd, e, role);
+	/* the goal network's evaluator is a cache, brought to the state on
+	 * demand: e itself is never a const object */
+	return e->pv ? gdl_pv_goal(gd, e->pv, role) :
+		net_goal(gd, (gdl_eval *)e, role);
 }
 
 int gdl_goal_values(const gdl_game *gd, const gdl_eval *e, int role,
@@ -1084,7 +2225,7 @@ int gdl_goal_values(const gdl_game *gd, const gdl_eval *e, int role,
 	for (int i = 0; i < gd->ngoal; i++)
 		if (gd->goal_role[i] == role && !seen[gd->goal_value[i]] &&
 		    (e->pv ? gdl_pv_goal_on(gd, e->pv, i) :
-			     ref_val(e, e->n->goal_ref[i])))
+			     net_goal_on(gd, (gdl_eval *)e, i)))
 			seen[gd->goal_value[i]] = true;
 	for (int x = 0; x <= 100; x++)
 		if (seen[x])
@@ -1102,13 +2243,13 @@ void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint, uint64_t *out)
 		net_next(gd, e, joint, out);
 }
 
-/* Written over the API, so that it serves both reasoners. */
-uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
-	int depth)
+/* perft below state, whose child states go to buf (depth - 1 more
+ * levels of words words after it). The legal moves are read again after
+ * each child (the state evaluated anew), so that no list is kept. */
+static uint64_t perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
+	int depth, uint64_t *buf)
 {
-	enum { PERFT_MOVES = 512 };
-	int moves[GDL_ROLES_MAX][PERFT_MOVES], nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX];
-	uint64_t child[GDL_WORDS_MAX];
+	int nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX], joint[GDL_ROLES_MAX];
 	gdl_eval_state(gd, e, state);
 	if (depth <= 0)
 		return 1;
@@ -1116,10 +2257,7 @@ uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 		return 0;
 	uint64_t prod = 1;
 	for (int r = 0; r < gd->nroles; r++) {
-		int c = gdl_legal_count(gd, e, r);
-		nm[r] = c < PERFT_MOVES ? c : PERFT_MOVES;
-		for (int k = 0; k < nm[r]; k++)
-			moves[r][k] = gdl_legal_nth(gd, e, r, k);
+		nm[r] = gdl_legal_count(gd, e, r);
 		prod *= (uint64_t)nm[r];
 		idx[r] = 0;
 	}
@@ -1127,12 +2265,11 @@ uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 		return prod;
 	uint64_t total = 0;
 	for (;;) {
-		int joint[GDL_ROLES_MAX];
-		for (int r = 0; r < gd->nroles; r++)
-			joint[r] = moves[r][idx[r]];
 		gdl_eval_state(gd, e, state); /* back from the last child */
-		gdl_next(gd, e, joint, child);
-		total += gdl_perft(gd, e, child, depth - 1);
+		for (int r = 0; r < gd->nroles; r++)
+			joint[r] = gdl_legal_nth(gd, e, r, idx[r]);
+		gdl_next(gd, e, joint, buf);
+		total += perft(gd, e, buf, depth - 1, buf + gd->words + 1);
 		int r = 0;
 		while (r < gd->nroles && ++idx[r] == nm[r])
 			idx[r++] = 0;
@@ -1140,4 +2277,19 @@ uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 			break;
 	}
 	return total;
+}
+
+/* Written over the API, so that it serves both reasoners. */
+uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
+	int depth)
+{
+	if (depth <= 1)
+		return perft(gd, e, state, depth, NULL);
+	uint64_t *buf = gl_malloc((size_t)depth * ((size_t)gd->words + 1) *
+		sizeof *buf);
+	if (!buf)
+		return 0;
+	uint64_t n = perft(gd, e, state, depth, buf);
+	gl_free(buf);
+	return n;
 }
