@@ -37,6 +37,12 @@ expect 0 "^16$" perft gdl:$D/games/roshambo2.kif 2
 expect 0 "^rock paper: 1$" perft --joint --divide gdl:$D/games/roshambo2.kif 1
 expect 0 "^11132$" perft --joint gdl:$D/hard/breakthrough.kif 3
 expect 2 "tictactoe is not a GDL game" perft --joint tictactoe 2
+# bench --playouts measures what it can: a game it cannot load gets a row
+# saying why, the next game is still measured, and the exit status says so
+expect 1 "hostile/join.kif.*refused.*grounding too big" bench --playouts \
+	gdl:$D/no-such.kif gdl:file=$D/hostile/join.kif,reasoner=net
+expect 1 "bench: 2 games could not be measured" bench --playouts \
+	gdl:$D/no-such.kif gdl:file=$D/hostile/join.kif,reasoner=net
 expect 2 "no --position or --moves" perft --joint gdl --moves "(mark 1 1)" 2
 expect 1 "no move 'mark'" show gdl:$D/games/ticTacToe.kif --moves mark
 expect 0 "gdl" list
