@@ -11,6 +11,7 @@
 #include "gamelearn/game.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 /* The library sizes every buffer from the game instance. A native game's
  * rule tests keep theirs on the stack, sized by these test-local bounds,
@@ -37,6 +38,25 @@ static inline gl_game *tg_game(const char *spec)
 			g->max_legal, g->state_size);
 		exit(1);
 	}
+	return g;
+}
+
+/* A gdl game of the description text, written to a temporary file (gone
+ * once loaded), or exit(1). */
+static inline gl_game *tg_kif_game(const char *text)
+{
+	char path[] = "/tmp/gamelearn_test_kif_XXXXXX";
+	int fd = mkstemp(path);
+	size_t n = strlen(text);
+	if (fd < 0 || write(fd, text, n) != (ssize_t)n) {
+		fprintf(stderr, "cannot write %s\n", path);
+		exit(1);
+	}
+	close(fd);
+	char spec[64];
+	snprintf(spec, sizeof spec, "gdl:%s", path);
+	gl_game *g = tg_game(spec);
+	unlink(path);
 	return g;
 }
 

@@ -24,24 +24,6 @@
 
 #define HARD "data/gdl/hard/"
 
-/* A game from GDL text through a temporary file, or exit(1). */
-static gl_game *kif_game(const char *text)
-{
-	char path[] = "/tmp/gamelearn_test_big_moves_XXXXXX";
-	int fd = mkstemp(path);
-	size_t n = strlen(text);
-	if (fd < 0 || write(fd, text, n) != (ssize_t)n) {
-		fprintf(stderr, "cannot write %s\n", path);
-		exit(1);
-	}
-	close(fd);
-	char spec[80];
-	snprintf(spec, sizeof spec, "gdl:%s", path);
-	gl_game *g = tg_game(spec);
-	unlink(path);
-	return g;
-}
-
 /* The pick game's rules: cells nx by ny, white wins if (tx ty) is taken
  * after both picks; simultaneous: both pick at once, one round. Ballast:
  * nb x nb more base propositions (marks set at the start, kept, never
@@ -196,7 +178,7 @@ static void test_hard_agents(void)
 static void test_pick(int nx, int ny, int tx, int ty, int nb)
 {
 	char *kif = pick_kif(nx, ny, tx, ty, false, nb);
-	gl_game *g = kif_game(kif);
+	gl_game *g = tg_kif_game(kif);
 	gl_free(kif);
 	uint64_t cells = (uint64_t)nx * (uint64_t)ny;
 	CHECK_MSG(g->max_legal >= cells && g->max_legal > 512, "pick %dx%d: "
@@ -273,7 +255,7 @@ static void test_pick(int nx, int ny, int tx, int ty, int nb)
 static void test_simultaneous_pick(void)
 {
 	char *kif = pick_kif(24, 24, 9, 9, true, 0);
-	gl_game *g = kif_game(kif);
+	gl_game *g = tg_kif_game(kif);
 	gl_free(kif);
 	unsigned char *s = tg_state(g), *s0 = tg_state(g);
 	g->type->start(g, s0);

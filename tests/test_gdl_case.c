@@ -8,6 +8,7 @@
  * alexChess (perft 3: 780 case-sensitive, 890 folded) and wargame03
  * (3 / 11 / 46 / 187 / 456).
  */
+#include "gametest.h"
 #include "gdltest.h"
 
 #include "gamelearn/game.h"
@@ -73,15 +74,12 @@ static void case_file(void)
 	gl_game *g = gl_game_new("gdl:file=" CASE ",case=fold", &err);
 	CHECK_MSG(g != NULL, "%s", err.msg);
 	if (g) {
-		unsigned char *s = gl_malloc(g->state_size);
-		gl_action *mv = gl_malloc(g->max_legal * sizeof *mv);
-		CHECK(s && mv);
-		if (s && mv) {
-			g->type->start(g, s);
-			CHECK(g->type->legal(g, s, mv) == 3);
-			gl_action a;
-			CHECK(g->type->parse_move(g, s, "(Go 2)", &a, &err) == 0);
-		}
+		void *s = tg_state(g);
+		gl_action *mv = tg_moves(g);
+		g->type->start(g, s);
+		CHECK(g->type->legal(g, s, mv) == 3);
+		gl_action a;
+		CHECK(g->type->parse_move(g, s, "(Go 2)", &a, &err) == 0);
 		gl_free(s);
 		gl_free(mv);
 		gl_game_free(g);
@@ -89,17 +87,12 @@ static void case_file(void)
 	g = gl_game_new("gdl:" CASE, &err); /* keep: the default */
 	CHECK_MSG(g != NULL, "%s", err.msg);
 	if (g) {
-		unsigned char *s = gl_malloc(g->state_size);
-		uint64_t n = 0;
-		CHECK(s != NULL);
-		if (s) {
-			g->type->start(g, s);
-			CHECK(gl_perft(g, s, 1, &n, &err) == 0);
-			CHECK_EQ_U64(n, 3);
-			gl_action a;
-			CHECK(g->type->parse_move(g, s, "(mark A)", &a, &err) == 0);
-			CHECK(g->type->parse_move(g, s, "(MARK A)", &a, &err) == GL_EPARSE);
-		}
+		void *s = tg_state(g);
+		g->type->start(g, s);
+		CHECK_EQ_U64(tg_perft(g, s, 1), 3);
+		gl_action a;
+		CHECK(g->type->parse_move(g, s, "(mark A)", &a, &err) == 0);
+		CHECK(g->type->parse_move(g, s, "(MARK A)", &a, &err) == GL_EPARSE);
 		gl_free(s);
 		gl_game_free(g);
 	}

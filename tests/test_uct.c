@@ -229,24 +229,6 @@ static gl_action choose_hidden(gl_agent *a, uint64_t seed, const gl_action *pend
 	return m;
 }
 
-/* A game from GDL text (through a temporary file), or exit(1). */
-static gl_game *kif_game(const char *text)
-{
-	char path[] = "/tmp/gamelearn_test_uct_XXXXXX";
-	int fd = mkstemp(path);
-	size_t n = strlen(text);
-	if (fd < 0 || write(fd, text, n) != (ssize_t)n) {
-		fprintf(stderr, "cannot write %s\n", path);
-		exit(1);
-	}
-	close(fd);
-	char spec[64];
-	snprintf(spec, sizeof spec, "gdl:%s", path);
-	gl_game *g = tg_game(spec);
-	unlink(path);
-	return g;
-}
-
 /* One simultaneous throw of rock, paper, scissors or well (roshambo2's
  * rules): well beats rock and scissors, paper beats well, so well
  * dominates rock and the equilibrium mixes the other three. */
@@ -326,7 +308,7 @@ static void test_simultaneous(void)
 	gl_agent_free(a);
 	gl_game_free(g);
 
-	g = kif_game(throw_kif);
+	g = tg_kif_game(throw_kif);
 	CHECK(g->state_size <= ROOM && g->max_legal <= ROOM);
 	a = tg_agent("uct:time=0,iterations=1000", g);
 	gl_agent *pure = tg_agent("uct:time=0,iterations=1000,mix=0", g);
@@ -350,7 +332,7 @@ static void test_simultaneous(void)
 	gl_agent_free(pure);
 	gl_game_free(g);
 
-	g = kif_game(odd_kif);
+	g = tg_kif_game(odd_kif);
 	CHECK(g->nplayers == 3 && g->state_size <= ROOM && g->max_legal <= ROOM);
 	a = tg_agent("uct:time=0,iterations=300", g);
 	g->type->start(g, s);
