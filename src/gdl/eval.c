@@ -2,61 +2,15 @@
  * eval.c - the public GDL API over a compiled game: loading (parse, check,
  * ground, compile the network; or, when the rules are too many to ground,
  * the domain alone for the prover of prover.c), sizes and texts; and the
- * plain evaluation of the ground program (Love et al. 2008, section 5):
- * every atom computed stratum by stratum in dependency order, recursive
- * groups to their least fixpoint. The grounder uses it once for the
- * static atoms (those that depend on neither true nor does); the tests use
- * it as the reference the incremental network (net.c) must agree with.
+ * evaluator (gdl_eval), dispatched through the reasoner's descriptor
+ * (gd->ops: the network's or the prover's), with what is written over it
+ * for both: playouts, goal values, joint perft.
  */
 #include "gdl/internal.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <strings.h>
-
-static inline bool rule_true(const gdl_game *gd, const uint8_t *val, int r)
-{
-	for (int i = gd->rule_lit[r]; i < gd->rule_lit[r + 1]; i++) {
-		int32_t l = gd->lit[i];
-		if (!(val[l >> 1] ^ (l & 1)))
-			return false;
-	}
-	return true;
-}
-
-static inline uint8_t atom_eval(const gdl_game *gd, const uint8_t *val, int a)
-{
-	for (int r = gd->atom_rule[a]; r < gd->atom_rule[a + 1]; r++)
-		if (rule_true(gd, val, r))
-			return 1;
-	return 0;
-}
-
-void gdl_run(const gdl_game *gd, uint8_t *val, const int32_t *node_atom,
-	const int32_t *node_scc, int from, int to)
-{
-	for (int i = from; i < to;) {
-		int k = node_scc[i];
-		if (k <= 0) {
-			val[node_atom[i]] = atom_eval(gd, val, node_atom[i]);
-			i++;
-			continue;
-		}
-		for (int j = 0; j < k; j++)
-			val[node_atom[i + j]] = 0;
-		for (bool changed = true; changed;) {
-			changed = false;
-			for (int j = 0; j < k; j++) {
-				int a = node_atom[i + j];
-				if (!val[a] && atom_eval(gd, val, a)) {
-					val[a] = 1;
-					changed = true;
-				}
-			}
-		}
-		i += k;
-	}
-}
 
 void gdl_free(gdl_game *gd)
 {
@@ -193,6 +147,7 @@ int gdl_load_ex(gdl_game **out, const char *text, size_t n, const char *name,
 	rc = compile(gd, opts, err);
 	if (rc)
 		goto fail;
+	gd->ops = gd->net ? &gdl_net_ops : &gdl_prover_ops;
 	*out = gd;
 	return 0;
 fail:
@@ -321,21 +276,175 @@ void gdl_initial(const gdl_game *gd, uint64_t *state)
 	memcpy(state, gd->init, (size_t)gd->words * sizeof *state);
 }
 
+/* --- The evaluator: the reasoner's, through its descriptor ----------------- */
 
-void gdl_ref_eval(const gdl_game *gd, uint8_t *val, const uint64_t *state,
-	const int *joint)
+struct gdl_eval {
+	const gdl_ops *ops;
+	void *x;          /* the reasoner's evaluator */
+	uint64_t *play;   /* [words] gdl_playout's state */
+};
+
+gdl_eval *gdl_eval_new(const gdl_game *gd)
 {
-	memcpy(val, gd->static_val, (size_t)gd->natoms + 1);
-	for (int i = 0; i < gd->nbase; i++)
-		val[gd->base_atom[i]] = state[i / 64] >> (i % 64) & 1;
-	gdl_run(gd, val, gd->node_atom, gd->node_scc, 0, gd->phase1);
-	if (!joint)
-		return;
-	for (int r = 0; r < gd->nroles; r++) {
-		const int32_t *da = gd->does_atom + (size_t)r * gd->nmoves;
-		for (int m = 0; m < gd->nmoves; m++)
-			if (da[m] >= 0)
-				val[da[m]] = m == joint[r];
+	gdl_eval *e = gl_calloc(1, sizeof *e);
+	if (!e)
+		return NULL;
+	e->ops = gd->ops;
+	e->play = gl_calloc((size_t)gd->words + 1, sizeof *e->play);
+	e->x = e->play ? e->ops->make(gd) : NULL;
+	if (!e->x) {
+		gdl_eval_free(e);
+		return NULL;
 	}
-	gdl_run(gd, val, gd->node_atom, gd->node_scc, gd->phase1, gd->phase2);
+	return e;
+}
+
+void gdl_eval_free(gdl_eval *e)
+{
+	if (!e)
+		return;
+	if (e->x)
+		e->ops->free(e->x);
+	gl_free(e->play);
+	gl_free(e);
+}
+
+int gdl_eval_error(const gdl_game *gd, const gdl_eval *e)
+{
+	(void)gd;
+	return e->ops->error(e->x);
+}
+
+void gdl_eval_state(const gdl_game *gd, gdl_eval *e, const uint64_t *state)
+{
+	e->ops->state(gd, e->x, state);
+}
+
+bool gdl_terminal(const gdl_game *gd, const gdl_eval *e)
+{
+	return e->ops->terminal(gd, e->x);
+}
+
+int gdl_legal_count(const gdl_game *gd, const gdl_eval *e, int role)
+{
+	return e->ops->legal(gd, e->x, role, NULL);
+}
+
+int gdl_legal(const gdl_game *gd, const gdl_eval *e, int role, int *moves)
+{
+	return e->ops->legal(gd, e->x, role, moves);
+}
+
+int gdl_legal_nth(const gdl_game *gd, const gdl_eval *e, int role, int k)
+{
+	return e->ops->legal_nth(gd, e->x, role, k);
+}
+
+/* A reasoner's evaluator may bring a cache to the state when a goal is
+ * asked for (the network's goals of their own): e->x is never a const
+ * object, whatever e is. */
+int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role)
+{
+	return e->ops->goal(gd, e->x, role);
+}
+
+int gdl_goal_values(const gdl_game *gd, const gdl_eval *e, int role,
+	int *values, int max)
+{
+	int n = 0;
+	bool seen[101] = {false}; /* two goal atoms may spell one value */
+	for (int i = 0; i < gd->ngoal; i++)
+		if (gd->goal_role[i] == role && !seen[gd->goal_value[i]] &&
+		    e->ops->goal_on(gd, e->x, i))
+			seen[gd->goal_value[i]] = true;
+	for (int x = 0; x <= 100; x++)
+		if (seen[x] && n++ < max)
+			values[n - 1] = x;
+	return n;
+}
+
+void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint, uint64_t *out)
+{
+	e->ops->next(gd, e->x, joint, out);
+}
+
+int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
+	gl_rng *rng, int max_steps, int *goals)
+{
+	uint64_t *s = e->play;
+	memcpy(s, state, (size_t)gd->words * sizeof *s);
+	if (e->ops->playout)
+		return e->ops->playout(gd, e->x, s, rng, max_steps, goals);
+	int joint[GDL_ROLES_MAX];
+	int steps = 0;
+	for (;;) {
+		gdl_eval_state(gd, e, s);
+		if (gdl_terminal(gd, e) || steps >= max_steps)
+			break;
+		bool stuck = false;
+		for (int r = 0; r < gd->nroles && !stuck; r++) {
+			int c = gdl_legal_count(gd, e, r);
+			stuck = c == 0;
+			joint[r] = stuck ? -1 : gdl_legal_nth(gd, e, r, c == 1 ? 0 :
+				(int)gl_rng_below(rng, (uint32_t)c));
+		}
+		if (stuck)
+			break;
+		gdl_next(gd, e, joint, s);
+		steps++;
+	}
+	for (int r = 0; goals && r < gd->nroles; r++)
+		goals[r] = gdl_goal(gd, e, r);
+	return steps;
+}
+
+/* perft below state, whose child states go to buf (depth - 1 more
+ * levels of words words after it). The legal moves are read again after
+ * each child (the state evaluated anew), so that no list is kept. */
+static uint64_t perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
+	int depth, uint64_t *buf)
+{
+	int nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX], joint[GDL_ROLES_MAX];
+	gdl_eval_state(gd, e, state);
+	if (depth <= 0)
+		return 1;
+	if (gdl_terminal(gd, e))
+		return 0;
+	uint64_t prod = 1;
+	for (int r = 0; r < gd->nroles; r++) {
+		nm[r] = gdl_legal_count(gd, e, r);
+		prod *= (uint64_t)nm[r];
+		idx[r] = 0;
+	}
+	if (depth == 1 || prod == 0)
+		return prod;
+	uint64_t total = 0;
+	for (;;) {
+		gdl_eval_state(gd, e, state); /* back from the last child */
+		for (int r = 0; r < gd->nroles; r++)
+			joint[r] = gdl_legal_nth(gd, e, r, idx[r]);
+		gdl_next(gd, e, joint, buf);
+		total += perft(gd, e, buf, depth - 1, buf + gd->words + 1);
+		int r = 0;
+		while (r < gd->nroles && ++idx[r] == nm[r])
+			idx[r++] = 0;
+		if (r == gd->nroles)
+			break;
+	}
+	return total;
+}
+
+/* Written over the API, so that it serves both reasoners. */
+uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
+	int depth)
+{
+	if (depth <= 1)
+		return perft(gd, e, state, depth, NULL);
+	uint64_t *buf = gl_malloc((size_t)depth * ((size_t)gd->words + 1) *
+		sizeof *buf);
+	if (!buf)
+		return 0;
+	uint64_t n = perft(gd, e, state, depth, buf);
+	gl_free(buf);
+	return n;
 }

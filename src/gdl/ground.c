@@ -1946,3 +1946,72 @@ out:
 	gl_free(low);
 	return rc;
 }
+
+/* --- The plain evaluation of the ground program ---------------------------- */
+
+/* Love et al. 2008, section 5: every atom computed stratum by stratum in
+ * dependency order, recursive groups to their least fixpoint. The
+ * grounder uses it once for the static atoms (those that depend on neither
+ * true nor does); the tests use it as the reference the incremental
+ * network (net.c) must agree with. */
+static inline bool rule_true(const gdl_game *gd, const uint8_t *val, int r)
+{
+	for (int i = gd->rule_lit[r]; i < gd->rule_lit[r + 1]; i++) {
+		int32_t l = gd->lit[i];
+		if (!(val[l >> 1] ^ (l & 1)))
+			return false;
+	}
+	return true;
+}
+
+static inline uint8_t atom_eval(const gdl_game *gd, const uint8_t *val, int a)
+{
+	for (int r = gd->atom_rule[a]; r < gd->atom_rule[a + 1]; r++)
+		if (rule_true(gd, val, r))
+			return 1;
+	return 0;
+}
+
+void gdl_run(const gdl_game *gd, uint8_t *val, const int32_t *node_atom,
+	const int32_t *node_scc, int from, int to)
+{
+	for (int i = from; i < to;) {
+		int k = node_scc[i];
+		if (k <= 0) {
+			val[node_atom[i]] = atom_eval(gd, val, node_atom[i]);
+			i++;
+			continue;
+		}
+		for (int j = 0; j < k; j++)
+			val[node_atom[i + j]] = 0;
+		for (bool changed = true; changed;) {
+			changed = false;
+			for (int j = 0; j < k; j++) {
+				int a = node_atom[i + j];
+				if (!val[a] && atom_eval(gd, val, a)) {
+					val[a] = 1;
+					changed = true;
+				}
+			}
+		}
+		i += k;
+	}
+}
+
+void gdl_ref_eval(const gdl_game *gd, uint8_t *val, const uint64_t *state,
+	const int *joint)
+{
+	memcpy(val, gd->static_val, (size_t)gd->natoms + 1);
+	for (int i = 0; i < gd->nbase; i++)
+		val[gd->base_atom[i]] = state[i / 64] >> (i % 64) & 1;
+	gdl_run(gd, val, gd->node_atom, gd->node_scc, 0, gd->phase1);
+	if (!joint)
+		return;
+	for (int r = 0; r < gd->nroles; r++) {
+		const int32_t *da = gd->does_atom + (size_t)r * gd->nmoves;
+		for (int m = 0; m < gd->nmoves; m++)
+			if (da[m] >= 0)
+				val[da[m]] = m == joint[r];
+	}
+	gdl_run(gd, val, gd->node_atom, gd->node_scc, gd->phase1, gd->phase2);
+}

@@ -170,6 +170,8 @@ struct gdl_game {
 	struct gdl_net *net;  /* the program compiled for evaluation, or NULL
 			       * when the prover evaluates the game */
 	struct gdl_prover *prover; /* the prover's compiled clauses, or NULL */
+	const struct gdl_ops *ops; /* the reasoner: &gdl_net_ops when net,
+				    * else &gdl_prover_ops */
 	char fallback[256];   /* why GDL_AUTO chose the prover (a gl_err msg) */
 };
 
@@ -340,20 +342,33 @@ int32_t gdl_gterm_find(const gdl_gterms *gt, int32_t fn, int32_t nargs,
 typedef struct gdl_prover gdl_prover;
 int gdl_prover_build(gdl_game *gd, long max_steps, gl_err *err);
 void gdl_prover_free(gdl_prover *pv);
-/* Its evaluator, behind gdl_eval (net.c) when gd->net is NULL: the same
- * contracts as the gdl.h functions of the same names. */
-typedef struct gdl_pv gdl_pv;
-gdl_pv *gdl_pv_new(const gdl_game *gd);
-void gdl_pv_free(gdl_pv *e);
-int gdl_pv_error(const gdl_pv *e);
-void gdl_pv_state(const gdl_game *gd, gdl_pv *e, const uint64_t *state);
-bool gdl_pv_terminal(const gdl_game *gd, const gdl_pv *e);
-int gdl_pv_legal(const gdl_game *gd, const gdl_pv *e, int role, int *moves);
-int gdl_pv_legal_count(const gdl_game *gd, const gdl_pv *e, int role);
-int gdl_pv_legal_nth(const gdl_game *gd, const gdl_pv *e, int role, int k);
-int gdl_pv_goal(const gdl_game *gd, const gdl_pv *e, int role);
-/* Whether goal atom gd->goal_atom[i] holds in the state evaluated. */
-bool gdl_pv_goal_on(const gdl_game *gd, const gdl_pv *e, int i);
-void gdl_pv_next(const gdl_game *gd, gdl_pv *e, const int *joint,
-	uint64_t *out);
+
+/* A reasoner, as gdl.h's evaluator sees it: a const descriptor of
+ * functions (like game types and agent types), one per reasoner, in
+ * gd->ops: the network's (net.c) or the prover's (prover.c). eval.c
+ * dispatches every gdl_eval call through it; x is the reasoner's own
+ * evaluator, made by make(). The contracts are those of the gdl.h
+ * functions of the same names; legal() with moves NULL counts. */
+typedef struct gdl_ops {
+	const char *name;
+	void *(*make)(const gdl_game *gd);
+	void (*free)(void *x);
+	int (*error)(const void *x);
+	void (*state)(const gdl_game *gd, void *x, const uint64_t *state);
+	bool (*terminal)(const gdl_game *gd, const void *x);
+	int (*legal)(const gdl_game *gd, const void *x, int role, int *moves);
+	int (*legal_nth)(const gdl_game *gd, const void *x, int role, int k);
+	/* x is not const: an evaluator may bring a cache to the state */
+	int (*goal)(const gdl_game *gd, void *x, int role);
+	/* whether goal atom gd->goal_atom[i] holds in the state */
+	bool (*goal_on)(const gdl_game *gd, void *x, int i);
+	void (*next)(const gdl_game *gd, void *x, const int *joint,
+		uint64_t *out);
+	/* a whole random playout (gdl_playout's contract, from the state in
+	 * play, which it may overwrite); NULL: eval.c's, over the others */
+	int (*playout)(const gdl_game *gd, void *x, uint64_t *play, gl_rng *rng,
+		int max_steps, int *goals);
+} gdl_ops;
+extern const gdl_ops gdl_net_ops;    /* net.c */
+extern const gdl_ops gdl_prover_ops; /* prover.c */
 #endif

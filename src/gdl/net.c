@@ -42,8 +42,8 @@
  * its few others (frame axioms); its legal moves guarded by its control,
  * read once a step; variants with the control fixed, one per value met;
  * flow or sweep.
- * A game loaded for the prover has no network: its gdl_eval wraps the
- * prover's evaluator (prover.c), and each call of the API goes there.
+ * The network is one of the two reasoners behind gdl.h (gdl_net_ops, at
+ * the end of this file; eval.c dispatches the API through it).
  */
 #include "gdl/internal.h"
 
@@ -77,16 +77,16 @@ typedef struct netev {
 			   * walks counted in edges (see net_tune) */
 } netev;
 
-struct gdl_eval {
-	gdl_pv *pv;       /* the prover's evaluator instead (gd->net NULL) */
+/* The network's evaluator (gdl_ops's x). */
+typedef struct net_eval {
 	const gdl_net *n; /* the game's network */
 	netev *subs;        /* [nvar + 1] its evaluator, its variants' */
 	int nsub;         /* how many are made */
 	netev *cur;       /* the one that evaluated the last state */
 	netev goal;       /* the goal network's (n->goal), brought to cur's
 			   * state when a goal is asked for */
-	uint64_t *play;   /* [words] gdl_playout's state */
-};
+	uint64_t *play;   /* [words] a playout's state, the sample's next */
+} net_eval;
 
 /* --- Building -------------------------------------------------------------- */
 
@@ -1230,10 +1230,12 @@ static int sub_init(netev *s, const gdl_game *gd, const gdl_net *n)
 	return 0;
 }
 
-gdl_eval *gdl_eval_new(const gdl_game *gd)
+static void net_unmake(net_eval *e);
+
+static net_eval *net_make(const gdl_game *gd)
 {
 	const gdl_net *n = gd->net;
-	gdl_eval *e = gl_calloc(1, sizeof *e);
+	net_eval *e = gl_calloc(1, sizeof *e);
 	if (!e)
 		return NULL;
 	e->play = gl_calloc((size_t)gd->words + 1, sizeof *e->play);
@@ -1241,40 +1243,32 @@ gdl_eval *gdl_eval_new(const gdl_game *gd)
 		gl_free(e);
 		return NULL;
 	}
-	if (!n) {
-		if (!(e->pv = gdl_pv_new(gd))) {
-			gdl_eval_free(e);
-			return NULL;
-		}
-		return e;
-	}
 	e->n = n;
 	int nvar = n->inc_var ? n->nvar : 0;
 	e->subs = gl_calloc((size_t)nvar + 1, sizeof *e->subs);
 	if (!e->subs) {
-		gdl_eval_free(e);
+		net_unmake(e);
 		return NULL;
 	}
 	for (int v = 0; v <= nvar; v++) {
 		if (sub_init(&e->subs[v], gd, v ? n->var[v] : n)) {
-			gdl_eval_free(e);
+			net_unmake(e);
 			return NULL;
 		}
 		e->nsub++;
 	}
 	if (n->goal && sub_init(&e->goal, gd, n->goal)) {
-		gdl_eval_free(e);
+		net_unmake(e);
 		return NULL;
 	}
 	e->cur = e->subs;
 	return e;
 }
 
-void gdl_eval_free(gdl_eval *e)
+static void net_unmake(net_eval *e)
 {
 	if (!e)
 		return;
-	gdl_pv_free(e->pv);
 	for (int v = 0; v < e->nsub; v++)
 		sub_done(&e->subs[v]);
 	sub_done(&e->goal);
@@ -1310,13 +1304,13 @@ static inline int variant_of(const gdl_net *n, const uint64_t *state)
 	return n->var_of[key];
 }
 
-static void net_state(const gdl_game *gd, gdl_eval *e, const uint64_t *state)
+static void net_state(const gdl_game *gd, net_eval *e, const uint64_t *state)
 {
 	e->cur = &e->subs[variant_of(e->n, state)];
 	sub_state(gd, e->cur, state);
 }
 
-static bool net_terminal(const gdl_eval *e)
+static bool net_terminal(const net_eval *e)
 {
 	return ref_val(e->cur, e->cur->n->terminal);
 }
@@ -1336,7 +1330,7 @@ static inline void legal_words(const gdl_game *gd, const netev *s, int role,
 
 /* The legal moves of role, ascending, into moves (NULL: only counted);
  * returns the count. */
-static int legal_list(const gdl_game *gd, const gdl_eval *e, int role,
+static int legal_list(const gdl_game *gd, const net_eval *e, int role,
 	int *moves)
 {
 	const gdl_net *n = e->cur->n;
@@ -1354,7 +1348,7 @@ static int legal_list(const gdl_game *gd, const gdl_eval *e, int role,
 	return k;
 }
 
-static int net_legal_nth(const gdl_game *gd, const gdl_eval *e, int role,
+static int net_legal_nth(const gdl_game *gd, const net_eval *e, int role,
 	int k)
 {
 	const gdl_net *n = e->cur->n;
@@ -1377,7 +1371,7 @@ static int net_legal_nth(const gdl_game *gd, const gdl_eval *e, int role,
 
 /* The state's goal evaluator: the goals' own network (n->goal) brought
  * to the state on demand, or the evaluator of the state. */
-static const netev *goal_ev(const gdl_game *gd, gdl_eval *e)
+static const netev *goal_ev(const gdl_game *gd, net_eval *e)
 {
 	if (!e->n->goal)
 		return e->cur;
@@ -1386,13 +1380,13 @@ static const netev *goal_ev(const gdl_game *gd, gdl_eval *e)
 }
 
 /* Whether goal atom i (of gd->goal_atom) holds in the state. */
-static bool net_goal_on(const gdl_game *gd, gdl_eval *e, int i)
+static bool net_goal_on(const gdl_game *gd, net_eval *e, int i)
 {
 	const netev *s = goal_ev(gd, e);
 	return ref_val(s, s->n->goal_ref[i]);
 }
 
-static int net_goal(const gdl_game *gd, gdl_eval *e, int role)
+static int net_goal(const gdl_game *gd, net_eval *e, int role)
 {
 	const netev *s = goal_ev(gd, e);
 	int v = -1;
@@ -1432,42 +1426,13 @@ static void sub_joint(const gdl_game *gd, netev *s, const int *joint)
 	finish(s);
 }
 
-static void net_next(const gdl_game *gd, gdl_eval *e, const int *joint,
+static void net_next(const gdl_game *gd, net_eval *e, const int *joint,
 	uint64_t *out)
 {
 	sub_joint(gd, e->cur, joint);
 	memcpy(out, e->cur->next, (size_t)gd->words * sizeof *out);
 }
 
-/* Written over the API, so that it serves both reasoners (a branch a
- * call, well predicted, is all the dispatch costs). */
-int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
-	gl_rng *rng, int max_steps, int *goals)
-{
-	uint64_t *s = e->play;
-	int joint[GDL_ROLES_MAX];
-	memcpy(s, state, (size_t)gd->words * sizeof *s);
-	int steps = 0;
-	for (;;) {
-		gdl_eval_state(gd, e, s);
-		if (gdl_terminal(gd, e) || steps >= max_steps)
-			break;
-		bool stuck = false;
-		for (int r = 0; r < gd->nroles && !stuck; r++) {
-			int c = gdl_legal_count(gd, e, r);
-			stuck = c == 0;
-			joint[r] = stuck ? -1 : gdl_legal_nth(gd, e, r, c == 1 ? 0 :
-				(int)gl_rng_below(rng, (uint32_t)c));
-		}
-		if (stuck)
-			break;
-		gdl_next(gd, e, joint, s);
-		steps++;
-	}
-	for (int r = 0; goals && r < gd->nroles; r++)
-		goals[r] = gdl_goal(gd, e, r);
-	return steps;
-}
 
 /* --- Variants --------------------------------------------------------------- */
 
@@ -1867,7 +1832,7 @@ enum { VAR_MAX = 4, SAMPLE_STEPS = 256, SAMPLE_LEN = 128, SPLIT_FANOUT = 4 };
 static uint64_t sample(const gdl_game *gd, uint64_t *st, int32_t *flips,
 	uint64_t *seen, int *nseen, int *nsteps, bool *oom)
 {
-	gdl_eval *e = gdl_eval_new(gd);
+	net_eval *e = net_make(gd);
 	if (!e) {
 		*oom = true;
 		return 0;
@@ -1882,14 +1847,14 @@ static uint64_t sample(const gdl_game *gd, uint64_t *st, int32_t *flips,
 			if (seen)
 				memcpy(seen + (size_t)ns * (size_t)w, st, (size_t)w * sizeof *st);
 			ns++;
-			gdl_eval_state(gd, e, st);
+			net_state(gd, e, st);
 			int joint[GDL_ROLES_MAX];
-			bool stop = gdl_terminal(gd, e) || len >= SAMPLE_LEN;
+			bool stop = net_terminal(e) || len >= SAMPLE_LEN;
 			for (int r = 0; r < gd->nroles && !stop; r++) {
-				int c = gdl_legal_count(gd, e, r);
+				int c = legal_list(gd, e, r, NULL);
 				stop = c == 0;
 				if (!stop)
-					joint[r] = gdl_legal_nth(gd, e, r,
+					joint[r] = net_legal_nth(gd, e, r,
 						(int)gl_rng_below(&rng, (uint32_t)c));
 			}
 			if (stop)
@@ -1908,7 +1873,7 @@ static uint64_t sample(const gdl_game *gd, uint64_t *st, int32_t *flips,
 	uint64_t work = 1;
 	for (int v = 0; v < e->nsub; v++)
 		work += e->subs[v].work;
-	gdl_eval_free(e);
+	net_unmake(e);
 	if (nseen)
 		*nseen = ns;
 	if (nsteps)
@@ -2170,126 +2135,101 @@ static int net_tune(gdl_game *gd)
 	return oom ? GL_ENOMEM : 0;
 }
 
-/* --- The API: the network, or the prover's evaluator ---------------------- */
 
-int gdl_eval_error(const gdl_game *gd, const gdl_eval *e)
+/* --- The network as a reasoner (gdl_ops) ---------------------------------- */
+
+static void *ops_make(const gdl_game *gd)
+{
+	return net_make(gd);
+}
+
+static void ops_free(void *x)
+{
+	net_unmake(x);
+}
+
+static int ops_error(const void *x)
+{
+	(void)x;
+	return 0; /* the network always finishes */
+}
+
+static void ops_state(const gdl_game *gd, void *x, const uint64_t *state)
+{
+	net_state(gd, x, state);
+}
+
+static bool ops_terminal(const gdl_game *gd, const void *x)
 {
 	(void)gd;
-	return e->pv ? gdl_pv_error(e->pv) : 0;
+	return net_terminal(x);
 }
 
-void gdl_eval_state(const gdl_game *gd, gdl_eval *e, const uint64_t *state)
+static int ops_legal(const gdl_game *gd, const void *x, int role, int *moves)
 {
-	if (e->pv)
-		gdl_pv_state(gd, e->pv, state);
-	else
-		net_state(gd, e, state);
+	return legal_list(gd, x, role, moves);
 }
 
-bool gdl_terminal(const gdl_game *gd, const gdl_eval *e)
+static int ops_legal_nth(const gdl_game *gd, const void *x, int role, int k)
 {
-	return e->pv ? gdl_pv_terminal(gd, e->pv) : net_terminal(e);
+	return net_legal_nth(gd, x, role, k);
 }
 
-int gdl_legal_count(const gdl_game *gd, const gdl_eval *e, int role)
+static int ops_goal(const gdl_game *gd, void *x, int role)
 {
-	return e->pv ? gdl_pv_legal_count(gd, e->pv, role) :
-		legal_list(gd, e, role, NULL);
+	return net_goal(gd, x, role);
 }
 
-int gdl_legal(const gdl_game *gd, const gdl_eval *e, int role, int *moves)
+static bool ops_goal_on(const gdl_game *gd, void *x, int i)
 {
-	return e->pv ? gdl_pv_legal(gd, e->pv, role, moves) :
-		legal_list(gd, e, role, moves);
+	return net_goal_on(gd, x, i);
 }
 
-int gdl_legal_nth(const gdl_game *gd, const gdl_eval *e, int role, int k)
+static void ops_next(const gdl_game *gd, void *x, const int *joint,
+	uint64_t *out)
 {
-	return e->pv ? gdl_pv_legal_nth(gd, e->pv, role, k) :
-		net_legal_nth(gd, e, role, k);
+	net_next(gd, x, joint, out);
 }
 
-int gdl_goal(const gdl_game *gd, const gdl_eval *e, int role)
+/* A random playout with the network's own calls (no dispatch a step). */
+static int ops_playout(const gdl_game *gd, void *x, uint64_t *s, gl_rng *rng,
+	int max_steps, int *goals)
 {
-	/* the goal network's evaluator is a cache, brought to the state on
-	 * demand: e itself is never a const object */
-	return e->pv ? gdl_pv_goal(gd, e->pv, role) :
-		net_goal(gd, (gdl_eval *)e, role);
-}
-
-int gdl_goal_values(const gdl_game *gd, const gdl_eval *e, int role,
-	int *values, int max)
-{
-	int v[101], n = 0;
-	bool seen[101] = {false}; /* two goal atoms may spell one value */
-	for (int i = 0; i < gd->ngoal; i++)
-		if (gd->goal_role[i] == role && !seen[gd->goal_value[i]] &&
-		    (e->pv ? gdl_pv_goal_on(gd, e->pv, i) :
-			     net_goal_on(gd, (gdl_eval *)e, i)))
-			seen[gd->goal_value[i]] = true;
-	for (int x = 0; x <= 100; x++)
-		if (seen[x])
-			v[n++] = x;
-	for (int k = 0; k < n && k < max; k++)
-		values[k] = v[k];
-	return n;
-}
-
-void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint, uint64_t *out)
-{
-	if (e->pv)
-		gdl_pv_next(gd, e->pv, joint, out);
-	else
-		net_next(gd, e, joint, out);
-}
-
-/* perft below state, whose child states go to buf (depth - 1 more
- * levels of words words after it). The legal moves are read again after
- * each child (the state evaluated anew), so that no list is kept. */
-static uint64_t perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
-	int depth, uint64_t *buf)
-{
-	int nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX], joint[GDL_ROLES_MAX];
-	gdl_eval_state(gd, e, state);
-	if (depth <= 0)
-		return 1;
-	if (gdl_terminal(gd, e))
-		return 0;
-	uint64_t prod = 1;
-	for (int r = 0; r < gd->nroles; r++) {
-		nm[r] = gdl_legal_count(gd, e, r);
-		prod *= (uint64_t)nm[r];
-		idx[r] = 0;
-	}
-	if (depth == 1 || prod == 0)
-		return prod;
-	uint64_t total = 0;
+	net_eval *e = x;
+	int joint[GDL_ROLES_MAX];
+	int steps = 0;
 	for (;;) {
-		gdl_eval_state(gd, e, state); /* back from the last child */
-		for (int r = 0; r < gd->nroles; r++)
-			joint[r] = gdl_legal_nth(gd, e, r, idx[r]);
-		gdl_next(gd, e, joint, buf);
-		total += perft(gd, e, buf, depth - 1, buf + gd->words + 1);
-		int r = 0;
-		while (r < gd->nroles && ++idx[r] == nm[r])
-			idx[r++] = 0;
-		if (r == gd->nroles)
+		net_state(gd, e, s);
+		if (net_terminal(e) || steps >= max_steps)
 			break;
+		bool stuck = false;
+		for (int r = 0; r < gd->nroles && !stuck; r++) {
+			int c = legal_list(gd, e, r, NULL);
+			stuck = c == 0;
+			joint[r] = stuck ? -1 : net_legal_nth(gd, e, r, c == 1 ? 0 :
+				(int)gl_rng_below(rng, (uint32_t)c));
+		}
+		if (stuck)
+			break;
+		net_next(gd, e, joint, s);
+		steps++;
 	}
-	return total;
+	for (int r = 0; goals && r < gd->nroles; r++)
+		goals[r] = net_goal(gd, e, r);
+	return steps;
 }
 
-/* Written over the API, so that it serves both reasoners. */
-uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
-	int depth)
-{
-	if (depth <= 1)
-		return perft(gd, e, state, depth, NULL);
-	uint64_t *buf = gl_malloc((size_t)depth * ((size_t)gd->words + 1) *
-		sizeof *buf);
-	if (!buf)
-		return 0;
-	uint64_t n = perft(gd, e, state, depth, buf);
-	gl_free(buf);
-	return n;
-}
+const gdl_ops gdl_net_ops = {
+	.name = "net",
+	.make = ops_make,
+	.free = ops_free,
+	.error = ops_error,
+	.state = ops_state,
+	.terminal = ops_terminal,
+	.legal = ops_legal,
+	.legal_nth = ops_legal_nth,
+	.goal = ops_goal,
+	.goal_on = ops_goal_on,
+	.next = ops_next,
+	.playout = ops_playout,
+};

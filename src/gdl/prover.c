@@ -189,6 +189,7 @@ typedef struct pv_run {
 	int nin, capin;
 } pv_run;
 
+typedef struct gdl_pv gdl_pv;
 struct gdl_pv {
 	const gdl_prover *pv;
 	pv_store st[2];   /* facts of the relations on true, on does */
@@ -1392,7 +1393,9 @@ int gdl_prover_build(gdl_game *gd, long max_steps, gl_err *err)
 
 /* --- Evaluation ------------------------------------------------------------- */
 
-gdl_pv *gdl_pv_new(const gdl_game *gd)
+static void gdl_pv_free(gdl_pv *e);
+
+static gdl_pv *gdl_pv_new(const gdl_game *gd)
 {
 	const gdl_prover *pv = gd->prover;
 	gdl_pv *e = gl_calloc(1, sizeof *e);
@@ -1423,7 +1426,7 @@ gdl_pv *gdl_pv_new(const gdl_game *gd)
 	return e;
 }
 
-void gdl_pv_free(gdl_pv *e)
+static void gdl_pv_free(gdl_pv *e)
 {
 	if (!e)
 		return;
@@ -1437,7 +1440,7 @@ void gdl_pv_free(gdl_pv *e)
 	gl_free(e);
 }
 
-int gdl_pv_error(const gdl_pv *e)
+static int gdl_pv_error(const gdl_pv *e)
 {
 	return e->err ? e->err : e->nerr;
 }
@@ -1466,7 +1469,7 @@ static int evaluate(gdl_pv *e, int from, int to)
 	return e->R.err;
 }
 
-void gdl_pv_state(const gdl_game *gd, gdl_pv *e, const uint64_t *state)
+static void gdl_pv_state(const gdl_game *gd, gdl_pv *e, const uint64_t *state)
 {
 	size_t W = (size_t)gd->words;
 	if (e->at_state && !memcmp(e->state, state, W * sizeof *state))
@@ -1499,12 +1502,12 @@ void gdl_pv_state(const gdl_game *gd, gdl_pv *e, const uint64_t *state)
 	}
 }
 
-bool gdl_pv_terminal(const gdl_game *gd, const gdl_pv *e)
+static bool gdl_pv_terminal(const gdl_game *gd, const gdl_pv *e)
 {
 	return e->err || derived(gd, e, gd->terminal_atom);
 }
 
-int gdl_pv_legal_count(const gdl_game *gd, const gdl_pv *e, int role)
+static int gdl_pv_legal_count(const gdl_game *gd, const gdl_pv *e, int role)
 {
 	(void)gd;
 	return e->nlegal[role];
@@ -1516,20 +1519,20 @@ static int legal_upto(const gdl_pv *e, int role, int *moves, int max)
 		e->lwords, moves, max);
 }
 
-int gdl_pv_legal(const gdl_game *gd, const gdl_pv *e, int role, int *moves)
+static int gdl_pv_legal(const gdl_game *gd, const gdl_pv *e, int role, int *moves)
 {
 	(void)gd;
 	return legal_upto(e, role, moves, INT_MAX);
 }
 
-int gdl_pv_legal_nth(const gdl_game *gd, const gdl_pv *e, int role, int k)
+static int gdl_pv_legal_nth(const gdl_game *gd, const gdl_pv *e, int role, int k)
 {
 	(void)gd;
 	return gdl_bits_nth(e->legal + (size_t)role * (size_t)e->lwords,
 		e->lwords, k);
 }
 
-int gdl_pv_goal(const gdl_game *gd, const gdl_pv *e, int role)
+static int gdl_pv_goal(const gdl_game *gd, const gdl_pv *e, int role)
 {
 	int v = 0;
 	for (int i = 0; i < gd->ngoal && !e->err; i++)
@@ -1539,12 +1542,12 @@ int gdl_pv_goal(const gdl_game *gd, const gdl_pv *e, int role)
 	return v;
 }
 
-bool gdl_pv_goal_on(const gdl_game *gd, const gdl_pv *e, int i)
+static bool gdl_pv_goal_on(const gdl_game *gd, const gdl_pv *e, int i)
 {
 	return !e->err && derived(gd, e, gd->goal_atom[i]);
 }
 
-void gdl_pv_next(const gdl_game *gd, gdl_pv *e, const int *joint,
+static void gdl_pv_next(const gdl_game *gd, gdl_pv *e, const int *joint,
 	uint64_t *out)
 {
 	size_t W = (size_t)gd->words;
@@ -1572,3 +1575,71 @@ void gdl_pv_next(const gdl_game *gd, gdl_pv *e, const int *joint,
 	memcpy(out, e->next, W * sizeof *out);
 }
 
+
+/* --- The prover as a reasoner (gdl_ops) ----------------------------------- */
+
+static void *pv_make(const gdl_game *gd)
+{
+	return gdl_pv_new(gd);
+}
+
+static void pv_free(void *x)
+{
+	gdl_pv_free(x);
+}
+
+static int pv_error(const void *x)
+{
+	return gdl_pv_error(x);
+}
+
+static void pv_state(const gdl_game *gd, void *x, const uint64_t *state)
+{
+	gdl_pv_state(gd, x, state);
+}
+
+static bool pv_terminal(const gdl_game *gd, const void *x)
+{
+	return gdl_pv_terminal(gd, x);
+}
+
+static int pv_legal(const gdl_game *gd, const void *x, int role, int *moves)
+{
+	return moves ? gdl_pv_legal(gd, x, role, moves) :
+		gdl_pv_legal_count(gd, x, role);
+}
+
+static int pv_legal_nth(const gdl_game *gd, const void *x, int role, int k)
+{
+	return gdl_pv_legal_nth(gd, x, role, k);
+}
+
+static int pv_goal(const gdl_game *gd, void *x, int role)
+{
+	return gdl_pv_goal(gd, x, role);
+}
+
+static bool pv_goal_on(const gdl_game *gd, void *x, int i)
+{
+	return gdl_pv_goal_on(gd, x, i);
+}
+
+static void pv_next(const gdl_game *gd, void *x, const int *joint,
+	uint64_t *out)
+{
+	gdl_pv_next(gd, x, joint, out);
+}
+
+const gdl_ops gdl_prover_ops = {
+	.name = "prover",
+	.make = pv_make,
+	.free = pv_free,
+	.error = pv_error,
+	.state = pv_state,
+	.terminal = pv_terminal,
+	.legal = pv_legal,
+	.legal_nth = pv_legal_nth,
+	.goal = pv_goal,
+	.goal_on = pv_goal_on,
+	.next = pv_next,
+};
