@@ -269,18 +269,25 @@ static void check_time_progress_estimate(void)
 	gl_solver_set_limit(sv, 1000);
 	CHECK(gl_solve(sv, s, &v) == GL_ERANGE);
 	CHECK_STR(gl_solver_message(sv), "node limit of 1000 reached");
-	gl_solver_set_limit(sv, 0);
+	/* progress: a call every 2^20 nodes, counted by nodes (not time, so
+	 * that a loaded machine cannot make it fail) */
 	uint64_t last = 0;
 	gl_solver_set_progress(sv, count_calls, &last);
+	gl_solver_set_limit(sv, (3u << 20) + 1000);
+	CHECK(gl_solve(sv, s, &v) == GL_ERANGE);
+	CHECK_MSG(last >= (3u << 20) && gl_solver_nodes(sv) - last < (1u << 20),
+		"progress: last call at %llu of %llu nodes",
+		(unsigned long long)last, (unsigned long long)gl_solver_nodes(sv));
+	gl_solver_set_progress(sv, NULL, NULL);
+	gl_solver_set_limit(sv, 0);
+	/* the time limit: never before it is reached (how long after depends
+	 * on the machine's load, which a test does not assert) */
 	gl_solver_set_time(sv, 0.2);
 	double t0 = gl_now();
 	CHECK(gl_solve(sv, s, &v) == GL_ERANGE);
 	double dt = gl_now() - t0;
-	CHECK_MSG(dt >= 0.2 && dt < 5, "time limit 0.2 s stopped after %.3f s", dt);
+	CHECK_MSG(dt >= 0.2, "time limit 0.2 s stopped after %.3f s", dt);
 	CHECK_STR(gl_solver_message(sv), "time limit of 0.2 s reached");
-	CHECK_MSG(last > 0 && gl_solver_nodes(sv) - last < (1u << 21),
-		"progress: last call at %llu of %llu nodes",
-		(unsigned long long)last, (unsigned long long)gl_solver_nodes(sv));
 	gl_solver_free(sv);
 	gl_game_free(g);
 	/* a call that finishes clears the message */
