@@ -36,6 +36,7 @@ struct gdl_batch {
 	int32_t *gorder;        /* [ngoal] goals by role, best value first */
 	int32_t *cand;          /* [nmoves] draw's candidates */
 	uint64_t *tr;           /* [(nmoves + 63) / 64 * 64] draw's transpose */
+	int32_t *set;           /* [nroles * nmoves] does words set a step */
 };
 
 gdl_batch *gdl_batch_new(const gdl_game *gd)
@@ -69,6 +70,8 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	b->g = n->goal;
 	b->gorder = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *b->gorder);
 	b->cand = gl_malloc(((size_t)gd->nmoves + 1) * sizeof *b->cand);
+	b->set = gl_malloc(((size_t)gd->nroles * (size_t)gd->nmoves + 1) *
+		sizeof *b->set);
 	b->tr = gl_malloc(((size_t)gd->nmoves + 63) / 64 * 64 * sizeof *b->tr +
 		sizeof *b->tr);
 	if (b->g) {
@@ -77,7 +80,7 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	}
 	if (!b->val || !b->nx || !b->moves || !b->nrm || !b->dw || !b->lw ||
 	    !b->gorder ||
-	    !b->cand || !b->tr ||
+	    !b->cand || !b->tr || !b->set ||
 	    (b->g && (!b->gval || !b->gbase))) {
 		gdl_batch_free(b);
 		return NULL;
@@ -123,6 +126,7 @@ void gdl_batch_free(gdl_batch *b)
 	gl_free(b->gorder);
 	gl_free(b->cand);
 	gl_free(b->tr);
+	gl_free(b->set);
 	gl_free(b);
 }
 
@@ -502,6 +506,7 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 			continue;
 		/* Each moving lane draws a legal move per role: where it has
 		 * only one (a noop, a forced move), no draw at all. */
+		int nset = 0; /* does words set, b->set[] */
 		for (int r = 0; r < nroles; r++) {
 			const int32_t *mv = moves + r * nm;
 			uint64_t *lw = b->lw + r * nm;
@@ -519,11 +524,12 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 			if (many)
 				draw(b, r, many, nc, rng);
 			uint64_t other = ~moving; /* see gdl_net's other */
-			for (int k = 0; k < nr; k++) {
+			for (int j = 0; j < nc; j++) { /* the others chose none */
+				int k = b->cand[j];
 				int32_t dg = cur->does_ref[r * nm + mv[k]];
 				uint64_t w = (lw[k] & ~many) | b->dw[k];
 				if (dg >= 0)
-					val[dg] = w;
+					val[b->set[nset++] = dg] = w;
 				else
 					other |= w;
 			}
@@ -537,14 +543,9 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 			int32_t g = cur->base_gate[i];
 			val[g] = (b->nx[i] & moving) | (val[g] & ~moving);
 		}
-		/* the does words cleared: the next step's network may list
-		 * other moves (a variant, its mover's) */
-		for (int r = 0; r < nroles; r++)
-			for (int k = 0; k < nrm[r]; k++) {
-				int32_t dg = cur->does_ref[r * nm + moves[r * nm + k]];
-				if (dg >= 0)
-					val[dg] = 0;
-			}
+		/* the does words cleared: the next step sets its own */
+		for (int j = 0; j < nset; j++)
+			val[b->set[j]] = 0;
 		for (uint64_t f = moving; f; f &= f - 1) {
 			int l = __builtin_ctzll(f);
 			if (++made[l] >= max_steps)
@@ -627,4 +628,7 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 			if (word(val, n->next_ref[i]) >> l & 1)
 				out[i / 64] |= 1ull << (i % 64);
 	}
+	for (int k = 0; k < gd->nroles * nm; k++) /* as the playouts expect */
+		if (n->does_ref[k] >= 0)
+			val[n->does_ref[k]] = 0;
 }

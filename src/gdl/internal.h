@@ -189,9 +189,9 @@ enum { REF_FALSE = -1, REF_TRUE = -2 }; /* atoms folded into constants */
 typedef int16_t gdl_cnt;
 enum { FANIN_MAX = 16384 };
 enum { G_INPUT, G_LOGIC, G_GROUP, G_MEMBER }; /* kinds of gate */
-/* Flags of a gate: a group; with one hook; with several, or feeding
- * groups. */
-enum { NF_GROUP = 1, NF_HOOK1 = 2, NF_SLOW = 4 };
+/* Flags of a gate: a group; with one hook; with two; with more, or
+ * feeding groups. */
+enum { NF_GROUP = 1, NF_HOOK1 = 2, NF_SLOW = 4, NF_HOOK2 = 8 };
 enum { NET_SPLIT_MAX = 4 };
 
 typedef struct gdl_net {
@@ -211,7 +211,8 @@ typedef struct gdl_net {
 	int32_t *hk;      /* bits toggled: next bit i: i; legal move m of role
 			   * r: words * 64 + r * lwords * 64 + lmap[m] (past
 			   * nroles * lwords words more when guarded) */
-	int32_t *hk1;     /* [ngates] a gate's one hook (NF_HOOK1), or -1 */
+	int32_t *hk1;     /* [ngates] a gate's first hook, or -1 */
+	int32_t *hk2;     /* [ngates] its second, or -1 */
 	uint8_t *flags;   /* [ngates] NF_* for the incremental evaluator */
 	gdl_cnt *cnt0;    /* [ngates] counters with every input false */
 	uint8_t *val0;    /* [ngates] values with every input false */

@@ -512,6 +512,7 @@ void gdl_net_free(gdl_net *n)
 	gl_free(n->gf);
 	gl_free(n->flags);
 	gl_free(n->hk1);
+	gl_free(n->hk2);
 	gl_free(n->cnt0);
 	gl_free(n->val0);
 	gl_free(n->hk0);
@@ -660,6 +661,7 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 	n->hk0 = gl_malloc(sz);
 	n->flags = gl_calloc((size_t)ng + 1, 1);
 	n->hk1 = gl_malloc(sz);
+	n->hk2 = gl_malloc(sz);
 	n->cnt0 = gl_malloc(sz);
 	n->val0 = gl_calloc((size_t)ng + 1, 1);
 	n->phase = gl_malloc(sz);
@@ -683,7 +685,8 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 			n->lwords = (k + 63) / 64;
 	}
 	if (!cf || !cg || !ch || !mark || !group_gate || !dep || !n->fo0 ||
-	    !n->gf0 || !n->hk0 || !n->flags || !n->hk1 || !n->cnt0 || !n->val0 ||
+	    !n->gf0 || !n->hk0 || !n->flags || !n->hk1 || !n->hk2 || !n->cnt0 ||
+	    !n->val0 ||
 	    !n->phase)
 		goto out;
 	for (int g = 0; g < ng; g++)
@@ -764,10 +767,13 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 	 * members). */
 	for (int g = 0; g < ng; g++) {
 		int nh = n->hk0[g + 1] - n->hk0[g];
-		n->hk1[g] = nh == 1 ? n->hk[n->hk0[g]] : -1;
+		bool feeds = n->gf0[g] != n->gf0[g + 1];
+		n->hk1[g] = nh >= 1 ? n->hk[n->hk0[g]] : -1;
+		n->hk2[g] = nh >= 2 ? n->hk[n->hk0[g] + 1] : -1;
 		n->flags[g] = (uint8_t)((n->kind[g] == G_GROUP ? NF_GROUP : 0) |
-			(nh == 1 && n->gf0[g] == n->gf0[g + 1] ? NF_HOOK1 : 0) |
-			(nh > 1 || n->gf0[g] != n->gf0[g + 1] ? NF_SLOW : 0));
+			(nh == 1 && !feeds ? NF_HOOK1 : 0) |
+			(nh == 2 && !feeds ? NF_HOOK2 : 0) |
+			(nh > 2 || feeds ? NF_SLOW : 0));
 		if (n->kind[g] == G_INPUT || n->kind[g] == G_GROUP) {
 			n->cnt0[g] = n->val0[g] = 0;
 			if (n->kind[g] == G_GROUP) {
@@ -1016,9 +1022,13 @@ static void flip_extra(netev *s, int32_t g)
 /* A flip of gate g with flags f: its hooks. */
 static inline void hook(netev *s, int32_t g, uint8_t f)
 {
-	if (f & NF_HOOK1) {
+	if (f & (NF_HOOK1 | NF_HOOK2)) {
 		int32_t h = s->n->hk1[g];
 		s->bits[h >> 6] ^= 1ull << (h & 63);
+		if (f & NF_HOOK2) {
+			h = s->n->hk2[g];
+			s->bits[h >> 6] ^= 1ull << (h & 63);
+		}
 	} else if (f & NF_SLOW) {
 		flip_extra(s, g);
 	}
