@@ -373,8 +373,6 @@ int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 {
 	uint64_t *s = e->play;
 	memcpy(s, state, (size_t)gd->words * sizeof *s);
-	if (e->ops->playout)
-		return e->ops->playout(gd, e->x, s, rng, max_steps, goals);
 	int joint[GDL_ROLES_MAX];
 	int steps = 0;
 	for (;;) {

@@ -365,10 +365,6 @@ typedef struct gdl_ops {
 	bool (*goal_on)(const gdl_game *gd, void *x, int i);
 	void (*next)(const gdl_game *gd, void *x, const int *joint,
 		uint64_t *out);
-	/* a whole random playout (gdl_playout's contract, from the state in
-	 * play, which it may overwrite); NULL: eval.c's, over the others */
-	int (*playout)(const gdl_game *gd, void *x, uint64_t *play, gl_rng *rng,
-		int max_steps, int *goals);
 } gdl_ops;
 extern const gdl_ops gdl_net_ops;    /* net.c */
 extern const gdl_ops gdl_prover_ops; /* prover.c */

@@ -2201,34 +2201,6 @@ static void ops_next(const gdl_game *gd, void *x, const int *joint,
 	net_next(gd, x, joint, out);
 }
 
-/* A random playout with the network's own calls (no dispatch a step). */
-static int ops_playout(const gdl_game *gd, void *x, uint64_t *s, gl_rng *rng,
-	int max_steps, int *goals)
-{
-	net_eval *e = x;
-	int joint[GDL_ROLES_MAX];
-	int steps = 0;
-	for (;;) {
-		net_state(gd, e, s);
-		if (net_terminal(e) || steps >= max_steps)
-			break;
-		bool stuck = false;
-		for (int r = 0; r < gd->nroles && !stuck; r++) {
-			int c = legal_list(gd, e, r, NULL);
-			stuck = c == 0;
-			joint[r] = stuck ? -1 : net_legal_nth(gd, e, r, c == 1 ? 0 :
-				(int)gl_rng_below(rng, (uint32_t)c));
-		}
-		if (stuck)
-			break;
-		net_next(gd, e, joint, s);
-		steps++;
-	}
-	for (int r = 0; goals && r < gd->nroles; r++)
-		goals[r] = net_goal(gd, e, r);
-	return steps;
-}
-
 const gdl_ops gdl_net_ops = {
 	.name = "net",
 	.make = ops_make,
@@ -2241,5 +2213,4 @@ const gdl_ops gdl_net_ops = {
 	.goal = ops_goal,
 	.goal_on = ops_goal_on,
 	.next = ops_next,
-	.playout = ops_playout,
 };
