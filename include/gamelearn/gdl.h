@@ -212,6 +212,10 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
  * depth states). */
 uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	int depth);
+/* The same without allocating: the states below go to buf, room for
+ * (depth - 1) * gdl_state_words(gd) words (NULL when depth <= 1). */
+uint64_t gdl_perft_in(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
+	int depth, uint64_t *buf);
 
 /* --- Game instances of the type `gdl` (game.h; gdl:PATH.kif) ------------- */
 

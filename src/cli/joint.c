@@ -40,7 +40,8 @@ int cli_perft_joint(const gl_game *g, int depth, bool divide)
 			g->spec);
 	int nr = gdl_nroles(gd), words = gdl_state_words(gd);
 	gdl_eval *e = gdl_eval_new(gd);
-	uint64_t *root = calloc((size_t)words * 2, sizeof *root);
+	/* the start, a child of it, and the depth - 2 states below the child */
+	uint64_t *root = calloc((size_t)words * ((size_t)depth + 2), sizeof *root);
 	int *moves[GDL_ROLES_MAX] = {0}, nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX];
 	for (int r = 0; r < nr; r++)
 		if (!(moves[r] = malloc(((size_t)gdl_role_nmoves(gd, r) + 1) *
@@ -72,7 +73,7 @@ int cli_perft_joint(const gl_game *g, int depth, bool divide)
 			if (depth > 1) {
 				gdl_eval_state(gd, e, root);
 				gdl_next(gd, e, joint, child);
-				c = gdl_perft(gd, e, child, depth - 1);
+				c = gdl_perft_in(gd, e, child, depth - 1, child + words);
 			}
 			if (gdl_eval_error(gd, e))
 				cli_die(EXIT_RUN, "perft --joint: %s: the prover gave up "

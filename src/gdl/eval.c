@@ -396,10 +396,10 @@ int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	return steps;
 }
 
-/* perft below state, whose child states go to buf (depth - 1 more
- * levels of words words after it). The legal moves are read again after
- * each child (the state evaluated anew), so that no list is kept. */
-static uint64_t perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
+/* The legal moves are read again after each child (the state evaluated
+ * anew), so that no list is kept; the child goes to buf, its children
+ * one state further. */
+uint64_t gdl_perft_in(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	int depth, uint64_t *buf)
 {
 	int nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX], joint[GDL_ROLES_MAX];
@@ -422,7 +422,7 @@ static uint64_t perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 		for (int r = 0; r < gd->nroles; r++)
 			joint[r] = gdl_legal_nth(gd, e, r, idx[r]);
 		gdl_next(gd, e, joint, buf);
-		total += perft(gd, e, buf, depth - 1, buf + gd->words + 1);
+		total += gdl_perft_in(gd, e, buf, depth - 1, buf + gd->words);
 		int r = 0;
 		while (r < gd->nroles && ++idx[r] == nm[r])
 			idx[r++] = 0;
@@ -437,12 +437,12 @@ uint64_t gdl_perft(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	int depth)
 {
 	if (depth <= 1)
-		return perft(gd, e, state, depth, NULL);
-	uint64_t *buf = gl_malloc((size_t)depth * ((size_t)gd->words + 1) *
+		return gdl_perft_in(gd, e, state, depth, NULL);
+	uint64_t *buf = gl_malloc((size_t)(depth - 1) * (size_t)gd->words *
 		sizeof *buf);
 	if (!buf)
 		return 0;
-	uint64_t n = perft(gd, e, state, depth, buf);
+	uint64_t n = gdl_perft_in(gd, e, state, depth, buf);
 	gl_free(buf);
 	return n;
 }

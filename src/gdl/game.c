@@ -541,43 +541,6 @@ out:
 	return moves;
 }
 
-/* Joint-move perft from the state at ply of w (as gdl_perft, but every
- * legal move of every role, however many: the joint moves are enumerated
- * by index, the parent evaluated again after each child, and the child
- * made in the next ply's state of w). */
-static uint64_t joint_perft(const gdl_data *d, gdl_eval *e,
-	const gl_scratch *w, int ply, int depth)
-{
-	const gdl_game *gd = d->gd;
-	const uint64_t *st = gl_scratch_state(w, ply);
-	gdl_eval_state(gd, e, st);
-	if (gdl_terminal(gd, e))
-		return 0;
-	int nm[GDL_ROLES_MAX], idx[GDL_ROLES_MAX];
-	uint64_t prod = 1;
-	for (int r = 0; r < d->nroles; r++) {
-		nm[r] = gdl_legal_count(gd, e, r);
-		prod *= (uint64_t)nm[r];
-		idx[r] = 0;
-	}
-	if (depth == 1 || prod == 0)
-		return prod;
-	uint64_t *child = gl_scratch_state(w, ply + 1), total = 0;
-	for (;;) {
-		int joint[GDL_ROLES_MAX];
-		gdl_eval_state(gd, e, st); /* back from the last child */
-		for (int r = 0; r < d->nroles; r++)
-			joint[r] = gdl_legal_nth(gd, e, r, idx[r]);
-		gdl_next(gd, e, joint, child);
-		total += joint_perft(d, e, w, ply + 1, depth - 1);
-		int r = 0;
-		while (r < d->nroles && ++idx[r] == nm[r])
-			idx[r++] = 0;
-		if (r == d->nroles)
-			return total;
-	}
-}
-
 /* Joint-move perft (each step one legal move per role), from a state
  * with no pending move (gl_perft() walks the tree through legal() and
  * apply() from inside a round), on w's states: depth + 1 of them, each
@@ -588,7 +551,10 @@ static uint64_t gdl_perft_cb(const gl_game *g, const void *s, int depth,
 	gdl_data *d = D(g);
 	memcpy(gl_scratch_state(w, 0), s, (size_t)d->words * 8);
 	int i = take_slot(d->busy);
-	uint64_t n = joint_perft(d, d->pool[i].e, w, 0, depth);
+	/* w's states 1..depth, a stride of at least a bitset each, hold the
+	 * depth - 1 bitsets below */
+	uint64_t n = gdl_perft_in(d->gd, d->pool[i].e, gl_scratch_state(w, 0),
+		depth, depth > 1 ? gl_scratch_state(w, 1) : NULL);
 	atomic_store_explicit(&d->busy[i], 0, memory_order_release);
 	return n;
 }
