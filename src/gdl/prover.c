@@ -1393,9 +1393,10 @@ int gdl_prover_build(gdl_game *gd, long max_steps, gl_err *err)
 
 /* --- Evaluation ------------------------------------------------------------- */
 
-static void gdl_pv_free(gdl_pv *e);
+static void pv_free(void *x);
 
-static gdl_pv *gdl_pv_new(const gdl_game *gd)
+/* An evaluator (gdl_ops's x) for the prover's game gd. */
+static void *pv_make(const gdl_game *gd)
 {
 	const gdl_prover *pv = gd->prover;
 	gdl_pv *e = gl_calloc(1, sizeof *e);
@@ -1411,7 +1412,7 @@ static gdl_pv *gdl_pv_new(const gdl_game *gd)
 	e->state = gl_calloc((size_t)gd->words, sizeof *e->state);
 	e->next = gl_calloc((size_t)gd->words, sizeof *e->next);
 	if (!e->stamp || !e->legal || !e->state || !e->next) {
-		gdl_pv_free(e);
+		pv_free(e);
 		return NULL;
 	}
 	e->st[0].stamp = e->st[1].stamp = e->stamp;
@@ -1420,14 +1421,15 @@ static gdl_pv *gdl_pv_new(const gdl_game *gd)
 	e->R.rd[C_STATE] = e->R.wr[C_STATE] = &e->st[0];
 	e->R.rd[C_MOVE] = e->R.wr[C_MOVE] = &e->st[1];
 	if (run_in_alloc(&e->R, pv)) {
-		gdl_pv_free(e);
+		pv_free(e);
 		return NULL;
 	}
 	return e;
 }
 
-static void gdl_pv_free(gdl_pv *e)
+static void pv_free(void *x)
 {
+	gdl_pv *e = x;
 	if (!e)
 		return;
 	st_done(&e->st[0]);
@@ -1440,8 +1442,9 @@ static void gdl_pv_free(gdl_pv *e)
 	gl_free(e);
 }
 
-static int gdl_pv_error(const gdl_pv *e)
+static int pv_error(const void *x)
 {
+	const gdl_pv *e = x;
 	return e->err ? e->err : e->nerr;
 }
 
@@ -1469,8 +1472,9 @@ static int evaluate(gdl_pv *e, int from, int to)
 	return e->R.err;
 }
 
-static void gdl_pv_state(const gdl_game *gd, gdl_pv *e, const uint64_t *state)
+static void pv_state(const gdl_game *gd, void *x, const uint64_t *state)
 {
+	gdl_pv *e = x;
 	size_t W = (size_t)gd->words;
 	if (e->at_state && !memcmp(e->state, state, W * sizeof *state))
 		return;
@@ -1483,8 +1487,8 @@ static void gdl_pv_state(const gdl_game *gd, gdl_pv *e, const uint64_t *state)
 	e->R.steps = 0;
 	e->R.err = 0;
 	for (size_t w = 0; w < W; w++)
-		for (uint64_t x = state[w]; x; x &= x - 1) {
-			int i = (int)w * 64 + __builtin_ctzll(x);
+		for (uint64_t bits = state[w]; bits; bits &= bits - 1) {
+			int i = (int)w * 64 + __builtin_ctzll(bits);
 			if (i < gd->nbase)
 				input(gd, e, &e->st[0], gd->base_atom[i]);
 		}
@@ -1502,38 +1506,32 @@ static void gdl_pv_state(const gdl_game *gd, gdl_pv *e, const uint64_t *state)
 	}
 }
 
-static bool gdl_pv_terminal(const gdl_game *gd, const gdl_pv *e)
+static bool pv_terminal(const gdl_game *gd, const void *x)
 {
+	const gdl_pv *e = x;
 	return e->err || derived(gd, e, gd->terminal_atom);
 }
 
-static int gdl_pv_legal_count(const gdl_game *gd, const gdl_pv *e, int role)
+/* The legal moves of role into moves; moves NULL: how many. */
+static int pv_legal(const gdl_game *gd, const void *x, int role, int *moves)
 {
+	const gdl_pv *e = x;
 	(void)gd;
-	return e->nlegal[role];
+	return moves ? gdl_bits_list(e->legal + (size_t)role * (size_t)e->lwords,
+		e->lwords, moves, INT_MAX) : e->nlegal[role];
 }
 
-static int legal_upto(const gdl_pv *e, int role, int *moves, int max)
+static int pv_legal_nth(const gdl_game *gd, const void *x, int role, int k)
 {
-	return gdl_bits_list(e->legal + (size_t)role * (size_t)e->lwords,
-		e->lwords, moves, max);
-}
-
-static int gdl_pv_legal(const gdl_game *gd, const gdl_pv *e, int role, int *moves)
-{
-	(void)gd;
-	return legal_upto(e, role, moves, INT_MAX);
-}
-
-static int gdl_pv_legal_nth(const gdl_game *gd, const gdl_pv *e, int role, int k)
-{
+	const gdl_pv *e = x;
 	(void)gd;
 	return gdl_bits_nth(e->legal + (size_t)role * (size_t)e->lwords,
 		e->lwords, k);
 }
 
-static int gdl_pv_goal(const gdl_game *gd, const gdl_pv *e, int role)
+static int pv_goal(const gdl_game *gd, void *x, int role)
 {
+	const gdl_pv *e = x;
 	int v = 0;
 	for (int i = 0; i < gd->ngoal && !e->err; i++)
 		if (gd->goal_role[i] == role && gd->goal_value[i] > v &&
@@ -1542,14 +1540,16 @@ static int gdl_pv_goal(const gdl_game *gd, const gdl_pv *e, int role)
 	return v;
 }
 
-static bool gdl_pv_goal_on(const gdl_game *gd, const gdl_pv *e, int i)
+static bool pv_goal_on(const gdl_game *gd, void *x, int i)
 {
+	const gdl_pv *e = x;
 	return !e->err && derived(gd, e, gd->goal_atom[i]);
 }
 
-static void gdl_pv_next(const gdl_game *gd, gdl_pv *e, const int *joint,
+static void pv_next(const gdl_game *gd, void *x, const int *joint,
 	uint64_t *out)
 {
+	gdl_pv *e = x;
 	size_t W = (size_t)gd->words;
 	int nm = gd->nmoves;
 	bool same = e->at_next;
@@ -1577,58 +1577,6 @@ static void gdl_pv_next(const gdl_game *gd, gdl_pv *e, const int *joint,
 
 
 /* --- The prover as a reasoner (gdl_ops) ----------------------------------- */
-
-static void *pv_make(const gdl_game *gd)
-{
-	return gdl_pv_new(gd);
-}
-
-static void pv_free(void *x)
-{
-	gdl_pv_free(x);
-}
-
-static int pv_error(const void *x)
-{
-	return gdl_pv_error(x);
-}
-
-static void pv_state(const gdl_game *gd, void *x, const uint64_t *state)
-{
-	gdl_pv_state(gd, x, state);
-}
-
-static bool pv_terminal(const gdl_game *gd, const void *x)
-{
-	return gdl_pv_terminal(gd, x);
-}
-
-static int pv_legal(const gdl_game *gd, const void *x, int role, int *moves)
-{
-	return moves ? gdl_pv_legal(gd, x, role, moves) :
-		gdl_pv_legal_count(gd, x, role);
-}
-
-static int pv_legal_nth(const gdl_game *gd, const void *x, int role, int k)
-{
-	return gdl_pv_legal_nth(gd, x, role, k);
-}
-
-static int pv_goal(const gdl_game *gd, void *x, int role)
-{
-	return gdl_pv_goal(gd, x, role);
-}
-
-static bool pv_goal_on(const gdl_game *gd, void *x, int i)
-{
-	return gdl_pv_goal_on(gd, x, i);
-}
-
-static void pv_next(const gdl_game *gd, void *x, const int *joint,
-	uint64_t *out)
-{
-	gdl_pv_next(gd, x, joint, out);
-}
 
 const gdl_ops gdl_prover_ops = {
 	.name = "prover",
