@@ -10,7 +10,8 @@
  * too: the table and the README must then be brought up to date.
  *
  * test_gdl_hard [GAME]: only GAME (ctest runs one test per game, so that
- * the slow loads run side by side).
+ * the slow loads run side by side); without one, every game of the
+ * README's table.
  */
 #include "gamelearn/gdl.h"
 #include "test.h"
@@ -161,21 +162,19 @@ static void test_game(const char *game)
 
 int main(int argc, char **argv)
 {
-	static const char *const all[] = {
-		"alexChess", "amazons", "amazons_8x8", "blockerParallel",
-		"breakthrough", "checkers", "chess", "futoshiki4", "gt_attrition",
-		"gt_two_thirds_4p", "hexPie", "hidato19", "laikLee_hex",
-		"linesOfAction", "majorities", "merrills", "mineClearingSmall",
-		"mummymaze1p", "nineBoardTicTacToePie", "othello-comp2007",
-		"pancakes88", "queens08lg", "racer4", "ruleDepthExponential",
-		"shogi_ctk", "skirmish", "slaughter", "speedChess", "sudoku",
-		"urmAdd", "wargame03", NULL
-	};
 	if (argc > 1) {
 		test_game(argv[1]);
-	} else {
-		for (int i = 0; all[i]; i++)
-			test_game(all[i]);
+		return test_report();
 	}
+	/* every game of the README's table */
+	FILE *f = fopen(DIR "README.md", "r");
+	CHECK(f != NULL);
+	char line[1024], name[64];
+	while (f && fgets(line, sizeof line, f))
+		if (sscanf(line, "| %63s |", name) == 1 && strcmp(name, "game") &&
+		    name[0] != '-')
+			test_game(name);
+	if (f)
+		fclose(f);
 	return test_report();
 }

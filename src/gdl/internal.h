@@ -351,7 +351,6 @@ void gdl_prover_free(gdl_prover *pv);
  * evaluator, made by make(). The contracts are those of the gdl.h
  * functions of the same names; legal() with moves NULL counts. */
 typedef struct gdl_ops {
-	const char *name;
 	void *(*make)(const gdl_game *gd);
 	void (*free)(void *x);
 	int (*error)(const void *x);

@@ -2202,7 +2202,6 @@ static void ops_next(const gdl_game *gd, void *x, const int *joint,
 }
 
 const gdl_ops gdl_net_ops = {
-	.name = "net",
 	.make = ops_make,
 	.free = ops_free,
 	.error = ops_error,

@@ -1579,7 +1579,6 @@ static void pv_next(const gdl_game *gd, void *x, const int *joint,
 /* --- The prover as a reasoner (gdl_ops) ----------------------------------- */
 
 const gdl_ops gdl_prover_ops = {
-	.name = "prover",
 	.make = pv_make,
 	.free = pv_free,
 	.error = pv_error,
