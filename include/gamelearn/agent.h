@@ -18,6 +18,8 @@
 
 #include "gamelearn/game.h"
 
+#include <stdatomic.h>
+
 typedef struct gl_agent gl_agent;
 typedef struct gl_agent_type gl_agent_type;
 
@@ -60,6 +62,19 @@ struct gl_agent_type {
 	/* Persist and restore what the agent learned (written atomically). */
 	int (*save)(const gl_agent *a, const char *path, gl_err *err);
 	int (*load)(gl_agent *a, const char *path, gl_err *err);
+	/* Think on time that is not the agent's: the start clock, the other
+	 * players' turns, a GGP player's wait between messages. s is the
+	 * match's state as last observed (begin() or observe() told of it;
+	 * not terminal; anyone may be to move). Returns when *stop is true or
+	 * `seconds` have passed (0: only *stop ends it), keeping what it
+	 * found for its next choose(). Never called while choose() runs.
+	 * NULL: the agent does not ponder. */
+	int (*ponder)(gl_agent *a, const void *s, double seconds,
+		const atomic_bool *stop, gl_err *err);
+	/* The time choose() may take from now on, in seconds (a GGP player
+	 * sets it from each play clock less its margin). NULL: the agent's
+	 * own parameters decide. */
+	void (*set_time)(gl_agent *a, double seconds);
 };
 
 /* The library's agent types, ending with NULL. */
