@@ -25,12 +25,14 @@
  * in the game's table, never made: a game stays read-only once loaded,
  * and a term the table lacks is a fact that cannot hold. Each clause is
  * compiled into join plans whatever the order of its literals in the
- * file: tests and negations as soon as their variables are bound, the
- * head's variables first, then the positive literal expected to match the
- * fewest facts (counted over the domain). A join stops as soon as its head
- * is ground and already derived, so the variables found only in a body
- * cost one proof per head, not one per instance. Facts are indexed by the
- * values of their arguments, of their arguments' arguments and functors.
+ * file: tests and negations as soon as their variables are bound, then
+ * the positive literal expected to match the fewest facts (counted over
+ * the domain, a state's true and does atoms weighed as the few a state
+ * holds; on a tie, one that binds a head variable). A join stops as soon
+ * as its head is ground and already derived, so the variables found only
+ * in a body cost one proof per head, not one per instance. Facts are
+ * indexed by the values of their arguments, of their arguments' arguments
+ * and functors.
  * The work per evaluation is bounded (GDL_PROVE_MAX join steps).
  */
 #include "gdl/internal.h"
@@ -53,6 +55,7 @@ enum {
 	PV_ARGS_MAX = 256 /* arguments of one term */
 };
 #define DV_VAL INT32_MIN /* the key counting a position's distinct values */
+enum { DOM_UNIT = 256, DOM_RARE = 16 }; /* count_domain()'s weights */
 
 /* Room for need elements in a (capacity cap), or return GL_ENOMEM. */
 #define RESERVE(a, cap, need)                                               \
@@ -910,44 +913,89 @@ static int classify(pbuild *B, const int32_t *cl_by_comp, const int32_t *cc0)
 	return 0;
 }
 
-/* The domain counted by key, for the plans' estimates. */
-static int count_domain(pbuild *B)
+/* Atom g counted, weight w, under each key it offers. */
+static int count_atom(pbuild *B, int32_t g, int32_t w)
 {
-	const gdl_game *gd = B->gd;
 	const gdl_gterms *gt = B->gt;
-	for (int a = 0; a < gd->natoms; a++) {
-		int32_t g = gd->atom_term[a], rel = gt->fn[g];
-		int32_t b = st_bucket(&B->dom, rel, POS_ALL, -1);
-		if (b < 0)
-			return b;
-		B->dom.bk[b].n++;
-		for (int i = 0; i < gt->nargs[g] && i < ARG_IX; i++) {
-			int32_t arg = gt->argv[gt->args[g] + i];
-			int nk = gt->nargs[arg] ? 2 + (gt->nargs[arg] < SUB_IX ?
-				gt->nargs[arg] : SUB_IX) : 1;
-			for (int k = 0; k < nk; k++) {
-				int32_t pos = i << 4 | (k == 1 ? POS_FN : k > 1 ? k - 1 : 0), v;
-				if (!pos_val(gt, g, pos, &v))
-					continue;
-				int nb = B->dom.nbk;
-				if ((b = st_bucket(&B->dom, rel, pos, v)) < 0)
+	int32_t rel = gt->fn[g];
+	int32_t b = st_bucket(&B->dom, rel, POS_ALL, -1);
+	if (b < 0)
+		return b;
+	B->dom.bk[b].n += w;
+	for (int i = 0; i < gt->nargs[g] && i < ARG_IX; i++) {
+		int32_t arg = gt->argv[gt->args[g] + i];
+		int nk = gt->nargs[arg] ? 2 + (gt->nargs[arg] < SUB_IX ?
+			gt->nargs[arg] : SUB_IX) : 1;
+		for (int k = 0; k < nk; k++) {
+			int32_t pos = i << 4 | (k == 1 ? POS_FN : k > 1 ? k - 1 : 0), v;
+			if (!pos_val(gt, g, pos, &v))
+				continue;
+			int nb = B->dom.nbk;
+			if ((b = st_bucket(&B->dom, rel, pos, v)) < 0)
+				return b;
+			B->dom.bk[b].n += w;
+			if (B->dom.nbk > nb) { /* a new value at pos */
+				if ((b = st_bucket(&B->dom, rel, pos, DV_VAL)) < 0)
 					return b;
 				B->dom.bk[b].n++;
-				if (B->dom.nbk > nb) { /* a new value at pos */
-					if ((b = st_bucket(&B->dom, rel, pos, DV_VAL)) < 0)
-						return b;
-					B->dom.bk[b].n++;
-				}
 			}
 		}
 	}
 	return 0;
 }
 
+/* What an atom of the domain counts for in the plans' estimates, in
+ * DOM_UNIT units: one, except that a state holds few of the domain's
+ * true(X) and does(R, M) atoms. A true(X) whose init(X) holds counts one
+ * (the initial state stands for the states to come), the others
+ * 1/DOM_RARE; does(R, M) counts 1/(R's possible moves), one move a role a
+ * state. Counted over the domain alone, true(score ?x) of a score from 0
+ * to 50 weighed as much as a static relation of 51 facts, and the plans
+ * scanned static relations before the state's single fact. */
+static int32_t dom_weight(const pbuild *B, const uint8_t *is_atom, int32_t g)
+{
+	const gdl_game *gd = B->gd;
+	const gdl_gterms *gt = B->gt;
+	int32_t rel = gt->fn[g];
+	if (rel == K_TRUE && gt->nargs[g] == 1) {
+		int32_t in = gdl_gterm_find(gt, K_INIT, 1, gt->argv + gt->args[g]);
+		return in >= 0 && is_atom[in] ? DOM_UNIT : DOM_UNIT / DOM_RARE;
+	}
+	if (rel == K_DOES && gt->nargs[g] == 2) {
+		int32_t r = gt->argv[gt->args[g]];
+		for (int k = 0; k < gd->nroles; k++)
+			if (gt->nargs[r] == 0 && gt->fn[r] == gd->role_sym[k] &&
+			    gd->role_nmoves[k] > 0)
+				return gd->role_nmoves[k] >= DOM_UNIT ? 1 :
+					DOM_UNIT / gd->role_nmoves[k];
+	}
+	return DOM_UNIT;
+}
+
+/* The domain counted by key, for the plans' estimates. */
+static int count_domain(pbuild *B)
+{
+	const gdl_game *gd = B->gd;
+	const gdl_gterms *gt = B->gt;
+	uint8_t *is_atom = gl_calloc((size_t)gt->n + 1, 1);
+	if (!is_atom)
+		return GL_ENOMEM;
+	for (int a = 0; a < gd->natoms; a++)
+		is_atom[gd->atom_term[a]] = 1;
+	int rc = 0;
+	for (int a = 0; a < gd->natoms && !rc; a++)
+		rc = count_atom(B, gd->atom_term[a], dom_weight(B, is_atom,
+			gd->atom_term[a]));
+	gl_free(is_atom);
+	return rc;
+}
+
+
 static double dom_count(const pbuild *B, int32_t rel, int32_t pos, int32_t val)
 {
 	int32_t b = st_find(&B->dom, rel, pos, val);
-	return b >= 0 ? B->dom.bk[b].n : 0;
+	return b < 0 ? 0 : val == DV_VAL ? B->dom.bk[b].n :
+		(double)B->dom.bk[b].n / DOM_UNIT;
 }
 
 /* The keys the literal with atom code a offers once the variables of
@@ -1142,8 +1190,9 @@ static int make_plan(pbuild *B, int c, int d, int scc)
 			double est = lit_est(B, cl->lit0 + i, bound);
 			int nnew = __builtin_popcountll(mask[i] & ~bound);
 			bool head = (mask[i] & hm & ~bound) != 0;
-			if (best < 0 || (head && !besthead) || (head == besthead &&
-			    (est < bestest || (est == bestest && nnew < bestnew)))) {
+			if (best < 0 || est < bestest || (est == bestest &&
+			    ((head && !besthead) || (head == besthead &&
+			    nnew < bestnew)))) {
 				best = i;
 				besthead = head;
 				bestest = est;
