@@ -4,11 +4,16 @@
  * logic program). The reachable domain is the least fixpoint of the
  * rules' positive structure (negation ignored, so it over-approximates),
  * with true(X) derived from init(X) and next(X), and does(R,M) from
- * legal(R,M), computed bottom-up and semi-naively (Ullman, Principles of
- * Database and Knowledge-Base Systems, 1988, ch. 3): round r joins each
- * clause only where one of its positive literals takes a fact new in
- * round r - 1, and only for the relations that got such facts, so each
- * instance of a clause is found exactly once. Every instance found is a
+ * legal(R,M), computed bottom-up, component by component of the
+ * relations' dependency graph in the order of their dependencies, and
+ * semi-naively inside each (Ullman, Principles of Database and
+ * Knowledge-Base Systems, 1988, ch. 3): a component's clauses are first
+ * joined over every fact so far, then round r joins them only where one
+ * of their positive literals takes a fact new in round r - 1, and only
+ * for the component's relations that got such facts, so each instance of
+ * a clause is found exactly once, and a clause is not joined again each
+ * time a relation it reads grows (a static sum built over a hundred
+ * rounds, say). Every instance found is a
  * ground rule (its negative literals kept where their atom is in the
  * domain), so no second pass is needed. Joins look facts up in indexes
  * keyed by the literal's shape and known values, in an order chosen per
@@ -19,9 +24,13 @@
  * the rounds. A small file can ask for unbounded work: atoms, rules,
  * join steps, index entries and the depth and size of ground terms are
  * capped ("grounding too big"). For the prover (prover.c) the same rounds
- * compute the domain alone: no instance is kept, and a join stops as soon
- * as its head is ground and already a fact, so a clause whose instances
- * are many but whose heads are few costs about its heads.
+ * compute the domain alone: no instance is kept, a join stops as soon
+ * as its head is ground and already a fact, and where a join has bound a
+ * variable that no later literal and not the head reads, the rest of it
+ * is done once for each value of the variables still read (projection: a
+ * total of four players' guesses summed one by one costs the sums, not
+ * the 101^4 combinations), so a clause whose instances are many but whose
+ * heads are few costs about its heads.
  */
 #include "gdl/internal.h"
 
@@ -197,7 +206,8 @@ enum {
 	ESTIMATE_COST = 3,        /* join steps an estimate or a look at a
 				   * round's new facts counts for (about what
 				   * it costs) */
-	LPAT_MAX = 1 << 16        /* literal indexes remembered (about) */
+	LPAT_MAX = 1 << 16,       /* literal indexes remembered (about) */
+	MEMO_MAX = 1 << 22        /* projections one join remembers */
 };
 
 /* Why grounding gave up, for the message. */
@@ -273,6 +283,9 @@ typedef struct grounder {
 	int32_t *occ0;       /* [nsyms + 1] positive literals of each relation */
 	int32_t *occ;        /* in occ, as indexes into p->lits */
 	uint8_t *dead;       /* [ncl] clauses that can never fire */
+	int32_t *rcomp;      /* [nsyms] component of each relation in the
+			      * dependency graph, dependencies first */
+	int ncomp;
 	int32_t *varslot;    /* [nsyms] slot of a variable in the current clause */
 	int cur;             /* the current clause, or -1 */
 	/* indexes */
@@ -312,6 +325,17 @@ typedef struct grounder {
 	uint64_t *hmask;     /* [ncl] variable slots of each clause's head */
 	int hstep;           /* first step of the plan with the head ground */
 	int32_t hid;         /* the head's term from there on, -1 none yet */
+	/* and where a variable is bound but no later step or the head reads
+	 * it, the join from there depends only on the variables still read:
+	 * done once for each of their values (projection; the domain only) */
+	uint64_t keep[GDL_LITS_MAX + 1]; /* [nstep] the variables still read
+			      * at each step where some bound one is not; 0
+			      * where none is dropped */
+	uint32_t gen;        /* the current join's mark in memo */
+	int32_t *memo;       /* open addressing: key offset + 1 in mkeys */
+	uint32_t *mgen;      /* the join that wrote each slot */
+	int nmemo, nmslot;   /* keys of the current join, slots */
+	ilist mkeys;         /* the keys: step, then the values kept */
 	/* instances found: each its clause, its head, the facts of its
 	 * positive literals, and when it has negative literals its variables'
 	 * values */
@@ -965,8 +989,9 @@ static int plan_rest(grounder *G)
 			G->steps += ESTIMATE_COST;
 			int nnew = __builtin_popcountll(mask[i] & ~bound);
 			bool head = (mask[i] & hfree) != 0;
-			if (best < 0 || (head && !besthead) || (head == besthead &&
-			    (est < bestest || (est == bestest && nnew < bestnew)))) {
+			if (best < 0 || est < bestest || (est == bestest &&
+			    ((head && !besthead) || (head == besthead &&
+			    nnew < bestnew)))) {
 				best = i;
 				besthead = head;
 				bestest = est;
@@ -1020,6 +1045,91 @@ static int record(grounder *G)
 	return 0;
 }
 
+/* The variables each step of the current plan still needs bound (those
+ * of its own literal and the later ones, and the head's), where fewer
+ * than those bound: G->keep (0 elsewhere); and a new mark for the memo. */
+static void projections(grounder *G)
+{
+	const gdl_clause *cl = &G->p->cl[G->cur];
+	uint64_t bound[GDL_LITS_MAX + 1], live = G->hmask[G->cur];
+	bound[0] = 0;
+	for (int j = 0; j < G->nstep; j++)
+		bound[j + 1] = bound[j] | G->lmask[cl->lit0 + G->plan[j].lit];
+	for (int j = G->nstep; j >= 0; j--) {
+		if (j < G->nstep)
+			live |= G->lmask[cl->lit0 + G->plan[j].lit];
+		G->keep[j] = j > 0 && (bound[j] & ~live) ? bound[j] & live : 0;
+	}
+	G->gen++;
+	G->nmemo = 0;
+	G->mkeys.n = 0;
+}
+
+/* Whether the join from step j under the bindings was done already in
+ * this plan (and if not, it is remembered as done): the variables of
+ * G->keep[j] have the same values as then. 0 (not yet), 1, or an error. */
+static int done_before(grounder *G, int j)
+{
+	uint64_t keep = G->keep[j];
+	uint32_t h = (uint32_t)j * 0x9e3779b9u;
+	for (uint64_t m = keep; m; m &= m - 1)
+		h = (h ^ (uint32_t)G->bind[__builtin_ctzll(m)]) * 0x01000193u;
+	int n = 1 + __builtin_popcountll(keep);
+	if (2 * (G->nmemo + 1) > G->nmslot) {
+		if (G->nmemo >= MEMO_MAX)
+			return 0; /* past the cap the join just goes on */
+		int ns = G->nmslot ? G->nmslot * 2 : 1024;
+		int32_t *a = gl_malloc((size_t)ns * sizeof *a);
+		uint32_t *g = gl_calloc((size_t)ns, sizeof *g);
+		if (!a || !g) {
+			gl_free(a);
+			gl_free(g);
+			return GL_ENOMEM;
+		}
+		/* the current join's keys moved over; the rest forgotten */
+		for (int k = 0; k < G->nmslot; k++) {
+			if (G->mgen[k] != G->gen)
+				continue;
+			const int32_t *key = G->mkeys.v + G->memo[k] - 1;
+			uint32_t kh = (uint32_t)key[0] * 0x9e3779b9u;
+			for (uint64_t m = G->keep[key[0]], i = 1; m; m &= m - 1, i++)
+				kh = (kh ^ (uint32_t)key[i]) * 0x01000193u;
+			uint32_t x = kh & (uint32_t)(ns - 1);
+			while (g[x] == G->gen)
+				x = (x + 1) & (uint32_t)(ns - 1);
+			a[x] = G->memo[k];
+			g[x] = G->gen;
+		}
+		gl_free(G->memo);
+		gl_free(G->mgen);
+		G->memo = a;
+		G->mgen = g;
+		G->nmslot = ns;
+	}
+	uint32_t x = h & (uint32_t)(G->nmslot - 1);
+	for (; G->mgen[x] == G->gen; x = (x + 1) & (uint32_t)(G->nmslot - 1)) {
+		const int32_t *key = G->mkeys.v + G->memo[x] - 1;
+		if (key[0] != j)
+			continue;
+		int i = 1;
+		for (uint64_t m = keep; m && key[i] == G->bind[__builtin_ctzll(m)];
+		     m &= m - 1)
+			i++;
+		if (i == n)
+			return 1;
+	}
+	int32_t off = G->mkeys.n + 1;
+	if (il_push(&G->mkeys, j))
+		return GL_ENOMEM;
+	for (uint64_t m = keep; m; m &= m - 1)
+		if (il_push(&G->mkeys, G->bind[__builtin_ctzll(m)]))
+			return GL_ENOMEM;
+	G->memo[x] = off;
+	G->mgen[x] = G->gen;
+	G->nmemo++;
+	return 0;
+}
+
 /* Where the current plan makes the current clause's head ground: the
  * first step before which its variables are all bound. */
 static void head_step(grounder *G)
@@ -1032,6 +1142,8 @@ static void head_step(grounder *G)
 			bound |= G->lmask[cl->lit0 + G->plan[j].lit];
 	G->hstep = j;
 	G->hid = -1;
+	if (G->domain)
+		projections(G);
 }
 
 /* Join the plan from step j. Returns 0 or an error. */
@@ -1040,6 +1152,11 @@ static int join(grounder *G, int j)
 	if (++G->steps > GDL_JOIN_MAX) {
 		G->why = TOO_STEPS;
 		return GL_ERANGE; /* a small file can ask for unbounded joins */
+	}
+	if (G->keep[j] && G->domain) {
+		int rc = done_before(G, j);
+		if (rc)
+			return rc < 0 ? rc : 0;
 	}
 	if (G->domain && j == G->hstep) {
 		/* the head is ground from here on: nothing new if a fact */
@@ -1289,6 +1406,125 @@ out:
 	return rc;
 }
 
+/* The components of the relations' dependency graph (a head on its
+ * positive literals, true on init and next, does on legal; the clauses
+ * that can fire), numbered so that one comes after those it depends on:
+ * G->rcomp. Returns 0 or GL_ENOMEM. */
+static int components(grounder *G)
+{
+	const gdl_prog *p = G->p;
+	int n = p->syms.n, rc = GL_ENOMEM;
+	int32_t *e0 = gl_calloc((size_t)n + 2, sizeof *e0);
+	int32_t *edge = gl_malloc(((size_t)p->nlits + 3) * sizeof *edge);
+	G->rcomp = gl_malloc(((size_t)n + 1) * sizeof *G->rcomp);
+	if (!e0 || !edge || !G->rcomp)
+		goto out;
+	/* two passes: count the edges from each relation, then place them */
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1) {
+			for (int r = 0; r < n; r++)
+				e0[r + 1] += e0[r];
+			for (int r = n; r > 0; r--)
+				e0[r] = e0[r - 1];
+			e0[0] = 0;
+		}
+		for (int c = 0; c < p->ncl; c++) {
+			if (G->dead[c])
+				continue;
+			const gdl_clause *cl = &p->cl[c];
+			int32_t h = p->terms[cl->head].sym;
+			for (int i = 0; i < cl->nlits; i++) {
+				const gdl_lit *l = &p->lits[cl->lit0 + i];
+				if (l->kind != L_POS)
+					continue;
+				if (pass == 0)
+					e0[h + 1]++;
+				else
+					edge[e0[h + 1]++] = p->terms[l->a].sym;
+			}
+		}
+		static const int32_t from[3] = {K_TRUE, K_TRUE, K_DOES};
+		static const int32_t to[3] = {K_INIT, K_NEXT, K_LEGAL};
+		for (int k = 0; k < 3; k++) {
+			if (pass == 0)
+				e0[from[k] + 1]++;
+			else
+				edge[e0[from[k] + 1]++] = to[k];
+		}
+	}
+	int nc = gdl_sccs(n, e0, edge, G->rcomp);
+	if (nc >= 0) {
+		G->ncomp = nc;
+		rc = 0;
+	}
+out:
+	gl_free(e0);
+	gl_free(edge);
+	return rc;
+}
+
+/* The clauses with their head in component k (that can fire) joined over
+ * every fact so far, as facts of a new round: the first round of k. */
+static int join_component(grounder *G, int k)
+{
+	const gdl_prog *p = G->p;
+	G->round++;
+	G->chg[G->round & 1].n = 0;
+	int rc = 0;
+	for (int c = 0; c < p->ncl && !rc; c++) {
+		if (G->dead[c] || G->rcomp[p->terms[p->cl[c].head].sym] != k)
+			continue;
+		use_clause(G, c);
+		plan_start(G);
+		if ((rc = plan_rest(G)))
+			break;
+		for (int j = 0; j < G->nstep; j++)
+			G->plan[j].rhi = G->round - 1;
+		head_step(G);
+		rc = join(G, 0);
+	}
+	return rc;
+}
+
+/* Every fact, component by component in the order of their dependencies:
+ * each one's clauses over the facts so far, then its recursion semi-
+ * naively (round r joins a literal of a relation of k that got facts in
+ * round r - 1, in the clauses of k), until a round adds none to k. A
+ * clause's instances are found once: those of facts older than k's first
+ * round in it, the others in the round after their newest fact. */
+static int ground_all(grounder *G)
+{
+	const gdl_prog *p = G->p;
+	int rc = 0;
+	G->round = -1;
+	for (int k = 0; k < G->ncomp && !rc; k++) {
+		if ((rc = join_component(G, k)))
+			break;
+		for (;;) {
+			const ilist *last = &G->chg[G->round & 1];
+			bool more = false;
+			for (int i = 0; i < last->n && !more; i++)
+				more = G->rcomp[last->v[i]] == k;
+			if (!more)
+				break;
+			G->round++;
+			G->chg[G->round & 1].n = 0;
+			for (int i = 0; i < last->n && !rc; i++) {
+				int32_t rel = last->v[i];
+				if (G->rcomp[rel] != k)
+					continue;
+				for (int o = G->occ0[rel]; o < G->occ0[rel + 1] && !rc; o++) {
+					int c = G->lit_cl[G->occ[o]];
+					if (!G->dead[c] &&
+					    G->rcomp[p->terms[p->cl[c].head].sym] == k)
+						rc = join_delta(G, G->occ[o]);
+				}
+			}
+		}
+	}
+	return rc;
+}
+
 /* The ground rules: each instance with its positive literals, and its
  * negative ones whose atom is a fact (the others are always true). */
 static int emit_rules(grounder *G)
@@ -1407,32 +1643,9 @@ int gdl_ground(gdl_game *gd, bool domain, long max_rules, bool *too_many,
 		rc = measure(&G, id) == GL_ENOMEM ? GL_ENOMEM : 0;
 	if (rc)
 		goto fail;
-	if ((rc = setup_clauses(&G)) || (rc = prune(&G)))
-		goto fail;
-	/* Round 0: the clauses without positive literals (facts, mostly). */
-	for (int c = 0; c < p->ncl && !rc; c++) {
-		if (G.npos[c])
-			continue;
-		use_clause(&G, c);
-		plan_start(&G);
-		if (!(rc = plan_rest(&G))) {
-			head_step(&G);
-			rc = join(&G, 0);
-		}
-	}
-	/* Round r: the literals of the relations that got facts in round
-	 * r - 1 take those facts, until a round adds none. */
-	for (G.round = 1; !rc && G.chg[(G.round - 1) & 1].n; G.round++) {
-		const ilist *last = &G.chg[(G.round - 1) & 1];
-		G.chg[G.round & 1].n = 0;
-		for (int k = 0; k < last->n && !rc; k++) {
-			int32_t rel = last->v[k];
-			for (int o = G.occ0[rel]; o < G.occ0[rel + 1] && !rc; o++)
-				if (!G.dead[G.lit_cl[G.occ[o]]])
-					rc = join_delta(&G, G.occ[o]);
-		}
-	}
-	if (rc || (rc = emit_rules(&G)))
+	if ((rc = setup_clauses(&G)) || (rc = prune(&G)) ||
+	    (rc = components(&G)) || (rc = ground_all(&G)) ||
+	    (rc = emit_rules(&G)))
 		goto fail;
 	rc = build_program(gd, &G, err);
 	goto done;
@@ -1454,6 +1667,9 @@ done:
 	gl_free(G.tmp.v);
 	gl_free(G.leaves.v);
 	gl_free(G.lp);
+	gl_free(G.memo);
+	gl_free(G.mgen);
+	gl_free(G.mkeys.v);
 	gl_free(G.chg[0].v);
 	gl_free(G.chg[1].v);
 	gl_free(G.chg_round);
@@ -1471,6 +1687,7 @@ done:
 	gl_free(G.occ0);
 	gl_free(G.occ);
 	gl_free(G.dead);
+	gl_free(G.rcomp);
 	gl_free(G.varslot);
 	gl_free(G.inst.v);
 	gl_free(G.rhead);
