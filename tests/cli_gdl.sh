@@ -16,7 +16,7 @@ expect 1 "test_invalid_sentence_arities_differ.kif:13:1: relation 'foo' used wit
 expect 1 "test_case_3b.kif:14:19: unsafe rule: variable ?x" gdl check $D/test/test_case_3b.kif
 expect 1 "deep_nesting.kif:1:65: lists nested deeper than 64" gdl check $D/crashers/deep_nesting.kif
 expect 1 "no-such.kif" gdl check $D/no-such.kif
-expect 2 "usage: gamelearn gdl check \[--reasoner auto|net|prover\] \[--fold-case\] FILE" gdl
+expect 2 "usage: gamelearn gdl check \[--reasoner auto|net|prover\] \[--fold-case\] \[--demand\] FILE" gdl
 # an invalid file is refused with the same message wherever it is loaded
 expect 2 "test_invalid_sentence_arities_differ.kif:13:1: relation 'foo'" \
 	show gdl:$D/test/test_invalid_sentence_arities_differ.kif
@@ -81,6 +81,10 @@ expect 0 "^2640" perft gdl:$D/hard/queens08lg.kif 2
 # names are case-sensitive, as game servers read them, unless folded
 expect 0 "valid: 1 roles (player), 4 base propositions, 4 moves" gdl check $D/case/case.kif
 expect 0 "valid: 1 roles (player), 4 base propositions, 3 moves" gdl check --fold-case $D/case/case.kif
+# the rules asked on demand (magic sets): at once with --demand, and when
+# the grounding is too big without (merrills)
+expect 0 "reasoner net (the rules asked on demand (magic sets))" gdl check --demand $D/games/connectFour.kif
+expect 0 "reasoner net (grounding too big (more than 2097152 ground atoms); the rules asked on demand" gdl check --playouts 0 $D/hard/merrills.kif
 expect 0 "legal moves (3): (go 1) (mark A) (mark a)" show gdl:$D/case/case.kif
 expect 0 "legal moves (3): (go 1) (go 2) (mark a)" show gdl:$D/case/case.kif,case=fold
 expect 0 "(step 9)" show gdl:$D/case/case.kif --moves "(mark A)"

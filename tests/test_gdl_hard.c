@@ -29,7 +29,6 @@ static const struct refusal {
 } refused[] = {
 	{"chess", "grounding too big (more than 8388608 indexed facts)"},
 	{"laikLee_hex", "grounding too big (more than 2097152 ground atoms)"},
-	{"merrills", "grounding too big (more than 2097152 ground atoms)"},
 	{"mummymaze1p", "grounding too big (more than 2097152 ground atoms)"},
 	{"slaughter", "grounding too big (more than 8388608 indexed facts)"},
 	{"sudoku", "grounding too big (more than 2097152 ground atoms)"},

@@ -68,6 +68,10 @@ typedef struct gdl_load_opts {
 			 * servers read GDL. Keywords (role, true, does, ...,
 			 * not, or, distinct) are recognised in any case
 			 * either way. */
+	bool demand;    /* the rules rewritten at once so that the relations
+			 * defined by rules are evaluated only where asked
+			 * ("magic sets"); false (the default): only when the
+			 * grounding is too big without */
 } gdl_load_opts;
 
 /* Check a description: syntax, arities, safety, stratification, the
@@ -99,8 +103,10 @@ int gdl_load(gdl_game **out, const char *text, size_t n, const char *name,
 int gdl_load_file(gdl_game **out, const char *path, gl_err *err);
 /* The same with options (opts may be NULL: the defaults). Under GDL_AUTO
  * a description whose rules are too many to ground (but whose domain is
- * not) loads for the prover; one too big for the domain is still refused
- * (GL_ERANGE, "grounding too big (...)"). */
+ * not) loads for the prover. One whose grounding is too big either way
+ * is tried again with its rules asked on demand (magic sets; at once with
+ * opts->demand), and refused only when that is too big too (GL_ERANGE,
+ * "grounding too big (...); asked on demand: ..."). */
 int gdl_load_ex(gdl_game **out, const char *text, size_t n, const char *name,
 	const gdl_load_opts *opts, gl_err *err);
 int gdl_load_file_ex(gdl_game **out, const char *path,
@@ -108,7 +114,8 @@ int gdl_load_file_ex(gdl_game **out, const char *path,
 void gdl_free(gdl_game *gd);
 
 /* The reasoner a game was loaded for: GDL_NET or GDL_PROVER. Why GDL_AUTO
- * chose the prover (the grounding's message), or "" when it did not. */
+ * chose the prover (the grounding's message) or the rules were asked on
+ * demand (gdl_load_opts.demand), or "" when neither. */
 gdl_reasoner gdl_reasoner_of(const gdl_game *gd);
 const char *gdl_fallback_reason(const gdl_game *gd);
 /* "auto", "net", "prover"; the reasoner of a name (one of those), or -1. */

@@ -1,13 +1,15 @@
 /*
  * cmd_gdl.c - `gamelearn gdl check [--reasoner auto|net|prover]
- * [--fold-case] FILE...`: validate GDL descriptions (Love et al. 2008,
+ * [--fold-case] [--demand] FILE...`: validate GDL descriptions (Love et al. 2008,
  * sections 2-4) and print every problem as FILE:LINE:COL: what is wrong,
  * and every note (FILE:LINE:COL: note: ..., e.g. a relation negated
  * inside its own recursion, which only grounding can accept); then
  * compile each valid one and say its size and the reasoner it gets (the
  * network, or the prover when its rules are too many to ground, and why).
  * Names are case-sensitive, as the game servers read them, unless
- * --fold-case. Then seeded random playouts (--playouts, about a second at
+ * --fold-case. A description whose grounding is too big is tried again
+ * with its rules asked on demand (magic sets), at once with --demand.
+ * Then seeded random playouts (--playouts, about a second at
  * most) look for what only play shows: a state where the rules give a
  * role several goal values (gdl_goal takes the largest; ggp-base raises
  * an error), or one the prover cannot evaluate; each is a note. Exit 0
@@ -124,17 +126,17 @@ static int check_one(const char *path, const gdl_load_opts *opts, long nplay)
 		printf("%s%s", r ? " " : "", gdl_role_name(gd, r));
 	printf("), %d base propositions, %d moves, %d ground atoms, ", gdl_nbase(gd),
 		gdl_nmoves(gd), gdl_natoms(gd));
-	if (gdl_reasoner_of(gd) == GDL_NET) {
+	/* why, without its "FILE: " */
+	const char *why = gdl_fallback_reason(gd);
+	size_t pl = strlen(path);
+	if (!strncmp(why, path, pl) && !strncmp(why + pl, ": ", 2))
+		why += pl + 2;
+	if (gdl_reasoner_of(gd) == GDL_NET)
 		printf("%d ground rules, %d gates, reasoner net", gdl_nrules(gd),
 			gdl_ngates(gd));
-	} else {
-		/* the reason without its "FILE: " */
-		const char *why = gdl_fallback_reason(gd);
-		size_t pl = strlen(path);
-		if (!strncmp(why, path, pl) && !strncmp(why + pl, ": ", 2))
-			why += pl + 2;
-		printf("reasoner prover%s%s%s", *why ? " (" : "", why, *why ? ")" : "");
-	}
+	else
+		printf("reasoner prover");
+	printf("%s%s%s", *why ? " (" : "", why, *why ? ")" : "");
 	printf(", compiled in %.3f s\n", dt);
 	probe(path, gd, nplay);
 	gdl_free(gd);
@@ -145,6 +147,8 @@ static const cli_opt gdl_check_opts[] = {
 	{"reasoner", "R", "auto", "auto (the network, else the prover), net or prover", 0},
 	{"fold-case", NULL, NULL, "names matched whatever their case (nextRank is "
 		"nextrank); by default they are case-sensitive, as game servers read them", 0},
+	{"demand", NULL, NULL, "the rules rewritten at once to be evaluated only where "
+		"asked (magic sets; by default only when the grounding is too big without)", 0},
 	{"playouts", "N", "100", "random playouts that look for a role given several "
 		"goal values in one state (about a second at most; 0: none)", 0},
 	{NULL, NULL, NULL, NULL, 0}
@@ -166,7 +170,7 @@ int cmd_gdl(int argc, char **argv)
 			return 0;
 		}
 		cli_die(EXIT_USAGE, "usage: gamelearn gdl check [--reasoner auto|net|prover] "
-			"[--fold-case] FILE... (try: gamelearn gdl check --help)");
+			"[--fold-case] [--demand] FILE... (try: gamelearn gdl check --help)");
 	}
 	cli_args opt;
 	cli_parse(&cli_gdl_check_spec, argc - 1, argv + 1, &opt);
@@ -177,6 +181,7 @@ int cmd_gdl(int argc, char **argv)
 			"got '%s'", cli_str(&opt, "reasoner"));
 	opts.reasoner = (gdl_reasoner)r;
 	opts.fold_case = cli_given(&opt, "fold-case");
+	opts.demand = cli_given(&opt, "demand");
 	long nplay = cli_long(&opt, "playouts", 0, 1000000000);
 	int bad = 0;
 	for (int i = 0; i < opt.npos; i++)

@@ -81,7 +81,7 @@ static int load_prover(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
 
 /* The reasoner for a checked description: the network, else (GDL_AUTO,
  * the rules or the network too big) the prover. */
-static int compile(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
+static int compile_once(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
 {
 	if (o->reasoner == GDL_PROVER)
 		return load_prover(gd, o, err);
@@ -101,6 +101,39 @@ static int compile(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
 		return load_prover(gd, o, err);
 	}
 	return rc ? gl_fail(err, rc, "%s", first.msg) : 0;
+}
+
+/* compile_once(), and when the grounding is too big, again with the rules
+ * rewritten to be evaluated where asked (magic.c). */
+static int compile(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
+{
+	gl_err first = {0}, again = {0};
+	if (o->demand) {
+		int rc = gdl_magic(&gd->prog);
+		if (!rc && !(rc = compile_once(gd, o, &first)))
+			snprintf(gd->fallback, sizeof gd->fallback, "the rules "
+				"asked on demand (magic sets)");
+		return rc ? gl_fail(err, rc, "%s", rc == GL_ENOMEM ?
+			"out of memory" : first.msg) : 0;
+	}
+	int rc = compile_once(gd, o, &first);
+	if (rc != GL_ERANGE || gd->natoms > 0) /* not the grounding's */
+		return rc ? gl_fail(err, rc, "%s", first.msg) : 0;
+	gdl_gterms_done(&gd->gt);
+	memset(&gd->gt, 0, sizeof gd->gt);
+	gd->fallback[0] = '\0';
+	if ((rc = gdl_magic(&gd->prog)))
+		return rc == GL_ENOMEM ? gl_fail(err, rc, "%s: out of memory",
+			gd->prog.name) : gl_fail(err, GL_ERANGE, "%s", first.msg);
+	if ((rc = compile_once(gd, o, &again)))
+		return gl_fail(err, rc, "%.120s; asked on demand: %.120s",
+			first.msg, again.msg);
+	char why[sizeof gd->fallback];
+	snprintf(why, sizeof why, "%s", gd->fallback);
+	snprintf(gd->fallback, sizeof gd->fallback, "%.100s; the rules asked "
+		"on demand (magic sets)%s%.100s", first.msg, why[0] ? ", " : "",
+		why);
+	return 0;
 }
 
 int gdl_load(gdl_game **out, const char *text, size_t n, const char *name,

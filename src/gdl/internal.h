@@ -87,6 +87,14 @@ void gdl_prog_done(gdl_prog *p);
 /* Parse text into p. Returns 0 or GL_EPARSE/GL_ERANGE/GL_ENOMEM with a
  * "NAME:LINE:COL: ..." message in err. */
 int gdl_parse(gdl_prog *p, const char *text, size_t n, gl_err *err);
+/* A new term sym(args[0..nargs)) (a constant when nargs is 0) at line,
+ * col; its id or GL_ENOMEM. */
+int32_t gdl_prog_atom(gdl_prog *p, int32_t sym, int nargs, const int32_t *args,
+	int line, int col);
+/* magic.c: p's clauses (checked, expanded) rewritten so that the relations
+ * defined by rules are evaluated only where asked (see magic.c). Returns
+ * 0, GL_ENOMEM, or GL_ERANGE (a rule past the caps). */
+int gdl_magic(gdl_prog *p);
 /* Canonical text of a parsed term ("(mark 1 ?x)") into buf. */
 int gdl_term_text(const gdl_prog *p, int32_t t, char *buf, size_t n);
 /* Functor (predicate) symbol and arity of an atom term. */

@@ -145,6 +145,20 @@ static int push_i32(int32_t **v, int *n, int *cap, int32_t x)
 	return 0;
 }
 
+int32_t gdl_prog_atom(gdl_prog *p, int32_t sym, int nargs, const int32_t *args,
+	int line, int col)
+{
+	int t = new_term(p, sym, nargs ? T_FN : T_SYM, line, col);
+	if (t < 0 || nargs == 0)
+		return t;
+	p->terms[t].nargs = nargs;
+	p->terms[t].args = p->nargv;
+	for (int i = 0; i < nargs; i++)
+		if (push_i32(&p->argv, &p->nargv, &p->capargv, args[i]))
+			return GL_ENOMEM;
+	return t;
+}
+
 /* An open list while parsing: where its children start in the scratch. */
 typedef struct frame {
 	int start;
