@@ -214,7 +214,9 @@ int repro_checkers_ga(int argc, char **argv);      /* repro_checkers.c */
 int repro_martens(int argc, char **argv);          /* repro_martens.c */
 void martens_demo(uint64_t seed);                  /* repro_martens.c: demo part */
 
-/* The agent types only the CLI has: a person at the terminal. */
+/* The agent types only the CLI has: a person at the terminal; ggp
+ * serve's test agent, which takes exactly the time it is given. */
 extern const struct gl_agent_type cli_agent_human;
+extern const struct gl_agent_type cli_agent_slow; /* ggp_slow.c */
 
 #endif
