@@ -557,11 +557,24 @@ static bool agent_known(const char *name)
 	return false;
 }
 
-/* An agent of ggp serve: the library's, or the test agent `slow`. */
-static gl_agent *serve_agent(const char *spec, const gl_game *g, gl_err *err)
+/* The agents of ggp serve and ggp match (cli.h). */
+gl_agent *cli_ggp_agent(const char *spec, const gl_game *g, gl_err *err)
 {
 	static const gl_agent_type *const extra[] = {&cli_agent_slow, NULL};
 	return gl_agent_new(spec, g, extra, err);
+}
+
+/* spec with its time set (cli.h). */
+const char *cli_timed_spec(const char *spec, double secs, char *out, size_t n)
+{
+	if (secs < 0.05)
+		secs = 0.05;
+	if (agent_has_param(spec, "time") && !strstr(spec, "time="))
+		snprintf(out, n, "%s%stime=%.3f", spec, strchr(spec, ':') ? "," : ":",
+			secs);
+	else
+		snprintf(out, n, "%s", spec);
+	return out;
 }
 
 /* Make the agent from spec for the match's game. One with set_time is
@@ -571,15 +584,9 @@ static gl_agent *serve_agent(const char *spec, const gl_game *g, gl_err *err)
 static gl_agent *make_agent(const match *m, const char *spec, gl_err *err)
 {
 	char full[GL_SPEC_MAX];
-	double think = (m->playclock - margin_of(m, m->playclock)) * 0.85;
-	if (think < 0.05)
-		think = 0.05;
-	if (agent_has_param(spec, "time") && !strstr(spec, "time="))
-		snprintf(full, sizeof full, "%s%stime=%.3f", spec,
-			strchr(spec, ':') ? "," : ":", think);
-	else
-		snprintf(full, sizeof full, "%s", spec);
-	return serve_agent(full, m->g, err);
+	double secs = (m->playclock - margin_of(m, m->playclock)) * 0.85;
+	return cli_ggp_agent(cli_timed_spec(spec, secs, full, sizeof full), m->g,
+		err);
 }
 
 /* Our role in gd: spelt as given (names are case-sensitive, as the server
@@ -1921,7 +1928,7 @@ static int ggp_serve(int argc, char **argv)
 	if (pl.agent_spec) { /* check the spec on the built-in ticTacToe */
 		gl_game *g = cli_game("gdl");
 		gl_err err = {0};
-		gl_agent *a = serve_agent(pl.agent_spec, g, &err);
+		gl_agent *a = cli_ggp_agent(pl.agent_spec, g, &err);
 		gl_game_free(g);
 		if (!a)
 			cli_die(EXIT_USAGE, "ggp serve: --agent: %s", err.msg);
