@@ -9,19 +9,44 @@
  * for the rules the messages carry.
  *
  * HTTP is libmicrohttpd's: a pool of threads over epoll. The HTTP side
- * never waits for the agent. Handlers read and write the match under the
- * player's mutex and answer at once, except PLAY and START, whose
- * connections are suspended. The clock thread (the main thread) answers
- * a PLAY when the agent has chosen or at the deadline (arrival + play
- * clock - a safety margin), with a random legal move if the agent is late
- * (its late answer is discarded); the agent chooses in a worker thread.
- * A START compiles the rules in a thread of its own, outside the mutex
- * (INFO and a second START are answered meanwhile), twice: with gdl_load
- * (roles, legality of the joint moves received) and as a `gdl` game
- * instance (through a temporary file) for the agent, which plays through
- * game.h. A joint move is applied to the
- * sequentialised state role by role (only the roles with a choice; a
- * state where nobody has a choice advances by its single joint move).
+ * never waits for the agent nor for the rules. Handlers read and write
+ * the match under the player's mutex and answer at once, except START
+ * and PLAY, whose connections are suspended and answered by the clock
+ * thread (the main thread) at their deadline at the latest. Issue 19,
+ * items 1 and 2:
+ *
+ * - Every clock runs from the request's arrival: its connection's accept
+ *   (a manager opens one a message), however long the request then took
+ *   to be read. A deadline is the clock less a margin: MARGIN_MIN plus
+ *   twice the round trip TCP measured on the match's connections
+ *   (tcp_info), at most half the clock.
+ * - START begins the match at once and compiles the rules in a thread of
+ *   its own (gl_game_new on them, the rules then gdl_game_of the game: one
+ *   load). It is answered "ready" when they are compiled or at its
+ *   deadline, whichever is first (or with the compile's error if that
+ *   comes first); the compile goes on, and INFO, PLAY, STOP and ABORT are
+ *   answered meanwhile. A START answered before its rules are compiled
+ *   also has them loaded for the prover (gdl_load_ex, GDL_PROVER: no
+ *   grounding, quick), so that a PLAY that comes before the compile ends
+ *   is answered at its deadline with a random legal move from the prover
+ *   (the joint moves received meanwhile played from the start), or, if
+ *   the prover is not ready either, a move read off the rules' legal
+ *   facts; once the compile ends the joint moves are played into the
+ *   game.
+ * - The agent works in a worker thread: choose() on our turns, its time
+ *   set (set_time, when it has it) to what is left to the deadline less
+ *   AGENT_SLACK and the most it has overrun its time in this match; and
+ *   ponder() whenever it is idle and nothing waits for it (during the
+ *   start clock once the rules are ready, and between our reply and the
+ *   next message), stopped (its flag) by the next PLAY, STOP or ABORT. A
+ *   PLAY is answered when the agent has chosen or at its deadline, with a
+ *   random legal move if the agent is late (its late answer is
+ *   discarded). The moves played are told to the agent (observe) when it
+ *   is idle, in order.
+ *
+ * A joint move is applied to the sequentialised state role by role (only
+ * the roles with a choice; a state where nobody has a choice advances by
+ * its single joint move).
  *
  * Clients that are slow or idle cannot take the player from its game
  * manager: every request must send its headers within HEADER_S of the
