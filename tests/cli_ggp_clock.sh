@@ -20,24 +20,13 @@ D=data/gdl/games
 spid=""
 trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; [ -n "${KEEP:-}" ] && cp -r "$tmp" "$KEEP"; rm -rf "$tmp"' EXIT
 
-# say TEXT : POST TEXT; sets code, body and secs (the time it took)
-say() {
-	printf '%s' "$1" >"$tmp/msg"
-	r=$(curl -s -m 60 -o "$tmp/body" -w '%{http_code} %{time_total}' -X POST \
-		-H 'Content-Type: text/acl' --data-binary @"$tmp/msg" "$U")
-	code=${r% *}
-	secs=${r#* }
-	body=$(cat "$tmp/body")
-}
 # within T LO HI : LO <= T < HI (seconds)
 within() { awk -v t="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(t >= lo && t < hi) }'; }
-# stop_server LOG : the player exits 0 on SIGTERM (sanitizers: no error)
-stop_server() {
-	kill "$spid" 2>/dev/null
-	wait "$spid"
-	rc=$?
-	[ $rc -eq 0 ] && ok || bad "server exit code $rc: $(tail -n 20 "$1")"
-	spid=""
+# move_in TEXT LO HI WHAT : the PLAY TEXT is answered 200 in [LO, HI) s
+move_in() {
+	say "$1"
+	if [ "$code" = 200 ] && within "$secs" "$2" "$3"; then ok; else
+		bad "$4: $code '$body' after $secs s"; fi
 }
 
 # ---- a START that compiles longer than its clock -------------------------
@@ -82,9 +71,7 @@ while [ $i -lt 600 ] && ! grep -q "rules of sk compiled" "$tmp/log1"; do
 done
 say "(PLAY sk ($body noop))"
 [ "$body" = noop ] && ok || bad "black to move: '$body'"
-say "(PLAY sk (noop (move 1 7 1 6)))"
-if [ "$code" = 200 ] && within "$secs" 0 "$pc"; then ok; else
-	bad "the PLAY after the compile: $code '$body' after $secs s"; fi
+move_in "(PLAY sk (noop (move 1 7 1 6)))" 0 "$pc" "the PLAY after the compile"
 grep -q "PLAY sk (noop (move 1 7 1 6))) -> (move .*) by agent" "$tmp/log1" && ok ||
 	bad "the compiled rules did not play: $(tail -n 3 "$tmp/log1")"
 say "(ABORT sk)"
@@ -97,16 +84,12 @@ rules=$(sed 's/;.*//' $D/ticTacToe.kif)
 say "(START t1 xplayer ($rules) 5 1)"
 [ "$body" = ready ] && ok || bad "START t1: '$body'"
 sleep 0.6 # the agent ponders during the start clock
-say "(PLAY t1 NIL)"
-if [ "$code" = 200 ] && within "$secs" 0.8 1.0; then ok; else
-	bad "a move of a 1 s play clock: $code '$body' after $secs s"; fi
+move_in "(PLAY t1 NIL)" 0.8 1.0 "a move of a 1 s play clock"
 m1=$body
 say "(PLAY t1 ($m1 noop))"
 [ "$body" = noop ] && ok || bad "noop expected: '$body'"
 sleep 0.5 # the agent ponders while the opponent thinks
-say "(PLAY t1 (noop (mark 3 3)))"
-if [ "$code" = 200 ] && within "$secs" 0.8 1.0; then ok; else
-	bad "a second move of a 1 s play clock: $code '$body' after $secs s"; fi
+move_in "(PLAY t1 (noop (mark 3 3)))" 0.8 1.0 "a second move of a 1 s play clock"
 say "(STOP t1 ($body noop))"
 [ "$body" = done ] && ok || bad "STOP t1: '$body'"
 # the agent was given at least 80% of each clock, and pondered: during
@@ -118,9 +101,7 @@ n=$(awk '$1 == "ponder" && $2 >= 0.4 && $4 == "stopped"' "$tmp/slow2" | wc -l)
 head -n 1 "$tmp/slow2" | grep -q "^ponder" && ok || bad "no ponder before the first move: $(cat "$tmp/slow2")"
 # a longer clock: the same share of it
 say "(START t2 xplayer ($rules) 5 2)"
-say "(PLAY t2 NIL)"
-if [ "$code" = 200 ] && within "$secs" 1.6 2.0; then ok; else
-	bad "a move of a 2 s play clock: $code '$body' after $secs s"; fi
+move_in "(PLAY t2 NIL)" 1.6 2.0 "a move of a 2 s play clock"
 say "(ABORT t2)"
 stop_server "$tmp/log2"
 
