@@ -685,6 +685,12 @@ static gl_game *rules_game(const job *j, gl_err *err)
 	if (off != j->n)
 		gl_fail(err, GL_EIO, "%s: short write", path);
 	unlink(path);
+	size_t k = strlen(path);
+	if (!g && strncmp(err->msg, path, k) == 0) { /* "rules:LINE:COL: ..." */
+		char msg[sizeof err->msg];
+		snprintf(msg, sizeof msg, "rules%s", err->msg + k);
+		snprintf(err->msg, sizeof err->msg, "%s", msg);
+	}
 	if (!g && !err->code)
 		gl_fail(err, GL_EIO, "the rules could not be loaded");
 	return g;
@@ -806,6 +812,9 @@ static void job_finish(job *j, match *b, gdl_game *quick, int rc,
 		if (quick)
 			logf_line("rules of %s loaded for the prover in %.3f s", m->id,
 				secs);
+		else
+			logf_line("match %s: the prover cannot load the rules: %.200s",
+				m->id, err->msg);
 		m->quick = quick;
 		quick = NULL;
 	} else if (ours && rc == 0) {

@@ -202,7 +202,8 @@ static void apply_joint(const gl_game *g, const gdl_game *gd, void *s,
 }
 
 /* A local agent's move for role in s (legal moves of role in gdl ids),
- * in secs seconds when the agent can be told its time (set_time).
+ * in secs seconds when the agent can be told its time (set_time) and
+ * its spec does not set it.
  * Returns a gdl move id, or -1 when it fails or answers illegally. w:
  * scratch for g with a move list and a state. */
 static int local_move(const gl_game *g, const gdl_game *gd, const void *s,
@@ -222,7 +223,7 @@ static int local_move(const gl_game *g, const gdl_game *gd, const void *s,
 	gl_action a;
 	gl_err err = {0};
 	char text[MOVE_TEXT];
-	if (st->agent->type->set_time)
+	if (st->agent->type->set_time && !strstr(st->spec, "time="))
 		st->agent->type->set_time(st->agent, secs > 0.05 ? secs : 0.05);
 	if (st->agent->type->choose(st->agent, ws, &a, &err) ||
 	    g->type->format_move(g, ws, a, text, sizeof text) <= 0)
