@@ -17,9 +17,10 @@
  *
  * - Every clock runs from the request's arrival: its connection's accept
  *   (a manager opens one a message), however long the request then took
- *   to be read. A deadline is the clock less a margin: MARGIN_MIN plus
+ *   to be read. A deadline is the clock less a margin: MARGIN_MIN, plus
  *   twice the round trip TCP measured on the match's connections
- *   (tcp_info), at most half the clock.
+ *   (tcp_info), plus the longest a reply of the match took to be sent
+ *   once decided, at most half the clock.
  * - START begins the match at once and compiles the rules in a thread of
  *   its own (gl_game_new on them, the rules then gdl_game_of the game: one
  *   load). It is answered "ready" when they are compiled or at its
@@ -161,6 +162,9 @@ typedef struct match {
 	double rtt;             /* the largest round trip measured on the
 				 * match's connections, s */
 	double overrun;         /* the most a choose has run past its time */
+	double lag;             /* the longest a reply took to go out once
+				 * decided (the clock thread's or the
+				 * network's delay), s */
 	unsigned serial;        /* which START made it */
 	char *rules;            /* the rules as sent (owned) */
 	size_t nrules;
@@ -205,6 +209,8 @@ typedef struct request {
 	/* a PLAY or START answered by the clock thread (under the mutex) */
 	struct MHD_Connection *c; /* its connection, suspended */
 	bool answered;    /* reply and note are final: send them */
+	double decided;   /* gl_now() when a PLAY's reply was decided */
+	unsigned serial;  /* the match of that PLAY */
 	double deadline;  /* answer by then (gl_now() seconds) */
 	int fallback;     /* the random legal move (gdl id) */
 	bool old_worker;  /* waiting for the agent's earlier work to end */
@@ -549,11 +555,12 @@ static void match_free(match *m)
 /* Seconds kept before a deadline of a clock: MARGIN_MIN, plus two round
  * trips as measured on the match's connections (the manager's clock
  * starts half a round trip before ours, and our reply takes another
- * half: twice that for the trip that is slower than the measure), at most
- * half the clock. */
+ * half: twice that for the trip that is slower than the measure), plus
+ * the longest a PLAY's reply of this match took to be sent once decided
+ * (a loaded machine's delay), at most half the clock. */
 static double margin_of(const match *m, double clock)
 {
-	double g = MARGIN_MIN + 2 * m->rtt;
+	double g = MARGIN_MIN + 2 * m->rtt + m->lag;
 	return g < clock / 2 ? g : clock / 2;
 }
 
@@ -1350,7 +1357,8 @@ static void play_poll(player *pl, bool now)
 			"compiled)");
 	}
 	rq->answered = true;
-	pl->m.heard = gl_now();
+	rq->decided = pl->m.heard = gl_now();
+	rq->serial = pl->m.serial;
 	pl->pending = NULL;
 	if (rq->c) /* NULL: fuzz/fuzz_ggp.c's requests */
 		MHD_resume_connection(rq->c);
@@ -1842,6 +1850,10 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **ctx,
 		pl->pending = NULL;
 	if (pl->start_rq == rq)
 		pl->start_rq = NULL;
+	double lag = gl_now() - rq->decided;
+	if (rq->decided > 0 && pl->active && pl->m.serial == rq->serial &&
+	    lag > pl->m.lag)
+		pl->m.lag = lag < 1 ? lag : 1;
 	pthread_mutex_unlock(&pl->mu);
 	if (rq->ends_match)
 		atomic_fetch_add(&pl->finished, 1);
