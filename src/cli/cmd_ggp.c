@@ -26,9 +26,10 @@
  *   load). It is answered "ready" when they are compiled or at its
  *   deadline, whichever is first (or with the compile's error if that
  *   comes first); the compile goes on, and INFO, PLAY, STOP and ABORT are
- *   answered meanwhile. A START answered before its rules are compiled
- *   also has them loaded for the prover (gdl_load_ex, GDL_PROVER: no
- *   grounding, quick), so that a PLAY that comes before the compile ends
+ *   answered meanwhile. Rules not compiled QUICK_S after START (or a
+ *   quarter of its clock) are loaded for the prover too, in a thread of
+ *   their own (gdl_load_ex, GDL_PROVER: no grounding, so mostly several
+ *   times quicker), so that a PLAY that comes before the compile ends
  *   is answered at its deadline with a random legal move from the prover
  *   (the joint moves received meanwhile played from the start), or, if
  *   the prover is not ready either, a move read off the rules' legal
@@ -103,6 +104,8 @@ enum {
 			 * manager's own reading of the reply */
 #define AGENT_SLACK 0.02 /* the agent's time ends this before the deadline */
 #define THINK_MIN 0.02  /* less time than this left: no search started */
+#define QUICK_S 0.5     /* rules not compiled this long after START (or a
+			 * quarter of its clock): the prover loads them too */
 #define HEADER_S 5.0    /* a request's headers arrive within this, s */
 #define BODY_S 20.0     /* and its body within this of its headers */
 #define IDLE_S 10       /* a connection silent this long is closed */
@@ -157,6 +160,7 @@ typedef struct match {
 	int role;               /* our role's index, once the rules are read */
 	double startclock, playclock;
 	int turns;              /* PLAY messages answered */
+	double began;           /* gl_now() when START arrived */
 	double heard;           /* gl_now() of the manager's last message or
 				 * our last reply */
 	double rtt;             /* the largest round trip measured on the
@@ -934,6 +938,7 @@ static int do_start(player *pl, request *rq, span *it, int n, gl_err *err)
 	m->playclock = pc;
 	m->rtt = rq->rtt;
 	m->heard = gl_now();
+	m->began = rq->arrived;
 	m->serial = ++pl->serial;
 	pl->active = true;
 	job *j = job_new(pl, m, false);
@@ -1863,19 +1868,20 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **ctx,
 	*ctx = NULL;
 }
 
-/* The clock thread's turn: answer a START or PLAY whose time has come
- * (a START answered before its rules are compiled has them loaded for
- * the prover too), set the idle agent pondering, end a match whose
- * manager fell silent, shut slow connections. */
+/* The clock thread's turn: answer a START or PLAY whose time has come,
+ * have the prover load rules that take long to compile (QUICK_S), set
+ * the idle agent pondering, end a match whose manager fell silent, shut
+ * slow connections. */
 static void tick(player *pl, double *logged)
 {
 	pthread_mutex_lock(&pl->mu);
 	match *m = &pl->m;
-	if (pl->start_rq && gl_now() >= pl->start_rq->deadline) {
+	if (pl->start_rq && gl_now() >= pl->start_rq->deadline)
 		start_answer(pl, 0, NULL);
-		if (!m->ready)
-			quick_start(pl, m);
-	}
+	if (pl->active && !m->ready && !m->quick_started &&
+	    gl_now() - m->began > (m->startclock / 4 < QUICK_S ?
+	    m->startclock / 4 : QUICK_S))
+		quick_start(pl, m);
 	play_poll(pl, false);
 	ponder_poll(pl);
 	if (pl->active && !pl->pending && !pl->start_rq) {
