@@ -9,6 +9,7 @@
  * static); the CLI helpers ggp serve alone uses are stubs here.
  */
 #include "../src/cli/cmd_ggp.c"
+#include "../src/cli/ggp_slow.c"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# cli_ggp.sh BIN - `gamelearn ggp serve`, the GGP player (issue 8 item 5),
+# cli_ggp.sh BIN SLOWCLIENTS GGPRECORD - `gamelearn ggp serve`, the GGP player (issue 8 item 5),
 # end to end over real HTTP on 127.0.0.1 with curl: the ticTacToe match of
 # data/ggp/ggp-transcript.txt (ggp-base's game server) replayed message by
 # message (ready, a legal move every turn, done), INFO, busy for a second
@@ -9,11 +9,14 @@
 # for 30 s (a legal fallback before the deadline), the default agent uct;
 # then `ggp match` (item 7): our manager against our player and a local
 # agent (ticTacToe, roshambo2), an unreachable player recorded as "CE",
-# and the JSON records. Every wait is bounded; the servers are killed on
+# and the JSON records, read back as ggp-base's (the ggprecord helper,
+# $3). Every wait is bounded; the servers are killed on
 # exit.
 . "$(dirname "$0")/lib_cli.sh"
 
 command -v curl >/dev/null 2>&1 || { echo "cli_ggp: curl is needed" >&2; exit 1; }
+REC=${3:-}
+[ -x "$REC" ] || { echo "cli_ggp: the ggprecord helper is needed as \$3" >&2; exit 1; }
 D=data/gdl/games
 T=data/ggp/ggp-transcript.txt
 spid=""
@@ -224,7 +227,9 @@ rc=$?
 [ $rc -eq 0 ] && ok || bad "ggp match: rc=$rc $(cat "$tmp/err")"
 [ "$(grep -c '^match [12]: xplayer [0-9]* oplayer [0-9]* ([0-9]* moves, 0 errors)$' "$tmp/out")" = 2 ] &&
 	ok || bad "ggp match output: $(cat "$tmp/out")"
-[ "$(grep -c '"isCompleted":true}$' "$tmp/rec.json")" = 2 ] && ok || bad "records: $(cat "$tmp/rec.json")"
+[ "$(grep -c '"isCompleted":true,' "$tmp/rec.json")" = 2 ] && ok || bad "records: $(cat "$tmp/rec.json")"
+"$REC" "$tmp/rec.json" >"$tmp/recout" && grep -q "^2 records$" "$tmp/recout" && ok ||
+	bad "records not read as ggp-base's: $(cat "$tmp/recout")"
 grep -q '"moves":\[\["(mark [1-3] [1-3])","noop"\],\["noop","(mark' "$tmp/rec.json" && ok ||
 	bad "record moves: $(head -c 600 "$tmp/rec.json")"
 grep -q '"legalCounts":\[\[9,1\],\[1,8\],' "$tmp/rec.json" && ok || bad "record legal counts"
@@ -236,7 +241,7 @@ serve "$tmp/log5" --max-matches 1 --agent random
 	--startclock 5 --playclock 2 --record "$tmp/rec3.json" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc -eq 0 ] && grep -q "^match 1: white [0-9]* black [0-9]* ([1-9][0-9]* moves, 0 errors)$" "$tmp/out" &&
-   grep -q '"legalCounts":\[\[4,4\]' "$tmp/rec3.json"; then ok; else
+   grep -q '"legalCounts":\[\[4,4\]' "$tmp/rec3.json" && "$REC" "$tmp/rec3.json" >/dev/null; then ok; else
 	bad "roshambo2 match: rc=$rc $(cat "$tmp/out" "$tmp/err" "$tmp/rec3.json")"; fi
 wait_exit
 # an unreachable player gets random moves, recorded as connection errors,
@@ -245,7 +250,7 @@ wait_exit
 	--startclock 1 --playclock 1 --record "$tmp/rec2.json" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc -eq 1 ] && grep -q "^match 1: .*[1-9] errors)$" "$tmp/out" &&
-   grep -q '"errors":\[\["CE",""\]' "$tmp/rec2.json" &&
+   grep -q '"errors":\[\["CE",""\]' "$tmp/rec2.json" && "$REC" "$tmp/rec2.json" >/dev/null &&
    grep -q "^xplayer  http://127.0.0.1:1/  .* moves replaced by random ones; 0 timed out, [1-9][0-9]* no connection, 0 illegal" "$tmp/out" &&
    grep -q "^oplayer  random  .* none$" "$tmp/out" &&
    grep -q "player 1 (http://127.0.0.1:1/) could not be reached" "$tmp/err"; then ok; else

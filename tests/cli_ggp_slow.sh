@@ -20,24 +20,6 @@ spid=""
 hpids=""
 trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; for p in $hpids; do kill "$p" 2>/dev/null; done; [ -n "${KEEP:-}" ] && cp -r "$tmp" "$KEEP"; rm -rf "$tmp"' EXIT
 
-# stop_server LOG : stop the player (SIGTERM: it exits cleanly); it must
-# exit 0 (the sanitizer build: no error, no leak)
-stop_server() {
-	kill "$spid" 2>/dev/null
-	wait "$spid"
-	rc=$?
-	[ $rc -eq 0 ] && ok || bad "server exit code $rc: $(tail -n 20 "$1")"
-	spid=""
-}
-# say TEXT : POST TEXT; sets code, body and secs (the time it took)
-say() {
-	printf '%s' "$1" >"$tmp/msg"
-	r=$(curl -s -m 20 -o "$tmp/body" -w '%{http_code} %{time_total}' -X POST \
-		-H 'Content-Type: text/acl' --data-binary @"$tmp/msg" "$U")
-	code=${r% *}
-	secs=${r#* }
-	body=$(cat "$tmp/body")
-}
 # match N LOG : our manager plays N ticTacToe matches against the player
 match() {
 	"$BIN" ggp match $D/ticTacToe.kif --player "$U" --player random -n "$1" \

@@ -62,6 +62,27 @@ serve() {
 	U=http://127.0.0.1:$port/
 }
 
+# say TEXT : POST TEXT to the player at U (the GGP scripts); sets code,
+# body and secs (the time it took)
+say() {
+	printf '%s' "$1" >"$tmp/msg"
+	r=$(curl -s -m 60 -o "$tmp/body" -w '%{http_code} %{time_total}' -X POST \
+		-H 'Content-Type: text/acl' --data-binary @"$tmp/msg" "$U")
+	code=${r% *}
+	secs=${r#* }
+	body=$(cat "$tmp/body")
+}
+
+# stop_server LOG : stop the player (SIGTERM: it exits cleanly); it must
+# exit 0 (the sanitizer build: no error, no leak)
+stop_server() {
+	kill "$spid" 2>/dev/null
+	wait "$spid"
+	rc=$?
+	[ $rc -eq 0 ] && ok || bad "server exit code $rc: $(tail -n 20 "$1")"
+	spid=""
+}
+
 finish() {
 	echo "$pass passed, $fail failed"
 	[ "$fail" -eq 0 ]

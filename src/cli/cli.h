@@ -203,6 +203,13 @@ int cmd_version(int argc, char **argv);            /* cmd_help.c */
 int cmd_gdl(int argc, char **argv);
 int cmd_ggp(int argc, char **argv);               /* cmd_ggp.c: serve, match */
 int cmd_ggp_match(int argc, char **argv);         /* cmd_ggp_match.c */
+/* spec into out (size n) with its time parameter set to secs (0.05 at
+ * least) when its agent type has one and spec does not set it; returns
+ * out. In cmd_ggp.c (ggp serve and ggp match give agents their time). */
+const char *cli_timed_spec(const char *spec, double secs, char *out, size_t n);
+/* An agent of ggp serve and ggp match: the library's, or the test agent
+ * `slow`; NULL with the message in err. In cmd_ggp.c. */
+struct gl_agent *cli_ggp_agent(const char *spec, const gl_game *g, gl_err *err);
 int cmd_features(int argc, char **argv);           /* cmd_features.c */
 int repro_banerjee_stone(int argc, char **argv);   /* repro_bs.c */
 void repro_bs_demo(uint64_t seed);                 /* repro_bs.c: demo part */
@@ -214,7 +221,9 @@ int repro_checkers_ga(int argc, char **argv);      /* repro_checkers.c */
 int repro_martens(int argc, char **argv);          /* repro_martens.c */
 void martens_demo(uint64_t seed);                  /* repro_martens.c: demo part */
 
-/* The agent types only the CLI has: a person at the terminal. */
+/* The agent types only the CLI has: a person at the terminal; ggp
+ * serve's test agent, which takes exactly the time it is given. */
 extern const struct gl_agent_type cli_agent_human;
+extern const struct gl_agent_type cli_agent_slow; /* ggp_slow.c */
 
 #endif

@@ -9,19 +9,46 @@
  * for the rules the messages carry.
  *
  * HTTP is libmicrohttpd's: a pool of threads over epoll. The HTTP side
- * never waits for the agent. Handlers read and write the match under the
- * player's mutex and answer at once, except PLAY and START, whose
- * connections are suspended. The clock thread (the main thread) answers
- * a PLAY when the agent has chosen or at the deadline (arrival + play
- * clock - a safety margin), with a random legal move if the agent is late
- * (its late answer is discarded); the agent chooses in a worker thread.
- * A START compiles the rules in a thread of its own, outside the mutex
- * (INFO and a second START are answered meanwhile), twice: with gdl_load
- * (roles, legality of the joint moves received) and as a `gdl` game
- * instance (through a temporary file) for the agent, which plays through
- * game.h. A joint move is applied to the
- * sequentialised state role by role (only the roles with a choice; a
- * state where nobody has a choice advances by its single joint move).
+ * never waits for the agent nor for the rules. Handlers read and write
+ * the match under the player's mutex and answer at once, except START
+ * and PLAY, whose connections are suspended and answered by the clock
+ * thread (the main thread) at their deadline at the latest. Issue 19,
+ * items 1 and 2:
+ *
+ * - Every clock runs from the request's arrival: its connection's accept
+ *   (a manager opens one a message), however long the request then took
+ *   to be read. A deadline is the clock less a margin: MARGIN_MIN, plus
+ *   twice the round trip TCP measured on the match's connections
+ *   (tcp_info), plus the longest a reply of the match took to be sent
+ *   once decided, at most half the clock.
+ * - START begins the match at once and compiles the rules in a thread of
+ *   its own (gl_game_new on them, the rules then gdl_game_of the game: one
+ *   load). It is answered "ready" when they are compiled or at its
+ *   deadline, whichever is first (or with the compile's error if that
+ *   comes first); the compile goes on, and INFO, PLAY, STOP and ABORT are
+ *   answered meanwhile. Rules not compiled QUICK_S after START (or a
+ *   quarter of its clock) are loaded for the prover too, in a thread of
+ *   their own (gdl_load_ex, GDL_PROVER: no grounding, so mostly several
+ *   times quicker), so that a PLAY that comes before the compile ends
+ *   is answered at its deadline with a random legal move from the prover
+ *   (the joint moves received meanwhile played from the start), or, if
+ *   the prover is not ready either, a move read off the rules' legal
+ *   facts; once the compile ends the joint moves are played into the
+ *   game.
+ * - The agent works in a worker thread: choose() on our turns, its time
+ *   set (set_time, when it has it) to what is left to the deadline less
+ *   AGENT_SLACK and the most it has overrun its time in this match; and
+ *   ponder() whenever it is idle and nothing waits for it (during the
+ *   start clock once the rules are ready, and between our reply and the
+ *   next message), stopped (its flag) by the next PLAY, STOP or ABORT. A
+ *   PLAY is answered when the agent has chosen or at its deadline, with a
+ *   random legal move if the agent is late (its late answer is
+ *   discarded). The moves played are told to the agent (observe) when it
+ *   is idle, in order.
+ *
+ * A joint move is applied to the sequentialised state role by role (only
+ * the roles with a choice; a state where nobody has a choice advances by
+ * its single joint move).
  *
  * Clients that are slow or idle cannot take the player from its game
  * manager: every request must send its headers within HEADER_S of the
@@ -45,6 +72,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
+#include <linux/tcp.h> /* struct tcp_info, whatever the feature macros */
 #include <pthread.h>
 #include <stdarg.h>
 #include <strings.h>
@@ -71,8 +99,13 @@ enum {
 	CLOCK_MAX = 3600           /* longest start or play clock accepted, s */
 };
 
-#define MARGIN_MIN 0.5  /* seconds kept before a deadline, at least */
-#define MARGIN_FRAC 0.1 /* and this share of the clock */
+#define MARGIN_MIN 0.1  /* seconds kept before a deadline at least: the
+			 * clock thread's tick, stopping the agent, the
+			 * manager's own reading of the reply */
+#define AGENT_SLACK 0.02 /* the agent's time ends this before the deadline */
+#define THINK_MIN 0.02  /* less time than this left: no search started */
+#define QUICK_S 0.5     /* rules not compiled this long after START (or a
+			 * quarter of its clock): the prover loads them too */
 #define HEADER_S 5.0    /* a request's headers arrive within this, s */
 #define BODY_S 20.0     /* and its body within this of its headers */
 #define IDLE_S 10       /* a connection silent this long is closed */
@@ -86,18 +119,25 @@ typedef struct span {
 	size_t n;
 } span;
 
-/* The agent's move search, run in a detached worker thread. The player
- * does not touch the agent while it runs. A worker still running when its
- * match ends is orphaned: it then owns the agent and the game and frees
- * them, and itself, when choose returns. Its fields after `agent` are
- * read and written under the player's mutex. */
+/* The agent's work, run in a detached worker thread: a move search
+ * (choose) or thinking on time that is not ours (ponder, until stop). The
+ * player does not touch the agent while it runs. A worker still running
+ * when its match ends is orphaned (and a ponder told to stop): it then
+ * owns the agent and the game and frees them, and itself, when its call
+ * returns. Its fields after `stop` are read and written under the
+ * player's mutex. */
 typedef struct worker {
 	struct player *pl; /* whose mutex guards done and orphan */
 	gl_agent *agent;   /* who thinks */
 	gl_game *game;     /* the agent's game (freed by an orphan) */
+	bool ponder;       /* pondering, not choosing */
+	double given;      /* the time set for choose (set_time), or 0 */
+	double began;      /* gl_now() when it started */
+	atomic_bool stop;  /* end the ponder now */
 	bool done;         /* it has answered */
 	bool orphan;       /* its match ended */
-	int rc;            /* choose's result */
+	double ended;      /* gl_now() when it answered */
+	int rc;            /* choose's or ponder's result */
 	gl_action move;    /* its move */
 	gl_err err;        /* its error */
 	unsigned char *s;  /* the state it sees: g->state_size bytes in the
@@ -111,27 +151,55 @@ static size_t worker_head(void)
 	return (sizeof(worker) + a - 1) / a * a;
 }
 
-/* One match: what START made and PLAY advances. */
+/* One match: what START made and PLAY advances. Until the rules are
+ * compiled (ready), PLAY's joint moves are kept as text (hist) and played
+ * into the game when it is. */
 typedef struct match {
 	char id[ID_MAX];
-	int role;
+	char role_name[GDL_TOKEN_MAX];
+	int role;               /* our role's index, once the rules are read */
 	double startclock, playclock;
 	int turns;              /* PLAY messages answered */
+	double began;           /* gl_now() when START arrived */
 	double heard;           /* gl_now() of the manager's last message or
 				 * our last reply */
-	gdl_game *gd;
+	double rtt;             /* the largest round trip measured on the
+				 * match's connections, s */
+	double overrun;         /* the most a choose has run past its time */
+	double lag;             /* the longest a reply took to go out once
+				 * decided (the clock thread's or the
+				 * network's delay), s */
+	unsigned serial;        /* which START made it */
+	char *rules;            /* the rules as sent (owned) */
+	size_t nrules;
+	char **hist;            /* joint moves received before ready (owned) */
+	int nhist, caphist;
+	bool ready;             /* compiled: the fields below are set */
+	bool failed;            /* the compile failed after START's answer */
+	bool quick_started;     /* the prover's load was asked for */
+	gdl_game *quick;        /* the rules loaded for the prover (owned) */
+	const gdl_game *gd;     /* the rules the game plays by (g's) */
 	gdl_eval *ev;
 	gl_game *g;
 	gl_agent *agent;
-	worker *w;              /* the agent's search under way, or NULL */
+	worker *w;              /* the agent's work under way, or NULL */
+	long version;           /* moves applied to s, counted */
+	long pondered;          /* version when a ponder last began (-1) */
 	unsigned char *s;       /* [state_size] the match's state */
+	unsigned char *seen;    /* [state_size] the state the agent knows */
+	gl_action *qmove;       /* moves played from seen on, untold */
+	int *qwho;              /* by whom */
+	int nq, capq;
 	uint64_t *st;           /* [state words] its bitset, for the rules */
 	gl_scratch scratch;     /* a move list and a state (think's view) */
 } match;
 
 /* One HTTP request being received or answered. */
 typedef struct request {
-	double arrived;   /* gl_now() when its headers were complete */
+	double arrived;   /* gl_now() when it began to arrive (its
+			     connection's accept or previous request's end,
+			     else its headers' arrival) */
+	double rtt;       /* its connection's round trip (TCP's measure, s) */
 	char *body;       /* POST body (NUL-terminated) */
 	size_t len;
 	size_t counted;   /* bytes of it in the player's bodies count */
@@ -142,17 +210,21 @@ typedef struct request {
 	bool too_big;
 	bool bad_header;  /* a repeated Content-Length or a NUL in a header */
 	bool ends_match;  /* its reply ends a match: count it when sent */
-	/* a PLAY answered by the clock thread (under the player's mutex) */
+	/* a PLAY or START answered by the clock thread (under the mutex) */
 	struct MHD_Connection *c; /* its connection, suspended */
 	bool answered;    /* reply and note are final: send them */
+	double decided;   /* gl_now() when a PLAY's reply was decided */
+	unsigned serial;  /* the match of that PLAY */
 	double deadline;  /* answer by then (gl_now() seconds) */
 	int fallback;     /* the random legal move (gdl id) */
-	bool old_worker;  /* waiting for a worker from an earlier turn */
+	bool old_worker;  /* waiting for the agent's earlier work to end */
+	bool early;       /* a PLAY that came before the rules were ready */
+	bool was_early;   /* it did */
 	char head[81];    /* the message's start, for the log */
 	const char *more; /* "..." when head is cut */
 	const char *method;
 	char reply[REPLY_MAX];
-	char note[128];   /* how the move was chosen, for the log */
+	char note[160];   /* how the move was chosen, for the log */
 	int rc;           /* an answered START's result, */
 	gl_err err;       /* and its error */
 } request;
@@ -179,8 +251,10 @@ typedef struct player {
 	pthread_mutex_t mu;     /* guards what follows, and workers' flags */
 	gl_rng rng;             /* fallback moves */
 	bool active;            /* a match is on (m is valid) */
-	bool starting;          /* a START is compiling its rules */
+	unsigned serial;        /* STARTs accepted */
+	int jobs;               /* rule loads running in their threads */
 	match m;
+	request *start_rq;      /* the START waiting for its answer, or NULL */
 	request *pending;       /* the PLAY waiting for its answer, or NULL */
 	pthread_mutex_t cmu;    /* guards the connections */
 	conn *first, *last;
@@ -386,13 +460,16 @@ static void *worker_main(void *arg)
 	worker *w = arg;
 	gl_err err = {0};
 	gl_action move = 0;
-	int rc = w->agent->type->choose(w->agent, w->s, &move, &err);
+	int rc = w->ponder ?
+		w->agent->type->ponder(w->agent, w->s, 0, &w->stop, &err) :
+		w->agent->type->choose(w->agent, w->s, &move, &err);
 	player *pl = w->pl;
 	pthread_mutex_lock(&pl->mu);
 	w->rc = rc;
 	w->move = move;
 	w->err = err;
 	w->done = true;
+	w->ended = gl_now();
 	bool orphan = w->orphan;
 	pthread_mutex_unlock(&pl->mu);
 	if (orphan) {
@@ -403,8 +480,10 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-/* Start the agent thinking on state s; NULL when no thread can be made. */
-static worker *worker_start(player *pl, match *m, const void *s)
+/* Start the agent choosing (given: the time set for it, or 0) or
+ * pondering on state s; NULL when no thread can be made. */
+static worker *worker_start(player *pl, match *m, const void *s, bool ponder,
+	double given)
 {
 	worker *w = gl_calloc(1, worker_head() + m->g->state_size);
 	if (!w)
@@ -413,6 +492,10 @@ static worker *worker_start(player *pl, match *m, const void *s)
 	w->pl = pl;
 	w->agent = m->agent;
 	w->game = m->g;
+	w->ponder = ponder;
+	w->given = given;
+	w->began = gl_now();
+	atomic_init(&w->stop, false);
 	memcpy(w->s, s, m->g->state_size);
 	pthread_t t;
 	if (pthread_create(&t, NULL, worker_main, w) != 0) {
@@ -428,10 +511,19 @@ static worker *worker_start(player *pl, match *m, const void *s)
 static bool agent_idle(match *m)
 {
 	if (m->w && m->w->done) {
+		if (m->w->ponder && m->w->rc)
+			logf_line("ponder: %.200s", m->w->err.msg);
 		gl_free(m->w);
 		m->w = NULL;
 	}
 	return m->w == NULL;
+}
+
+/* Tell a pondering agent to stop. Under the mutex. */
+static void ponder_stop(match *m)
+{
+	if (m->w && m->w->ponder)
+		atomic_store(&m->w->stop, true);
 }
 
 /* Free what the match holds; a worker still thinking is orphaned and
@@ -440,37 +532,56 @@ static bool agent_idle(match *m)
 static void match_free(match *m)
 {
 	if (!agent_idle(m)) {
+		ponder_stop(m);
 		m->w->orphan = true;
 		m->agent = NULL;
 		m->g = NULL;
 		m->w = NULL;
 	}
 	gl_agent_free(m->agent);
-	gl_game_free(m->g);
 	gdl_eval_free(m->ev);
-	gdl_free(m->gd);
+	gl_game_free(m->g); /* and its rules, m->gd */
+	gdl_free(m->quick);
 	gl_free(m->s);
+	gl_free(m->seen);
 	gl_free(m->st);
+	gl_free(m->qmove);
+	gl_free(m->qwho);
+	gl_free(m->rules);
+	for (int i = 0; i < m->nhist; i++)
+		gl_free(m->hist[i]);
+	gl_free(m->hist);
 	gl_scratch_done(&m->scratch);
-	m->agent = NULL;
-	m->g = NULL;
-	m->ev = NULL;
-	m->gd = NULL;
-	m->s = NULL;
-	m->st = NULL;
+	memset(m, 0, sizeof *m);
+	m->role = -1;
+}
+
+/* Seconds kept before a deadline of a clock: MARGIN_MIN, plus two round
+ * trips as measured on the match's connections (the manager's clock
+ * starts half a round trip before ours, and our reply takes another
+ * half: twice that for the trip that is slower than the measure), plus
+ * the longest a PLAY's reply of this match took to be sent once decided
+ * (a loaded machine's delay), at most half the clock. */
+static double margin_of(const match *m, double clock)
+{
+	double g = MARGIN_MIN + 2 * m->rtt + m->lag;
+	return g < clock / 2 ? g : clock / 2;
 }
 
 /* Whether an agent type named like spec's head declares parameter key. */
 static bool agent_has_param(const char *spec, const char *key)
 {
+	static const gl_agent_type *const ours[] = {&cli_agent_slow, NULL};
 	size_t n = strcspn(spec, ":");
-	for (const gl_agent_type *const *t = gl_agent_types(); *t; t++)
-		if (strlen((*t)->name) == n && strncmp((*t)->name, spec, n) == 0) {
-			for (const gl_param_def *d = (*t)->params; d && d->key; d++)
-				if (strcmp(d->key, key) == 0)
-					return true;
-			return false;
-		}
+	for (int k = 0; k < 2; k++)
+		for (const gl_agent_type *const *t = k ? ours : gl_agent_types(); *t;
+		     t++)
+			if (strlen((*t)->name) == n && strncmp((*t)->name, spec, n) == 0) {
+				for (const gl_param_def *d = (*t)->params; d && d->key; d++)
+					if (strcmp(d->key, key) == 0)
+						return true;
+				return false;
+			}
 	return false;
 }
 
@@ -482,32 +593,321 @@ static bool agent_known(const char *name)
 	return false;
 }
 
-/* Make the agent from spec for the match's game, with its time parameter
- * set from the play clock when it has one and spec does not set it. */
-static gl_agent *make_agent(match *m, const char *spec, gl_err *err)
+/* The agents of ggp serve and ggp match (cli.h). */
+gl_agent *cli_ggp_agent(const char *spec, const gl_game *g, gl_err *err)
 {
-	char full[GL_SPEC_MAX];
-	double budget = m->playclock - (m->playclock * MARGIN_FRAC > MARGIN_MIN ?
-		m->playclock * MARGIN_FRAC : MARGIN_MIN);
-	double think = budget * 0.8;
-	if (think < 0.05)
-		think = 0.05;
-	if (agent_has_param(spec, "time") && !strstr(spec, "time="))
-		snprintf(full, sizeof full, "%s%stime=%.3f", spec,
-			strchr(spec, ':') ? "," : ":", think);
-	else
-		snprintf(full, sizeof full, "%s", spec);
-	return gl_agent_new(full, m->g, NULL, err);
+	static const gl_agent_type *const extra[] = {&cli_agent_slow, NULL};
+	return gl_agent_new(spec, g, extra, err);
 }
 
-
-/* Build the match of a START (rules, role, clocks) into m; nothing of the
- * player is touched, so this runs outside its mutex. */
-static int match_build(player *pl, match *m, span *it, gl_err *err)
+/* spec with its time set (cli.h). */
+const char *cli_timed_spec(const char *spec, double secs, char *out, size_t n)
 {
+	if (secs < 0.05)
+		secs = 0.05;
+	if (agent_has_param(spec, "time") && !strstr(spec, "time="))
+		snprintf(out, n, "%s%stime=%.3f", spec, strchr(spec, ':') ? "," : ":",
+			secs);
+	else
+		snprintf(out, n, "%s", spec);
+	return out;
+}
+
+/* Make the agent from spec for the match's game. One with set_time is
+ * given each move's time at the move; for one without, its time
+ * parameter (if it has one and spec does not set it) is set from the play
+ * clock less the margin and 15% more, since no move can tell it. */
+static gl_agent *make_agent(const match *m, const char *spec, gl_err *err)
+{
+	char full[GL_SPEC_MAX];
+	double secs = (m->playclock - margin_of(m, m->playclock)) * 0.85;
+	return cli_ggp_agent(cli_timed_spec(spec, secs, full, sizeof full), m->g,
+		err);
+}
+
+/* Our role in gd: spelt as given (names are case-sensitive, as the server
+ * reads the rules), else the one role equal to it but for case; or -1. */
+static int role_index(const gdl_game *gd, const char *role)
+{
+	int exact = -1, folded = -1, nfolded = 0;
+	for (int r = 0; r < gdl_nroles(gd); r++) {
+		if (strcmp(gdl_role_name(gd, r), role) == 0)
+			exact = r;
+		if (strcasecmp(gdl_role_name(gd, r), role) == 0) {
+			folded = r;
+			nfolded++;
+		}
+	}
+	return exact >= 0 ? exact : nfolded == 1 ? folded : -1;
+}
+
+/* A rule load, run in a thread of its own (or inline when there is no
+ * thread): the compile of the match's game, or the prover's quick load. */
+typedef struct job {
+	player *pl;
+	unsigned serial;         /* the match it is for */
+	bool quick;              /* the prover's load */
 	char role[GDL_TOKEN_MAX];
+	double playclock, rtt;   /* for the agent's time */
+	size_t n;
+	char rules[];            /* n bytes and a NUL */
+} job;
+
+static job *job_new(player *pl, const match *m, bool quick)
+{
+	job *j = gl_malloc(sizeof *j + m->nrules + 1);
+	if (!j)
+		return NULL;
+	j->pl = pl;
+	j->serial = m->serial;
+	j->quick = quick;
+	snprintf(j->role, sizeof j->role, "%s", m->role_name);
+	j->playclock = m->playclock;
+	j->rtt = m->rtt;
+	j->n = m->nrules;
+	memcpy(j->rules, m->rules, m->nrules + 1);
+	return j;
+}
+
+/* The game of the rules: gl_game_new on them (the gdl type reads a file,
+ * so through a temporary one), its rules gdl_game_of it. */
+static gl_game *rules_game(const job *j, gl_err *err)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[100];
+	snprintf(path, sizeof path, "%s/gamelearn-ggp-XXXXXX",
+		dir && *dir && strlen(dir) < 70 ? dir : "/tmp");
+	int fd = mkstemp(path);
+	if (fd < 0) {
+		gl_fail(err, GL_EIO, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	size_t off = 0;
+	while (off < j->n) {
+		ssize_t k = write(fd, j->rules + off, j->n - off);
+		if (k <= 0)
+			break;
+		off += (size_t)k;
+	}
+	close(fd);
+	char spec[GL_SPEC_MAX];
+	snprintf(spec, sizeof spec, "gdl:file=%s", path);
+	gl_game *g = off == j->n ? gl_game_new(spec, err) : NULL;
+	if (off != j->n)
+		gl_fail(err, GL_EIO, "%s: short write", path);
+	unlink(path);
+	size_t k = strlen(path);
+	if (!g && strncmp(err->msg, path, k) == 0) { /* "rules:LINE:COL: ..." */
+		char msg[sizeof err->msg];
+		snprintf(msg, sizeof msg, "rules%s", err->msg + k);
+		snprintf(err->msg, sizeof err->msg, "%s", msg);
+	}
+	if (!g && !err->code)
+		gl_fail(err, GL_EIO, "the rules could not be loaded");
+	return g;
+}
+
+/* Compile the rules of job j into b (the game, its rules, the agent
+ * begun at the start state); nothing of the player is touched, so this
+ * runs outside its mutex. */
+static int match_compile(player *pl, const job *j, match *b, gl_err *err)
+{
+	int rc;
+	b->playclock = j->playclock;
+	b->rtt = j->rtt;
+	if (!(b->g = rules_game(j, err)))
+		return err->code;
+	b->gd = gdl_game_of(b->g);
+	b->role = role_index(b->gd, j->role);
+	if (b->role < 0)
+		return gl_fail(err, GL_EINVAL, "START: no role '%s' in the rules",
+			j->role);
+	if (!(b->ev = gdl_eval_new(b->gd)))
+		return gl_fail(err, GL_ENOMEM, "out of memory");
+	if ((rc = gl_scratch_init(&b->scratch, b->g, 1, 1, err)))
+		return rc;
+	if (!(b->s = gl_malloc(b->g->state_size)) ||
+	    !(b->seen = gl_malloc(b->g->state_size)) ||
+	    !(b->st = gl_malloc((size_t)gdl_state_words(b->gd) * sizeof *b->st)))
+		return gl_fail(err, GL_ENOMEM, "out of memory");
+	const char *aspec = pl->agent_spec;
+	if (!aspec)
+		aspec = agent_known("uct") ? "uct" : "random";
+	b->agent = make_agent(b, aspec, err);
+	if (!b->agent) {
+		logf_line("agent %.20s cannot play this game: %.60s; random plays",
+			aspec, err->msg);
+		gl_err_clear(err);
+		if (!(b->agent = make_agent(b, "random", err)))
+			return err->code ? err->code : GL_EINVAL;
+	}
+	b->agent->role = b->role;
+	gl_rng_split(&b->agent->rng, pl->seed + (uint64_t)atomic_load(&pl->finished),
+		(uint64_t)b->role);
+	if (b->agent->type->begin && (rc = b->agent->type->begin(b->agent, err)))
+		return rc;
+	b->g->type->start(b->g, b->s);
+	memcpy(b->seen, b->s, b->g->state_size);
+	return 0;
+}
+
+/* Answer the START waiting for its answer: "ready", or the error of its
+ * compile, which ends the match. Under the mutex; the request is not
+ * touched after (its connection is resumed). */
+static void start_answer(player *pl, int rc, const gl_err *err)
+{
+	request *rq = pl->start_rq;
+	if (!rq)
+		return;
+	pl->start_rq = NULL;
+	rq->rc = rc;
+	if (rc) {
+		rq->err = *err;
+		match_free(&pl->m);
+		pl->active = false;
+	} else {
+		snprintf(rq->reply, REPLY_MAX, "ready");
+		if (!pl->m.ready)
+			snprintf(rq->note, sizeof rq->note, "(rules still compiling)");
+	}
+	rq->answered = true;
+	if (rq->c) /* NULL: answered inline (fuzz_ggp, or no thread) */
+		MHD_resume_connection(rq->c);
+}
+
+static int apply_joint(match *m, span moves, gl_err *err);
+static void quick_start(player *pl, match *m);
+
+/* The compiled game b becomes the match's; the joint moves received
+ * meanwhile are played into it. Under the mutex. */
+static void match_install(player *pl, match *b, double secs)
+{
+	match *m = &pl->m;
+	m->g = b->g;
+	m->gd = b->gd;
+	m->ev = b->ev;
+	m->agent = b->agent;
+	m->role = b->role;
+	m->s = b->s;
+	m->seen = b->seen;
+	m->st = b->st;
+	m->scratch = b->scratch;
+	memset(b, 0, sizeof *b);
+	m->ready = true;
+	m->pondered = -1;
+	logf_line("rules of %s compiled in %.3f s (%s)", m->id, secs,
+		gdl_reasoner_name(gdl_reasoner_of(m->gd)));
+	for (int i = 0; i < m->nhist; i++) {
+		gl_err err = {0};
+		span h = {m->hist[i], strlen(m->hist[i])};
+		if (apply_joint(m, h, &err)) {
+			logf_line("match %s: a joint move received while compiling "
+				"cannot be played: %.200s", m->id, err.msg);
+			m->failed = true;
+			quick_start(pl, m);
+			break;
+		}
+	}
+}
+
+/* A rule load's end: publish its result if its match is still on (the
+ * compiled game, or the prover's rules); answer the START if it waits. */
+static void job_finish(job *j, match *b, gdl_game *quick, int rc,
+	const gl_err *err, double secs)
+{
+	player *pl = j->pl;
+	pthread_mutex_lock(&pl->mu);
+	match *m = &pl->m;
+	bool ours = pl->active && m->serial == j->serial;
+	if (ours && j->quick) {
+		if (quick)
+			logf_line("rules of %s loaded for the prover in %.3f s", m->id,
+				secs);
+		else
+			logf_line("match %s: the prover cannot load the rules: %.200s",
+				m->id, err->msg);
+		m->quick = quick;
+		quick = NULL;
+	} else if (ours && rc == 0) {
+		match_install(pl, b, secs);
+		start_answer(pl, 0, NULL);
+	} else if (ours && pl->start_rq) {
+		start_answer(pl, rc, err);
+	} else if (ours) {
+		logf_line("match %s: the rules cannot be compiled: %.200s", m->id,
+			err->msg);
+		m->failed = true;
+		quick_start(pl, m);
+	}
+	pl->jobs--;
+	pthread_mutex_unlock(&pl->mu);
+	gdl_free(quick);
+}
+
+static void *job_main(void *arg)
+{
+	job *j = arg;
+	gl_err err = {0};
+	double t0 = gl_now();
+	match b;
+	memset(&b, 0, sizeof b);
+	gdl_game *quick = NULL;
+	int rc;
+	if (j->quick) {
+		gdl_load_opts opts = {.reasoner = GDL_PROVER};
+		rc = gdl_load_ex(&quick, j->rules, j->n, "rules", &opts, &err);
+	} else {
+		rc = match_compile(j->pl, j, &b, &err);
+	}
+	job_finish(j, &b, quick, rc, &err, gl_now() - t0);
+	match_free(&b);
+	gl_free(j);
+	return NULL;
+}
+
+/* Run job j in a thread of its own, else here (fuzz_ggp: no connection
+ * to keep answering). Called under the mutex, which it lets go and takes
+ * back when j runs here. */
+static void job_run(player *pl, job *j, bool here)
+{
+	pl->jobs++;
+	pthread_t t;
+	if (!here && pthread_create(&t, NULL, job_main, j) == 0) {
+		pthread_detach(t);
+		return;
+	}
+	pthread_mutex_unlock(&pl->mu);
+	job_main(j);
+	pthread_mutex_lock(&pl->mu);
+}
+
+/* Load the rules for the prover too (once a match), for moves while the
+ * compile runs or when it failed. Under the mutex. */
+static void quick_start(player *pl, match *m)
+{
+	if (m->quick_started)
+		return;
+	job *j = job_new(pl, m, true);
+	m->quick_started = j != NULL;
+	if (j)
+		job_run(pl, j, false);
+}
+
+/* START: "busy" at once if a match is on. Else the match begins: the
+ * rules compile in a thread of their own while the connection is
+ * suspended, answered "ready" when they are compiled or at the start
+ * clock less the margin, whichever is first (the compile goes on; INFO,
+ * PLAY, STOP and ABORT are answered meanwhile), or an error if the
+ * compile fails first. Compiled here when there is no connection
+ * (fuzz_ggp). Returns 0, 1 when the answer comes later, or an error. */
+static int do_start(player *pl, request *rq, span *it, int n, gl_err *err)
+{
+	if (n != 6)
+		return gl_fail(err, GL_EPARSE, "START takes a match id, a role, the "
+			"rules and two clocks");
+	char id[ID_MAX], role[GDL_TOKEN_MAX];
 	double sc = sx_clock(it[4]), pc = sx_clock(it[5]);
-	if (!sx_copy(it[1], m->id, sizeof m->id) || it[1].p[0] == '(' ||
+	if (!sx_copy(it[1], id, sizeof id) || it[1].p[0] == '(' ||
 	    !sx_copy(it[2], role, sizeof role) || it[2].p[0] == '(')
 		return gl_fail(err, GL_EPARSE, "START: bad match id or role");
 	if (sc < 0 || pc <= 0)
@@ -517,169 +917,88 @@ static int match_build(player *pl, match *m, span *it, gl_err *err)
 			"refused", CLOCK_MAX);
 	if (it[3].p[0] != '(')
 		return gl_fail(err, GL_EPARSE, "START: the rules must be a list");
-	span rules = {it[3].p + 1, it[3].n - 2};
-	int rc = gdl_load(&m->gd, rules.p, rules.n, "rules", err);
-	if (rc)
-		return rc;
-	/* the role as spelt (names are case-sensitive, as the server reads
-	 * the rules), else the one role equal but for case */
-	int exact = -1, folded = -1, nfolded = 0;
-	for (int r = 0; r < gdl_nroles(m->gd); r++) {
-		if (strcmp(gdl_role_name(m->gd, r), role) == 0)
-			exact = r;
-		if (strcasecmp(gdl_role_name(m->gd, r), role) == 0) {
-			folded = r;
-			nfolded++;
-		}
-	}
-	m->role = exact >= 0 ? exact : nfolded == 1 ? folded : -1;
-	if (m->role < 0)
-		return gl_fail(err, GL_EINVAL, "START: no role '%s' in the rules", role);
-	m->ev = gdl_eval_new(m->gd);
-	if (!m->ev)
-		return gl_fail(err, GL_ENOMEM, "out of memory");
-	/* the game type reads a file: write the rules to a temporary one */
-	const char *dir = getenv("TMPDIR");
-	char path[100];
-	snprintf(path, sizeof path, "%s/gamelearn-ggp-XXXXXX",
-		dir && *dir && strlen(dir) < 70 ? dir : "/tmp");
-	int fd = mkstemp(path);
-	if (fd < 0)
-		return gl_fail(err, GL_EIO, "%s: %s", path, strerror(errno));
-	size_t off = 0;
-	while (off < rules.n) {
-		ssize_t k = write(fd, rules.p + off, rules.n - off);
-		if (k <= 0)
-			break;
-		off += (size_t)k;
-	}
-	close(fd);
-	char spec[GL_SPEC_MAX];
-	snprintf(spec, sizeof spec, "gdl:file=%s", path);
-	m->g = off == rules.n ? gl_game_new(spec, err) : NULL;
-	if (off != rules.n)
-		gl_fail(err, GL_EIO, "%s: short write", path);
-	unlink(path);
-	if (!m->g)
-		return err->code ? err->code : GL_EIO;
-	if ((rc = gl_scratch_init(&m->scratch, m->g, 1, 1, err)))
-		return rc;
-	if (!(m->s = gl_malloc(m->g->state_size)) ||
-	    !(m->st = gl_malloc((size_t)gdl_state_words(m->gd) * sizeof *m->st)))
-		return gl_fail(err, GL_ENOMEM, "out of memory");
-	m->startclock = sc;
-	m->playclock = pc;
-	const char *aspec = pl->agent_spec;
-	if (!aspec)
-		aspec = agent_known("uct") ? "uct" : "random";
-	m->agent = make_agent(m, aspec, err);
-	if (!m->agent) {
-		logf_line("agent %.20s cannot play this game: %.60s; random plays",
-			aspec, err->msg);
-		gl_err_clear(err);
-		m->agent = make_agent(m, "random", err);
-		if (!m->agent)
-			return err->code ? err->code : GL_EINVAL;
-	}
-	m->agent->role = m->role;
-	gl_rng_split(&m->agent->rng, pl->seed + (uint64_t)atomic_load(&pl->finished),
-		(uint64_t)m->role);
-	if (m->agent->type->begin && (rc = m->agent->type->begin(m->agent, err)))
-		return rc;
-	m->g->type->start(m->g, m->s);
-	m->turns = 0;
-	return 0;
-}
-
-/* A START compiling in its own thread; its request is suspended. */
-typedef struct starter {
-	player *pl;
-	request *rq;  /* alive while its connection is suspended */
-	span it[6];   /* the message's items (in rq's text) */
-} starter;
-
-/* Compile the match of a START outside the mutex and publish it. With
- * the mutex held, answer rq (resuming its connection, if any) and clear
- * `starting`; returns the result. */
-static int start_finish(player *pl, request *rq, span *it, gl_err *err)
-{
-	match *m = gl_calloc(1, sizeof *m);
-	int rc = m ? match_build(pl, m, it, err) :
-		gl_fail(err, GL_ENOMEM, "out of memory");
 	pthread_mutex_lock(&pl->mu);
-	pl->starting = false;
-	if (rc == 0) {
-		pl->m = *m;
-		pl->m.heard = gl_now();
-		pl->active = true;
-		snprintf(rq->reply, REPLY_MAX, "ready");
-	} else if (m) {
-		match_free(m);
-	}
-	if (rq->c) { /* answered by the handler when resumed */
-		rq->rc = rc;
-		rq->err = *err;
-		rq->answered = true;
-		MHD_resume_connection(rq->c);
-	}
-	pthread_mutex_unlock(&pl->mu);
-	gl_free(m);
-	return rc;
-}
-
-static void *start_main(void *arg)
-{
-	starter *st = arg;
-	gl_err err = {0};
-	start_finish(st->pl, st->rq, st->it, &err);
-	gl_free(st);
-	return NULL;
-}
-
-/* START: "busy" at once if a match is on or being started; else the
- * rules are compiled in a thread of their own while the connection is
- * suspended (INFO and another START are answered meanwhile), or here
- * when there is no connection (fuzz_ggp) or no thread. Returns 0, 1 when
- * the answer comes later, or an error. */
-static int do_start(player *pl, request *rq, span *it, int n, gl_err *err)
-{
-	if (n != 6)
-		return gl_fail(err, GL_EPARSE, "START takes a match id, a role, the "
-			"rules and two clocks");
-	pthread_mutex_lock(&pl->mu);
-	bool busy = pl->active || pl->starting;
-	pl->starting = !busy;
-	if (busy) {
+	if (pl->active) {
 		pthread_mutex_unlock(&pl->mu);
 		snprintf(rq->reply, REPLY_MAX, "busy");
 		return 0;
 	}
-	starter *st = rq->c ? gl_malloc(sizeof *st) : NULL;
-	if (st) {
-		st->pl = pl;
-		st->rq = rq;
-		memcpy(st->it, it, sizeof st->it);
-		/* suspended before the mutex is let go: start_finish resumes */
+	match *m = &pl->m;
+	match_free(m);
+	if (!(m->rules = gl_malloc(it[3].n - 1))) {
+		pthread_mutex_unlock(&pl->mu);
+		return gl_fail(err, GL_ENOMEM, "out of memory");
+	}
+	m->nrules = it[3].n - 2;
+	memcpy(m->rules, it[3].p + 1, m->nrules);
+	m->rules[m->nrules] = 0;
+	memcpy(m->id, id, sizeof id);
+	memcpy(m->role_name, role, sizeof role);
+	m->startclock = sc;
+	m->playclock = pc;
+	m->rtt = rq->rtt;
+	m->heard = gl_now();
+	m->began = rq->arrived;
+	m->serial = ++pl->serial;
+	pl->active = true;
+	job *j = job_new(pl, m, false);
+	if (!j) {
+		match_free(m);
+		pl->active = false;
+		pthread_mutex_unlock(&pl->mu);
+		return gl_fail(err, GL_ENOMEM, "out of memory");
+	}
+	pl->start_rq = rq;
+	rq->deadline = rq->arrived + sc - margin_of(m, sc);
+	if (rq->c) /* before the mutex is let go: start_answer resumes it */
 		MHD_suspend_connection(rq->c);
-		pthread_t t;
-		if (pthread_create(&t, NULL, start_main, st) == 0) {
-			pthread_detach(t);
-			pthread_mutex_unlock(&pl->mu);
-			return 1;
-		}
-		MHD_resume_connection(rq->c);
-		gl_free(st);
+	job_run(pl, j, rq->c == NULL);
+	int rc = 1;
+	if (!rq->c) { /* compiled here: answered already */
+		rc = rq->rc;
+		*err = rq->err;
 	}
 	pthread_mutex_unlock(&pl->mu);
-	request inline_rq = *rq; /* answered here: nothing to resume */
-	inline_rq.c = NULL;
-	int rc = start_finish(pl, &inline_rq, it, err);
-	memcpy(rq->reply, inline_rq.reply, REPLY_MAX);
 	return rc;
 }
 
+/* Keep move a of player `who`, played from the state the agent knows on,
+ * to tell the agent when it is idle (agent_catch_up). */
+static int queue_move(match *m, int who, gl_action a, gl_err *err)
+{
+	if (m->nq == m->capq) {
+		int cap = m->capq ? 2 * m->capq : 16;
+		gl_action *qa = gl_realloc(m->qmove, (size_t)cap * sizeof *qa);
+		if (qa)
+			m->qmove = qa;
+		int *qw = qa ? gl_realloc(m->qwho, (size_t)cap * sizeof *qw) : NULL;
+		if (!qw)
+			return gl_fail(err, GL_ENOMEM, "out of memory");
+		m->qwho = qw;
+		m->capq = cap;
+	}
+	m->qmove[m->nq] = a;
+	m->qwho[m->nq++] = who;
+	return 0;
+}
+
+/* Tell the idle agent the moves played since the state it knows (its
+ * tree is rerooted there), so that it knows the match's state. Under the
+ * mutex, the agent idle. */
+static void agent_catch_up(match *m)
+{
+	const gl_game *g = m->g;
+	for (int i = 0; i < m->nq; i++) {
+		if (m->agent->type->observe)
+			m->agent->type->observe(m->agent, m->seen, m->qwho[i],
+				m->qmove[i]);
+		g->type->apply(g, m->seen, m->qmove[i]);
+	}
+	m->nq = 0;
+}
+
 /* Apply the joint move (one move per role, role order) given as a list;
- * a bare atom (NIL) means none. */
+ * a bare atom (NIL) means none. The agent is told later (queue_move). */
 static int apply_joint(match *m, span moves, gl_err *err)
 {
 	if (moves.p[0] != '(')
@@ -720,35 +1039,32 @@ static int apply_joint(match *m, span moves, gl_err *err)
 	if (rc)
 		return rc;
 	/* the sequentialised game: the roles with a choice, in role order;
-	 * an agent still thinking from an earlier turn is not told */
-	bool tell = agent_idle(m) && m->agent->type->observe;
-	int applied = 0;
-	for (int r = 0; r < nroles; r++) {
-		if (nlegal[r] < 2)
-			continue;
+	 * nobody with a choice: the single joint move */
+	gl_action *lg = gl_scratch_moves(&m->scratch, 0);
+	for (int r = 0, applied = 0; r <= nroles; r++) {
 		char text[1024];
 		gl_action a;
-		gdl_move_text(gd, joint[r], text, sizeof text);
-		if (g->type->to_move(g, m->s) != r ||
-		    g->type->parse_move(g, m->s, text, &a, err))
-			return gl_fail(err, GL_EINVAL, "internal: %s out of turn", text);
-		if (tell)
-			m->agent->type->observe(m->agent, m->s, r, a);
+		if (r == nroles) {
+			if (applied || g->type->legal(g, m->s, lg) <= 0)
+				break;
+			a = lg[0];
+		} else {
+			if (nlegal[r] < 2)
+				continue;
+			gdl_move_text(gd, joint[r], text, sizeof text);
+			if (g->type->to_move(g, m->s) != r ||
+			    g->type->parse_move(g, m->s, text, &a, err))
+				return gl_fail(err, GL_EINVAL, "internal: %s out of turn",
+					text);
+		}
+		if ((rc = queue_move(m, g->type->to_move(g, m->s), a, err)))
+			return rc;
 		g->type->apply(g, m->s, a);
 		applied++;
 	}
-	if (!applied) { /* nobody had a choice: the single joint move */
-		gl_action *lg = gl_scratch_moves(&m->scratch, 0);
-		if (g->type->legal(g, m->s, lg) > 0) {
-			if (tell)
-				m->agent->type->observe(m->agent, m->s,
-					g->type->to_move(g, m->s), lg[0]);
-			g->type->apply(g, m->s, lg[0]);
-		}
-	}
+	m->version++;
 	return 0;
 }
-
 
 /* At the end of a match, a role that the rules give several goal values
  * in the final state (an error of the rules: gdl_goal takes the largest,
@@ -773,12 +1089,17 @@ static void note_goals(match *m)
 }
 
 /* The agent's answer in w, if it is a legal move of ours now: its gdl id,
- * else -1 with the reason in note. Under the mutex. */
+ * else -1 with the reason in note. Learns how far past its time the
+ * agent ran (m->overrun, taken off the next move's time). Under the
+ * mutex. */
 static int agent_move(match *m, worker *w, char *note, size_t n)
 {
 	const gl_game *g = m->g;
 	char text[1024];
 	int mv;
+	double over = w->ended - w->began - w->given;
+	if (w->given > 0 && over > m->overrun)
+		m->overrun = over < 1 ? over : 1;
 	if (w->rc) {
 		snprintf(note, n, "by fallback (agent error: %.80s)", w->err.msg);
 		return -1;
@@ -798,17 +1119,24 @@ static int agent_move(match *m, worker *w, char *note, size_t n)
 		snprintf(note, n, "by fallback (agent failed)");
 		return -1;
 	}
-	snprintf(note, n, "by agent");
+	if (w->given > 0)
+		snprintf(note, n, "by agent (given %.3f s, took %.3f s)", w->given,
+			w->ended - w->began);
+	else
+		snprintf(note, n, "by agent");
 	return mv;
 }
 
-/* Start the agent on our turn of the sequentialised state: earlier roles
- * with a choice get placeholder moves. False with note set if it cannot. */
-static bool think(player *pl, match *m, char *note, size_t n)
+/* Start the idle agent on our turn of the sequentialised state (earlier
+ * roles with a choice get placeholder moves), its time (set_time, when
+ * it has it) what is left to rq's deadline less AGENT_SLACK and the most
+ * it has overrun. False with rq's note set if it cannot. */
+static bool think(player *pl, match *m, request *rq)
 {
 	const gl_game *g = m->g;
 	void *ws = gl_scratch_state(&m->scratch, 0);
 	gl_action *lg = gl_scratch_moves(&m->scratch, 0);
+	agent_catch_up(m);
 	memcpy(ws, m->s, g->state_size);
 	for (int k = 0; k < GDL_ROLES_MAX; k++) {
 		int r = g->type->to_move(g, ws);
@@ -819,67 +1147,32 @@ static bool think(player *pl, match *m, char *note, size_t n)
 	if (g->type->to_move(g, ws) != m->role || g->type->legal(g, ws, lg) == 0) {
 		/* the sequentialised game can end where the rules do not (a role
 		 * with no legal move): an agent must not be asked there */
-		snprintf(note, n, "by fallback (agent not at its turn)");
+		snprintf(rq->note, sizeof rq->note, "by fallback (agent not at its "
+			"turn)");
 		return false;
 	}
-	m->w = worker_start(pl, m, ws);
+	double left = rq->deadline - gl_now() - AGENT_SLACK - m->overrun;
+	if (left < THINK_MIN) {
+		snprintf(rq->note, sizeof rq->note, "by fallback (no time left)");
+		return false;
+	}
+	if (m->agent->type->set_time)
+		m->agent->type->set_time(m->agent, left);
+	m->w = worker_start(pl, m, ws, false,
+		m->agent->type->set_time ? left : 0);
+	m->pondered = -1; /* ponder again once this is done */
 	if (!m->w)
-		snprintf(note, n, "by fallback (no thread)");
+		snprintf(rq->note, sizeof rq->note, "by fallback (no thread)");
 	return m->w != NULL;
 }
 
-/* Answer the pending PLAY if it can be now (at the latest at its
- * deadline): the agent's move or the fallback. Under the mutex; the
- * connection is resumed and the request is not touched after. */
-static void play_poll(player *pl, bool now)
+/* Our move in the match's state, the rules ready: at once when it is the
+ * only one (returns 0, the reply set), else the agent set thinking, or
+ * waited for if it is busy, and the answer left to play_poll (returns 1;
+ * rq is pending). An error when the game is over or we have no move.
+ * Under the mutex. */
+static int play_begin(player *pl, match *m, request *rq, gl_err *err)
 {
-	request *rq = pl->pending;
-	if (!rq)
-		return;
-	match *m = &pl->m;
-	bool late = now || gl_now() >= rq->deadline;
-	int move = rq->fallback;
-	if (rq->old_worker && !agent_idle(m)) {
-		if (!late)
-			return;
-		snprintf(rq->note, sizeof rq->note, "by fallback (agent still "
-			"thinking from an earlier turn)");
-	} else if (rq->old_worker) { /* the earlier search ended: ours now */
-		rq->old_worker = false;
-		if (!late && think(pl, m, rq->note, sizeof rq->note))
-			return;
-		if (late)
-			snprintf(rq->note, sizeof rq->note, "by fallback (agent out "
-				"of time)");
-	} else if (m->w && m->w->done) {
-		int mv = agent_move(m, m->w, rq->note, sizeof rq->note);
-		if (mv >= 0)
-			move = mv;
-		agent_idle(m);
-	} else if (m->w) {
-		if (!late)
-			return;
-		snprintf(rq->note, sizeof rq->note, "by fallback (agent out of time)");
-	}
-	gdl_move_text(m->gd, move, rq->reply, REPLY_MAX);
-	rq->answered = true;
-	m->heard = gl_now();
-	pl->pending = NULL;
-	if (rq->c) /* NULL: fuzz/fuzz_ggp.c's requests */
-		MHD_resume_connection(rq->c);
-}
-
-/* PLAY: apply the previous joint move; answer at once when we have one
- * move, else set the agent thinking and leave the answer to play_poll
- * (returns 1: the connection is to be suspended). Under the mutex. */
-static int do_play(player *pl, request *rq, span moves, gl_err *err)
-{
-	match *m = &pl->m;
-	if (pl->pending) /* a PLAY before our last answer: answer that now */
-		play_poll(pl, true);
-	int rc = apply_joint(m, moves, err);
-	if (rc)
-		return rc;
 	const gdl_game *gd = m->gd;
 	memcpy(m->st, m->s, (size_t)gdl_state_words(gd) * 8);
 	gdl_eval_state(gd, m->ev, m->st);
@@ -893,27 +1186,274 @@ static int do_play(player *pl, request *rq, span moves, gl_err *err)
 	gl_free(legal);
 	if (move < 0)
 		return gl_fail(err, GL_EILLEGAL, "no legal move");
-	m->turns++;
+	rq->fallback = move;
 	if (nl == 1) {
 		gdl_move_text(gd, move, rq->reply, REPLY_MAX);
 		snprintf(rq->note, sizeof rq->note, "by only move");
 		return 0;
 	}
-	double margin = m->playclock * MARGIN_FRAC;
-	if (margin < MARGIN_MIN)
-		margin = MARGIN_MIN;
-	rq->deadline = rq->arrived + m->playclock - margin;
-	rq->fallback = move;
 	rq->old_worker = !agent_idle(m);
-	if (!rq->old_worker && !think(pl, m, rq->note, sizeof rq->note)) {
+	if (!rq->old_worker && !think(pl, m, rq)) {
 		gdl_move_text(gd, move, rq->reply, REPLY_MAX);
 		return 0;
 	}
 	pl->pending = rq;
-	/* suspended before the mutex is let go: play_poll resumes it */
-	if (rq->c)
-		MHD_suspend_connection(rq->c);
 	return 1;
+}
+
+/* The first two elements of group g into two; false if it has fewer. */
+static bool sx_head2(span g, span *two)
+{
+	if (g.n < 2 || g.p[0] != '(')
+		return false;
+	const char *p = g.p + 1, *end = g.p + g.n - 1;
+	return sx_next(&p, end, &two[0]) && sx_next(&p, end, &two[1]);
+}
+
+/* A move of our role read off the rules alone, for when no reasoner is
+ * ready: the first `(legal R M)` fact, else rule head, whose R is our
+ * role or a variable and whose M has no variable (often `noop`). Likely
+ * legal, not certainly. */
+static bool guess_move(const match *m, char *out, size_t n)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		const char *p = m->rules, *end = m->rules + m->nrules;
+		span it, two[2], h[3];
+		while (sx_next(&p, end, &it)) {
+			p = it.p + it.n;
+			span head = it;
+			if (pass == 1) {
+				if (!sx_head2(it, two) || !sx_is(two[0], "<="))
+					continue;
+				head = two[1];
+			}
+			char role[GDL_TOKEN_MAX];
+			if (sx_items(head, h, 3) != 3 || !sx_is(h[0], "legal") ||
+			    !sx_copy(h[1], role, sizeof role) ||
+			    (role[0] != '?' && strcmp(role, m->role_name)) ||
+			    memchr(h[2].p, '?', h[2].n) || !sx_copy(h[2], out, n))
+				continue;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A random legal move of ours from the prover's rules (m->quick), the
+ * joint moves received played from the start; false if there is none. */
+static bool quick_move(player *pl, const match *m, char *out, size_t n)
+{
+	const gdl_game *q = m->quick;
+	int role = role_index(q, m->role_name), nroles = gdl_nroles(q), nl = 0;
+	uint64_t *st = gl_malloc((size_t)gdl_state_words(q) * sizeof *st);
+	int *legal = gl_malloc(((size_t)gdl_nmoves(q) + 1) * sizeof *legal);
+	gdl_eval *ev = gdl_eval_new(q);
+	bool ok = role >= 0 && st && legal && ev;
+	if (ok)
+		gdl_initial(q, st);
+	for (int i = 0; ok && i < m->nhist; i++) {
+		span h = {m->hist[i], strlen(m->hist[i])}, it[GDL_ROLES_MAX];
+		int joint[GDL_ROLES_MAX];
+		ok = sx_items(h, it, GDL_ROLES_MAX) == nroles;
+		for (int r = 0; ok && r < nroles; r++) {
+			char text[1024];
+			ok = sx_copy(it[r], text, sizeof text) &&
+				(joint[r] = gdl_move_find(q, text)) >= 0;
+		}
+		if (ok) {
+			gdl_eval_state(q, ev, st);
+			gdl_next(q, ev, joint, st);
+		}
+	}
+	if (ok) {
+		gdl_eval_state(q, ev, st);
+		nl = gdl_legal(q, ev, role, legal);
+	}
+	if (nl > 0)
+		gdl_move_text(q, legal[gl_rng_below(&pl->rng, (uint32_t)nl)], out, n);
+	gdl_eval_free(ev);
+	gl_free(legal);
+	gl_free(st);
+	return nl > 0;
+}
+
+/* The move of a PLAY for which the compiled rules are not at hand: the
+ * prover's, else one guessed from the rules. */
+static void early_move(player *pl, match *m, request *rq)
+{
+	if (m->quick && quick_move(pl, m, rq->reply, REPLY_MAX))
+		snprintf(rq->note, sizeof rq->note, "by prover (random legal)");
+	else if (guess_move(m, rq->reply, REPLY_MAX))
+		snprintf(rq->note, sizeof rq->note, "by guess from the rules (no "
+			"reasoner ready)");
+	else
+		snprintf(rq->reply, REPLY_MAX, "noop"),
+		snprintf(rq->note, sizeof rq->note, "by guess (nothing to go by)");
+}
+
+/* The reply of a PLAY that came before the rules were ready, if it can
+ * be given now: true with the reply set; false to wait (the agent may be
+ * thinking now: rq is no longer early). Under the mutex. */
+static bool early_ready(player *pl, match *m, request *rq, bool late)
+{
+	if (m->ready && !m->failed) {
+		rq->early = false;
+		gl_err err = {0};
+		int rc = play_begin(pl, m, rq, &err);
+		if (rc == 1)
+			return false;
+		if (rc == 0)
+			return true;
+		logf_line("match %s: %.200s", m->id, err.msg);
+	} else if (!late && !(m->failed && m->quick)) {
+		return false;
+	}
+	early_move(pl, m, rq);
+	return true;
+}
+
+/* The reply of the pending PLAY, if it can be given now (at the latest at
+ * its deadline): the agent's move or the fallback. Under the mutex. */
+static bool play_ready(player *pl, match *m, request *rq, bool late)
+{
+	if (rq->early) {
+		return early_ready(pl, m, rq, late);
+	}
+	int move = rq->fallback;
+	if (rq->old_worker && !agent_idle(m)) {
+		if (!late)
+			return false;
+		snprintf(rq->note, sizeof rq->note, "by fallback (agent still "
+			"thinking from an earlier turn)");
+	} else if (rq->old_worker) { /* the earlier work ended: ours now */
+		rq->old_worker = false;
+		if (!late && think(pl, m, rq))
+			return false;
+		if (late)
+			snprintf(rq->note, sizeof rq->note, "by fallback (agent out "
+				"of time)");
+	} else if (m->w && m->w->done) {
+		int mv = agent_move(m, m->w, rq->note, sizeof rq->note);
+		if (mv >= 0)
+			move = mv;
+		agent_idle(m);
+	} else if (m->w) {
+		if (!late)
+			return false;
+		snprintf(rq->note, sizeof rq->note, "by fallback (agent out of time)");
+	}
+	gdl_move_text(m->gd, move, rq->reply, REPLY_MAX);
+	return true;
+}
+
+/* Answer the pending PLAY if it can be now (at the latest at its
+ * deadline). Under the mutex; the connection is resumed and the request
+ * is not touched after. */
+static void play_poll(player *pl, bool now)
+{
+	request *rq = pl->pending;
+	if (!rq)
+		return;
+	if (!play_ready(pl, &pl->m, rq, now || gl_now() >= rq->deadline))
+		return;
+	if (rq->was_early) {
+		size_t k = strlen(rq->note);
+		snprintf(rq->note + k, sizeof rq->note - k, " (came while the rules "
+			"compiled)");
+	}
+	rq->answered = true;
+	rq->decided = pl->m.heard = gl_now();
+	rq->serial = pl->m.serial;
+	pl->pending = NULL;
+	if (rq->c) /* NULL: fuzz/fuzz_ggp.c's requests */
+		MHD_resume_connection(rq->c);
+}
+
+/* Set the idle agent pondering on the match's state, once a state (and
+ * again after each choose), when nothing waits for it. Under the mutex. */
+static void ponder_poll(player *pl)
+{
+	match *m = &pl->m;
+	if (!pl->active || !m->ready || m->failed || pl->pending ||
+	    !agent_idle(m) || !m->agent->type->ponder || m->pondered == m->version)
+		return;
+	m->pondered = m->version;
+	memcpy(m->st, m->s, (size_t)gdl_state_words(m->gd) * 8);
+	gdl_eval_state(m->gd, m->ev, m->st);
+	if (gdl_terminal(m->gd, m->ev))
+		return;
+	agent_catch_up(m);
+	m->w = worker_start(pl, m, m->s, true, 0);
+}
+
+/* PLAY: apply the previous joint move; answer at once when we have one
+ * move, else set the agent thinking (a ponder told to stop first) and
+ * leave the answer to play_poll (returns 1: the connection is to be
+ * suspended). Before the rules are ready, the joint move is kept and the
+ * answer left to play_poll too. Under the mutex. */
+static int do_play(player *pl, request *rq, span moves, gl_err *err)
+{
+	match *m = &pl->m;
+	if (pl->start_rq) /* the manager has moved on: START is answered */
+		start_answer(pl, 0, NULL);
+	if (pl->pending) /* a PLAY before our last answer: answer that now */
+		play_poll(pl, true);
+	ponder_stop(m);
+	if (rq->rtt > m->rtt)
+		m->rtt = rq->rtt;
+	rq->deadline = rq->arrived + m->playclock - margin_of(m, m->playclock);
+	int rc;
+	if (!m->ready || m->failed) {
+		if (moves.p[0] == '(') {
+			char **h = m->nhist < m->caphist ? m->hist :
+				gl_realloc(m->hist, (size_t)(m->caphist * 2 + 8) * sizeof *h);
+			char *text = h ? gl_malloc(moves.n + 1) : NULL;
+			if (!text)
+				return gl_fail(err, GL_ENOMEM, "out of memory");
+			if (h != m->hist)
+				m->caphist = m->caphist * 2 + 8;
+			m->hist = h;
+			sx_copy(moves, text, moves.n + 1);
+			m->hist[m->nhist++] = text;
+		}
+		rq->early = rq->was_early = true;
+		quick_start(pl, m);
+		pl->pending = rq;
+		rc = 1;
+	} else if ((rc = apply_joint(m, moves, err)) == 0) {
+		rc = play_begin(pl, m, rq, err);
+	}
+	if (rc >= 0)
+		m->turns++;
+	/* suspended before the mutex is let go: play_poll resumes it */
+	if (rc == 1 && rq->c)
+		MHD_suspend_connection(rq->c);
+	return rc;
+}
+
+/* STOP (moves: its joint move) or ABORT (NULL): a START or PLAY still
+ * waiting is answered first; at a STOP the last joint move is played and
+ * the agent, if idle, told the end. Under the mutex. */
+static void end_match(player *pl, request *rq, const span *moves, gl_err *err)
+{
+	match *m = &pl->m;
+	start_answer(pl, 0, NULL);
+	if (pl->pending)
+		play_poll(pl, true);
+	ponder_stop(m);
+	if (!moves || !m->ready || m->failed)
+		return;
+	if (apply_joint(m, *moves, err))
+		snprintf(rq->note, sizeof rq->note, "(its joint move ignored: "
+			"%.90s)", err->msg);
+	gl_err_clear(err);
+	note_goals(m);
+	if (agent_idle(m) && m->agent->type->end) {
+		int goals[GL_PLAYERS_MAX] = {0};
+		agent_catch_up(m);
+		m->g->type->goals(m->g, m->s, goals);
+		m->agent->type->end(m->agent, m->s, goals);
+	}
 }
 
 /* Handle one message; the reply text into rq->reply. Returns 0, 1 when
@@ -934,7 +1474,7 @@ static int handle(player *pl, request *rq, const char *msg, size_t len,
 		return gl_fail(err, GL_EPARSE, "not a message: a list such as (INFO)");
 	if (sx_is(it[0], "info")) {
 		pthread_mutex_lock(&pl->mu);
-		bool busy = pl->active || pl->starting;
+		bool busy = pl->active;
 		pthread_mutex_unlock(&pl->mu);
 		snprintf(reply, REPLY_MAX, "((name %s) (status %s))", pl->name,
 			busy ? "busy" : "available");
@@ -967,20 +1507,8 @@ static int handle(player *pl, request *rq, const char *msg, size_t len,
 		m->heard = gl_now();
 		rc = do_play(pl, rq, it[2], err);
 	} else {
-		if (pl->pending) /* answer a PLAY still waiting first */
-			play_poll(pl, true);
-		if (stop) {
-			if (apply_joint(m, it[2], err))
-				snprintf(rq->note, sizeof rq->note, "(its joint move "
-					"ignored: %.90s)", err->msg);
-			gl_err_clear(err);
-			note_goals(m);
-			if (agent_idle(m) && m->agent->type->end) {
-				int goals[GL_PLAYERS_MAX] = {0};
-				m->g->type->goals(m->g, m->s, goals);
-				m->agent->type->end(m->agent, m->s, goals);
-			}
-		}
+		m->heard = gl_now();
+		end_match(pl, rq, stop ? &it[2] : NULL, err);
 		match_free(m);
 		pl->active = false;
 		rq->ends_match = true;
@@ -1056,6 +1584,37 @@ static void conn_stage(player *pl, conn *cn, int stage)
 	cn->stage = stage;
 	cn->since = gl_now();
 	pthread_mutex_unlock(&pl->cmu);
+}
+
+/* When the request now in began to arrive: its connection's accept (or
+ * its previous request's end), as a game manager opens a connection for
+ * each message, so that every clock runs from then however long the
+ * request took to be read; its headers' arrival if that is later than
+ * HEADER_S before now (a connection kept open). */
+static double conn_began(player *pl, conn *cn)
+{
+	double now = gl_now(), t = now;
+	if (!cn)
+		return now;
+	pthread_mutex_lock(&pl->cmu);
+	if (cn->stage == C_HEADERS && now - cn->since <= HEADER_S)
+		t = cn->since;
+	pthread_mutex_unlock(&pl->cmu);
+	return t;
+}
+
+/* A connection's round trip, as TCP measures it (smoothed, plus four
+ * times its variation: what TCP itself allows for), in seconds; 0 when
+ * unknown. */
+static double conn_rtt(struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c,
+		MHD_CONNECTION_INFO_CONNECTION_FD);
+	struct tcp_info ti;
+	socklen_t n = sizeof ti;
+	if (!ci || getsockopt(ci->connect_fd, IPPROTO_TCP, TCP_INFO, &ti, &n))
+		return 0;
+	return ((double)ti.tcpi_rtt + 4.0 * ti.tcpi_rttvar) / 1e6;
 }
 
 /* Shut a connection down (libmicrohttpd then closes it). Under cmu: the
@@ -1170,7 +1729,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 		return MHD_NO;
 	if (!rq->seen) { /* the headers are in */
 		rq->seen = true;
-		rq->arrived = gl_now();
+		rq->arrived = conn_began(pl, conn_of(c));
+		rq->rtt = conn_rtt(c);
 		rq->more = "";
 		*ctx = rq;
 		MHD_get_connection_values_n(c, MHD_HEADER_KIND, check_header, rq);
@@ -1264,7 +1824,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 	gl_err err = {0};
 	rq->c = c;
 	int rc = handle(pl, rq, msg, len, &err);
-	if (rc == 1) /* suspended: play_poll or start_finish answers */
+	if (rc == 1) /* suspended: play_poll or start_answer answers */
 		return MHD_YES;
 	return answer(pl, c, rq, rc, &err);
 }
@@ -1293,6 +1853,12 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **ctx,
 	pthread_mutex_lock(&pl->mu);
 	if (pl->pending == rq)
 		pl->pending = NULL;
+	if (pl->start_rq == rq)
+		pl->start_rq = NULL;
+	double lag = gl_now() - rq->decided;
+	if (rq->decided > 0 && pl->active && pl->m.serial == rq->serial &&
+	    lag > pl->m.lag)
+		pl->m.lag = lag < 1 ? lag : 1;
 	pthread_mutex_unlock(&pl->mu);
 	if (rq->ends_match)
 		atomic_fetch_add(&pl->finished, 1);
@@ -1302,14 +1868,23 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **ctx,
 	*ctx = NULL;
 }
 
-/* The clock thread's turn: answer a PLAY whose time has come, end a
- * match whose manager fell silent, shut slow connections. */
+/* The clock thread's turn: answer a START or PLAY whose time has come,
+ * have the prover load rules that take long to compile (QUICK_S), set
+ * the idle agent pondering, end a match whose manager fell silent, shut
+ * slow connections. */
 static void tick(player *pl, double *logged)
 {
 	pthread_mutex_lock(&pl->mu);
-	play_poll(pl, false);
 	match *m = &pl->m;
-	if (pl->active && !pl->pending) {
+	if (pl->start_rq && gl_now() >= pl->start_rq->deadline)
+		start_answer(pl, 0, NULL);
+	if (pl->active && !m->ready && !m->quick_started &&
+	    gl_now() - m->began > (m->startclock / 4 < QUICK_S ?
+	    m->startclock / 4 : QUICK_S))
+		quick_start(pl, m);
+	play_poll(pl, false);
+	ponder_poll(pl);
+	if (pl->active && !pl->pending && !pl->start_rq) {
 		double limit = (m->turns ? m->playclock : m->startclock) + EXPIRE_S;
 		if (gl_now() - m->heard > limit) {
 			logf_line("match %s expired: no message for %.0f s", m->id, limit);
@@ -1405,7 +1980,7 @@ static int ggp_serve(int argc, char **argv)
 	if (pl.agent_spec) { /* check the spec on the built-in ticTacToe */
 		gl_game *g = cli_game("gdl");
 		gl_err err = {0};
-		gl_agent *a = cli_agent_try(pl.agent_spec, g, &err);
+		gl_agent *a = cli_ggp_agent(pl.agent_spec, g, &err);
 		gl_game_free(g);
 		if (!a)
 			cli_die(EXIT_USAGE, "ggp serve: --agent: %s", err.msg);
@@ -1467,9 +2042,12 @@ static int ggp_serve(int argc, char **argv)
 	}
 	pthread_mutex_lock(&pl.mu);
 	play_poll(&pl, true);
-	/* a START still compiling resumes its connection: let it (bounded by
-	 * the grounder's caps; 60 s at most here) */
-	for (int k = 0; k < 6000 && pl.starting; k++) {
+	start_answer(&pl, 0, NULL);
+	ponder_stop(&pl.m);
+	/* rule loads and the agent's work still running: let them end
+	 * (bounded by the grounder's caps and the play clock; 60 s at most
+	 * here) */
+	for (int k = 0; k < 6000 && (pl.jobs || !agent_idle(&pl.m)); k++) {
 		pthread_mutex_unlock(&pl.mu);
 		struct timespec ts = {0, 10 * 1000 * 1000};
 		nanosleep(&ts, NULL);

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 enum {
 	REPLY_CAP = 65536, /* longest reply kept from a player */
@@ -83,7 +84,13 @@ static size_t on_data(char *d, size_t size, size_t nmemb, void *user)
 	return n;
 }
 
-/* POST msg to url within timeout seconds; the reply (trimmed) into r.
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+/* POST msg to url within timeout seconds; the reply (trimmed on both
+ * sides: "  ready  " is ready) into r.
  * Returns 0, or an error code for the record: "TO" (timed out) or "CE"
  * (connection or HTTP error). */
 static const char *post(CURL *c, const char *url, const char *msg,
@@ -115,10 +122,13 @@ static const char *post(CURL *c, const char *url, const char *msg,
 	if (rc != CURLE_OK || status != 200)
 		return "CE";
 	char *t = r->text;
-	size_t n = r->n;
-	while (n && (t[n - 1] == ' ' || t[n - 1] == '\n' || t[n - 1] == '\r' ||
-	       t[n - 1] == '\t'))
+	size_t n = r->n, lead = 0;
+	while (n && is_blank(t[n - 1]))
 		t[--n] = 0;
+	while (lead < n && is_blank(t[lead]))
+		lead++;
+	memmove(t, t + lead, n - lead + 1);
+	r->n = n - lead;
 	return NULL;
 }
 
@@ -191,11 +201,14 @@ static void apply_joint(const gl_game *g, const gdl_game *gd, void *s,
 	}
 }
 
-/* A local agent's move for role in s (legal moves of role in gdl ids).
+/* A local agent's move for role in s (legal moves of role in gdl ids),
+ * in secs seconds when the agent can be told its time (set_time) and
+ * its spec does not set it.
  * Returns a gdl move id, or -1 when it fails or answers illegally. w:
  * scratch for g with a move list and a state. */
 static int local_move(const gl_game *g, const gdl_game *gd, const void *s,
-	seat *st, int role, const int *legal, int nl, const gl_scratch *w)
+	seat *st, int role, const int *legal, int nl, const gl_scratch *w,
+	double secs)
 {
 	void *ws = gl_scratch_state(w, 0);
 	gl_action *lg = gl_scratch_moves(w, 0);
@@ -210,6 +223,8 @@ static int local_move(const gl_game *g, const gdl_game *gd, const void *s,
 	gl_action a;
 	gl_err err = {0};
 	char text[MOVE_TEXT];
+	if (st->agent->type->set_time && !strstr(st->spec, "time="))
+		st->agent->type->set_time(st->agent, secs > 0.05 ? secs : 0.05);
 	if (st->agent->type->choose(st->agent, ws, &a, &err) ||
 	    g->type->format_move(g, ws, a, text, sizeof text) <= 0)
 		return -1;
@@ -249,10 +264,11 @@ static void json_str(gl_strbuf *sb, const char *s)
 static const cli_opt match_opts[] = {
 	{"player", "URL_OR_AGENT", NULL, "one per role, in role order: http://HOST:PORT/ or an agent spec", 1},
 	{"startclock", "S", "10", "seconds for START", 0},
-	{"playclock", "S", "5", "seconds a move", 0},
+	{"playclock", "S", "5", "seconds a move (local agents' time too)", 0},
 	{"n", "N", "1", "matches", 0},
 	{"seed", "S", "1", "seed of local agents and of moves played for players in error", 0},
-	{"record", "FILE", NULL, "write each match as a JSON line", 0},
+	{"record", "FILE", NULL, "write each match as a JSON line in ggp-base's match format", 0},
+	{"meta-url", "URL", NULL, "the game's ggp-base repository URL, recorded as gameMetaURL (else the rules are recorded)", 0},
 	{NULL, NULL, NULL, NULL, 0}
 };
 
@@ -264,272 +280,377 @@ const cli_spec cli_ggp_match_spec = {
 	 "gamelearn ggp match tests/data/gdl/games/connectFour.kif --player uct --player random --playclock 1"}
 };
 
-int cmd_ggp_match(int argc, char **argv)
+/* A local agent's time a move: the play clock less this (no network). */
+#define LOCAL_MARGIN 0.1
+
+/* The manager: the game, its players, and what a match is built in. */
+typedef struct manager {
+	const char *file;
+	const char *meta_url;  /* --meta-url, or NULL */
+	double sc, pc;         /* start and play clocks */
+	uint64_t seed;
+	gdl_game *gd;          /* the rules (the manager's own load) */
+	gdl_eval *ev;
+	gl_game *g;            /* the game the local agents play */
+	int nroles, stride;    /* roles; moves a role's legal list holds */
+	int *legal;            /* [nroles * stride] legal moves per role */
+	int nl[GDL_ROLES_MAX]; /* how many */
+	uint64_t *st;          /* the match's state, for the rules */
+	gl_scratch w;          /* states: an agent's view, the match's */
+	void *s;               /* the match's state in the game */
+	char *msg;             /* a message being built */
+	size_t msgcap;
+	gl_strbuf rules;       /* the rules as sent: one line, no comments */
+	seat seats[GDL_ROLES_MAX];
+	bool noted;            /* a role given several goal values, told */
+} manager;
+
+/* What a match's record gathers as it goes. */
+typedef struct match_record {
+	char id[96];
+	long long start_ms;        /* startTime: ms since the epoch */
+	gl_strbuf states, times;   /* each state's text and time */
+	gl_strbuf moves, counts;   /* joint moves, legal move counts */
+	gl_strbuf errors;          /* per step (START's first) */
+	gl_strbuf stop_errors;
+	int goals[GDL_ROLES_MAX];
+	int steps, nerr;
+	bool completed;            /* ended at a terminal state */
+} match_record;
+
+static long long now_ms(void)
 {
-	cli_args opt;
-	cli_parse(&cli_ggp_match_spec, argc, argv, &opt);
-	const char *file = opt.pos[0], *record = cli_str(&opt, "record");
-	const char *specs[CLI_ARGS_MAX];
-	int nseats = cli_all(&opt, "player", specs);
-	if (nseats > GDL_ROLES_MAX)
-		cli_die(EXIT_USAGE, "ggp match: at most %d players", GDL_ROLES_MAX);
-	double sc = (double)cli_long(&opt, "startclock", 1, 3600);
-	double pc = (double)cli_long(&opt, "playclock", 1, 3600);
-	int n = (int)cli_long(&opt, "n", 1, 1000000);
-	uint64_t seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
-	char *text;
-	size_t len;
-	gl_err err = {0};
-	gdl_game *gd;
-	if (gl_read_file(file, GDL_FILE_MAX, &text, &len, &err) ||
-	    gdl_load(&gd, text, len, file, &err))
-		cli_die(EXIT_RUN, "%s", err.msg);
-	int nroles = gdl_nroles(gd);
-	if (nseats != nroles)
-		cli_die(EXIT_USAGE, "ggp match: %s has %d roles: give %d --player",
-			file, nroles, nroles);
-	/* the rules as sent: comments dropped, one line */
-	gl_strbuf rules;
-	gl_strbuf_init(&rules);
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The rules as sent in START: comments dropped, on one line. */
+static void rules_line(gl_strbuf *out, const char *text, size_t len)
+{
 	for (size_t i = 0; i < len; i++) {
 		if (text[i] == ';') {
 			while (i < len && text[i] != '\n')
 				i++;
-			gl_strbuf_printf(&rules, " ");
+			gl_strbuf_printf(out, " ");
 		} else {
 			char ch = text[i] == '\n' || text[i] == '\r' || text[i] == '\t' ?
 				' ' : text[i];
-			gl_strbuf_printf(&rules, "%c", ch);
+			gl_strbuf_printf(out, "%c", ch);
 		}
 	}
-	gl_free(text);
-	char gspec[GL_SPEC_MAX];
-	snprintf(gspec, sizeof gspec, "gdl:file=%s", file);
-	gl_game *g = cli_game(gspec);
-	seat seats[GDL_ROLES_MAX] = {{0}};
-	for (int r = 0; r < nroles; r++) {
-		seats[r].spec = specs[r];
-		seats[r].remote = strncmp(specs[r], "http://", 7) == 0 ||
-			strncmp(specs[r], "https://", 8) == 0;
-		if (!seats[r].remote)
-			seats[r].agent = cli_agent(specs[r], g);
+}
+
+/* The match's state (mg->st) appended to the record as ggp-base writes a
+ * state: its true facts as one symbol list, "( (cell 1 1 b) ... )"; and
+ * the time now. */
+static void record_state(const manager *mg, match_record *rec)
+{
+	gl_strbuf sym;
+	gl_strbuf_init(&sym);
+	gl_strbuf_printf(&sym, "( ");
+	for (int i = 0; i < gdl_nbase(mg->gd); i++)
+		if (mg->st[i >> 6] >> (i & 63) & 1) {
+			char t[MOVE_TEXT];
+			gdl_base_text(mg->gd, i, t, sizeof t);
+			gl_strbuf_printf(&sym, "%s ", t);
+		}
+	gl_strbuf_printf(&sym, ")");
+	gl_strbuf_printf(&rec->states, "%s", rec->states.len ? "," : "");
+	json_str(&rec->states, sym.buf ? sym.buf : "( )");
+	gl_strbuf_printf(&rec->times, "%s%lld", rec->times.len ? "," : "",
+		now_ms());
+	rec->states.oom |= sym.oom;
+	gl_strbuf_done(&sym);
+}
+
+/* One list of per-role strings ("[\"\",\"TO\"]") appended to sb. */
+static void record_errors(gl_strbuf *sb, char errs[][MOVE_TEXT + 8], int n)
+{
+	gl_strbuf_printf(sb, "%s[", sb->len ? "," : "");
+	for (int r = 0; r < n; r++) {
+		gl_strbuf_printf(sb, "%s", r ? "," : "");
+		json_str(sb, errs[r]);
 	}
-	curl_global_init(CURL_GLOBAL_DEFAULT);
-	gdl_eval *ev = gdl_eval_new(gd);
-	int *legal = gl_malloc((size_t)nroles * ((size_t)gdl_nmoves(gd) + 1) *
-		sizeof *legal);
-	uint64_t *st = gl_malloc((size_t)gdl_state_words(gd) * sizeof *st);
-	size_t msgcap = rules.len + 4096;
-	char *msg = gl_malloc(msgcap);
-	gl_scratch w; /* states: the match's, an agent's view; a move list */
-	gl_err werr = {0};
-	if (gl_scratch_init(&w, g, 1, 2, &werr))
-		cli_die(EXIT_RUN, "ggp match: %s", werr.msg);
-	void *s = gl_scratch_state(&w, 1);
-	if (!ev || !legal || !st || !msg || rules.oom)
-		cli_die(EXIT_RUN, "ggp match: out of memory");
-	for (int r = 0; r < nroles; r++)
+	gl_strbuf_printf(sb, "]");
+}
+
+/* START to every remote player; the local agents begun. Match m. */
+static void send_start(manager *mg, match_record *rec, int m)
+{
+	char errs[GDL_ROLES_MAX][MOVE_TEXT + 8];
+	seat *seats = mg->seats;
+	for (int r = 0; r < mg->nroles; r++)
+		if (seats[r].remote)
+			snprintf(seats[r].msg, mg->msgcap, "(START %s %s (%s) %g %g)",
+				rec->id, gdl_role_name(mg->gd, r), mg->rules.buf, mg->sc,
+				mg->pc);
+	ask_start(seats, mg->nroles, mg->sc);
+	ask_wait(seats, mg->nroles);
+	for (int r = 0; r < mg->nroles; r++) {
+		const char *e = "";
 		if (seats[r].remote) {
-			seats[r].c = curl_easy_init();
-			seats[r].msg = gl_malloc(msgcap);
-			seats[r].rp = gl_malloc(sizeof *seats[r].rp);
-			if (!seats[r].c || !seats[r].msg || !seats[r].rp)
-				cli_die(EXIT_RUN, "ggp match: out of memory");
-		}
-	gl_strbuf out;
-	gl_strbuf_init(&out);
-	int stride = gdl_nmoves(gd) + 1;
-	bool noted = false; /* a role given several goal values, told */
-	for (int m = 0; m < n; m++) {
-		char id[96];
-		gl_rng rng;
-		gl_rng_split(&rng, seed + (uint64_t)m, 99);
-		snprintf(id, sizeof id, "gamelearn.%llu.%d", (unsigned long long)seed, m);
-		gl_strbuf_printf(&out, "{\"matchId\":");
-		json_str(&out, id);
-		gl_strbuf_printf(&out, ",\"startClock\":%g,\"playClock\":%g,\"roles\":[",
-			sc, pc);
-		for (int r = 0; r < nroles; r++) {
-			gl_strbuf_printf(&out, r ? "," : "");
-			json_str(&out, gdl_role_name(gd, r));
-		}
-		gl_strbuf_printf(&out, "],\"playerNamesFromHost\":[");
-		for (int r = 0; r < nroles; r++) {
-			gl_strbuf_printf(&out, r ? "," : "");
-			json_str(&out, seats[r].spec);
-		}
-		gl_strbuf_printf(&out, "],\"startErrors\":[");
-		for (int r = 0; r < nroles; r++)
-			if (seats[r].remote)
-				snprintf(seats[r].msg, msgcap, "(START %s %s (%s) %g %g)",
-					id, gdl_role_name(gd, r), rules.buf, sc, pc);
-		ask_start(seats, nroles, sc);
-		ask_wait(seats, nroles);
-		for (int r = 0; r < nroles; r++) {
-			const char *e = "";
-			if (seats[r].remote) {
-				tally_reply(&seats[r]);
-				e = seats[r].err;
-				if (!e && strcasecmp(seats[r].rp->text, "ready") != 0) {
-					e = "NR"; /* not ready */
-					seats[r].nnr++;
-				}
-				e = e ? e : "";
-			} else {
-				seats[r].agent->role = r;
-				gl_rng_split(&seats[r].agent->rng, seed + (uint64_t)m,
-					(uint64_t)r);
-				if (seats[r].agent->type->begin &&
-				    seats[r].agent->type->begin(seats[r].agent, &err))
-					cli_die(EXIT_RUN, "%s", err.msg);
+			tally_reply(&seats[r]);
+			e = seats[r].err;
+			if (!e && strcasecmp(seats[r].rp->text, "ready") != 0) {
+				e = "NR"; /* not ready */
+				seats[r].nnr++;
 			}
-			gl_strbuf_printf(&out, "%s\"%s\"", r ? "," : "", e);
+		} else {
+			gl_err err = {0};
+			gl_agent *a = seats[r].agent;
+			a->role = r;
+			gl_rng_split(&a->rng, mg->seed + (uint64_t)m, (uint64_t)r);
+			if (a->type->begin && a->type->begin(a, &err))
+				cli_die(EXIT_RUN, "%s", err.msg);
 		}
-		gl_strbuf_printf(&out, "]");
-		gl_strbuf moves, counts, errors;
-		gl_strbuf_init(&moves);
-		gl_strbuf_init(&counts);
-		gl_strbuf_init(&errors);
-		gdl_initial(gd, st);
-		g->type->start(g, s);
-		int joint[GDL_ROLES_MAX], nl[GDL_ROLES_MAX], steps = 0, nerr = 0;
-		for (; steps < (int)g->max_length; steps++) {
-			gdl_eval_state(gd, ev, st);
-			bool over = gdl_terminal(gd, ev);
-			for (int r = 0; r < nroles; r++) {
-				nl[r] = gdl_legal(gd, ev, r, legal + r * stride);
-				over = over || nl[r] == 0;
-			}
-			if (over)
-				break;
-			/* the previous joint move, as PLAY sends it */
-			joint_message(msg, msgcap, "PLAY", id, gd, steps ? joint : NULL,
-				nroles);
-			int next[GDL_ROLES_MAX];
-			ask_set(seats, nroles, msg);
-			ask_start(seats, nroles, pc + 1);
-			for (int r = 0; r < nroles; r++) {
-				const int *lg = legal + r * stride;
-				next[r] = seats[r].remote ? -1 : nl[r] == 1 ? lg[0] :
-					local_move(g, gd, s, &seats[r], r, lg, nl[r], &w);
-			}
-			ask_wait(seats, nroles);
-			gl_strbuf_printf(&errors, "%s[", steps ? "," : "");
-			gl_strbuf_printf(&counts, "%s[", steps ? "," : "");
-			for (int r = 0; r < nroles; r++) {
-				const int *lg = legal + r * stride;
-				char e[MOVE_TEXT + 8] = "";
-				int mv = next[r];
-				reply *rp = seats[r].rp;
-				if (seats[r].remote) {
-					tally_reply(&seats[r]);
-					if (seats[r].err) {
-						snprintf(e, sizeof e, "%s", seats[r].err);
-					} else {
-						mv = gdl_move_find(gd, rp->text);
-						bool ok = false;
-						for (int i = 0; i < nl[r] && !ok; i++)
-							ok = lg[i] == mv;
-						if (!ok) {
-							snprintf(e, sizeof e, "IL %.*s", MOVE_TEXT - 1,
-								rp->text);
-							mv = -1;
-							seats[r].nil++;
-						}
-					}
-				} else if (mv < 0) {
-					snprintf(e, sizeof e, "IL");
-					seats[r].nil++;
-				}
-				if (mv < 0) {
-					mv = lg[gl_rng_below(&rng, (uint32_t)nl[r])];
-					nerr++;
-					seats[r].replaced++;
-				}
-				next[r] = mv;
-				gl_strbuf_printf(&errors, "%s", r ? "," : "");
-				json_str(&errors, e);
-				gl_strbuf_printf(&counts, "%s%d", r ? "," : "", nl[r]);
-			}
-			gl_strbuf_printf(&errors, "]");
-			gl_strbuf_printf(&counts, "]");
-			gl_strbuf_printf(&moves, "%s[", steps ? "," : "");
-			for (int r = 0; r < nroles; r++) {
-				char t[MOVE_TEXT];
-				gdl_move_text(gd, next[r], t, sizeof t);
-				gl_strbuf_printf(&moves, "%s", r ? "," : "");
-				json_str(&moves, t);
-				joint[r] = next[r];
-			}
-			gl_strbuf_printf(&moves, "]");
-			apply_joint(g, gd, s, joint, nl, seats,
-				gl_scratch_moves(&w, 0));
-			gdl_next(gd, ev, joint, st);
-		}
-		gdl_eval_state(gd, ev, st);
-		int goals[GDL_ROLES_MAX];
-		for (int r = 0; r < nroles; r++) {
-			int v[8], nv = gdl_goal_values(gd, ev, r, v, 8);
-			goals[r] = gdl_goal(gd, ev, r);
-			if (nv > 1 && !noted) { /* an error of the rules: once */
-				noted = true;
-				fprintf(stderr, "gamelearn: note: %s: match %d ends where the "
-					"rules give role '%s' %d goal values (%d", file, m + 1,
-					gdl_role_name(gd, r), nv, v[0]);
-				for (int i = 1; i < nv && i < 8; i++)
-					fprintf(stderr, "%s%d", i + 1 == nv ? " and " : ", ", v[i]);
-				fprintf(stderr, "); the largest, %d, is its goal here and "
-					"wherever it happens (ggp-base raises a "
-					"GoalDefinitionException)\n", goals[r]);
-			}
-		}
-		joint_message(msg, msgcap, "STOP", id, gd, steps ? joint : NULL, nroles);
-		gl_strbuf_printf(&out, ",\"stopErrors\":[");
-		ask_set(seats, nroles, msg);
-		ask_start(seats, nroles, pc);
-		ask_wait(seats, nroles);
-		for (int r = 0; r < nroles; r++) {
-			const char *e = "";
-			if (seats[r].remote) {
-				tally_reply(&seats[r]);
-				e = seats[r].err ? seats[r].err : "";
-			} else if (seats[r].agent->type->end) {
-				int gg[GL_PLAYERS_MAX] = {0};
-				for (int q = 0; q < nroles && q < GL_PLAYERS_MAX; q++)
-					gg[q] = goals[q];
-				seats[r].agent->type->end(seats[r].agent, s, gg);
-			}
-			gl_strbuf_printf(&out, "%s\"%s\"", r ? "," : "", e);
-		}
-		gl_strbuf_printf(&out, "],\"moves\":[%s],\"legalCounts\":[%s],"
-			"\"errors\":[%s],\"goalValues\":[",
-			moves.buf ? moves.buf : "", counts.buf ? counts.buf : "",
-			errors.buf ? errors.buf : "");
-		printf("match %d:", m + 1);
-		for (int r = 0; r < nroles; r++) {
-			gl_strbuf_printf(&out, "%s%d", r ? "," : "", goals[r]);
-			seats[r].total += goals[r];
-			printf(" %s %d", gdl_role_name(gd, r), goals[r]);
-		}
-		printf(" (%d moves, %d errors)\n", steps, nerr);
-		fflush(stdout);
-		gl_strbuf_printf(&out, "],\"isCompleted\":true}\n");
-		gl_strbuf_done(&moves);
-		gl_strbuf_done(&counts);
-		gl_strbuf_done(&errors);
+		snprintf(errs[r], sizeof errs[r], "%s", e ? e : "");
 	}
+	record_errors(&rec->errors, errs, mg->nroles);
+}
+
+/* The move each player answered for this step into next (gdl ids), a
+ * random legal one for a player in error, its error into errs. */
+static void collect_moves(manager *mg, match_record *rec, int *next,
+	char errs[][MOVE_TEXT + 8], gl_rng *rng)
+{
+	for (int r = 0; r < mg->nroles; r++) {
+		seat *st = &mg->seats[r];
+		const int *lg = mg->legal + r * mg->stride;
+		int mv = next[r];
+		errs[r][0] = 0;
+		if (st->remote) {
+			tally_reply(st);
+			if (st->err) {
+				snprintf(errs[r], MOVE_TEXT + 8, "%s", st->err);
+			} else {
+				mv = gdl_move_find(mg->gd, st->rp->text);
+				bool ok = false;
+				for (int i = 0; i < mg->nl[r] && !ok; i++)
+					ok = lg[i] == mv;
+				if (!ok) {
+					snprintf(errs[r], MOVE_TEXT + 8, "IL %.*s", MOVE_TEXT - 1,
+						st->rp->text);
+					mv = -1;
+					st->nil++;
+				}
+			}
+		} else if (mv < 0) {
+			snprintf(errs[r], MOVE_TEXT + 8, "IL");
+			st->nil++;
+		}
+		if (mv < 0) {
+			mv = lg[gl_rng_below(rng, (uint32_t)mg->nl[r])];
+			rec->nerr++;
+			st->replaced++;
+		}
+		next[r] = mv;
+	}
+}
+
+/* One step: PLAY with the previous joint move (NULL: none yet) to the
+ * remote players while the local agents choose; the joint move played
+ * into joint and recorded. False when the game is over (nothing sent). */
+static bool play_step(manager *mg, match_record *rec, int *joint, bool first,
+	gl_rng *rng)
+{
+	gdl_eval_state(mg->gd, mg->ev, mg->st);
+	bool over = gdl_terminal(mg->gd, mg->ev);
+	rec->completed = over;
+	for (int r = 0; r < mg->nroles; r++) {
+		mg->nl[r] = gdl_legal(mg->gd, mg->ev, r, mg->legal + r * mg->stride);
+		over = over || mg->nl[r] == 0;
+	}
+	if (over)
+		return false;
+	joint_message(mg->msg, mg->msgcap, "PLAY", rec->id, mg->gd,
+		first ? NULL : joint, mg->nroles);
+	int next[GDL_ROLES_MAX];
+	ask_set(mg->seats, mg->nroles, mg->msg);
+	ask_start(mg->seats, mg->nroles, mg->pc + 1);
+	for (int r = 0; r < mg->nroles; r++) {
+		const int *lg = mg->legal + r * mg->stride;
+		next[r] = mg->seats[r].remote ? -1 : mg->nl[r] == 1 ? lg[0] :
+			local_move(mg->g, mg->gd, mg->s, &mg->seats[r], r, lg, mg->nl[r],
+				&mg->w, mg->pc - LOCAL_MARGIN);
+	}
+	ask_wait(mg->seats, mg->nroles);
+	char errs[GDL_ROLES_MAX][MOVE_TEXT + 8];
+	collect_moves(mg, rec, next, errs, rng);
+	record_errors(&rec->errors, errs, mg->nroles);
+	gl_strbuf_printf(&rec->counts, "%s[", rec->steps ? "," : "");
+	gl_strbuf_printf(&rec->moves, "%s[", rec->steps ? "," : "");
+	for (int r = 0; r < mg->nroles; r++) {
+		char t[MOVE_TEXT];
+		gdl_move_text(mg->gd, next[r], t, sizeof t);
+		gl_strbuf_printf(&rec->counts, "%s%d", r ? "," : "", mg->nl[r]);
+		gl_strbuf_printf(&rec->moves, "%s", r ? "," : "");
+		json_str(&rec->moves, t);
+		joint[r] = next[r];
+	}
+	gl_strbuf_printf(&rec->counts, "]");
+	gl_strbuf_printf(&rec->moves, "]");
+	apply_joint(mg->g, mg->gd, mg->s, joint, mg->nl, mg->seats,
+		gl_scratch_moves(&mg->w, 0));
+	gdl_next(mg->gd, mg->ev, joint, mg->st);
+	rec->steps++;
+	record_state(mg, rec);
+	return true;
+}
+
+/* The goal values of the final state (mg->st) into rec; a role the rules
+ * give several is told once on stderr. m: the match's number. */
+static void final_goals(manager *mg, match_record *rec, int m)
+{
+	gdl_eval_state(mg->gd, mg->ev, mg->st);
+	for (int r = 0; r < mg->nroles; r++) {
+		int v[8], nv = gdl_goal_values(mg->gd, mg->ev, r, v, 8);
+		rec->goals[r] = gdl_goal(mg->gd, mg->ev, r);
+		if (nv < 2 || mg->noted) /* an error of the rules: told once */
+			continue;
+		mg->noted = true;
+		fprintf(stderr, "gamelearn: note: %s: match %d ends where the rules "
+			"give role '%s' %d goal values (%d", mg->file, m + 1,
+			gdl_role_name(mg->gd, r), nv, v[0]);
+		for (int i = 1; i < nv && i < 8; i++)
+			fprintf(stderr, "%s%d", i + 1 == nv ? " and " : ", ", v[i]);
+		fprintf(stderr, "); the largest, %d, is its goal here and wherever "
+			"it happens (ggp-base raises a GoalDefinitionException)\n",
+			rec->goals[r]);
+	}
+}
+
+/* STOP with the last joint move to the remote players; the local agents
+ * told the end. */
+static void send_stop(manager *mg, match_record *rec, const int *joint)
+{
+	joint_message(mg->msg, mg->msgcap, "STOP", rec->id, mg->gd,
+		rec->steps ? joint : NULL, mg->nroles);
+	ask_set(mg->seats, mg->nroles, mg->msg);
+	ask_start(mg->seats, mg->nroles, mg->pc);
+	ask_wait(mg->seats, mg->nroles);
+	char errs[GDL_ROLES_MAX][MOVE_TEXT + 8];
+	for (int r = 0; r < mg->nroles; r++) {
+		seat *st = &mg->seats[r];
+		errs[r][0] = 0;
+		if (st->remote) {
+			tally_reply(st);
+			snprintf(errs[r], sizeof errs[r], "%s", st->err ? st->err : "");
+		} else if (st->agent->type->end) {
+			int gg[GL_PLAYERS_MAX] = {0};
+			for (int q = 0; q < mg->nroles && q < GL_PLAYERS_MAX; q++)
+				gg[q] = rec->goals[q];
+			st->agent->type->end(st->agent, mg->s, gg);
+		}
+	}
+	record_errors(&rec->stop_errors, errs, mg->nroles);
+}
+
+/* The match as one JSON line in ggp-base's match format (Match.toJSON's
+ * fields: matchId, randomToken, startTime, gameMetaURL (or, without one,
+ * the rules), isCompleted, isAborted, states, moves, stateTimes, errors
+ * (START's first, then one a step), goalValues, previewClock, startClock,
+ * playClock, playerNamesFromHost, scrambled) and ours after them
+ * (gameRoleNames, legalCounts, stopErrors). */
+static void record_write(const manager *mg, const match_record *rec, gl_rng *rng,
+	gl_strbuf *out)
+{
+	static const char alnum[] =
+		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	char token[33];
+	for (int i = 0; i < 32; i++)
+		token[i] = alnum[gl_rng_below(rng, 62)];
+	token[32] = 0;
+	gl_strbuf_printf(out, "{\"matchId\":");
+	json_str(out, rec->id);
+	gl_strbuf_printf(out, ",\"randomToken\":\"%s\",\"startTime\":%lld,", token,
+		rec->start_ms);
+	gl_strbuf_printf(out, mg->meta_url ? "\"gameMetaURL\":" : "\"rules\":");
+	json_str(out, mg->meta_url ? mg->meta_url : mg->rules.buf);
+	gl_strbuf_printf(out, ",\"isCompleted\":%s,\"isAborted\":%s,\"states\":[%s],"
+		"\"moves\":[%s],\"stateTimes\":[%s],\"errors\":[%s]",
+		rec->completed ? "true" : "false", rec->completed ? "false" : "true",
+		rec->states.buf ? rec->states.buf : "",
+		rec->moves.buf ? rec->moves.buf : "",
+		rec->times.buf ? rec->times.buf : "",
+		rec->errors.buf ? rec->errors.buf : "");
+	if (rec->completed) {
+		gl_strbuf_printf(out, ",\"goalValues\":[");
+		for (int r = 0; r < mg->nroles; r++)
+			gl_strbuf_printf(out, "%s%d", r ? "," : "", rec->goals[r]);
+		gl_strbuf_printf(out, "]");
+	}
+	gl_strbuf_printf(out, ",\"previewClock\":-1,\"startClock\":%g,"
+		"\"playClock\":%g,\"playerNamesFromHost\":[", mg->sc, mg->pc);
+	for (int r = 0; r < mg->nroles; r++) {
+		gl_strbuf_printf(out, r ? "," : "");
+		json_str(out, mg->seats[r].spec);
+	}
+	gl_strbuf_printf(out, "],\"scrambled\":false,\"gameRoleNames\":[");
+	for (int r = 0; r < mg->nroles; r++) {
+		gl_strbuf_printf(out, r ? "," : "");
+		json_str(out, gdl_role_name(mg->gd, r));
+	}
+	gl_strbuf_printf(out, "],\"legalCounts\":[%s],\"stopErrors\":%s}\n",
+		rec->counts.buf ? rec->counts.buf : "",
+		rec->stop_errors.buf ? rec->stop_errors.buf : "[]");
+	out->oom |= rec->states.oom || rec->times.oom || rec->moves.oom ||
+		rec->counts.oom || rec->errors.oom || rec->stop_errors.oom;
+}
+
+/* Play match m (START, a PLAY a step, STOP) and append its record to out;
+ * prints its line of the summary. */
+static void play_match(manager *mg, int m, gl_strbuf *out)
+{
+	match_record rec;
+	memset(&rec, 0, sizeof rec);
+	gl_strbuf *bufs[] = {&rec.states, &rec.times, &rec.moves, &rec.counts,
+		&rec.errors, &rec.stop_errors};
+	for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
+		gl_strbuf_init(bufs[i]);
+	gl_rng rng;
+	gl_rng_split(&rng, mg->seed + (uint64_t)m, 99);
+	snprintf(rec.id, sizeof rec.id, "gamelearn.%llu.%d",
+		(unsigned long long)mg->seed, m);
+	rec.start_ms = now_ms();
+	gdl_initial(mg->gd, mg->st);
+	mg->g->type->start(mg->g, mg->s);
+	record_state(mg, &rec);
+	send_start(mg, &rec, m);
+	int joint[GDL_ROLES_MAX] = {0};
+	while (rec.steps < (int)mg->g->max_length &&
+	       play_step(mg, &rec, joint, rec.steps == 0, &rng))
+		;
+	final_goals(mg, &rec, m);
+	send_stop(mg, &rec, joint);
+	record_write(mg, &rec, &rng, out);
+	printf("match %d:", m + 1);
+	for (int r = 0; r < mg->nroles; r++) {
+		mg->seats[r].total += rec.goals[r];
+		printf(" %s %d", gdl_role_name(mg->gd, r), rec.goals[r]);
+	}
+	printf(" (%d moves, %d errors)\n", rec.steps, rec.nerr);
+	fflush(stdout);
+	for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
+		gl_strbuf_done(bufs[i]);
+}
+
+/* Each player's mean goal and errors; a remote player that answered
+ * none of its messages fails the run (returns EXIT_RUN). */
+static int summary(const manager *mg, int n)
+{
 	int rc = 0, wrole = 4, wspec = 6;
-	for (int r = 0; r < nroles; r++) {
-		int lr = (int)strlen(gdl_role_name(gd, r));
-		int ls = (int)strlen(seats[r].spec);
+	for (int r = 0; r < mg->nroles; r++) {
+		int lr = (int)strlen(gdl_role_name(mg->gd, r));
+		int ls = (int)strlen(mg->seats[r].spec);
 		wrole = lr > wrole ? lr : wrole;
 		wspec = ls > wspec ? ls : wspec;
 	}
 	printf("%-*s  %-*s  %9s  %s\n", wrole, "role", wspec, "player",
 		"mean goal", "errors");
-	for (int r = 0; r < nroles; r++) {
-		const seat *p = &seats[r];
-		printf("%-*s  %-*s  %9.1f  ", wrole, gdl_role_name(gd, r), wspec,
+	for (int r = 0; r < mg->nroles; r++) {
+		const seat *p = &mg->seats[r];
+		printf("%-*s  %-*s  %9.1f  ", wrole, gdl_role_name(mg->gd, r), wspec,
 			p->spec, (double)p->total / n);
 		if (p->replaced || p->nto || p->nce || p->nnr)
 			printf("%d moves replaced by random ones; %d timed out, %d no "
@@ -538,33 +659,120 @@ int cmd_ggp_match(int argc, char **argv)
 		else
 			printf("none\n");
 	}
-	for (int r = 0; r < nroles; r++)
-		if (seats[r].remote && seats[r].asked && !seats[r].answered) {
+	for (int r = 0; r < mg->nroles; r++)
+		if (mg->seats[r].remote && mg->seats[r].asked &&
+		    !mg->seats[r].answered) {
 			fprintf(stderr, "gamelearn: ggp match: player %d (%s) could "
 				"not be reached: none of its %d messages was "
-				"answered\n", r + 1, seats[r].spec, seats[r].asked);
+				"answered\n", r + 1, mg->seats[r].spec,
+				mg->seats[r].asked);
 			rc = EXIT_RUN;
 		}
+	return rc;
+}
+
+/* Load the rules (the manager's own load and the local agents' game)
+ * and make the seats; dies on failure. */
+static void manager_open(manager *mg, const char **specs, int nseats)
+{
+	char *text;
+	size_t len;
+	gl_err err = {0};
+	if (gl_read_file(mg->file, GDL_FILE_MAX, &text, &len, &err) ||
+	    gdl_load(&mg->gd, text, len, mg->file, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
+	mg->nroles = gdl_nroles(mg->gd);
+	if (nseats != mg->nroles)
+		cli_die(EXIT_USAGE, "ggp match: %s has %d roles: give %d --player",
+			mg->file, mg->nroles, mg->nroles);
+	gl_strbuf_init(&mg->rules);
+	rules_line(&mg->rules, text, len);
+	gl_free(text);
+	char gspec[GL_SPEC_MAX];
+	snprintf(gspec, sizeof gspec, "gdl:file=%s", mg->file);
+	mg->g = cli_game(gspec);
+	for (int r = 0; r < mg->nroles; r++) {
+		seat *st = &mg->seats[r];
+		st->spec = specs[r];
+		st->remote = strncmp(specs[r], "http://", 7) == 0 ||
+			strncmp(specs[r], "https://", 8) == 0;
+		char timed[GL_SPEC_MAX];
+		if (!st->remote && !(st->agent = cli_ggp_agent(cli_timed_spec(specs[r],
+		    mg->pc - LOCAL_MARGIN, timed, sizeof timed), mg->g, &err)))
+			cli_die(EXIT_USAGE, "%s", err.msg); /* its time: the play clock's */
+	}
+	mg->stride = gdl_nmoves(mg->gd) + 1;
+	mg->ev = gdl_eval_new(mg->gd);
+	mg->legal = gl_malloc((size_t)mg->nroles * (size_t)mg->stride *
+		sizeof *mg->legal);
+	mg->st = gl_malloc((size_t)gdl_state_words(mg->gd) * sizeof *mg->st);
+	mg->msgcap = mg->rules.len + 4096;
+	mg->msg = gl_malloc(mg->msgcap);
+	if (gl_scratch_init(&mg->w, mg->g, 1, 2, &err))
+		cli_die(EXIT_RUN, "ggp match: %s", err.msg);
+	mg->s = gl_scratch_state(&mg->w, 1);
+	if (!mg->ev || !mg->legal || !mg->st || !mg->msg || mg->rules.oom)
+		cli_die(EXIT_RUN, "ggp match: out of memory");
+	for (int r = 0; r < mg->nroles; r++)
+		if (mg->seats[r].remote) {
+			seat *st = &mg->seats[r];
+			st->c = curl_easy_init();
+			st->msg = gl_malloc(mg->msgcap);
+			st->rp = gl_malloc(sizeof *st->rp);
+			if (!st->c || !st->msg || !st->rp)
+				cli_die(EXIT_RUN, "ggp match: out of memory");
+		}
+}
+
+static void manager_close(manager *mg)
+{
+	gl_strbuf_done(&mg->rules);
+	gl_free(mg->msg);
+	gl_free(mg->legal);
+	gl_free(mg->st);
+	gl_scratch_done(&mg->w);
+	gdl_eval_free(mg->ev);
+	for (int r = 0; r < mg->nroles; r++) {
+		gl_agent_free(mg->seats[r].agent);
+		if (mg->seats[r].c)
+			curl_easy_cleanup(mg->seats[r].c);
+		gl_free(mg->seats[r].msg);
+		gl_free(mg->seats[r].rp);
+	}
+	gl_game_free(mg->g);
+	gdl_free(mg->gd);
+}
+
+int cmd_ggp_match(int argc, char **argv)
+{
+	cli_args opt;
+	cli_parse(&cli_ggp_match_spec, argc, argv, &opt);
+	static manager mg; /* large (the seats' buffers); one per process */
+	const char *record = cli_str(&opt, "record");
+	const char *specs[CLI_ARGS_MAX];
+	int nseats = cli_all(&opt, "player", specs);
+	if (nseats > GDL_ROLES_MAX)
+		cli_die(EXIT_USAGE, "ggp match: at most %d players", GDL_ROLES_MAX);
+	mg.file = opt.pos[0];
+	mg.meta_url = cli_given(&opt, "meta-url") ? cli_str(&opt, "meta-url") : NULL;
+	mg.sc = (double)cli_long(&opt, "startclock", 1, 3600);
+	mg.pc = (double)cli_long(&opt, "playclock", 1, 3600);
+	int n = (int)cli_long(&opt, "n", 1, 1000000);
+	mg.seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
+	curl_global_init(CURL_GLOBAL_DEFAULT);
+	manager_open(&mg, specs, nseats);
+	gl_strbuf out;
+	gl_strbuf_init(&out);
+	for (int m = 0; m < n; m++)
+		play_match(&mg, m, &out);
+	int rc = summary(&mg, n);
+	gl_err err = {0};
 	if (record && gl_strbuf_write(&out, record, &err)) {
 		fprintf(stderr, "gamelearn: %s\n", err.msg);
 		rc = EXIT_RUN;
 	}
 	gl_strbuf_done(&out);
-	gl_strbuf_done(&rules);
-	gl_free(msg);
-	gl_free(legal);
-	gl_free(st);
-	gl_scratch_done(&w);
-	gdl_eval_free(ev);
-	for (int r = 0; r < nroles; r++) {
-		gl_agent_free(seats[r].agent);
-		if (seats[r].c)
-			curl_easy_cleanup(seats[r].c);
-		gl_free(seats[r].msg);
-		gl_free(seats[r].rp);
-	}
+	manager_close(&mg);
 	curl_global_cleanup();
-	gl_game_free(g);
-	gdl_free(gd);
 	return rc;
 }

@@ -1,0 +1,135 @@
+#!/bin/sh
+# cli_ggp_clock.sh BIN SLOWCLIENTS GGPRECORD - the GGP player's clocks
+# (issue 19) over loopback: a START whose rules compile for longer than
+# its start clock is answered "ready" within the clock while INFO is
+# answered at once; a PLAY that comes while they still compile gets a
+# legal move within its play clock; with the test agent `slow` (it takes
+# exactly the time it is given, ponders until stopped and logs each
+# call), a move comes back after at least 80% of the play clock and
+# before its end, the agent ponders during the start clock and between
+# turns (stopped by the next message), and `ggp match` gives local
+# agents their time from --playclock and writes records that read back as
+# ggp-base's. Every wait is bounded; the servers are killed on exit.
+. "$(dirname "$0")/lib_cli.sh"
+
+REC=${3:-}
+[ -x "$REC" ] || { echo "cli_ggp_clock: the ggprecord helper is needed as \$3" >&2; exit 1; }
+command -v curl >/dev/null 2>&1 || { echo "cli_ggp_clock: curl is needed" >&2; exit 1; }
+H=data/gdl/hard
+D=data/gdl/games
+spid=""
+trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; [ -n "${KEEP:-}" ] && cp -r "$tmp" "$KEEP"; rm -rf "$tmp"' EXIT
+
+# within T LO HI : LO <= T < HI (seconds)
+within() { awk -v t="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(t >= lo && t < hi) }'; }
+# move_in TEXT LO HI WHAT : the PLAY TEXT is answered 200 in [LO, HI) s
+move_in() {
+	say "$1"
+	if [ "$code" = 200 ] && within "$secs" "$2" "$3"; then ok; else
+		bad "$4: $code '$body' after $secs s"; fi
+}
+
+# ---- a START that compiles longer than its clock -------------------------
+# skirmish's rules ground to 3 million rules (the prover loads them in a
+# tenth of the time): the start clock is a third of the time they take to
+# compile on this machine (measured first), so that the compile outlasts
+# it on any machine, and the play clock 60%, so that the PLAY sent when
+# START is answered comes well before the compile ends
+t=$("$BIN" gdl check --playouts 0 $H/skirmish.kif 2>&1 | sed -n 's/.*compiled in \([0-9.]*\) s.*/\1/p')
+[ -n "$t" ] && ok || bad "skirmish does not compile"
+"$BIN" show gdl:file=$H/skirmish.kif >"$tmp/show" 2>&1 # its legal moves
+sc=$(awk -v t="${t:-3}" 'BEGIN { printf "%.2f", t / 3 < 0.3 ? 0.3 : t / 3 }')
+pc=$(awk -v t="${t:-3}" 'BEGIN { printf "%.2f", t * 0.6 < 1 ? 1 : t * 0.6 }')
+serve "$tmp/log1" --bind 127.0.0.1 --agent random
+rules=$(sed 's/;.*//' $H/skirmish.kif)
+printf '%s' "(START sk white ($rules) $sc $pc)" >"$tmp/start"
+curl -s -m 60 -o "$tmp/startbody" -w '%{time_total}' -X POST \
+	--data-binary @"$tmp/start" "$U" >"$tmp/starttime" &
+cpid=$!
+sleep 0.1
+say "(INFO)"
+if [ "$body" = "((name gamelearn) (status busy))" ] && within "$secs" 0 0.5; then ok; else
+	bad "INFO while compiling: '$body' after $secs s"; fi
+wait $cpid
+st=$(cat "$tmp/starttime")
+if [ "$(cat "$tmp/startbody")" = ready ] && within "$st" 0 "$sc"; then ok; else
+	bad "START (start clock $sc s): '$(cat "$tmp/startbody")' after $st s"; fi
+grep -q "START sk white .* -> ready (rules still compiling)" "$tmp/log1" && ok ||
+	bad "START not answered before the compile ended: $(cat "$tmp/log1")"
+# ---- a PLAY while the rules compile: a legal move within its clock -------
+say "(PLAY sk NIL)"
+if [ "$code" = 200 ] && grep "^legal moves" "$tmp/show" | grep -qF -- " $body" &&
+   within "$secs" 0 "$pc"; then ok; else
+	bad "PLAY while compiling: $code '$body' after $secs s (play clock $pc s)"; fi
+grep -q "PLAY sk NIL) -> .*(came while the rules compiled)" "$tmp/log1" && ok ||
+	bad "the PLAY did not come while the rules compiled: $(cat "$tmp/log1")"
+# the compile ends, and the next PLAY is played from the compiled rules
+i=0
+while [ $i -lt 600 ] && ! grep -q "rules of sk compiled" "$tmp/log1"; do
+	sleep 0.1
+	i=$((i + 1))
+done
+say "(PLAY sk ($body noop))"
+[ "$body" = noop ] && ok || bad "black to move: '$body'"
+move_in "(PLAY sk (noop (move 1 7 1 6)))" 0 "$pc" "the PLAY after the compile"
+grep -q "PLAY sk (noop (move 1 7 1 6))) -> (move .*) by agent" "$tmp/log1" && ok ||
+	bad "the compiled rules did not play: $(tail -n 3 "$tmp/log1")"
+say "(ABORT sk)"
+[ "$body" = aborted ] && ok || bad "ABORT sk: '$body'"
+stop_server "$tmp/log1"
+
+# ---- every second used: the slow agent -----------------------------------
+serve "$tmp/log2" --bind 127.0.0.1 --agent "slow:log=$tmp/slow2"
+rules=$(sed 's/;.*//' $D/ticTacToe.kif)
+say "(START t1 xplayer ($rules) 5 1)"
+[ "$body" = ready ] && ok || bad "START t1: '$body'"
+sleep 0.6 # the agent ponders during the start clock
+move_in "(PLAY t1 NIL)" 0.8 1.0 "a move of a 1 s play clock"
+m1=$body
+say "(PLAY t1 ($m1 noop))"
+[ "$body" = noop ] && ok || bad "noop expected: '$body'"
+sleep 0.5 # the agent ponders while the opponent thinks
+move_in "(PLAY t1 (noop (mark 3 3)))" 0.8 1.0 "a second move of a 1 s play clock"
+say "(STOP t1 ($body noop))"
+[ "$body" = done ] && ok || bad "STOP t1: '$body'"
+# the agent was given at least 80% of each clock, and pondered: during
+# the start clock and between turns, each ponder stopped by a message
+n=$(grep -c "^set_time 0\.[89]" "$tmp/slow2")
+[ "$n" = 2 ] && ok || bad "set_time not given 80% of the clock: $(cat "$tmp/slow2")"
+n=$(awk '$1 == "ponder" && $2 >= 0.4 && $4 == "stopped"' "$tmp/slow2" | wc -l)
+[ "$n" -ge 2 ] && ok || bad "no pondering in the start clock and between turns: $(cat "$tmp/slow2")"
+head -n 1 "$tmp/slow2" | grep -q "^ponder" && ok || bad "no ponder before the first move: $(cat "$tmp/slow2")"
+# a longer clock: the same share of it
+say "(START t2 xplayer ($rules) 5 2)"
+move_in "(PLAY t2 NIL)" 1.6 2.0 "a move of a 2 s play clock"
+say "(ABORT t2)"
+stop_server "$tmp/log2"
+
+# ---- ggp match: local agents timed by --playclock; ggp-base's records ----
+rm -f "$tmp/slow3"
+"$BIN" ggp match $D/ticTacToe.kif --player "slow:log=$tmp/slow3" --player random \
+	--startclock 2 --playclock 1 --record "$tmp/rec.json" >"$tmp/out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && ok || bad "ggp match with the slow agent: rc=$rc $(cat "$tmp/out")"
+if grep -q "^set_time 0.900$" "$tmp/slow3" && ! grep -v "^set_time 0.900$\|^choose 0.9" "$tmp/slow3"
+then ok; else bad "local agent not timed by --playclock 1: $(cat "$tmp/slow3")"; fi
+"$REC" "$tmp/rec.json" >"$tmp/recout" && grep -q "^1 records$" "$tmp/recout" && ok ||
+	bad "record not read as ggp-base's: $(cat "$tmp/recout")"
+for f in '"matchId":"gamelearn.1.0"' '"isCompleted":true' '"isAborted":false' \
+	'"startClock":2' '"playClock":1' '"errors":\[\["",""\],\["",""\]' \
+	'"states":\["( (cell 1 1 b) (cell 1 2 b) ' '"goalValues":\[[0-9]*,[0-9]*\]' \
+	'"rules":"' '"stateTimes":\[[0-9]*,'; do
+	grep -q "$f" "$tmp/rec.json" && ok || bad "record lacks $f: $(cat "$tmp/rec.json")"
+done
+# the checker fails what ggp-base would not read
+sed 's/"stateTimes":\[[0-9]*,/"stateTimes":[/' "$tmp/rec.json" >"$tmp/bad.json"
+"$REC" "$tmp/bad.json" >"$tmp/recout" && bad "a state without its time passed" || ok
+sed 's/"moves":\[\[/"moves":[["(mark"],[/' "$tmp/rec.json" >"$tmp/bad.json"
+"$REC" "$tmp/bad.json" >"$tmp/recout" && bad "an unbalanced move passed" || ok
+"$BIN" ggp match $D/ticTacToe.kif --player random --player random --meta-url \
+	http://games.ggp.org/base/games/ticTacToe/v0/ --record "$tmp/rec2.json" >"$tmp/out" 2>&1
+grep -q '"gameMetaURL":"http://games.ggp.org/base/games/ticTacToe/v0/"' "$tmp/rec2.json" &&
+	! grep -q '"rules"' "$tmp/rec2.json" && "$REC" "$tmp/rec2.json" >/dev/null && ok ||
+	bad "--meta-url: $(cat "$tmp/rec2.json")"
+
+finish
