@@ -8,7 +8,11 @@
 #include "gamelearn/fileio.h"
 
 /* One line of a plot: n points (x[i], y[i]); lo/hi (may be NULL) give a
- * shaded band around it, e.g. the min and max over runs. */
+ * shaded band around it, e.g. the min and max over runs. A series named
+ * after a learner (its first word: baseline, transfer, lookahead, GA,
+ * DFS, IDA*, wins, draws, losses, ...) has that learner's colour in every
+ * figure (report_colour); other series take the remaining colours in
+ * order. */
 typedef struct plot_series {
 	const char *name;
 	int n;
@@ -27,7 +31,20 @@ typedef struct plot_spec {
  * cannot be made. */
 void report_mkdir(const char *dir);
 
-/* Write an SVG line plot of the series to dir/name. Dies on error. */
+/* The colour of a series named name in a plot whose series before it
+ * have colours used[0..nused-1]: the fixed colour of its learner, else
+ * the first palette colour not used yet. */
+const char *report_colour(const char *name, const char *const *used, int nused);
+
+/* Append s to sb as one CSV field (RFC 4180): in double quotes, its own
+ * quotes doubled, when it holds a comma, a quote or a line break; as it is
+ * otherwise. */
+void report_csv_field(gl_strbuf *sb, const char *s);
+
+/* Write an SVG line plot of the series to dir/name. The picture grows to
+ * hold its title (wrapped onto more lines), the y label and the legend
+ * (as wide as the longest name), so that no text is clipped. Dies on
+ * error. */
 void report_plot(const char *dir, const char *name, const plot_spec *spec,
 	const plot_series *series, int nseries);
 

@@ -252,7 +252,10 @@ static void claim(gl_strbuf *sb, const char *what, const char *a_name, const cur
 		snprintf(why, sizeof why, "%s BELOW %s by %.2f (+- %.2f se)%s", a_name, b_name,
 			-d, se, -d > 2 * se ? "" : ", within noise");
 	printf("  %-52s %-5s %s\n", what, holds ? "holds" : "FAILS", why);
-	gl_strbuf_printf(sb, "\"%s\",%s,\"%s\"\n", what, holds ? "holds" : "fails", why);
+	report_csv_field(sb, what);
+	gl_strbuf_printf(sb, ",%s,", holds ? "holds" : "fails");
+	report_csv_field(sb, why);
+	gl_strbuf_printf(sb, "\n");
 }
 
 static const cli_opt bs_opts[] = {
@@ -368,8 +371,9 @@ int repro_banerjee_stone(int argc, char **argv)
 		printf("(%c)  %-18s %s | %6.2f %s | %6.2f %s | %6.2f\n", 'a' + i,
 			figure2[i].text, tv[0], figure2[i].paper[0], tv[1], figure2[i].paper[1],
 			tv[2], figure2[i].paper[2]);
-		gl_strbuf_printf(&t1, "%c,%s,%s,%s,%s,%.2f,%.2f,%.2f\n", 'a' + i,
-			figure2[i].text, cv[0], cv[1], cv[2], figure2[i].paper[0],
+		gl_strbuf_printf(&t1, "%c,", 'a' + i);
+		report_csv_field(&t1, figure2[i].text);
+		gl_strbuf_printf(&t1, ",%s,%s,%s,%.2f,%.2f,%.2f\n", cv[0], cv[1], cv[2], figure2[i].paper[0],
 			figure2[i].paper[1], figure2[i].paper[2]);
 	}
 	dev = ndev ? dev / ndev : 0;

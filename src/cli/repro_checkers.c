@@ -173,8 +173,11 @@ static void print_vs(const char *name, const char *cond, const tally *t,
 		name, cond, t->st.wins, t->st.draws, t->st.losses, s, lo, hi,
 		elo(s, t->st.n), elo(lo, t->st.n), elo(hi, t->st.n), mean_depth(t),
 		mean_depth(them));
-	gl_strbuf_printf(csv, "%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64
-		",%.4f,%.4f,%.4f,%.1f,%.2f,%.2f\n", name, cond, t->st.wins,
+	report_csv_field(csv, name);
+	gl_strbuf_printf(csv, ",");
+	report_csv_field(csv, cond);
+	gl_strbuf_printf(csv, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+		",%.4f,%.4f,%.4f,%.1f,%.2f,%.2f\n", t->st.wins,
 		t->st.draws, t->st.losses, s, lo, hi, elo(s, t->st.n),
 		mean_depth(t), mean_depth(them));
 }

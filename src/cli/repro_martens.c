@@ -476,11 +476,13 @@ int repro_martens(int argc, char **argv)
 			printf("   then against perfect (2.1, a better opponent): plays %s, losses %s\n",
 				a3, a4);
 		}
-		for (int s = 0; s < seeds; s++)
-			gl_strbuf_printf(&csv, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d\n", ttt[c].name, s + 1,
+		for (int s = 0; s < seeds; s++) {
+			report_csv_field(&csv, ttt[c].name);
+			gl_strbuf_printf(&csv, ",%d,%d,%d,%d,%d,%d,%d,%d,%d,%d\n", s + 1,
 				runs[s].stop, runs[s].stop >= 0 ? runs[s].stop_losses : -1,
 				runs[s].late_losses, runs[s].w, runs[s].d, runs[s].l, runs[s].plays,
 				runs[s].p2_plays, runs[s].p2_losses);
+		}
 		char title[160];
 		snprintf(title, sizeof title, "Martens' machine, tic-tac-toe against %s", ttt[c].name);
 		write_curves(out, ttt_stem[c], title, runs, (int)seeds, min_plays);
@@ -521,7 +523,8 @@ int repro_martens(int argc, char **argv)
 			inv += __builtin_popcount(runs[s].invalid);
 			inv100 += runs[s].invalid100;
 			kept += !(runs[s].invalid >> 2 & 1);
-			gl_strbuf_printf(&csv, "%s,%d,%d,%d,%d,%d,%d,%d,%d\n", hex[c].name, s + 1,
+			report_csv_field(&csv, hex[c].name);
+			gl_strbuf_printf(&csv, ",%d,%d,%d,%d,%d,%d,%d,%d\n", s + 1,
 				runs[s].stop, runs[s].stop >= 0 ? runs[s].stop_losses : -1, runs[s].l100,
 				runs[s].invalid100,
 				__builtin_popcount(runs[s].invalid), !(runs[s].invalid >> 2 & 1),
@@ -598,10 +601,12 @@ int repro_martens(int argc, char **argv)
 				double per100 = 100.0 * lr[s].window[k] / wsize;
 				ly[c][k] += per100 / (double)seeds;
 				lsz[c][k] += (double)lr[s].sizes[k] / (double)seeds;
-				gl_strbuf_printf(&win, "%s,%d,%d,%.3f,%ld\n", lc[c].name, s + 1,
+				report_csv_field(&win, lc[c].name);
+				gl_strbuf_printf(&win, ",%d,%d,%.3f,%ld\n", s + 1,
 					wsize * (k + 1), per100, lr[s].sizes[k]);
 			}
-			gl_strbuf_printf(&csv, "%s,%d,%d,%ld,%ld,%d,%ld,%d,%ld\n", lc[c].name, s + 1,
+			report_csv_field(&csv, lc[c].name);
+			gl_strbuf_printf(&csv, ",%d,%d,%ld,%ld,%d,%ld,%d,%ld\n", s + 1,
 				plays, lr[s].total, lr[s].distinct, lr[s].maxrep, lr[s].late,
 				lr[s].last, lr[s].size);
 			free(lr[s].window);
