@@ -325,16 +325,19 @@ typedef struct hw_opts {
 	bool quick;
 } hw_opts;
 
-/* GA runs on swap9 at depth D, pop N, G generations, for every seed:
- * seconds and errors into t[], e[]. */
-static void ga_runs(int depth, int pop, int gens, double seconds, int seeds,
-	double *t, double *e, int *solved)
+/* GA runs on swap9 at depth D, pop N, G generations, `mutants` mutants a
+ * generation (0: from pm 0.1), for every seed: seconds, errors and the
+ * generation that found the best into t[], e[], fg[] (may be NULL); the
+ * fitness evaluations of a run (the same for every seed without a time
+ * limit; the last run's) into *evals (may be NULL). */
+static void ga_runs_m(int depth, int pop, int gens, int mutants, double seconds, int seeds,
+	double *t, double *e, double *fg, int *solved, uint64_t *evals)
 {
 	char spec[48];
 	snprintf(spec, sizeof spec, "swap9:limit=%d", depth);
 	gl_game *g = cli_game(spec);
 	gl_ts_ga_params p = {.depth = depth, .pop = pop, .gens = gens, .pc = 0.5, .pm = 0.1,
-		.seconds = seconds};
+		.mutants = mutants, .seconds = seconds};
 	if (solved)
 		*solved = 0;
 	for (int sd = 0; sd < seeds; sd++) {
@@ -346,10 +349,20 @@ static void ga_runs(int depth, int pop, int gens, double seconds, int seeds,
 			cli_die(EXIT_RUN, "repro hwang: %s", err.msg);
 		t[sd] = r.seconds;
 		e[sd] = r.errors;
+		if (fg)
+			fg[sd] = r.found_gen;
 		if (solved)
 			*solved += r.solved;
+		if (evals)
+			*evals = r.evals;
 	}
 	gl_game_free(g);
+}
+
+static void ga_runs(int depth, int pop, int gens, double seconds, int seeds,
+	double *t, double *e, int *solved, uint64_t *evals)
+{
+	ga_runs_m(depth, pop, gens, 0, seconds, seeds, t, e, NULL, solved, evals);
 }
 
 /* One figure "y against x for several series" from GA runs. The series
@@ -371,7 +384,7 @@ static void hw_figure(const hw_opts *o, const char *file, const char *title,
 	static const char *vn[3] = {"depth", "population", "generations"};
 	printf("\n%s\n%-12s", title, vn[xvar]);
 	for (int k = 0; k < ns; k++)
-		printf(" | %s %-3d ms med [min,max]  err med [min,max]", svar == VAR_POP ? "N" :
+		printf(" | %s %-3d evals  ms med [min,max]  err med [min,max]", svar == VAR_POP ? "N" :
 			svar == VAR_GENS ? "G" : "D", sv[k]);
 	printf("\n");
 	for (int i = 0; i < nx; i++) {
@@ -382,7 +395,8 @@ static void hw_figure(const hw_opts *o, const char *file, const char *title,
 			*vars[xvar] = xv[i];
 			*vars[svar] = sv[k];
 			double t[SEEDS_MAX], e[SEEDS_MAX];
-			ga_runs(depth, pop, gens, 0, o->seeds, t, e, NULL);
+			uint64_t ev = 0;
+			ga_runs(depth, pop, gens, 0, o->seeds, t, e, NULL, &ev);
 			for (int sd = 0; sd < o->seeds; sd++)
 				t[sd] *= 1000;
 			summary st = summarize(t, o->seeds), se = summarize(e, o->seeds);
@@ -394,10 +408,11 @@ static void hw_figure(const hw_opts *o, const char *file, const char *title,
 			b[4 * nx + i] = se.med;
 			b[5 * nx + i] = se.min;
 			b[6 * nx + i] = se.max;
-			printf(" | %7.3f [%6.3f,%7.3f]  %4.1f [%2.0f,%2.0f]        ", st.med, st.min,
-				st.max, se.med, se.min, se.max);
-			gl_strbuf_printf(csv, "%s,ga,%d,%d,%d,%d,%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n", fig,
-				depth, pop, gens, o->seeds, st.med, st.min, st.max, se.med, se.min, se.max);
+			printf(" | %5" PRIu64 " %7.3f [%6.3f,%7.3f]  %4.1f [%2.0f,%2.0f]        ", ev,
+				st.med, st.min, st.max, se.med, se.min, se.max);
+			gl_strbuf_printf(csv, "%s,ga,%d,%d,%d,%d,%" PRIu64 ",%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n",
+				fig, depth, pop, gens, o->seeds, ev, st.med, st.min, st.max, se.med, se.min,
+				se.max);
 		}
 		printf("\n");
 	}
@@ -452,11 +467,39 @@ int repro_hwang(int argc, char **argv)
 	report_mkdir(o.out);
 	gl_strbuf csv;
 	gl_strbuf_init(&csv);
-	gl_strbuf_printf(&csv, "figure,method,depth,pop,gens,seeds,ms_median,ms_min,ms_max,"
-		"errors_median,errors_min,errors_max\n");
+	gl_strbuf_printf(&csv, "figure,method,depth,pop,gens,seeds,evaluations,ms_median,ms_min,"
+		"ms_max,errors_median,errors_min,errors_max\n");
 	printf("Hwang, Hong and Lin on swap9 (picture A: 4 6 3 / 7 8 2 / 1 9 5, start F = 7).\n"
 		"GA: pc 0.5, pm 0.1, %d seeds (1..%d); times are wall-clock on this machine,\n"
-		"GA runs without a time limit (generations only) unless marked.\n", o.seeds, o.seeds);
+		"GA runs without a time limit (generations only) unless marked. Times below a\n"
+		"millisecond are noise on a shared machine: the evaluation counts (GA: fitness\n"
+		"evaluations; DFS: nodes) are the machine-free measure of work.\n", o.seeds, o.seeds);
+
+	/* The paper's example (section 3): depth 15, N 10, pc 0.5, 50
+	 * generations; Table 3-4 shows 5 mutants (O) a generation, pm 0.1
+	 * read per member gives 1 */
+	printf("\nThe paper's example (section 3, steps 1-10): depth 15, N 10, pc 0.5, 50 generations;\n"
+		"the paper's run converged after 8 generations to an individual that solves the puzzle\n"
+		"(step 10, Figure 3-4). O = mutants a generation.\n"
+		"%-26s %6s %8s %-18s %-20s %s\n", "setting", "evals", "solved", "errors med [min,max]",
+		"found in gen med", "ms med");
+	for (int k = 0; k < 2; k++) {
+		int mut = k ? 0 : 5;
+		double t[SEEDS_MAX], e[SEEDS_MAX], fg[SEEDS_MAX];
+		int solved;
+		uint64_t ev = 0;
+		ga_runs_m(15, 10, 50, mut, 0, o.seeds, t, e, fg, &solved, &ev);
+		for (int sd = 0; sd < o.seeds; sd++)
+			t[sd] *= 1000;
+		summary se = summarize(e, o.seeds), sf = summarize(fg, o.seeds),
+			st = summarize(t, o.seeds);
+		printf("%-26s %6" PRIu64 " %5d/%-2d %4.1f [%2.0f,%2.0f]%7s %5.1f [%2.0f,%2.0f]%9s %.3f\n",
+			k ? "O 1 (pm 0.1, the default)" : "O 5 (the paper's Table 3-4)", ev, solved,
+			o.seeds, se.med, se.min, se.max, "", sf.med, sf.min, sf.max, "", st.med);
+		gl_strbuf_printf(&csv, "%s,ga,15,10,50,%d,%" PRIu64 ",%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n",
+			k ? "example O=1" : "example O=5", o.seeds, ev, st.med, st.min, st.max, se.med,
+			se.min, se.max);
+	}
 
 	/* DFS: deterministic, once per depth */
 	double dx[8], dt[8], de[8];
@@ -476,8 +519,8 @@ int repro_hwang(int argc, char **argv)
 		de[nd] = r.errors;
 		nd++;
 		printf("%-6d %14" PRIu64 " %12.3f %7d\n", d, r.nodes, r.seconds * 1000, r.errors);
-		gl_strbuf_printf(&csv, "dfs,dfs,%d,,,1,%.6f,%.6f,%.6f,%d,%d,%d\n", d,
-			r.seconds * 1000, r.seconds * 1000, r.seconds * 1000, r.errors, r.errors, r.errors);
+		gl_strbuf_printf(&csv, "dfs,dfs,%d,,,1,%" PRIu64 ",%.6f,%.6f,%.6f,%d,%d,%d\n", d,
+			r.nodes, r.seconds * 1000, r.seconds * 1000, r.seconds * 1000, r.errors, r.errors, r.errors);
 		gl_game_free(g);
 	}
 
@@ -526,7 +569,7 @@ int repro_hwang(int argc, char **argv)
 		ghi[i] = se.max;
 		printf("%-6.0f %10.3f %10.0f | %4.1f [%2.0f,%2.0f]%16s %.0f [%.0f, %.0f]\n", dx[i], dt[i],
 			de[i], se.med, se.min, se.max, "", sg.med, sg.min, sg.max);
-		gl_strbuf_printf(&csv, "4-7,ga-timed,15,35,,%d,%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n",
+		gl_strbuf_printf(&csv, "4-7,ga-timed,15,35,,%d,,%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n",
 			o.seeds, dt[i], dt[i], dt[i], se.med, se.min, se.max);
 		gl_game_free(g);
 	}
@@ -549,8 +592,8 @@ int repro_hwang(int argc, char **argv)
 	for (int i = 0; i < ir.len; i++)
 		printf(" %d", ir.seq[i]);
 	printf("\n");
-	gl_strbuf_printf(&csv, "optimum,idastar,%d,,,1,%.6f,%.6f,%.6f,0,0,0\n", ir.len,
-		ir.seconds * 1000, ir.seconds * 1000, ir.seconds * 1000);
+	gl_strbuf_printf(&csv, "optimum,idastar,%d,,,1,%" PRIu64 ",%.6f,%.6f,%.6f,0,0,0\n", ir.len,
+		ir.nodes, ir.seconds * 1000, ir.seconds * 1000, ir.seconds * 1000);
 	gl_game_free(g);
 	static const int solve_d[] = {7, 10, 15};
 	for (int i = 0; i < 3; i++) {
@@ -558,20 +601,21 @@ int repro_hwang(int argc, char **argv)
 		for (int j = 0; j < 3; j++) {
 			double t[SEEDS_MAX], e[SEEDS_MAX];
 			int solved;
-			ga_runs(solve_d[i], 35, sg[j], 0, o.seeds, t, e, &solved);
+			uint64_t ev = 0;
+			ga_runs(solve_d[i], 35, sg[j], 0, o.seeds, t, e, &solved, &ev);
 			summary se = summarize(e, o.seeds), st = summarize(t, o.seeds);
 			printf("GA depth %2d, N 35, %4d generations: solved %2d/%d, errors med %.1f "
-				"[%.0f, %.0f], ms med %.3f\n", solve_d[i], sg[j], solved, o.seeds, se.med,
-				se.min, se.max, st.med * 1000);
-			gl_strbuf_printf(&csv, "solve,ga,%d,35,%d,%d,%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n",
-				solve_d[i], sg[j], o.seeds, st.med * 1000, st.min * 1000, st.max * 1000,
+				"[%.0f, %.0f], %" PRIu64 " evaluations, ms med %.3f\n", solve_d[i], sg[j],
+				solved, o.seeds, se.med, se.min, se.max, ev, st.med * 1000);
+			gl_strbuf_printf(&csv, "solve,ga,%d,35,%d,%d,%" PRIu64 ",%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n",
+				solve_d[i], sg[j], o.seeds, ev, st.med * 1000, st.min * 1000, st.max * 1000,
 				se.med, se.min, se.max);
 		}
 	}
 	{
 		double t[SEEDS_MAX], e[SEEDS_MAX];
 		int solved;
-		ga_runs(15, 35, 0, ir.seconds > 1e-4 ? ir.seconds : 1e-4, o.seeds, t, e, &solved);
+		ga_runs(15, 35, 0, ir.seconds > 1e-4 ? ir.seconds : 1e-4, o.seeds, t, e, &solved, NULL);
 		summary se = summarize(e, o.seeds);
 		printf("GA depth 15, N 35, given IDA*'s time (%.3f ms, at least 0.1 ms; time-limited): "
 			"solved %d/%d, errors med %.1f [%.0f, %.0f]\n", ir.seconds * 1000, solved, o.seeds,
@@ -616,9 +660,9 @@ int repro_hwang(int argc, char **argv)
 		printf("%-14s %4d %10" PRIu64 " %9.3f | %4.1f [%2.0f,%2.0f] solved %2d  %4.1f [%2.0f,%2.0f] "
 			"solved %2d\n", npname[i], ir.len, ir.nodes, ir.seconds * 1000, a.med, a.min, a.max,
 			s1, b.med, b.min, b.max, s2);
-		gl_strbuf_printf(&csv, "8puzzle %s,idastar,%d,,,1,%.6f,%.6f,%.6f,0,0,0\n", npname[i],
-			ir.len, ir.seconds * 1000, ir.seconds * 1000, ir.seconds * 1000);
-		gl_strbuf_printf(&csv, "8puzzle %s,ga,%d,35,200,%d,,,,%.1f,%.0f,%.0f\n", npname[i],
+		gl_strbuf_printf(&csv, "8puzzle %s,idastar,%d,,,1,%" PRIu64 ",%.6f,%.6f,%.6f,0,0,0\n",
+			npname[i], ir.len, ir.nodes, ir.seconds * 1000, ir.seconds * 1000, ir.seconds * 1000);
+		gl_strbuf_printf(&csv, "8puzzle %s,ga,%d,35,200,%d,,,,,%.1f,%.0f,%.0f\n", npname[i],
 			depth, o.seeds, a.med, a.min, a.max);
 		gl_game_free(g);
 	}
