@@ -2,12 +2,14 @@
  * repro_ga.c - the two genetic experiments as `repro` commands:
  *
  * `gamelearn repro ga-nim`: the genetic state-pair learner (agent gapairs;
- * textbook ch. 17 excerpt) on Nim 3-4-5, normal and misere, against
+ * textbook ch. 17 excerpt) on Nim 2-3-4 (the headline: the excerpt's K of
+ * 30 suffices there) and 3-4-5 (the harder case), normal and misere, against
  * `perfect` and `random`, learner first and second: per generation the win
  * rate and the optimal-move rate (the share of its moves, in positions
  * that have a winning move, that leave the opponent lost: Nim's
  * evaluate() is exact), the generation from which it wins every game it
- * can win, and how the population size K matters; 10 seeds, mean and range.
+ * can win, and how the population size K matters; 10 seeds, mean and range;
+ * and how many games a generation should have (measured: 1, the default).
  *
  * `gamelearn repro hwang`: Hwang, Hong and Lin's experiments (section 4,
  * figures 4-1 to 4-7) on swap9: GA time and errors against depth,
@@ -148,6 +150,9 @@ static const cli_opt nim_opts[] = {
 	{"seeds", "N", "10", "runs per setting", 0},
 	{"gens", "G", "3000", "generations a run", 0},
 	{"games", "N", "1", "games a generation", 0},
+	{"heaps", "LIST", "2-3-4,3-4-5", "Nim heap sets, comma-separated (each normal and misere)", 0},
+	{"K", "LIST", "10,30,100,300", "population sizes, comma-separated", 0},
+	{"games-sweep", "LIST", "1,2,5,10,25", "games a generation measured against perfect on the first heap set (same games in all)", 0},
 	{"block", "N", "100", "games per point of the curves", 0},
 	{NULL, NULL, NULL, NULL, 0}
 };
@@ -168,43 +173,80 @@ int repro_ga_nim(int argc, char **argv)
 	int gens = (int)cli_long(&opt, "gens", 1, 1000000);
 	int games = (int)cli_long(&opt, "games", 1, 100000);
 	int block = (int)cli_long(&opt, "block", 1, 1000000);
+	enum { NHEAPS_MAX = 4, NK_MAX = 8 };
+	char heaps[NHEAPS_MAX][32];
+	int nheaps = 0;
+	{
+		const char *h = cli_str(&opt, "heaps");
+		while (*h) {
+			size_t len = strcspn(h, ",");
+			if (nheaps == NHEAPS_MAX || len == 0 || len >= sizeof heaps[0])
+				cli_die(EXIT_USAGE, "repro ga-nim: --heaps takes 1 to %d heap sets "
+					"such as 1-2-4, got '%s'", NHEAPS_MAX, cli_str(&opt, "heaps"));
+			memcpy(heaps[nheaps], h, len);
+			heaps[nheaps++][len] = '\0';
+			h += len + (h[len] == ',');
+		}
+	}
+	int Ks[NK_MAX], NK = 0;
+	{
+		const char *k = cli_str(&opt, "K");
+		while (*k) {
+			char *end;
+			long v = strtol(k, &end, 10);
+			if (NK == NK_MAX || end == k || v < 1 || v > 100000 || (*end && *end != ','))
+				cli_die(EXIT_USAGE, "repro ga-nim: --K takes 1 to %d sizes such as "
+					"10,30, got '%s'", NK_MAX, cli_str(&opt, "K"));
+			Ks[NK++] = (int)v;
+			k = *end ? end + 1 : end;
+		}
+	}
+	int K_DEFAULT = 0; /* the curves: the size nearest the excerpt's 30 */
+	for (int i = 0; i < NK; i++)
+		if (abs(Ks[i] - 30) < abs(Ks[K_DEFAULT] - 30))
+			K_DEFAULT = i;
 	report_mkdir(out);
 	int ngames = gens * games;
 	if (block > ngames)
 		block = ngames;
 	int nb = ngames / block;
-	static const char *variants[2] = {"nim:heaps=3-4-5", "nim:heaps=3-4-5,misere=1"};
-	static const int Ks[] = {10, 30, 100, 300};
-	enum { NK = 4, K_DEFAULT = 1 };
 	game_tally *t = gl_malloc(sizeof *t * (size_t)seeds * (size_t)ngames);
 	if (!t)
 		cli_die(EXIT_RUN, "repro ga-nim: out of memory");
 	gl_strbuf csv, sum;
 	gl_strbuf_init(&csv);
 	gl_strbuf_init(&sum);
-	gl_strbuf_printf(&csv, "variant,opponent,learner,K,games_from,games_to,generation_to,"
+	gl_strbuf_printf(&csv, "heaps,variant,opponent,learner,K,games_from,games_to,generation_to,"
 		"win_mean,win_min,win_max,opt_mean,opt_min,opt_max\n");
-	gl_strbuf_printf(&sum, "variant,opponent,learner,K,last_block_win_mean,win_min,win_max,"
+	gl_strbuf_printf(&sum, "heaps,variant,opponent,learner,K,last_block_win_mean,win_min,win_max,"
 		"last_block_opt_mean,opt_min,opt_max,converged_runs,converged_game_median,"
 		"converged_game_min,converged_game_max\n");
-	printf("gapairs on Nim 3-4-5: %d seeds (1..%d), %d generations of %d game(s) = %d games per\n"
+	/* per heap set (normal play), against perfect with the learner
+	 * first, per K: runs that came to win every winnable game, median
+	 * game */
+	int hconv[NHEAPS_MAX][NK_MAX];
+	double hmed[NHEAPS_MAX][NK_MAX];
+	printf("gapairs on Nim: %d seeds (1..%d), %d generations of %d game(s) = %d games per\n"
 		"run; utility +1 win, -1 loss; keep 0.5; pc 0.5. Rates over the last %d games (mean\n"
 		"[min, max] over seeds); optimal = share of its moves in winning positions that leave\n"
 		"the opponent lost. 'wins all winnable from' = the game from which it won every game\n"
 		"where it had a winning position, to the end of the run (a streak of %d+ games):\n"
 		"median [min, max] over the runs that got there, in games (= generations x %d).\n\n",
 		seeds, seeds, gens, games, ngames, block, STREAK_MIN, games);
-	printf("%-7s %-8s %-6s %4s | %-17s | %-17s | %s\n", "variant", "opponent", "learner", "K",
-		"win rate", "optimal moves", "wins all winnable from (game)");
+	printf("%-7s %-7s %-8s %-6s %4s | %-17s | %-17s | %s\n", "heaps", "variant", "opponent",
+		"learner", "K", "win rate", "optimal moves", "wins all winnable from (game)");
 	double *cx = gl_malloc(sizeof(double) * (size_t)nb * NCFG * 7);
 	if (!cx)
 		cli_die(EXIT_RUN, "repro ga-nim: out of memory");
 	progress bar;
-	progress_begin(&bar, "repro ga-nim", 2.0 * NCFG * NK * seeds);
+	progress_begin(&bar, "repro ga-nim", 2.0 * nheaps * NCFG * NK * seeds);
 	double runs_done = 0;
-	for (int v = 0; v < 2; v++) {
-		gl_game *g = cli_game(variants[v]);
-		const char *vname = v ? "misere" : "normal";
+	for (int v = 0; v < 2 * nheaps; v++) {
+		const char *hs = heaps[v / 2];
+		char gspec[64];
+		snprintf(gspec, sizeof gspec, "nim:heaps=%s%s", hs, v % 2 ? ",misere=1" : "");
+		gl_game *g = cli_game(gspec);
+		const char *vname = v % 2 ? "misere" : "normal";
 		plot_series ws[NCFG], os[NCFG];
 		char names[NCFG][48];
 		for (int c = 0; c < NCFG; c++) {
@@ -238,7 +280,7 @@ int repro_ga_nim(int argc, char **argv)
 							ov[no++] = (double)op / ch;
 					}
 					summary a = summarize(wv, seeds), o = summarize(ov, no);
-					gl_strbuf_printf(&csv, "%s,%s,%s,%d,%d,%d,%d,%.4f,%.4f,%.4f,", vname,
+					gl_strbuf_printf(&csv, "%s,%s,%s,%s,%d,%d,%d,%d,%.4f,%.4f,%.4f,", hs, vname,
 						nim_cfgs[c].opp, nim_cfgs[c].seat ? "second" : "first", K,
 						b * block + 1, (b + 1) * block, (b + 1) * block / games,
 						a.mean, a.min, a.max);
@@ -260,6 +302,10 @@ int repro_ga_nim(int argc, char **argv)
 					nlo = no;
 				}
 				summary cs = summarize(conv, nconv);
+				if (v % 2 == 0 && c == 0) {
+					hconv[v / 2][ki] = nconv;
+					hmed[v / 2][ki] = cs.med;
+				}
 				char ob[40], cb[64];
 				if (nlo)
 					snprintf(ob, sizeof ob, "%.2f [%.2f, %.2f]", lo.mean, lo.min, lo.max);
@@ -271,10 +317,10 @@ int repro_ga_nim(int argc, char **argv)
 				else
 					snprintf(cb, sizeof cb, "%2d/%d runs", 0, seeds);
 				progress_end(&bar);
-				printf("%-7s %-8s %-6s %4d | %.2f [%.2f, %.2f] | %-17s | %s\n", vname,
+				printf("%-7s %-7s %-8s %-6s %4d | %.2f [%.2f, %.2f] | %-17s | %s\n", hs, vname,
 					nim_cfgs[c].opp, nim_cfgs[c].seat ? "second" : "first", K,
 					lw.mean, lw.min, lw.max, ob, cb);
-				gl_strbuf_printf(&sum, "%s,%s,%s,%d,%.4f,%.4f,%.4f,", vname, nim_cfgs[c].opp,
+				gl_strbuf_printf(&sum, "%s,%s,%s,%s,%d,%.4f,%.4f,%.4f,", hs, vname, nim_cfgs[c].opp,
 					nim_cfgs[c].seat ? "second" : "first", K, lw.mean, lw.min, lw.max);
 				if (nlo)
 					gl_strbuf_printf(&sum, "%.4f,%.4f,%.4f,", lo.mean, lo.min, lo.max);
@@ -292,23 +338,89 @@ int repro_ga_nim(int argc, char **argv)
 			os[c] = (plot_series){names[c], nb, px, px + 4 * nb, px + 5 * nb, px + 6 * nb};
 		}
 		char file[64], title[160], ylab[64];
-		snprintf(title, sizeof title, "gapairs (K=30) on %s Nim 3-4-5: win rate per %d games "
-			"(mean, min-max of %d seeds)", vname, block, seeds);
-		snprintf(file, sizeof file, "ga-nim-win-%s.svg", vname);
+		snprintf(title, sizeof title, "gapairs (K=%d) on %s Nim %s: win rate per %d games "
+			"(mean, min-max of %d seeds)", Ks[K_DEFAULT], vname, hs, block, seeds);
+		snprintf(file, sizeof file, "ga-nim-win-%s-%s.svg", hs, vname);
 		plot_spec ps = {title, "games played", "win rate", false, true};
 		report_plot(out, file, &ps, ws, NCFG);
-		snprintf(title, sizeof title, "gapairs (K=30) on %s Nim 3-4-5: optimal-move rate "
-			"per %d games", vname, block);
+		snprintf(title, sizeof title, "gapairs (K=%d) on %s Nim %s: optimal-move rate "
+			"per %d games", Ks[K_DEFAULT], vname, hs, block);
 		snprintf(ylab, sizeof ylab, "optimal share of moves in won positions");
-		snprintf(file, sizeof file, "ga-nim-optimal-%s.svg", vname);
+		snprintf(file, sizeof file, "ga-nim-optimal-%s-%s.svg", hs, vname);
 		ps.title = title;
 		ps.ylabel = ylab;
 		report_plot(out, file, &ps, os, NCFG);
 		gl_game_free(g);
 	}
+	printf("\nThe excerpt takes K 'about 25 or 30, which should be more than the number of moves\n"
+		"needed for any optimal play'. Against perfect, learner first, normal play, runs that\n"
+		"came to win every winnable game (median game):\n");
+	for (int h = 0; h < nheaps; h++) {
+		printf("  Nim %-8s", heaps[h]);
+		for (int ki = 0; ki < NK; ki++) {
+			printf("  K %d: %d/%d", Ks[ki], hconv[h][ki], seeds);
+			if (hconv[h][ki])
+				printf(" (%.0f)", hmed[h][ki]);
+		}
+		printf("\n");
+	}
+	printf("The excerpt's K suffices on a heap set where K %d converges in every run: the\n"
+		"headline set is the first --heaps (2-3-4 by default); 3-4-5 is the harder case.\n",
+		Ks[K_DEFAULT]);
+
+	/* games a generation: the same number of games split into
+	 * generations of g games, against perfect, learner first, on the
+	 * first heap set at the curves' K */
+	gl_strbuf gs;
+	gl_strbuf_init(&gs);
+	gl_strbuf_printf(&gs, "heaps,K,games_per_generation,generations,converged_runs,"
+		"converged_game_median,converged_game_min,converged_game_max,last_block_win_mean\n");
+	{
+		char gspec[64];
+		snprintf(gspec, sizeof gspec, "nim:heaps=%s", heaps[0]);
+		gl_game *g = cli_game(gspec);
+		printf("\nGames a generation (normal Nim %s, K %d, against perfect, learner first, "
+			"%d games a run in all, %d seeds):\n%-8s %-12s %s\n", heaps[0], Ks[K_DEFAULT],
+			ngames, seeds, "games", "generations", "wins all winnable from (game)");
+		const char *l = cli_str(&opt, "games-sweep");
+		while (*l) {
+			char *end;
+			long gm = strtol(l, &end, 10);
+			if (end == l || gm < 1 || gm > ngames || (*end && *end != ','))
+				cli_die(EXIT_USAGE, "repro ga-nim: --games-sweep takes counts of 1..%d such as "
+					"1,5, got '%s'", ngames, cli_str(&opt, "games-sweep"));
+			l = *end ? end + 1 : end;
+			double conv[SEEDS_MAX], lastw = 0;
+			int nconv = 0;
+			for (int sd = 0; sd < seeds; sd++) {
+				int gc = nim_run(g, &nim_cfgs[0], Ks[K_DEFAULT], (int)gm, ngames,
+					(uint64_t)sd + 1, t + (size_t)sd * ngames);
+				if (gc)
+					conv[nconv++] = gc;
+				int w = 0;
+				for (int k = ngames - block; k < ngames; k++)
+					w += t[(size_t)sd * ngames + k].won;
+				lastw += (double)w / block / seeds;
+			}
+			summary cs = summarize(conv, nconv);
+			printf("%-8ld %-12ld %2d/%d runs", gm, ngames / gm, nconv, seeds);
+			if (nconv)
+				printf(": %.0f [%.0f, %.0f]", cs.med, cs.min, cs.max);
+			printf("\n");
+			gl_strbuf_printf(&gs, "%s,%d,%ld,%ld,%d,", heaps[0], Ks[K_DEFAULT], gm, ngames / gm,
+				nconv);
+			if (nconv)
+				gl_strbuf_printf(&gs, "%.0f,%.0f,%.0f,%.4f\n", cs.med, cs.min, cs.max, lastw);
+			else
+				gl_strbuf_printf(&gs, ",,,%.4f\n", lastw);
+		}
+		gl_game_free(g);
+	}
+	report_write(out, "ga-nim-games.csv", &gs);
+	gl_strbuf_done(&gs);
 	report_write(out, "ga-nim.csv", &csv);
 	report_write(out, "ga-nim-summary.csv", &sum);
-	printf("\nwrote %s/ga-nim.csv, ga-nim-summary.csv, ga-nim-{win,optimal}-{normal,misere}.svg\n",
+	printf("\nwrote %s/ga-nim.csv, ga-nim-summary.csv, ga-nim-games.csv, ga-nim-{win,optimal}-HEAPS-{normal,misere}.svg\n",
 		out);
 	gl_strbuf_done(&csv);
 	gl_strbuf_done(&sum);
