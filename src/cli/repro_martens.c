@@ -432,14 +432,24 @@ int repro_martens(int argc, char **argv)
 	gl_strbuf_init(&sum);
 
 	/* --- 7: Table I analogues ---------------------------------------------------- */
-	static const mcond ttt[] = {
-		{"perfect, opponent first", "tictactoe", "martens", "perfect:tt=1", 1, false},
-		{"perfect, machine first", "tictactoe", "martens", "perfect:tt=1", 0, false},
+	/* The teachers: Table I's opponent was a person, who "continued until
+	 * it was felt that all possible ways of winning had been exhausted".
+	 * perfect varies among equal best moves (every line a perfect player
+	 * can take); perfect:ties=first always plays the same best move (a
+	 * person repeating lines); egreedy and random are weaker. */
+	enum { NTTT = 6 };
+	static const mcond ttt[NTTT] = {
+		{"perfect varying, opponent first", "tictactoe", "martens", "perfect:tt=1", 1, false},
+		{"perfect same move, opponent first", "tictactoe", "martens", "perfect:tt=1,ties=first", 1, false},
+		{"perfect varying, machine first", "tictactoe", "martens", "perfect:tt=1", 0, false},
+		{"perfect same move, machine first", "tictactoe", "martens", "perfect:tt=1,ties=first", 0, false},
 		{"egreedy, alternate", "tictactoe", "martens", "egreedy", 2, true},
 		{"random, alternate", "tictactoe", "martens", "random", 2, true},
 	};
-	static const char *const ttt_stem[] = {"ttt-perfect-second", "ttt-perfect-first",
-		"ttt-egreedy", "ttt-random"};
+	static const char *const ttt_stem[NTTT] = {"ttt-perfect-second", "ttt-perfect-same-second",
+		"ttt-perfect-first", "ttt-perfect-same-first", "ttt-egreedy", "ttt-random"};
+	/* Table I's strings: W, L, D over the paper's number of plays */
+	char t1_row[NTTT][96];
 	mrun *runs = calloc((size_t)seeds, sizeof *runs);
 	if (!runs)
 		die_oom();
@@ -448,8 +458,8 @@ int repro_martens(int argc, char **argv)
 	gl_strbuf_init(&csv);
 	gl_strbuf_printf(&csv, "condition,seed,plays_to_stop,losses_to_stop,late_losses,wins,draws,"
 		"losses,plays,then_perfect_plays,then_perfect_losses\n");
-	char stop_plays[7][64], stop_losses[7][64];
-	for (int c = 0; c < 4; c++) {
+	char stop_plays[NTTT][64], stop_losses[NTTT][64];
+	for (int c = 0; c < NTTT; c++) {
 		run_cond(&ttt[c], (int)seeds, seed, min_plays, (int)max_plays, (int)streak, runs);
 		printf("\n-- against %s; seed 1's first 100 plays:\n", ttt[c].name);
 		print_string(runs[0].str, 100);
@@ -463,6 +473,27 @@ int repro_martens(int argc, char **argv)
 		printf("   seed 1 over its first %d plays: %d wins, %d losses, %d draws\n",
 			min_plays, runs[0].cum[3 * (min_plays - 1)], runs[0].cum[3 * (min_plays - 1) + 2],
 			runs[0].cum[3 * (min_plays - 1) + 1]);
+		{
+			/* Table I: string 1 (opponent first) is 79 plays, string 2
+			 * (machine first) 50; the alternating ones against 79 */
+			int np = ttt[c].seat == 0 ? 50 : 79;
+			double w = 0, l = 0, d = 0;
+			int nr = 0;
+			for (int s = 0; s < seeds; s++) {
+				if (runs[s].plays < np)
+					continue;
+				w += runs[s].cum[3 * (np - 1)];
+				d += runs[s].cum[3 * (np - 1) + 1];
+				l += runs[s].cum[3 * (np - 1) + 2];
+				nr++;
+			}
+			if (nr)
+				snprintf(t1_row[c], sizeof t1_row[c], "%d plays: %.1f W, %.1f L, %.1f D", np,
+					w / nr, l / nr, d / nr);
+			else
+				snprintf(t1_row[c], sizeof t1_row[c], "fewer than %d plays", np);
+			printf("   Table I's count, first %s (mean of %d seeds)\n", t1_row[c], nr);
+		}
 		printf("   plays until it stops losing: %s\n   losses until then:           %s\n",
 			a1, a2);
 		agg late = aggregate(runs, (int)seeds, offsetof(mrun, late_losses), false);
@@ -492,7 +523,8 @@ int repro_martens(int argc, char **argv)
 	gl_strbuf_done(&csv);
 
 	/* --- 8: Hex 3x3, machine first ---------------------------------------------------- */
-	static const mcond hex[] = {
+	enum { NHEX = 8 };
+	static const mcond hex[NHEX] = {
 		{"early, 6 invalid given", "hex:size=3", "martens:variant=early,invalid=r90+r270+mh+mv+d+ad",
 			"perfect:tt=1", 0, false},
 		{"final, 6 invalid given", "hex:size=3", "martens:variant=final,invalid=r90+r270+mh+mv+d+ad",
@@ -501,6 +533,12 @@ int repro_martens(int argc, char **argv)
 		{"final, no symmetry info", "hex:size=3", "martens:variant=final", "perfect:tt=1", 0, false},
 		{"early, no info, tiers=2", "hex:size=3", "martens:variant=early,tiers=2", "perfect:tt=1", 0, false},
 		{"final, no info, tiers=2", "hex:size=3", "martens:variant=final,tiers=2", "perfect:tt=1", 0, false},
+		/* the teacher repeating one line: then against perfect varying
+		 * (phase 2), which says whether what it learned is unbeatable */
+		{"early, 6 given, same move", "hex:size=3", "martens:variant=early,invalid=r90+r270+mh+mv+d+ad",
+			"perfect:tt=1,ties=first", 0, true},
+		{"final, 6 given, same move", "hex:size=3", "martens:variant=final,invalid=r90+r270+mh+mv+d+ad",
+			"perfect:tt=1,ties=first", 0, true},
 	};
 	printf("\n== Hex 3x3, machine first, against perfect ==\n");
 	printf("%-24s %-24s %-24s %-11s %-14s %s\n", "machine", "plays until it stops losing",
@@ -508,8 +546,12 @@ int repro_martens(int argc, char **argv)
 	gl_strbuf_init(&csv);
 	gl_strbuf_printf(&csv, "condition,seed,plays_to_stop,losses_to_stop,losses_first_100,"
 		"invalid_at_100,invalid_found,r180_kept,plays\n");
-	char hex_stop[6][64], hex_loss[6][64], hex_l100[6][64];
-	for (int c = 0; c < 6; c++) {
+	char hex_stop[NHEX][64], hex_loss[NHEX][64], hex_l100[NHEX][64], hex_p2[NHEX][200];
+	/* whether a condition reproduces "unbeatable after 7 plays": every run
+	 * stopped losing within 7 plays and, taught by a repeating teacher,
+	 * then lost nothing to perfect varying */
+	bool hex_seven[NHEX];
+	for (int c = 0; c < NHEX; c++) {
 		run_cond(&hex[c], (int)seeds, seed, min_plays, (int)max_plays, (int)streak, runs);
 		agg ps = aggregate(runs, (int)seeds, offsetof(mrun, stop), true);
 		agg ls = aggregate(runs, (int)seeds, offsetof(mrun, stop_losses), true);
@@ -534,6 +576,21 @@ int repro_martens(int argc, char **argv)
 			hex_loss[c], hex_l100[c], inv100 / (double)seeds, inv / (double)seeds, kept, seeds);
 		snprintf(hex_l100[c] + strlen(hex_l100[c]), sizeof hex_l100[c] - strlen(hex_l100[c]),
 			" lost, %.1f invalid found", inv100 / (double)seeds);
+		hex_p2[c][0] = '\0';
+		hex_seven[c] = ps.n == seeds && ps.hi <= 7;
+		for (int s = 0; s < seeds; s++)
+			if (hex[c].phase2 && runs[s].p2_losses != 0)
+				hex_seven[c] = false;
+		if (hex[c].phase2) {
+			char a3[64], a4[64];
+			agg p2p = aggregate(runs, (int)seeds, offsetof(mrun, p2_plays), false);
+			agg p2l = aggregate(runs, (int)seeds, offsetof(mrun, p2_losses), false);
+			fmt_agg(a3, sizeof a3, p2p, (int)seeds);
+			fmt_agg(a4, sizeof a4, p2l, (int)seeds);
+			snprintf(hex_p2[c], sizeof hex_p2[c], "then against perfect varying: plays %s, "
+				"losses %s", a3, a4);
+			printf("%-24s %s\n", "", hex_p2[c]);
+		}
 		char title[160], stem[64];
 		snprintf(title, sizeof title, "Martens' machine, Hex 3x3 first: %s", hex[c].name);
 		snprintf(stem, sizeof stem, "hex-%d", c + 1);
@@ -647,20 +704,40 @@ int repro_martens(int argc, char **argv)
 	/* --- the summary beside the paper -------------------------------------------------- */
 	gl_strbuf_printf(&sum, "Martens 1959 beside gamelearn (%ld seeds, seed %" PRIu64 ", stop: %ld "
 		"plays in a row without a loss)\n\n", seeds, seed, streak);
-	gl_strbuf_printf(&sum, "Tic-tac-toe, final machine from nothing: plays / losses until it stops losing\n");
-	gl_strbuf_printf(&sum, "  paper, human opponent first:   79 plays: 1 W, 46 L, 32 D (Table I, 1)\n");
-	gl_strbuf_printf(&sum, "  paper, machine first:          50 plays: 9 W, 29 L, 12 D (Table I, 2)\n");
-	gl_strbuf_printf(&sum, "  paper, bound on losses:        \"of the order of 50 to 60\" (2.1)\n");
-	for (int c = 0; c < 4; c++)
-		gl_strbuf_printf(&sum, "  %-30s plays %s, losses %s\n", ttt[c].name, stop_plays[c],
-			stop_losses[c]);
+	gl_strbuf_printf(&sum, "Tic-tac-toe, final machine from nothing: Table I's count over its number of\n"
+		"plays (mean over seeds), and plays / losses until it stops losing\n");
+	gl_strbuf_printf(&sum, "  %-34s 79 plays: 1 W, 46 L, 32 D (Table I, 1)\n", "paper, human opponent first:");
+	gl_strbuf_printf(&sum, "  %-34s 50 plays: 9 W, 29 L, 12 D (Table I, 2)\n", "paper, machine first:");
+	gl_strbuf_printf(&sum, "  %-34s \"of the order of 50 to 60\" (2.1)\n", "paper, bound on losses:");
+	for (int c = 0; c < NTTT; c++)
+		gl_strbuf_printf(&sum, "  %-34s %s; until it stops losing: plays %s, losses %s\n",
+			ttt[c].name, t1_row[c], stop_plays[c], stop_losses[c]);
 	gl_strbuf_printf(&sum, "\nHex 3x3, machine first: plays / losses until it stops losing; in the first 100 plays: losses, invalid symmetries found\n");
 	gl_strbuf_printf(&sum, "  paper, early, invalid given:   unbeatable after 7 plays, all lost\n");
 	gl_strbuf_printf(&sum, "  paper, final, invalid given:   partial strategy after ~50 plays, 41 lost\n");
 	gl_strbuf_printf(&sum, "  paper, early, no information:  little progress in ~100 plays; 1 invalid found\n");
-	for (int c = 0; c < 6; c++)
+	for (int c = 0; c < NHEX; c++) {
 		gl_strbuf_printf(&sum, "  %-30s plays %s, losses %s; first 100: %s\n", hex[c].name,
 			hex_stop[c], hex_loss[c], hex_l100[c]);
+		if (hex_p2[c][0])
+			gl_strbuf_printf(&sum, "  %-30s %s\n", "", hex_p2[c]);
+	}
+	char seven[200] = "";
+	for (int c = 0; c < NHEX; c++)
+		if (hex_seven[c])
+			snprintf(seven + strlen(seven), sizeof seven - strlen(seven), "%s'%s'",
+				seven[0] ? ", " : "", hex[c].name);
+	gl_strbuf_printf(&sum, "  Honest row, \"unbeatable after seven plays, all lost\" (early machine, 6\n"
+		"  invalid symmetries given): %s%s. Against a perfect\n"
+		"  teacher that varies its lines (so that unbeaten means unbeatable) the early machine\n"
+		"  stops losing after %s plays and %s losses. Against one repeating the\n"
+		"  same best move it stops after %s play(s): it has only that line to\n"
+		"  refute, and it is not unbeatable: %s.\n"
+		"  Seven plays all lost suffice only if the teacher's lines are exhausted in seven\n"
+		"  losses, a person with a few lines; the paper says it \"had not the opportunity to\n"
+		"  carry the Hex-playing experiments to a conclusion\", and gives no opponent.\n",
+		seven[0] ? "reproduced by " : "not reproduced by any teacher here",
+		seven, hex_stop[0], hex_loss[0], hex_stop[6], hex_p2[6]);
 	gl_strbuf_printf(&sum, "\nL-automaton, tic-tac-toe (paper: a claim, each mistake repeated a bounded number of times)\n");
 	for (int c = 0; c < 4; c++)
 		gl_strbuf_printf(&sum, "  %-30s %s\n", lc[c].name, lsum[c]);
