@@ -101,6 +101,66 @@ void report_csv_field(gl_strbuf *sb, const char *s)
 	gl_strbuf_printf(sb, "\"");
 }
 
+void report_verdicts_init(gl_strbuf *sb)
+{
+	gl_strbuf_init(sb);
+	gl_strbuf_printf(sb, "claim,paper,ours,verdict,why\n");
+}
+
+void report_verdict(gl_strbuf *sb, const char *claim, const char *paper, const char *ours,
+	const char *verdict, const char *why)
+{
+	const char *f[5] = {claim, paper, ours, verdict, why};
+	for (int i = 0; i < 5; i++) {
+		if (i)
+			gl_strbuf_printf(sb, ",");
+		report_csv_field(sb, f[i]);
+	}
+	gl_strbuf_printf(sb, "\n");
+}
+
+int report_csv_record(const char *text, size_t *pos, char (*out)[1024], int max)
+{
+	size_t i = *pos;
+	if (!text[i])
+		return 0;
+	int nf = 0;
+	for (;;) {
+		size_t len = 0;
+		char *dst = nf < max ? out[nf] : NULL;
+		if (text[i] == '"') {
+			for (i++; text[i]; i++) {
+				if (text[i] == '"') {
+					if (text[i + 1] != '"')
+						break;
+					i++;
+				}
+				if (dst && len < 1023)
+					dst[len++] = text[i];
+			}
+			if (text[i] == '"')
+				i++;
+		}
+		for (; text[i] && text[i] != ',' && text[i] != '\n' && text[i] != '\r'; i++)
+			if (dst && len < 1023)
+				dst[len++] = text[i];
+		if (dst)
+			dst[len] = '\0';
+		nf++;
+		if (text[i] == ',') {
+			i++;
+			continue;
+		}
+		if (text[i] == '\r')
+			i++;
+		if (text[i] == '\n')
+			i++;
+		break;
+	}
+	*pos = i;
+	return nf < max ? nf : max;
+}
+
 static void xml_text(gl_strbuf *sb, const char *s)
 {
 	for (; *s; s++) {

@@ -41,6 +41,21 @@ const char *report_colour(const char *name, const char *const *used, int nused);
  * otherwise. */
 void report_csv_field(gl_strbuf *sb, const char *s);
 
+/* The side-by-side table of a paper (verdicts.csv, which `repro all` puts
+ * into its index.html): report_verdicts_init starts sb with the header
+ * claim,paper,ours,verdict,why; report_verdict adds a row (fields as
+ * text, any of them may hold commas). verdict is one word: reproduced,
+ * differs, fails, unclear, or inconsistent (the paper's own figures
+ * cannot all be true). */
+void report_verdicts_init(gl_strbuf *sb);
+void report_verdict(gl_strbuf *sb, const char *claim, const char *paper, const char *ours,
+	const char *verdict, const char *why);
+
+/* Split the next record of CSV text at *pos (RFC 4180) into at most max
+ * fields, each a copy into out[i] (room n bytes each, longer ones cut);
+ * advance *pos. Returns the number of fields, 0 at the end. */
+int report_csv_record(const char *text, size_t *pos, char (*out)[1024], int max);
+
 /* Write an SVG line plot of the series to dir/name. The picture grows to
  * hold its title (wrapped onto more lines), the y label and the legend
  * (as wide as the longest name), so that no text is clipped. Dies on
