@@ -367,6 +367,25 @@ int repro_ga_nim(int argc, char **argv)
 	printf("The excerpt's K suffices on a heap set where K %d converges in every run: the\n"
 		"headline set is the first --heaps (2-3-4 by default); 3-4-5 is the harder case.\n",
 		Ks[K_DEFAULT]);
+	gl_strbuf vd;
+	report_verdicts_init(&vd);
+	for (int h = 0; h < nheaps; h++) {
+		char cl[96], ov[200];
+		snprintf(cl, sizeof cl, "K about 25-30 suffices, Nim %.24s (normal, vs perfect, first)",
+			heaps[h]);
+		snprintf(ov, sizeof ov, "K %d: %d of %d runs win every winnable game (median game %.0f)",
+			Ks[K_DEFAULT], hconv[h][K_DEFAULT], seeds, hconv[h][K_DEFAULT] ?
+			hmed[h][K_DEFAULT] : 0);
+		for (int ki = 0; ki < NK; ki++)
+			if (ki != K_DEFAULT)
+				snprintf(ov + strlen(ov), sizeof ov - strlen(ov), "; K %d: %d", Ks[ki],
+					hconv[h][ki]);
+		bool all = hconv[h][K_DEFAULT] == seeds;
+		report_verdict(&vd, cl, "\"about 25 or 30, which should be more than the number of "
+			"moves needed for any optimal play\"", ov, all ? "reproduced" : "differs",
+			all ? "the population holds the learner's positions of optimal play here" :
+			"more positions than K members meet in play: the population is too small");
+	}
 
 	/* games a generation: the same number of games split into
 	 * generations of g games, against perfect, learner first, on the
@@ -416,6 +435,28 @@ int repro_ga_nim(int argc, char **argv)
 		}
 		gl_game_free(g);
 	}
+	{
+		/* the best setting of games a generation, from the rows above */
+		size_t pos = 0;
+		char f[12][1024];
+		report_csv_record(gs.buf, &pos, f, 12);
+		double best = 1e18;
+		char bestg[32] = "?", ov[200];
+		while (report_csv_record(gs.buf, &pos, f, 12) >= 9)
+			if (f[5][0] && atoi(f[4]) == seeds && atof(f[5]) < best) {
+				best = atof(f[5]);
+				snprintf(bestg, sizeof bestg, "%.20s", f[2]);
+			}
+		snprintf(ov, sizeof ov, "all runs converged soonest with %s game(s) a generation "
+			"(median game %.0f); see ga-nim-games.csv", bestg, best);
+		report_verdict(&vd, "games a generation: gapairs' default games=1",
+			"\"a fixed number of games\" (not given)", ov,
+			!strcmp(bestg, "1") ? "reproduced" : "differs",
+			"the excerpt leaves it open; the default should be the setting that converges "
+			"soonest");
+	}
+	report_write(out, "verdicts.csv", &vd);
+	gl_strbuf_done(&vd);
 	report_write(out, "ga-nim-games.csv", &gs);
 	gl_strbuf_done(&gs);
 	report_write(out, "ga-nim.csv", &csv);
@@ -595,6 +636,55 @@ int repro_hwang(int argc, char **argv)
 		"(step 10, Figure 3-4). O = mutants a generation.\n"
 		"%-26s %6s %8s %-18s %-20s %s\n", "setting", "evals", "solved", "errors med [min,max]",
 		"found in gen med", "ms med");
+	gl_strbuf vd;
+	report_verdicts_init(&vd);
+	{
+		/* the paper's own individuals, scored here */
+		static const gl_action t32[10][15] = {
+			{14, 4, 8, 0, 18, 17, 10, 12, 4, 6, 17, 17, 17, 14, 16},
+			{0, 4, 2, 3, 7, 2, 12, 0, 3, 6, 13, 13, 14, 1, 5},
+			{7, 11, 8, 12, 8, 0, 3, 9, 1, 2, 11, 13, 9, 3, 2},
+			{14, 2, 1, 10, 0, 18, 17, 5, 15, 13, 4, 11, 7, 9, 6},
+			{15, 18, 12, 15, 13, 17, 7, 0, 18, 15, 7, 16, 17, 2, 3},
+			{10, 0, 1, 6, 3, 2, 2, 0, 5, 0, 8, 5, 2, 2, 2},
+			{8, 7, 1, 8, 9, 13, 18, 13, 1, 16, 9, 7, 8, 8, 14},
+			{16, 9, 2, 1, 4, 8, 7, 10, 10, 16, 4, 12, 18, 7, 13},
+			{16, 5, 13, 16, 15, 8, 17, 5, 14, 0, 18, 10, 14, 13, 10},
+			{17, 11, 6, 7, 8, 4, 9, 7, 12, 9, 18, 1, 1, 6, 17},
+		};
+		static const int t32_f[10] = {8, 5, 7, 3, 8, 9, 5, 12, 7, 7};
+		static const gl_action conv[15] = {16, 9, 2, 1, 4, 8, 7, 10, 16, 4, 12, 13, 7, 11, 4};
+		gl_game *g = cli_game("swap9:limit=15");
+		void *s = cli_state(g);
+		gl_action *mv = cli_moves(g);
+		char ours[120] = "", paper[120] = "";
+		int agree = 0;
+		for (int i = 0; i < 10; i++) {
+			g->type->start(g, s);
+			int f = gl_ts_play(g, s, t32[i], 15, mv, NULL);
+			agree += f == t32_f[i];
+			snprintf(ours + strlen(ours), sizeof ours - strlen(ours), "%s%d", i ? ", " : "", f);
+			snprintf(paper + strlen(paper), sizeof paper - strlen(paper), "%s%d", i ? ", " : "",
+				t32_f[i]);
+		}
+		char w[200];
+		snprintf(w, sizeof w, "%d of 10 agree; F = 18 - total toroidal distance from picture A "
+			"as Table 3-1's swaps imply it (README)", agree);
+		printf("\nTable 3-2's initial individuals scored here: F %s (paper: %s)\n", ours, paper);
+		report_verdict(&vd, "Table 3-2: F of the ten initial individuals", paper, ours,
+			agree == 10 ? "reproduced" : "differs", w);
+		g->type->start(g, s);
+		int f = gl_ts_play(g, s, conv, 15, mv, NULL);
+		char ov[64];
+		snprintf(ov, sizeof ov, "F = %d", f);
+		printf("the converged individual of step 10 (Figure 3-4) scores F = %d here\n", f);
+		report_verdict(&vd, "the converged individual (step 10) solves the puzzle",
+			"Figure 3-4: completed", ov, f == 18 ? "reproduced" : "fails",
+			"its 15 codes played from picture A (also a test, test_treesearch)");
+		gl_free(s);
+		gl_free(mv);
+		gl_game_free(g);
+	}
 	for (int k = 0; k < 2; k++) {
 		int mut = k ? 0 : 5;
 		double t[SEEDS_MAX], e[SEEDS_MAX], fg[SEEDS_MAX];
@@ -611,6 +701,14 @@ int repro_hwang(int argc, char **argv)
 		gl_strbuf_printf(&csv, "%s,ga,15,10,50,%d,%" PRIu64 ",%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n",
 			k ? "example O=1" : "example O=5", o.seeds, ev, st.med, st.min, st.max, se.med,
 			se.min, se.max);
+		char cl[96], ov[160];
+		snprintf(cl, sizeof cl, "the example run (depth 15, N 10, 50 generations), %s",
+			k ? "O 1 (pm 0.1 per member)" : "O 5 (Table 3-4)");
+		snprintf(ov, sizeof ov, "solved %d of %d seeds; best found in generation %.1f "
+			"(median); %" PRIu64 " evaluations", solved, o.seeds, sf.med, ev);
+		report_verdict(&vd, cl, "converged after 8 generations to a solution", ov,
+			2 * solved >= o.seeds ? "reproduced" : "differs",
+			"one run in the paper, its seed unknown; here the share of seeds that solve");
 	}
 
 	/* DFS: deterministic, once per depth */
@@ -684,6 +782,20 @@ int repro_hwang(int argc, char **argv)
 		gl_strbuf_printf(&csv, "4-7,ga-timed,15,35,,%d,,%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n",
 			o.seeds, dt[i], dt[i], dt[i], se.med, se.min, se.max);
 		gl_game_free(g);
+	}
+	{
+		int better = 0, worse = 0;
+		for (int i = 0; i < nd; i++) {
+			better += gy[i] < de[i];
+			worse += gy[i] > de[i];
+		}
+		char ov[160];
+		snprintf(ov, sizeof ov, "GA's median errors below DFS's at %d of %d depths, above at %d "
+			"(time-limited)", better, nd, worse);
+		report_verdict(&vd, "at equal time the GA beats depth-first search (Fig. 4-7)",
+			"the GA's result is better", ov, worse == 0 && better > 0 ? "reproduced" :
+			better > worse ? "differs" : "fails",
+			"the GA (depth 15, N 35) given the time DFS took to depth d; times on this machine");
 	}
 	plot_series s47[2] = {
 		{"DFS at depth x", nd, dx, de, NULL, NULL},
@@ -778,6 +890,8 @@ int repro_hwang(int argc, char **argv)
 			depth, o.seeds, a.med, a.min, a.max);
 		gl_game_free(g);
 	}
+	report_write(o.out, "verdicts.csv", &vd);
+	gl_strbuf_done(&vd);
 	report_write(o.out, "hwang.csv", &csv);
 	gl_strbuf_done(&csv);
 	printf("\nwrote %s/hwang.csv and fig4-*.svg\n", o.out);
