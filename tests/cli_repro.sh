@@ -1,22 +1,38 @@
 #!/bin/sh
-# cli_repro.sh BIN - what every `repro` experiment writes, read back: each
-# one run small, then every CSV parsed as RFC 4180 (fields with commas
-# quoted, the same number of fields in every record) and every SVG's
-# texts inside the picture (lib_report.sh).
+# cli_repro.sh BIN - what every `repro` experiment writes, read back:
+# `repro all --quick` runs each small, then every CSV is parsed as RFC 4180
+# (fields with commas quoted, the same number of fields in every record),
+# every SVG's texts are inside the picture (lib_report.sh), and index.html
+# has every paper's verdicts and figures.
 . "$(dirname "$0")/lib_cli.sh"
 . "$(dirname "$0")/lib_report.sh"
 
-run() {
-	dir=$1; shift
-	if "$BIN" repro "$@" --out "$tmp/$dir" >"$tmp/$dir.out" 2>&1; then ok; else
-		bad "gamelearn repro $*: $(tail -n 3 "$tmp/$dir.out")"; fi
-	outputs_ok "$tmp/$dir"
-}
-run bs banerjee-stone --runs 2 --matches 200 --source-short 50 --threads 2
-run martens martens --seeds 2 --max-plays 300 --lauto-plays 3000 --lauto-perfect-plays 2000
-run hwang hwang --seeds 2 --quick
-run nim ga-nim --seeds 2 --gens 200 --block 50
-run checkers checkers-ga --quick --threads 2
+# every experiment, small, with the report
+if "$BIN" repro all --quick --out "$tmp/all" >"$tmp/all.out" 2>&1; then ok; else
+	bad "gamelearn repro all --quick: $(tail -n 3 "$tmp/all.out")"; fi
+for d in martens checkers-ga ga-nim hwang banerjee-stone; do
+	outputs_ok "$tmp/all/$d"
+	if [ -s "$tmp/all/$d/verdicts.csv" ] && [ -s "$tmp/all/$d/output.txt" ]; then ok; else
+		bad "repro all: no verdicts.csv or output.txt for $d"; fi
+	if grep -q "<h2 id=\"$d\">" "$tmp/all/index.html"; then ok; else bad "index.html lacks $d"; fi
+done
+# the index: a table row per verdict, every figure inline, the version
+rows=$(cat "$tmp"/all/*/verdicts.csv | grep -c -v '^claim,paper,ours,verdict,why$')
+if [ "$(grep -c '<td class="v ' "$tmp/all/index.html")" -eq "$rows" ]; then ok; else
+	bad "index.html has not one row per verdict ($rows)"; fi
+svgs=$(ls "$tmp"/all/*/*.svg | wc -l)
+if [ "$(grep -c '<img src=' "$tmp/all/index.html")" -eq "$svgs" ]; then ok; else
+	bad "index.html does not show the $svgs figures"; fi
+if grep -q "gamelearn 0\.[0-9]" "$tmp/all/index.html"; then ok; else bad "index.html lacks the version"; fi
+# a verdict with a comma inside a quoted field is one cell
+if grep -q '<td>79 plays: 1 W, 46 L, 32 D</td>' "$tmp/all/index.html"; then ok; else
+	bad "index.html lacks Table I's paper cell"; fi
+# --only runs one, and the index still lists the others found
+if "$BIN" repro all --quick --only hwang --out "$tmp/all" >/dev/null 2>&1 &&
+	grep -q '<h2 id="martens">' "$tmp/all/index.html"; then ok; else bad "repro all --only"; fi
+cp -r "$tmp/all/banerjee-stone" "$tmp/bs"
+cp "$tmp/all/banerjee-stone/output.txt" "$tmp/bs.out"
+
 # a feature text such as N(L,N(D)) is one quoted field of Table 1
 if grep -q '^200,i,"N(L,N(D))",0,50,' "$tmp/bs/table1.csv"; then ok; else
 	bad "table1.csv does not quote N(L,N(D))"; fi

@@ -138,12 +138,13 @@ static void run_job(job *j)
 	char spec[1400]; /* a path too long for a parameter is refused by the agent */
 	if (!g)
 		goto fail;
+	/* init_at=choose is the default: left out, so that the spec (at most
+	 * GL_SPEC_MAX) has room for the feature file's path */
+	const char *at = j->c->at ? ",init_at=update" : "";
 	if (j->features)
-		snprintf(spec, sizeof spec, "td:init=transfer,init_at=%s,features=%s",
-			init_ats[j->c->at], j->features);
+		snprintf(spec, sizeof spec, "td:init=transfer%s,features=%s", at, j->features);
 	else
-		snprintf(spec, sizeof spec, "td:init=%s,init_at=%s", inits[j->c->init],
-			init_ats[j->c->at]);
+		snprintf(spec, sizeof spec, "td:init=%s%s", inits[j->c->init], at);
 	if (!(seats[0] = gl_agent_new(spec, g, NULL, &err)) ||
 	    !(seats[1] = gl_agent_new(opponents[j->c->opp], g, NULL, &err)))
 		goto fail;
