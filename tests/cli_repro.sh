@@ -16,6 +16,8 @@ for d in martens checkers-ga ga-nim hwang banerjee-stone; do
 		bad "repro all: no verdicts.csv or output.txt for $d"; fi
 	if grep -q "<h2 id=\"$d\">" "$tmp/all/index.html"; then ok; else bad "index.html lacks $d"; fi
 done
+# one colour per learner or condition across every figure of the run
+if msg=$(colours_ok "$tmp"/all/*/*.svg); then ok; else bad "$msg"; fi
 # the index: a table row per verdict, every figure inline, the version
 rows=$(cat "$tmp"/all/*/verdicts.csv | grep -c -v '^claim,paper,ours,verdict,why$')
 if [ "$(grep -c '<td class="v ' "$tmp/all/index.html")" -eq "$rows" ]; then ok; else

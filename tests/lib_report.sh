@@ -84,6 +84,23 @@ svg_ok() {
 	END { exit bad }' "$1"
 }
 
+# colours_ok FILE...: a legend name has one colour in every figure given
+# (report.c writes a legend entry as a line and its text on one line)
+colours_ok() {
+	awk '
+	match($0, /stroke="#[0-9a-f]*" stroke-width="3"\/><text[^>]*>[^<]*</) {
+		m = substr($0, RSTART, RLENGTH)
+		col = m; sub(/^stroke="/, "", col); sub(/".*/, "", col)
+		name = m; sub(/.*>/, "", name); sub(/<$/, "", name)
+		if (name in seen && seen[name] != col) {
+			print "legend \"" name "\": " seen[name] " in " where[name] ", " col " in " FILENAME
+			bad = 1
+		}
+		seen[name] = col; where[name] = FILENAME
+	}
+	END { exit bad }' "$@"
+}
+
 # outputs_ok DIR: csv_ok on every CSV and svg_ok on every SVG in DIR
 outputs_ok() {
 	n=0

@@ -205,8 +205,8 @@ static const char *const css =
 	".reproduced{background:#dff0d8}.differs{background:#fcf8e3}.fails{background:#f2dede}"
 	".unclear{background:#eee}.inconsistent{background:#e8dff5}\n"
 	"code{background:#f5f5f5;padding:1px 3px}\n"
-	".figs{display:flex;flex-wrap:wrap;gap:8px}.figs img{max-width:100%;"
-	"border:1px solid #ddd}\n"
+	".figs{display:flex;flex-wrap:wrap;gap:8px}.figs a{flex:1 1 45%;max-width:50%}"
+	".figs img{width:100%;border:1px solid #ddd}\n"
 	"h2{border-bottom:2px solid #1f77b4;padding-bottom:2px;margin-top:2em}\n";
 
 int repro_all(int argc, char **argv)
@@ -215,6 +215,17 @@ int repro_all(int argc, char **argv)
 	cli_parse(&cli_repro_all_spec, argc, argv, &opt);
 	const char *out = cli_str(&opt, "out"), *only = cli_str(&opt, "only");
 	bool quick = cli_given(&opt, "quick");
+	if (strcmp(only, "all"))
+		for (const char *l = only; *l;) {
+			size_t len = strcspn(l, ",");
+			bool known = false;
+			for (int p = 0; p < NPAPERS; p++)
+				known |= strlen(papers[p].name) == len && !strncmp(papers[p].name, l, len);
+			if (!known)
+				cli_die(EXIT_USAGE, "repro all: --only takes experiments of: martens, "
+					"checkers-ga, ga-nim, hwang, banerjee-stone; got '%s'", only);
+			l += len + (l[len] == ',');
+		}
 	report_mkdir(out);
 	double took[NPAPERS] = {0};
 	bool ran[NPAPERS] = {false};
@@ -233,6 +244,11 @@ int repro_all(int argc, char **argv)
 		fflush(stdout);
 		took[p] = run_one(e, quick ? papers[p].quick : papers[p].full, dir);
 		ran[p] = true;
+		gl_strbuf t;
+		gl_strbuf_init(&t);
+		gl_strbuf_printf(&t, "%.0f %s\n", took[p], quick ? "quick" : "full");
+		report_write(dir, "run.txt", &t);
+		gl_strbuf_done(&t);
 		printf(" %.0f s\n", took[p]);
 	}
 
@@ -281,11 +297,22 @@ int repro_all(int argc, char **argv)
 				"--only %s</code>).</p>\n", papers[p].name);
 			continue;
 		}
+		/* how it was run: this time, or as run.txt says */
+		snprintf(path, sizeof path, "%s/run.txt", dir);
+		char *rt = slurp(path);
+		double secs = took[p];
+		bool was_quick = quick && ran[p];
+		if (!ran[p] && rt) {
+			char kind[16] = "";
+			if (sscanf(rt, "%lf %15s", &secs, kind) != 2)
+				secs = -1;
+			was_quick = !strcmp(kind, "quick");
+		}
+		free(rt);
 		gl_strbuf_printf(&h, "<p>Command: <code>gamelearn repro %s --out %s%s%s</code>",
-			papers[p].name, dir, quick && ran[p] ? " " : "", quick && ran[p] ?
-			papers[p].quick : "");
-		if (ran[p])
-			gl_strbuf_printf(&h, " (%.0f s here)", took[p]);
+			papers[p].name, dir, was_quick ? " " : "", was_quick ? papers[p].quick : "");
+		if (ran[p] || secs >= 0)
+			gl_strbuf_printf(&h, " (%.0f s here)", secs);
 		gl_strbuf_printf(&h, ". Seeds: ");
 		html_text(&h, papers[p].seeds);
 		gl_strbuf_printf(&h, ". Full output: <a href=\"%s/output.txt\">output.txt</a>; "

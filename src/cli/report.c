@@ -55,29 +55,39 @@ static const char *const colours[] = {
 };
 enum { NCOLOURS = sizeof colours / sizeof colours[0] };
 
-/* Learners (a series' first word) and their colours in every figure. */
+/* Learners and conditions (the start of a series' name, up to a space,
+ * comma, parenthesis or colon) and their colours in every figure; the
+ * first entry that matches wins. */
 static const struct {
 	const char *word;
 	int colour;
 } fixed_colours[] = {
+	{"normal, perfect", 3}, {"normal, random", 4},        /* the L-automaton */
+	{"misere, perfect", 5}, {"misere, random", 6},
 	{"baseline", 0}, {"transfer", 1}, {"lookahead", 2},   /* Banerjee-Stone's td */
 	{"wins", 2}, {"draws", 7}, {"losses", 1},             /* outcomes */
 	{"DFS", 10}, {"IDA*", 8}, {"GA", 0},                   /* tree searches */
 	{"champion", 0}, {"even", 7},                          /* checkers GA */
 };
 
+const char *report_palette(int i)
+{
+	return colours[(i < 0 ? 0 : i) % NCOLOURS];
+}
+
 const char *report_colour(const char *name, const char *const *used, int nused)
 {
-	size_t n = strcspn(name, " ,(:");
-	for (size_t i = 0; i < sizeof fixed_colours / sizeof fixed_colours[0]; i++)
-		if (strlen(fixed_colours[i].word) == n && !strncmp(name, fixed_colours[i].word, n)) {
-			const char *c = colours[fixed_colours[i].colour];
-			bool taken = false;
-			for (int k = 0; k < nused; k++)
-				taken |= used[k] == c;
-			if (!taken)
-				return c;
-		}
+	for (size_t i = 0; i < sizeof fixed_colours / sizeof fixed_colours[0]; i++) {
+		size_t n = strlen(fixed_colours[i].word);
+		if (strncmp(name, fixed_colours[i].word, n) || (name[n] && !strchr(" ,(:", name[n])))
+			continue;
+		const char *c = colours[fixed_colours[i].colour];
+		bool taken = false;
+		for (int k = 0; k < nused; k++)
+			taken |= used[k] == c;
+		if (!taken)
+			return c;
+	}
 	for (int c = 3; c < NCOLOURS + 3; c++) {
 		const char *col = colours[c % NCOLOURS];
 		bool taken = false;
@@ -220,6 +230,12 @@ static void wrap_title(const char *title, double width, char lines[][256], int *
 void report_plot(const char *dir, const char *name, const plot_spec *spec,
 	const plot_series *series, int nseries)
 {
+	report_plot_coloured(dir, name, spec, series, nseries, NULL);
+}
+
+void report_plot_coloured(const char *dir, const char *name, const plot_spec *spec,
+	const plot_series *series, int nseries, const char *const *colour)
+{
 	/* the plot area is PW x PH; the margins grow to hold the text */
 	enum { PW = 560, PH = 360, L = 80, B = 60, LEGEND_PX = 12 };
 	size_t longest = 0;
@@ -312,7 +328,8 @@ void report_plot(const char *dir, const char *name, const plot_spec *spec,
 	const char *used[64];
 	for (int k = 0; k < nseries; k++) {
 		const plot_series *s = &series[k];
-		const char *col = report_colour(s->name, used, k < 64 ? k : 64);
+		const char *col = colour && colour[k] ? colour[k] :
+			report_colour(s->name, used, k < 64 ? k : 64);
 		if (k < 64)
 			used[k] = col;
 		if (s->lo && s->hi && s->n > 0) {

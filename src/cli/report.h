@@ -36,6 +36,11 @@ void report_mkdir(const char *dir);
  * the first palette colour not used yet. */
 const char *report_colour(const char *name, const char *const *used, int nused);
 
+/* Colour i of the palette (any i >= 0, taken modulo its size): for series
+ * of a parameter's values, the same value the same colour in every
+ * figure. */
+const char *report_palette(int i);
+
 /* Append s to sb as one CSV field (RFC 4180): in double quotes, its own
  * quotes doubled, when it holds a comma, a quote or a line break; as it is
  * otherwise. */
@@ -62,6 +67,10 @@ int report_csv_record(const char *text, size_t *pos, char (*out)[1024], int max)
  * error. */
 void report_plot(const char *dir, const char *name, const plot_spec *spec,
 	const plot_series *series, int nseries);
+/* The same with series k drawn in colour[k] (a colour may be NULL:
+ * report_colour's), e.g. report_palette of a parameter's value. */
+void report_plot_coloured(const char *dir, const char *name, const plot_spec *spec,
+	const plot_series *series, int nseries, const char *const *colour);
 
 /* Write the text of sb to dir/name atomically (a CSV table). Dies on
  * error. */

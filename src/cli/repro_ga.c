@@ -569,10 +569,14 @@ static void hw_figure(const hw_opts *o, const char *file, const char *title,
 		}
 		printf("\n");
 	}
+	const char *cols[8] = {NULL};
 	for (int k = 0; k < ns; k++) {
 		double *b = buf + (size_t)k * nx * 7;
 		snprintf(names[k], sizeof names[k], "GA %s = %d", svar == VAR_POP ? "N" :
 			svar == VAR_GENS ? "G" : "D", sv[k]);
+		/* a value's colour is the same in every figure: its place among
+		 * the values the figures use (N and G 10, 15, ...; D 3, 6, ...) */
+		cols[k] = report_palette(svar == VAR_DEPTH ? (sv[k] - 3) / 3 : (sv[k] - 10) / 5);
 		tser[k] = (plot_series){names[k], nx, b, b + nx, b + 2 * nx, b + 3 * nx};
 		eser[k] = (plot_series){names[k], nx, b, b + 4 * nx, b + 5 * nx, b + 6 * nx};
 	}
@@ -586,11 +590,11 @@ static void hw_figure(const hw_opts *o, const char *file, const char *title,
 	snprintf(f, sizeof f, "%s-time.svg", file);
 	snprintf(ttl, sizeof ttl, "%s: time (ms, median and min-max of %d seeds)", title, o->seeds);
 	plot_spec ps = {ttl, vn[xvar], "milliseconds", ndfs > 0, ndfs == 0};
-	report_plot(o->out, f, &ps, tser, nser);
+	report_plot_coloured(o->out, f, &ps, tser, nser, cols);
 	snprintf(f, sizeof f, "%s-errors.svg", file);
 	snprintf(ttl, sizeof ttl, "%s: errors 18 - F (median and min-max)", title);
 	plot_spec pe = {ttl, vn[xvar], "errors", false, true};
-	report_plot(o->out, f, &pe, eser, nser);
+	report_plot_coloured(o->out, f, &pe, eser, nser, cols);
 	gl_free(buf);
 }
 
