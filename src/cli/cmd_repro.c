@@ -95,19 +95,6 @@ const cli_spec cli_repro_all_spec = {
 	{"gamelearn repro all --out out/repro", "gamelearn repro all --quick --out /tmp/r"}
 };
 
-static void html_text(gl_strbuf *sb, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '<': gl_strbuf_printf(sb, "&lt;"); break;
-		case '>': gl_strbuf_printf(sb, "&gt;"); break;
-		case '&': gl_strbuf_printf(sb, "&amp;"); break;
-		case '"': gl_strbuf_printf(sb, "&quot;"); break;
-		default: gl_strbuf_printf(sb, "%c", *s);
-		}
-	}
-}
-
 static int name_cmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -270,7 +257,7 @@ int repro_all(int argc, char **argv)
 		"<title>gamelearn: the papers beside ours</title>\n<style>\n%s</style></head>"
 		"<body>\n<h1>gamelearn: every paper's figures beside ours</h1>\n", css);
 	gl_strbuf_printf(&h, "<p>gamelearn %s, source ", GL_VERSION);
-	html_text(&h, commit[0] ? commit : "(no git)");
+	report_xml_text(&h, commit[0] ? commit : "(no git)");
 	gl_strbuf_printf(&h, ", made %s on a %ld-core machine%s. Each section: the paper's "
 		"figure and ours side by side with a verdict and the reason, the figures, the "
 		"command and seeds. Verdicts: <span class=\"reproduced\">reproduced</span>, "
@@ -290,7 +277,7 @@ int repro_all(int argc, char **argv)
 		snprintf(path, sizeof path, "%s/verdicts.csv", dir);
 		char *v = slurp(path);
 		gl_strbuf_printf(&h, "<h2 id=\"%s\">%s</h2>\n<p>", papers[p].name, papers[p].name);
-		html_text(&h, papers[p].paper);
+		report_xml_text(&h, papers[p].paper);
 		gl_strbuf_printf(&h, "</p>\n");
 		if (!v) {
 			gl_strbuf_printf(&h, "<p>Not run into this folder (<code>gamelearn repro all "
@@ -314,7 +301,7 @@ int repro_all(int argc, char **argv)
 		if (ran[p] || secs >= 0)
 			gl_strbuf_printf(&h, " (%.0f s here)", secs);
 		gl_strbuf_printf(&h, ". Seeds: ");
-		html_text(&h, papers[p].seeds);
+		report_xml_text(&h, papers[p].seeds);
 		gl_strbuf_printf(&h, ". Full output: <a href=\"%s/output.txt\">output.txt</a>; "
 			"data:", papers[p].name);
 		char *names[64];
@@ -336,7 +323,7 @@ int repro_all(int argc, char **argv)
 					gl_strbuf_printf(&h, "<td class=\"v %s\">", f[3]);
 				else
 					gl_strbuf_printf(&h, "<td>");
-				html_text(&h, f[i]);
+				report_xml_text(&h, f[i]);
 				gl_strbuf_printf(&h, "</td>");
 			}
 			gl_strbuf_printf(&h, "</tr>\n");

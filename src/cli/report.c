@@ -171,17 +171,16 @@ int report_csv_record(const char *text, size_t *pos, char (*out)[1024], int max)
 	return nf < max ? nf : max;
 }
 
-static void xml_text(gl_strbuf *sb, const char *s)
+void report_xml_text(gl_strbuf *sb, const char *s)
 {
 	for (; *s; s++) {
-		if (*s == '<')
-			gl_strbuf_printf(sb, "&lt;");
-		else if (*s == '>')
-			gl_strbuf_printf(sb, "&gt;");
-		else if (*s == '&')
-			gl_strbuf_printf(sb, "&amp;");
-		else
-			gl_strbuf_printf(sb, "%c", *s);
+		switch (*s) {
+		case '<': gl_strbuf_printf(sb, "&lt;"); break;
+		case '>': gl_strbuf_printf(sb, "&gt;"); break;
+		case '&': gl_strbuf_printf(sb, "&amp;"); break;
+		case '"': gl_strbuf_printf(sb, "&quot;"); break;
+		default: gl_strbuf_printf(sb, "%c", *s);
+		}
 	}
 }
 
@@ -299,7 +298,7 @@ void report_plot_coloured(const char *dir, const char *name, const plot_spec *sp
 	for (int i = 0; i < ntl; i++) {
 		gl_strbuf_printf(&sb, "<text x=\"10\" y=\"%d\" font-size=\"%d\">", 25 + 20 * i,
 			TITLE_PX);
-		xml_text(&sb, tl[i]);
+		report_xml_text(&sb, tl[i]);
 		gl_strbuf_printf(&sb, "</text>\n");
 	}
 	/* grid and ticks */
@@ -320,10 +319,10 @@ void report_plot_coloured(const char *dir, const char *name, const plot_spec *sp
 		L, T, W - L - R, H - T - B);
 	gl_strbuf_printf(&sb, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"%.1f\">",
 		L + PW / 2, T + PH + 45, xlab_px);
-	xml_text(&sb, spec->xlabel);
+	report_xml_text(&sb, spec->xlabel);
 	gl_strbuf_printf(&sb, "</text>\n<text x=\"18\" y=\"%d\" text-anchor=\"middle\" "
 		"font-size=\"%.1f\" transform=\"rotate(-90 18 %d)\">", T + PH / 2, ylab_px, T + PH / 2);
-	xml_text(&sb, spec->ylabel);
+	report_xml_text(&sb, spec->ylabel);
 	gl_strbuf_printf(&sb, "</text>\n");
 	const char *used[64];
 	for (int k = 0; k < nseries; k++) {
@@ -350,7 +349,7 @@ void report_plot_coloured(const char *dir, const char *name, const plot_spec *sp
 		int ly = T + 10 + 20 * k;
 		gl_strbuf_printf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>"
 			"<text x=\"%d\" y=\"%d\">", W - R + 12, ly, W - R + 36, ly, col, W - R + 42, ly + 4);
-		xml_text(&sb, s->name);
+		report_xml_text(&sb, s->name);
 		gl_strbuf_printf(&sb, "</text>\n");
 	}
 #undef PX

@@ -41,6 +41,9 @@ const char *report_colour(const char *name, const char *const *used, int nused);
  * figure. */
 const char *report_palette(int i);
 
+/* Append s to sb as XML or HTML text: <, >, & and " escaped. */
+void report_xml_text(gl_strbuf *sb, const char *s);
+
 /* Append s to sb as one CSV field (RFC 4180): in double quotes, its own
  * quotes doubled, when it holds a comma, a quote or a line break; as it is
  * otherwise. */
