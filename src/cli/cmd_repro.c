@@ -214,6 +214,12 @@ int repro_all(int argc, char **argv)
 			l += len + (l[len] == ',');
 		}
 	report_mkdir(out);
+	/* the source's commit when the run starts (the tree the tool was built
+	 * from, unless it was changed since the build) */
+	char commit[128], gitcmd[1400];
+	snprintf(gitcmd, sizeof gitcmd, "git -C '%s' describe --always --dirty 2>/dev/null",
+		GL_SOURCE_DIR);
+	command_line(gitcmd, commit, sizeof commit);
 	double took[NPAPERS] = {0};
 	bool ran[NPAPERS] = {false};
 	for (int p = 0; p < NPAPERS; p++) {
@@ -240,11 +246,7 @@ int repro_all(int argc, char **argv)
 	}
 
 	/* index.html */
-	char commit[128], when[64], host[128];
-	char gitcmd[1400];
-	snprintf(gitcmd, sizeof gitcmd, "git -C '%s' describe --always --dirty 2>/dev/null",
-		GL_SOURCE_DIR);
-	command_line(gitcmd, commit, sizeof commit);
+	char when[64], host[128];
 	time_t now = time(NULL);
 	strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime(&now));
 	if (gethostname(host, sizeof host))
