@@ -246,12 +246,9 @@ int repro_all(int argc, char **argv)
 	}
 
 	/* index.html */
-	char when[64], host[128];
+	char when[64];
 	time_t now = time(NULL);
 	strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime(&now));
-	if (gethostname(host, sizeof host))
-		snprintf(host, sizeof host, "?");
-	host[sizeof host - 1] = '\0';
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	gl_strbuf h;
 	gl_strbuf_init(&h);
