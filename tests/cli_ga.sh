@@ -40,10 +40,15 @@ expect_error 2 "keep must be" train nim gapairs:keep=3 --opponent random -n 10
 
 # the experiments, small
 expect_grep "vs\|perfect  first" repro ga-nim --out "$tmp/n" --seeds 2 --gens 200 --block 50
-for f in ga-nim.csv ga-nim-summary.csv ga-nim-win-normal.svg ga-nim-optimal-misere.svg; do
+for f in ga-nim.csv ga-nim-summary.csv ga-nim-games.csv ga-nim-win-2-3-4-normal.svg \
+	ga-nim-optimal-3-4-5-misere.svg; do
 	if [ -s "$tmp/n/$f" ]; then ok; else bad "repro ga-nim did not write $f"; fi
 done
-if [ "$(wc -l <"$tmp/n/ga-nim-summary.csv")" -eq 33 ]; then ok; else bad "ga-nim-summary.csv rows"; fi
+# 2 heap sets x 2 variants x 4 seats and opponents x 4 sizes K, and a header
+if [ "$(wc -l <"$tmp/n/ga-nim-summary.csv")" -eq 65 ]; then ok; else bad "ga-nim-summary.csv rows"; fi
+# one row per games-a-generation setting, and a header
+if [ "$(wc -l <"$tmp/n/ga-nim-games.csv")" -eq 6 ]; then ok; else bad "ga-nim-games.csv rows"; fi
+expect_error 2 "heap sets" repro ga-nim --heaps 1-2-3,,4
 expect_grep "optimum 7 swaps" repro hwang --out "$tmp/h" --seeds 2 --quick
 for f in hwang.csv fig4-1-3-time.svg fig4-1-3-errors.svg fig4-2-time.svg fig4-7.svg; do
 	if [ -s "$tmp/h/$f" ]; then ok; else bad "repro hwang did not write $f"; fi

@@ -176,6 +176,35 @@ static void test_perfect(void)
 	check_perfect("connect3", "egreedy", 0, 1000);
 	check_perfect("othello4", "random", 1, 1000);
 	check_perfect("othello4", "egreedy", 1, 1000);
+	/* ties=first: the same best move every time (tic-tac-toe's start:
+	 * every move draws, so it is the first legal move, a1), where the
+	 * default varies among the nine */
+	gl_game *g = tg_game("tictactoe");
+	gl_agent *same = tg_agent("perfect:tt=1,ties=first", g), *vary = tg_agent("perfect:tt=1", g);
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX];
+	gl_action legal[T_LEGAL_MAX];
+	g->type->start(g, s);
+	CHECK(g->type->legal(g, s, legal) == 9);
+	int distinct = 0;
+	bool seen[9] = {false};
+	for (uint64_t k = 0; k < 40; k++) {
+		gl_err err = {0};
+		gl_action m1, m2;
+		gl_rng_seed(&same->rng, k);
+		gl_rng_seed(&vary->rng, k);
+		CHECK(same->type->choose(same, s, &m1, &err) == 0 && m1 == legal[0]);
+		CHECK(vary->type->choose(vary, s, &m2, &err) == 0 && m2 >= 0 && m2 < 9);
+		if (m2 >= 0 && m2 < 9 && !seen[m2]) {
+			seen[m2] = true;
+			distinct++;
+		}
+	}
+	CHECK_MSG(distinct > 3, "perfect varied among %d first moves", distinct);
+	gl_err err = {0};
+	CHECK(gl_agent_new("perfect:ties=some", g, NULL, &err) == NULL && strstr(err.msg, "ties"));
+	gl_agent_free(same);
+	gl_agent_free(vary);
+	gl_game_free(g);
 }
 
 int main(void)

@@ -143,6 +143,50 @@ static void test_initialisations(void)
 	gl_game_free(g);
 }
 
+/* Whether agent a, its rng seeded 1..20 in turn, always plays the move of s
+ * that wins at once for player 0. */
+static bool always_wins_at_once(gl_agent *a, const gl_game *g, const unsigned char *s)
+{
+	bool all = true;
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		gl_err err = {0};
+		gl_action m;
+		gl_rng_seed(&a->rng, seed);
+		CHECK(a->type->choose(a, s, &m, &err) == 0);
+		GL_STATE_ALIGN unsigned char c[T_STATE_MAX];
+		memcpy(c, s, g->state_size);
+		g->type->apply(g, c, m);
+		int goals[GL_PLAYERS_MAX];
+		bool won = g->type->terminal(g, c) && (g->type->goals(g, c, goals), goals[0] == 100);
+		all &= won;
+	}
+	return all;
+}
+
+/* init_at: with choose, a lookahead learner values a winning option at 100
+ * before it ever played it; with update (the paper's literal reading) it
+ * has no Q until the update after a match that visited it, so it chooses
+ * among equal defaults, and after that update it knows. */
+static void test_init_at(void)
+{
+	gl_game *g = tg_game("tictactoe");
+	gl_agent *ch = tg_agent("td:init=lookahead,eps=0", g);
+	gl_agent *up = tg_agent("td:init=lookahead,init_at=update,eps=0", g);
+	GL_STATE_ALIGN unsigned char s[T_STATE_MAX], w[T_STATE_MAX];
+	after(g, "a1,b1,a2,b2", s); /* X to move: a3 wins */
+	CHECK(always_wins_at_once(ch, g, s));
+	CHECK(!always_wins_at_once(up, g, s));
+	after(g, "a1,b1,a2,b2,a3", w);
+	CHECK(gl_td_episode(up, w, 1, 0, 100) == 0);
+	CHECK(near(value(up, w, 0), 100));
+	CHECK(always_wins_at_once(up, g, s));
+	gl_err err = {0};
+	CHECK(gl_agent_new("td:init_at=later", g, NULL, &err) == NULL && strstr(err.msg, "init_at"));
+	gl_agent_free(ch);
+	gl_agent_free(up);
+	gl_game_free(g);
+}
+
 /* Train learner (player 0) for n matches against opp from seed; tally the
  * last `tail` matches into st. */
 static void train(const gl_game *g, gl_agent *learner, gl_agent *opp, int n, int tail,
@@ -309,6 +353,7 @@ int main(void)
 {
 	test_update_by_hand();
 	test_initialisations();
+	test_init_at();
 	test_learns_tictactoe();
 	test_save_load();
 	test_games();

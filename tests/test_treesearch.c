@@ -52,6 +52,20 @@ static void test_fitness(void)
 	const gl_action c1[15] = {10, 0, 1, 6, 3, 2, 2, 0, 5, 0, 8, 17, 17, 14, 16};
 	int v = play_value(g, c1, 15);
 	CHECK(v >= 0 && v <= 18);
+	/* the individual the paper's example converged to after eight
+	 * generations (section 3, step 10; Figure 3-4, "completed") solves
+	 * the puzzle, all 15 codes played */
+	const gl_action conv[15] = {16, 9, 2, 1, 4, 8, 7, 10, 16, 4, 12, 13, 7, 11, 4};
+	g->type->start(g, s);
+	CHECK(gl_ts_play(g, s, conv, 15, moves, &used) == 18 && used == 15);
+	CHECK(gl_ts_errors(g, 18) == 0);
+	int goals[GL_PLAYERS_MAX];
+	g->type->goals(g, s, goals);
+	CHECK(g->type->terminal(g, s) && goals[0] == 100);
+	/* its Table 3-5 parent (best of generation 1, F = 12 in the paper)
+	 * with the last eight codes changed does not */
+	const gl_action parent[15] = {16, 9, 2, 1, 4, 8, 7, 10, 10, 16, 4, 12, 18, 7, 13};
+	CHECK(play_value(g, parent, 15) < 18);
 	/* npuzzle: a code into the wall is skipped */
 	gl_game *n = tg_game("npuzzle:start=1-2-3-4-5-0-7-8-6,limit=10");
 	const gl_action right_down[2] = {3, 1}; /* R: wall, skipped; D solves */
@@ -162,6 +176,17 @@ static void test_ga(void)
 	CHECK(gl_ts_ga(g, &p, &r, &b, &err) == 0);
 	CHECK(a.value == b.value && a.len == 15 && memcmp(a.seq, b.seq, sizeof a.seq) == 0);
 	CHECK(a.gens == 50 && a.complete);
+	/* evaluations: N, then per generation 2 * round(pc * N) crossover
+	 * children and max(1, round(pm * N)) mutants */
+	CHECK_MSG(a.evals == 10 + 50 * (10 + 1), "evals %llu", (unsigned long long)a.evals);
+	/* the paper's Table 3-4: five mutants a generation at N = 10 */
+	p.mutants = 5;
+	gl_rng_seed(&r, 1);
+	CHECK(gl_ts_ga(g, &p, &r, &b, &err) == 0);
+	CHECK_MSG(b.evals == 10 + 50 * (10 + 5), "evals %llu", (unsigned long long)b.evals);
+	p.mutants = 11;
+	CHECK(gl_ts_ga(g, &p, &r, &b, &err) == GL_EINVAL && strstr(err.msg, "mutants"));
+	p.mutants = 0;
 	CHECK(play_value(g, a.seq, a.len) == a.value);
 	CHECK(a.errors == 18 - a.value);
 	/* 10 seeds: every run ends at least at F = 12 (measured 13..18) */

@@ -110,7 +110,9 @@ int gl_fset_load(gl_feature_set *fs, const char *path, gl_err *err);
 /* --- The td agent (src/learners/td.c) -------------------------------------- */
 
 /* Agent `td`: parameters init=baseline|lookahead|transfer, features=FILE
- * (transfer only), alpha, gamma, lambda, eps, default, depth. */
+ * (transfer only), init_at=choose|update (when a new afterstate gets its
+ * initial value: as soon as it is an option, or in the update after the
+ * match that visited it), alpha, gamma, lambda, eps, default, depth. */
 extern const gl_agent_type gl_agent_td;
 
 /* The value agent a (a `td` agent) gives afterstate s reached by `role`'s

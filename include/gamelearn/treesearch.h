@@ -38,16 +38,21 @@ typedef struct gl_ts_result {
 	int gens;           /* ga: generations done */
 	int found_gen;      /* ga: generation in which the best first appeared */
 	uint64_t nodes;     /* states generated (ga: decoded moves) */
+	uint64_t evals;     /* ga: fitness evaluations (the first N, then
+			       every child: N + G * (2 * pairs + mutants)) */
 	double seconds;     /* wall-clock time taken */
 } gl_ts_result;
 
 /* The GA's parameters (the paper's example: depth 15, pop 10, gens 50,
- * pc 0.5, pm 0.1, 10 seconds). */
+ * pc 0.5, pm 0.1, 10 seconds; its Table 3-4 shows five mutants a
+ * generation, which no reading of pm 0.1 gives: mutants = 5 is that). */
 typedef struct gl_ts_ga_params {
 	int depth;      /* D: codes per individual, 1..GL_TS_DEPTH_MAX */
 	int pop;        /* N */
 	int gens;       /* G: generations (0: only the time limit) */
 	double pc, pm;  /* crossover and mutation rates (see ga.h) */
+	int mutants;    /* O: mutants a generation, 1..pop (0: from pm,
+			   max(1, round(pm * pop))); pm is then ignored */
 	double seconds; /* time limit (0: none) */
 } gl_ts_ga_params;
 

@@ -33,6 +33,7 @@ static int number_param(const gl_params *p, const char *key, const char *agent,
 static const gl_param_def perfect_params[] = {
 	{"tt", "64", "solver table size in MiB", 1, 4096},
 	{"nodes", "500000000", "give up (an error) after this many nodes per move; 0 never", 0, 4000000000L},
+	{"ties", "random", "among moves of equal best value: random, or first (the same move every time, a teacher repeating lines)", 1, 0},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -51,6 +52,7 @@ typedef struct perfect {
 	gl_action *moves;  /* [max_legal] the legal moves */
 	gl_action *best;   /* [max_legal] those of the best value */
 	int *values;       /* [max_legal] their values */
+	bool first;        /* ties=first: the first best move in legal order */
 } perfect;
 
 static void perfect_done(gl_agent *a)
@@ -76,6 +78,13 @@ static int perfect_init(gl_agent *a, const gl_params *p, gl_err *err)
 		return err ? err->code : GL_ENOMEM;
 	}
 	gl_solver_set_limit(pf->sv, (uint64_t)gl_params_int(p, "nodes"));
+	const char *ties = gl_params_str(p, "ties");
+	if (strcmp(ties, "random") && strcmp(ties, "first")) {
+		perfect_done(a);
+		return gl_fail(err, GL_EINVAL, "agent perfect: ties must be random or first, got '%s'",
+			ties);
+	}
+	pf->first = !strcmp(ties, "first");
 	pf->moves = gl_malloc(n * sizeof *pf->moves);
 	pf->best = gl_malloc(n * sizeof *pf->best);
 	pf->values = gl_malloc(n * sizeof *pf->values);
@@ -105,7 +114,7 @@ static int perfect_choose(gl_agent *a, const void *s, gl_action *move, gl_err *e
 		if (values[i] == top)
 			best[nbest++] = moves[i];
 	}
-	*move = best[gl_rng_below(&a->rng, (uint32_t)nbest)];
+	*move = best[pf->first ? 0 : gl_rng_below(&a->rng, (uint32_t)nbest)];
 	return 0;
 }
 

@@ -43,7 +43,8 @@ static const cli_opt search_opts[] = {
 	{"pop", "N", "10", "ga: population", 0},
 	{"gens", "G", "50", "ga: generations (0: only --time stops it)", 0},
 	{"pc", "P", "0.5", "ga: crossover rate", 0},
-	{"pm", "P", "0.1", "ga: mutation rate", 0},
+	{"pm", "P", "0.1", "ga: mutation rate (max(1, round(pm * N)) mutants a generation)", 0},
+	{"mutants", "O", "0", "ga: mutants a generation, overriding --pm (0: from --pm; the paper's Table 3-4: 5)", 0},
 	{"time", "SECONDS", "0", "stop after this long (0: no limit; results then depend on the machine)", 0},
 	{"seed", "S", "1", "random seed", 0},
 	{NULL, NULL, NULL, NULL, 0}
@@ -67,7 +68,8 @@ int cmd_search(int argc, char **argv)
 	gl_ts_ga_params p = {.depth = 15,
 		.pop = (int)cli_long(&a, "pop", 2, 100000),
 		.gens = (int)cli_long(&a, "gens", 0, 100000000),
-		.pc = cli_real(&a, "pc", 0, 1), .pm = cli_real(&a, "pm", 0, 1)};
+		.pc = cli_real(&a, "pc", 0, 1), .pm = cli_real(&a, "pm", 0, 1),
+		.mutants = (int)cli_long(&a, "mutants", 0, 100000)};
 	double seconds = cli_real(&a, "time", 0, 1e6);
 	uint64_t seed = (uint64_t)cli_long(&a, "seed", 0, INT64_MAX);
 	bool is_ga = !strcmp(method, "ga");
@@ -108,8 +110,9 @@ int cmd_search(int argc, char **argv)
 		cli_die(EXIT_USAGE, "search: %s", err.msg);
 	printf("%s: %s", g->spec, method);
 	if (is_ga)
-		printf(" depth %d, pop %d, pc %g, pm %g, seed %" PRIu64 ", %d generations%s\n",
-			depth, p.pop, p.pc, p.pm, seed, r.gens,
+		printf(" depth %d, pop %d, pc %g, %s %g, seed %" PRIu64 ", %d generations%s\n",
+			depth, p.pop, p.pc, p.mutants ? "mutants" : "pm",
+			p.mutants ? (double)p.mutants : p.pm, seed, r.gens,
 			r.complete ? "" : " (stopped by --time)");
 	else
 		printf(" to depth %d%s: %s\n", depth, seconds > 0 ? " under --time" : "",
@@ -135,6 +138,8 @@ int cmd_search(int argc, char **argv)
 		printf("depth reached %d\n", r.depth);
 	if (is_ga && r.found_gen)
 		printf("best found in generation %d\n", r.found_gen);
+	if (is_ga)
+		printf("evaluations %" PRIu64 "\n", r.evals);
 	printf("nodes %" PRIu64 ", %.3f s\n", r.nodes, r.seconds);
 	gl_free(s);
 	gl_free(moves);

@@ -2,10 +2,29 @@
  * cmd_repro.c - `gamelearn repro NAME [options]`: each source paper's
  * experiments as one seeded command that prints its tables and writes CSV
  * and SVG plots into --out DIR. One line per experiment in the table.
+ *
+ * `gamelearn repro all --out DIR` runs every experiment into DIR/NAME
+ * (its printed output into DIR/NAME/output.txt) and writes DIR/index.html:
+ * per paper the side-by-side table each experiment wrote (verdicts.csv:
+ * claim, paper, ours, verdict, why), its figures inline, the command and
+ * seeds that made them, and the version.
  */
 #include "cli.h"
+#include "report.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef GL_VERSION
+#define GL_VERSION "unknown"
+#endif
+#ifndef GL_SOURCE_DIR
+#define GL_SOURCE_DIR "."
+#endif
 
 const cli_command repro_experiments[] = {
 	/* one per paper; usage and help come from each experiment's spec */
@@ -14,6 +33,7 @@ const cli_command repro_experiments[] = {
 	{"banerjee-stone", NULL, NULL, repro_banerjee_stone, NULL, &cli_repro_bs_spec},
 	{"martens", NULL, NULL, repro_martens, NULL, &cli_repro_martens_spec},
 	{"checkers-ga", NULL, NULL, repro_checkers_ga, NULL, &cli_repro_checkers_spec},
+	{"all", NULL, NULL, repro_all, NULL, &cli_repro_all_spec},
 	{NULL, NULL, NULL, NULL, NULL, NULL}
 };
 
@@ -32,4 +52,295 @@ int cmd_repro(int argc, char **argv)
 		if (!strcmp(argv[1], e->name))
 			return e->run(argc - 1, argv + 1);
 	cli_die(EXIT_USAGE, "repro: unknown experiment '%s' (try: gamelearn repro help)", argv[1]);
+}
+
+/* --- repro all ------------------------------------------------------------ */
+
+/* One paper in the report: its experiment, the options of a full and of a
+ * quick run (besides --out), and what its seeds are. */
+static const struct {
+	const char *name, *paper;
+	const char *full, *quick;
+	const char *seeds;
+} papers[] = {
+	{"martens", "H. H. Martens, \"Two Notes on Machine 'Learning'\", Information and Control, 1959",
+	 "", "--seeds 2 --max-plays 300 --lauto-plays 3000 --lauto-perfect-plays 2000",
+	 "seeds 1..--seeds (10) from --seed 1; plays seeded per seed and play"},
+	{"checkers-ga", "checkers with a genetic algorithm over A. L. Samuel's factors (excerpt)",
+	 "", "--quick --threads 2",
+	 "--seed 1 (the evolution and every game; --time-ms games depend on the machine)"},
+	{"ga-nim", "the genetic state-pair learner of a textbook's chapter 17 (excerpt), on Nim",
+	 "", "--seeds 2 --gens 200 --block 50",
+	 "seeds 1..--seeds (10): each run's games seeded from its seed"},
+	{"hwang", "K.-Y. Hwang, T.-P. Hong, W.-Y. Lin, \"A Study on Applying Genetic Algorithms to "
+	 "Game Search Trees\"", "", "--seeds 2 --quick",
+	 "GA seeds 1..--seeds (10); DFS and IDA* deterministic; times on this machine"},
+	{"banerjee-stone", "B. Banerjee and P. Stone, \"General Game Learning using Knowledge "
+	 "Transfer\", IJCAI 2007", "", "--runs 2 --matches 200 --source-short 50 --threads 2",
+	 "--seed 1: run r draws from stream r (runs 1..--runs, 10)"},
+};
+enum { NPAPERS = sizeof papers / sizeof papers[0] };
+
+static const cli_opt all_opts[] = {
+	{"out", "DIR", "out/repro", "where each experiment's folder and index.html go", 0},
+	{"quick", NULL, NULL, "small settings for every experiment (a test; not the papers' figures)", 0},
+	{"only", "LIST", "all", "experiments to run, comma-separated (the index shows those found in DIR)", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_repro_all_spec = {
+	"repro all", "", 0, 0,
+	"every paper's experiment, and DIR/index.html: paper | ours | verdict | why, figures",
+	all_opts,
+	{"gamelearn repro all --out out/repro", "gamelearn repro all --quick --out /tmp/r"}
+};
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The files in dir ending in ext, sorted, into names (each malloc'd);
+ * returns how many (at most max). */
+static int list_files(const char *dir, const char *ext, char **names, int max)
+{
+	DIR *d = opendir(dir);
+	int n = 0;
+	if (!d)
+		return 0;
+	struct dirent *e;
+	size_t el = strlen(ext);
+	while ((e = readdir(d)) && n < max) {
+		size_t l = strlen(e->d_name);
+		if (l > el && !strcmp(e->d_name + l - el, ext) && (names[n] = strdup(e->d_name)))
+			n++;
+	}
+	closedir(d);
+	qsort(names, (size_t)n, sizeof *names, name_cmp);
+	return n;
+}
+
+/* The text of a small file (malloc'd, NUL-terminated), or NULL. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	gl_strbuf sb;
+	gl_strbuf_init(&sb);
+	char buf[4096];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		gl_strbuf_printf(&sb, "%.*s", (int)n, buf);
+	fclose(f);
+	char *s = strdup(sb.buf ? sb.buf : "");
+	gl_strbuf_done(&sb);
+	return s;
+}
+
+/* The first line of a command's output (the source's commit), or "". */
+static void command_line(const char *cmd, char *out, size_t n)
+{
+	out[0] = '\0';
+	FILE *p = popen(cmd, "r");
+	if (!p)
+		return;
+	if (fgets(out, (int)n, p))
+		out[strcspn(out, "\r\n")] = '\0';
+	else
+		out[0] = '\0';
+	pclose(p);
+}
+
+/* Run experiment e with args (a string of options) into dir, its stdout
+ * into dir/output.txt. Returns the seconds it took. */
+static double run_one(const cli_command *e, const char *args, const char *dir)
+{
+	char buf[2400], *argv[CLI_ARGS_MAX];
+	int argc = 0;
+	snprintf(buf, sizeof buf, "%s --out %s %s", e->name, dir, args);
+	for (char *t = strtok(buf, " "); t && argc < CLI_ARGS_MAX - 1; t = strtok(NULL, " "))
+		argv[argc++] = t;
+	argv[argc] = NULL;
+	report_mkdir(dir);
+	char path[1200];
+	snprintf(path, sizeof path, "%s/output.txt", dir);
+	fflush(stdout);
+	int saved = dup(STDOUT_FILENO);
+	FILE *f = fopen(path, "w");
+	if (saved < 0 || !f)
+		cli_die(EXIT_RUN, "repro all: cannot write %s: %s", path, strerror(errno));
+	dup2(fileno(f), STDOUT_FILENO);
+	fclose(f);
+	double t0 = gl_now();
+	e->run(argc, argv);
+	double dt = gl_now() - t0;
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	return dt;
+}
+
+static const char *const css =
+	"body{font-family:sans-serif;max-width:1200px;margin:1em auto;padding:0 1em;"
+	"color:#222;line-height:1.4}\n"
+	"table{border-collapse:collapse;width:100%;margin:0.5em 0 1em}\n"
+	"th,td{border:1px solid #ccc;padding:4px 6px;vertical-align:top;text-align:left;"
+	"font-size:0.9em}\n"
+	"th{background:#f0f0f0}\n"
+	"td.v{font-weight:bold;white-space:nowrap}\n"
+	".reproduced{background:#dff0d8}.differs{background:#fcf8e3}.fails{background:#f2dede}"
+	".unclear{background:#eee}.inconsistent{background:#e8dff5}\n"
+	"code{background:#f5f5f5;padding:1px 3px}\n"
+	".figs{display:flex;flex-wrap:wrap;gap:8px}.figs a{flex:1 1 45%;max-width:50%}"
+	".figs img{width:100%;border:1px solid #ddd}\n"
+	"h2{border-bottom:2px solid #1f77b4;padding-bottom:2px;margin-top:2em}\n";
+
+int repro_all(int argc, char **argv)
+{
+	cli_args opt;
+	cli_parse(&cli_repro_all_spec, argc, argv, &opt);
+	const char *out = cli_str(&opt, "out"), *only = cli_str(&opt, "only");
+	bool quick = cli_given(&opt, "quick");
+	if (strcmp(only, "all"))
+		for (const char *l = only; *l;) {
+			size_t len = strcspn(l, ",");
+			bool known = false;
+			for (int p = 0; p < NPAPERS; p++)
+				known |= strlen(papers[p].name) == len && !strncmp(papers[p].name, l, len);
+			if (!known)
+				cli_die(EXIT_USAGE, "repro all: --only takes experiments of: martens, "
+					"checkers-ga, ga-nim, hwang, banerjee-stone; got '%s'", only);
+			l += len + (l[len] == ',');
+		}
+	report_mkdir(out);
+	/* the source's commit when the run starts (the tree the tool was built
+	 * from, unless it was changed since the build) */
+	char commit[128], gitcmd[1400];
+	snprintf(gitcmd, sizeof gitcmd, "git -C '%s' describe --always --dirty 2>/dev/null",
+		GL_SOURCE_DIR);
+	command_line(gitcmd, commit, sizeof commit);
+	double took[NPAPERS] = {0};
+	bool ran[NPAPERS] = {false};
+	for (int p = 0; p < NPAPERS; p++) {
+		size_t l = strlen(papers[p].name);
+		const char *hit = strstr(only, papers[p].name);
+		if (strcmp(only, "all") && !(hit && (hit == only || hit[-1] == ',') &&
+		    (hit[l] == ',' || hit[l] == '\0')))
+			continue;
+		const cli_command *e = repro_experiments;
+		while (strcmp(e->name, papers[p].name))
+			e++;
+		char dir[1100];
+		snprintf(dir, sizeof dir, "%s/%s", out, papers[p].name);
+		printf("repro all: %s ...", papers[p].name);
+		fflush(stdout);
+		took[p] = run_one(e, quick ? papers[p].quick : papers[p].full, dir);
+		ran[p] = true;
+		gl_strbuf t;
+		gl_strbuf_init(&t);
+		gl_strbuf_printf(&t, "%.0f %s\n", took[p], quick ? "quick" : "full");
+		report_write(dir, "run.txt", &t);
+		gl_strbuf_done(&t);
+		printf(" %.0f s\n", took[p]);
+	}
+
+	/* index.html */
+	char when[64];
+	time_t now = time(NULL);
+	strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	gl_strbuf h;
+	gl_strbuf_init(&h);
+	gl_strbuf_printf(&h, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+		"<title>gamelearn: the papers beside ours</title>\n<style>\n%s</style></head>"
+		"<body>\n<h1>gamelearn: every paper's figures beside ours</h1>\n", css);
+	gl_strbuf_printf(&h, "<p>gamelearn %s, source ", GL_VERSION);
+	report_xml_text(&h, commit[0] ? commit : "(no git)");
+	gl_strbuf_printf(&h, ", made %s on a %ld-core machine%s. Each section: the paper's "
+		"figure and ours side by side with a verdict and the reason, the figures, the "
+		"command and seeds. Verdicts: <span class=\"reproduced\">reproduced</span>, "
+		"<span class=\"differs\">differs</span> (and why), <span class=\"fails\">fails</span>,"
+		" <span class=\"unclear\">unclear</span> (not significant, or not measured), "
+		"<span class=\"inconsistent\">inconsistent</span> (the paper's own figures cannot "
+		"all be true).</p>\n", when, cores, quick ? "; <b>--quick: small settings for a "
+		"test, not the papers' figures</b>" : "");
+	gl_strbuf_printf(&h, "<ul>\n");
+	for (int p = 0; p < NPAPERS; p++)
+		gl_strbuf_printf(&h, "<li><a href=\"#%s\">%s</a></li>\n", papers[p].name,
+			papers[p].name);
+	gl_strbuf_printf(&h, "</ul>\n");
+	for (int p = 0; p < NPAPERS; p++) {
+		char dir[1100], path[1300];
+		snprintf(dir, sizeof dir, "%s/%s", out, papers[p].name);
+		snprintf(path, sizeof path, "%s/verdicts.csv", dir);
+		char *v = slurp(path);
+		gl_strbuf_printf(&h, "<h2 id=\"%s\">%s</h2>\n<p>", papers[p].name, papers[p].name);
+		report_xml_text(&h, papers[p].paper);
+		gl_strbuf_printf(&h, "</p>\n");
+		if (!v) {
+			gl_strbuf_printf(&h, "<p>Not run into this folder (<code>gamelearn repro all "
+				"--only %s</code>).</p>\n", papers[p].name);
+			continue;
+		}
+		/* how it was run: this time, or as run.txt says */
+		snprintf(path, sizeof path, "%s/run.txt", dir);
+		char *rt = slurp(path);
+		double secs = took[p];
+		bool was_quick = quick && ran[p];
+		if (!ran[p] && rt) {
+			char kind[16] = "";
+			if (sscanf(rt, "%lf %15s", &secs, kind) != 2)
+				secs = -1;
+			was_quick = !strcmp(kind, "quick");
+		}
+		free(rt);
+		gl_strbuf_printf(&h, "<p>Command: <code>gamelearn repro %s --out %s%s%s</code>",
+			papers[p].name, dir, was_quick ? " " : "", was_quick ? papers[p].quick : "");
+		if (ran[p] || secs >= 0)
+			gl_strbuf_printf(&h, " (%.0f s here)", secs);
+		gl_strbuf_printf(&h, ". Seeds: ");
+		report_xml_text(&h, papers[p].seeds);
+		gl_strbuf_printf(&h, ". Full output: <a href=\"%s/output.txt\">output.txt</a>; "
+			"data:", papers[p].name);
+		char *names[64];
+		int n = list_files(dir, ".csv", names, 64);
+		for (int i = 0; i < n; i++) {
+			gl_strbuf_printf(&h, " <a href=\"%s/%s\">%s</a>", papers[p].name, names[i],
+				names[i]);
+			free(names[i]);
+		}
+		gl_strbuf_printf(&h, "</p>\n<table>\n<tr><th>claim</th><th>paper</th><th>ours</th>"
+			"<th>verdict</th><th>why</th></tr>\n");
+		size_t pos = 0;
+		char f[5][1024];
+		report_csv_record(v, &pos, f, 5); /* the header */
+		while (report_csv_record(v, &pos, f, 5) == 5) {
+			gl_strbuf_printf(&h, "<tr>");
+			for (int i = 0; i < 5; i++) {
+				if (i == 3)
+					gl_strbuf_printf(&h, "<td class=\"v %s\">", f[3]);
+				else
+					gl_strbuf_printf(&h, "<td>");
+				report_xml_text(&h, f[i]);
+				gl_strbuf_printf(&h, "</td>");
+			}
+			gl_strbuf_printf(&h, "</tr>\n");
+		}
+		free(v);
+		gl_strbuf_printf(&h, "</table>\n<div class=\"figs\">\n");
+		n = list_files(dir, ".svg", names, 64);
+		for (int i = 0; i < n; i++) {
+			gl_strbuf_printf(&h, "<a href=\"%s/%s\"><img src=\"%s/%s\" alt=\"%s\" "
+				"loading=\"lazy\"></a>\n", papers[p].name, names[i], papers[p].name,
+				names[i], names[i]);
+			free(names[i]);
+		}
+		gl_strbuf_printf(&h, "</div>\n");
+	}
+	gl_strbuf_printf(&h, "</body></html>\n");
+	report_write(out, "index.html", &h);
+	gl_strbuf_done(&h);
+	printf("wrote %s/index.html\n", out);
+	return 0;
 }

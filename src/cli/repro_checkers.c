@@ -173,8 +173,11 @@ static void print_vs(const char *name, const char *cond, const tally *t,
 		name, cond, t->st.wins, t->st.draws, t->st.losses, s, lo, hi,
 		elo(s, t->st.n), elo(lo, t->st.n), elo(hi, t->st.n), mean_depth(t),
 		mean_depth(them));
-	gl_strbuf_printf(csv, "%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64
-		",%.4f,%.4f,%.4f,%.1f,%.2f,%.2f\n", name, cond, t->st.wins,
+	report_csv_field(csv, name);
+	gl_strbuf_printf(csv, ",");
+	report_csv_field(csv, cond);
+	gl_strbuf_printf(csv, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+		",%.4f,%.4f,%.4f,%.1f,%.2f,%.2f\n", t->st.wins,
 		t->st.draws, t->st.losses, s, lo, hi, elo(s, t->st.n),
 		mean_depth(t), mean_depth(them));
 }
@@ -459,6 +462,35 @@ int repro_checkers_ga(int argc, char **argv)
 		"not measured (no random-start run)", "open");
 	printf("%-42s | %-52s | %s\n", "proportional mutation worked best",
 		"not measured (no other mutation)", "open");
+	{
+		gl_strbuf vd;
+		report_verdicts_init(&vd);
+		char ov[200], ov2[300];
+		snprintf(ov, sizeof ov, "score vs all-ones: generation 0 %.3f, last %.3f; ", vs[0],
+			last);
+		if (better >= 0)
+			snprintf(ov2, sizeof ov2, "%sclearly above generation 0's from generation %d", ov,
+				better);
+		else
+			snprintf(ov2, sizeof ov2, "%snever clearly above generation 0's", ov);
+		report_verdict(&vd, "the GA learns the coefficients", "implied (the excerpt's aim)",
+			ov2, better >= 0 ? "reproduced" : "unclear",
+			"each generation's champion against all weights 1 at equal depth, 95% interval");
+		snprintf(ov, sizeof ov, "pruned vs unpruned at %.0f ms a move: score %.3f [%.3f, "
+			"%.3f], mean depth %.2f vs %.2f", o.seconds * 1000, pscore, fmax(0, pscore - ph),
+			fmin(1, pscore + ph), pdepth, fdepth);
+		report_verdict(&vd, "forward pruning", "\"might significantly improve performance\"",
+			ov, pscore - ph > 0.5 ? "reproduced" : pscore + ph < 0.5 ? "fails" : "unclear",
+			"the last champion with and without pruning, equal time a move");
+		report_verdict(&vd, "coefficients' range", "Samuel's from -2^18 to +2^16",
+			positive ? "every evolved weight > 0" : "some evolved weight <= 0", "differs",
+			"the excerpt's mutation moves w within [0, 2w] from 1: a weight never changes sign");
+		report_verdict(&vd, "initialising every weight to 1 does not hurt learning",
+			"\"should not have any effect\"", "not measured (no random-start run)", "unclear",
+			"");
+		report_write(o.out, "verdicts.csv", &vd);
+		gl_strbuf_done(&vd);
+	}
 	printf("\nwrote %s/checkers-ga.csv, checkers-ga-vs.csv, checkers-ga-prune.csv, "
 		"checkers-ga-evolution.svg, checkers-ga-fitness.svg, champion.txt "
 		"(%.0f s)\n", o.out, gl_now() - t0);

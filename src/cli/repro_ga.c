@@ -2,12 +2,14 @@
  * repro_ga.c - the two genetic experiments as `repro` commands:
  *
  * `gamelearn repro ga-nim`: the genetic state-pair learner (agent gapairs;
- * textbook ch. 17 excerpt) on Nim 3-4-5, normal and misere, against
+ * textbook ch. 17 excerpt) on Nim 2-3-4 (the headline: the excerpt's K of
+ * 30 suffices there) and 3-4-5 (the harder case), normal and misere, against
  * `perfect` and `random`, learner first and second: per generation the win
  * rate and the optimal-move rate (the share of its moves, in positions
  * that have a winning move, that leave the opponent lost: Nim's
  * evaluate() is exact), the generation from which it wins every game it
- * can win, and how the population size K matters; 10 seeds, mean and range.
+ * can win, and how the population size K matters; 10 seeds, mean and range;
+ * and how many games a generation should have (measured: 1, the default).
  *
  * `gamelearn repro hwang`: Hwang, Hong and Lin's experiments (section 4,
  * figures 4-1 to 4-7) on swap9: GA time and errors against depth,
@@ -148,6 +150,9 @@ static const cli_opt nim_opts[] = {
 	{"seeds", "N", "10", "runs per setting", 0},
 	{"gens", "G", "3000", "generations a run", 0},
 	{"games", "N", "1", "games a generation", 0},
+	{"heaps", "LIST", "2-3-4,3-4-5", "Nim heap sets, comma-separated (each normal and misere)", 0},
+	{"K", "LIST", "10,30,100,300", "population sizes, comma-separated", 0},
+	{"games-sweep", "LIST", "1,2,5,10,25", "games a generation measured against perfect on the first heap set (same games in all)", 0},
 	{"block", "N", "100", "games per point of the curves", 0},
 	{NULL, NULL, NULL, NULL, 0}
 };
@@ -168,43 +173,80 @@ int repro_ga_nim(int argc, char **argv)
 	int gens = (int)cli_long(&opt, "gens", 1, 1000000);
 	int games = (int)cli_long(&opt, "games", 1, 100000);
 	int block = (int)cli_long(&opt, "block", 1, 1000000);
+	enum { NHEAPS_MAX = 4, NK_MAX = 8 };
+	char heaps[NHEAPS_MAX][32];
+	int nheaps = 0;
+	{
+		const char *h = cli_str(&opt, "heaps");
+		while (*h) {
+			size_t len = strcspn(h, ",");
+			if (nheaps == NHEAPS_MAX || len == 0 || len >= sizeof heaps[0])
+				cli_die(EXIT_USAGE, "repro ga-nim: --heaps takes 1 to %d heap sets "
+					"such as 1-2-4, got '%s'", NHEAPS_MAX, cli_str(&opt, "heaps"));
+			memcpy(heaps[nheaps], h, len);
+			heaps[nheaps++][len] = '\0';
+			h += len + (h[len] == ',');
+		}
+	}
+	int Ks[NK_MAX], NK = 0;
+	{
+		const char *k = cli_str(&opt, "K");
+		while (*k) {
+			char *end;
+			long v = strtol(k, &end, 10);
+			if (NK == NK_MAX || end == k || v < 1 || v > 100000 || (*end && *end != ','))
+				cli_die(EXIT_USAGE, "repro ga-nim: --K takes 1 to %d sizes such as "
+					"10,30, got '%s'", NK_MAX, cli_str(&opt, "K"));
+			Ks[NK++] = (int)v;
+			k = *end ? end + 1 : end;
+		}
+	}
+	int K_DEFAULT = 0; /* the curves: the size nearest the excerpt's 30 */
+	for (int i = 0; i < NK; i++)
+		if (abs(Ks[i] - 30) < abs(Ks[K_DEFAULT] - 30))
+			K_DEFAULT = i;
 	report_mkdir(out);
 	int ngames = gens * games;
 	if (block > ngames)
 		block = ngames;
 	int nb = ngames / block;
-	static const char *variants[2] = {"nim:heaps=3-4-5", "nim:heaps=3-4-5,misere=1"};
-	static const int Ks[] = {10, 30, 100, 300};
-	enum { NK = 4, K_DEFAULT = 1 };
 	game_tally *t = gl_malloc(sizeof *t * (size_t)seeds * (size_t)ngames);
 	if (!t)
 		cli_die(EXIT_RUN, "repro ga-nim: out of memory");
 	gl_strbuf csv, sum;
 	gl_strbuf_init(&csv);
 	gl_strbuf_init(&sum);
-	gl_strbuf_printf(&csv, "variant,opponent,learner,K,games_from,games_to,generation_to,"
+	gl_strbuf_printf(&csv, "heaps,variant,opponent,learner,K,games_from,games_to,generation_to,"
 		"win_mean,win_min,win_max,opt_mean,opt_min,opt_max\n");
-	gl_strbuf_printf(&sum, "variant,opponent,learner,K,last_block_win_mean,win_min,win_max,"
+	gl_strbuf_printf(&sum, "heaps,variant,opponent,learner,K,last_block_win_mean,win_min,win_max,"
 		"last_block_opt_mean,opt_min,opt_max,converged_runs,converged_game_median,"
 		"converged_game_min,converged_game_max\n");
-	printf("gapairs on Nim 3-4-5: %d seeds (1..%d), %d generations of %d game(s) = %d games per\n"
+	/* per heap set (normal play), against perfect with the learner
+	 * first, per K: runs that came to win every winnable game, median
+	 * game */
+	int hconv[NHEAPS_MAX][NK_MAX];
+	double hmed[NHEAPS_MAX][NK_MAX];
+	printf("gapairs on Nim: %d seeds (1..%d), %d generations of %d game(s) = %d games per\n"
 		"run; utility +1 win, -1 loss; keep 0.5; pc 0.5. Rates over the last %d games (mean\n"
 		"[min, max] over seeds); optimal = share of its moves in winning positions that leave\n"
 		"the opponent lost. 'wins all winnable from' = the game from which it won every game\n"
 		"where it had a winning position, to the end of the run (a streak of %d+ games):\n"
 		"median [min, max] over the runs that got there, in games (= generations x %d).\n\n",
 		seeds, seeds, gens, games, ngames, block, STREAK_MIN, games);
-	printf("%-7s %-8s %-6s %4s | %-17s | %-17s | %s\n", "variant", "opponent", "learner", "K",
-		"win rate", "optimal moves", "wins all winnable from (game)");
+	printf("%-7s %-7s %-8s %-6s %4s | %-17s | %-17s | %s\n", "heaps", "variant", "opponent",
+		"learner", "K", "win rate", "optimal moves", "wins all winnable from (game)");
 	double *cx = gl_malloc(sizeof(double) * (size_t)nb * NCFG * 7);
 	if (!cx)
 		cli_die(EXIT_RUN, "repro ga-nim: out of memory");
 	progress bar;
-	progress_begin(&bar, "repro ga-nim", 2.0 * NCFG * NK * seeds);
+	progress_begin(&bar, "repro ga-nim", 2.0 * nheaps * NCFG * NK * seeds);
 	double runs_done = 0;
-	for (int v = 0; v < 2; v++) {
-		gl_game *g = cli_game(variants[v]);
-		const char *vname = v ? "misere" : "normal";
+	for (int v = 0; v < 2 * nheaps; v++) {
+		const char *hs = heaps[v / 2];
+		char gspec[64];
+		snprintf(gspec, sizeof gspec, "nim:heaps=%s%s", hs, v % 2 ? ",misere=1" : "");
+		gl_game *g = cli_game(gspec);
+		const char *vname = v % 2 ? "misere" : "normal";
 		plot_series ws[NCFG], os[NCFG];
 		char names[NCFG][48];
 		for (int c = 0; c < NCFG; c++) {
@@ -238,7 +280,7 @@ int repro_ga_nim(int argc, char **argv)
 							ov[no++] = (double)op / ch;
 					}
 					summary a = summarize(wv, seeds), o = summarize(ov, no);
-					gl_strbuf_printf(&csv, "%s,%s,%s,%d,%d,%d,%d,%.4f,%.4f,%.4f,", vname,
+					gl_strbuf_printf(&csv, "%s,%s,%s,%s,%d,%d,%d,%d,%.4f,%.4f,%.4f,", hs, vname,
 						nim_cfgs[c].opp, nim_cfgs[c].seat ? "second" : "first", K,
 						b * block + 1, (b + 1) * block, (b + 1) * block / games,
 						a.mean, a.min, a.max);
@@ -260,6 +302,10 @@ int repro_ga_nim(int argc, char **argv)
 					nlo = no;
 				}
 				summary cs = summarize(conv, nconv);
+				if (v % 2 == 0 && c == 0) {
+					hconv[v / 2][ki] = nconv;
+					hmed[v / 2][ki] = cs.med;
+				}
 				char ob[40], cb[64];
 				if (nlo)
 					snprintf(ob, sizeof ob, "%.2f [%.2f, %.2f]", lo.mean, lo.min, lo.max);
@@ -271,10 +317,10 @@ int repro_ga_nim(int argc, char **argv)
 				else
 					snprintf(cb, sizeof cb, "%2d/%d runs", 0, seeds);
 				progress_end(&bar);
-				printf("%-7s %-8s %-6s %4d | %.2f [%.2f, %.2f] | %-17s | %s\n", vname,
+				printf("%-7s %-7s %-8s %-6s %4d | %.2f [%.2f, %.2f] | %-17s | %s\n", hs, vname,
 					nim_cfgs[c].opp, nim_cfgs[c].seat ? "second" : "first", K,
 					lw.mean, lw.min, lw.max, ob, cb);
-				gl_strbuf_printf(&sum, "%s,%s,%s,%d,%.4f,%.4f,%.4f,", vname, nim_cfgs[c].opp,
+				gl_strbuf_printf(&sum, "%s,%s,%s,%s,%d,%.4f,%.4f,%.4f,", hs, vname, nim_cfgs[c].opp,
 					nim_cfgs[c].seat ? "second" : "first", K, lw.mean, lw.min, lw.max);
 				if (nlo)
 					gl_strbuf_printf(&sum, "%.4f,%.4f,%.4f,", lo.mean, lo.min, lo.max);
@@ -292,23 +338,130 @@ int repro_ga_nim(int argc, char **argv)
 			os[c] = (plot_series){names[c], nb, px, px + 4 * nb, px + 5 * nb, px + 6 * nb};
 		}
 		char file[64], title[160], ylab[64];
-		snprintf(title, sizeof title, "gapairs (K=30) on %s Nim 3-4-5: win rate per %d games "
-			"(mean, min-max of %d seeds)", vname, block, seeds);
-		snprintf(file, sizeof file, "ga-nim-win-%s.svg", vname);
+		snprintf(title, sizeof title, "gapairs (K=%d) on %s Nim %s: win rate per %d games "
+			"(mean, min-max of %d seeds)", Ks[K_DEFAULT], vname, hs, block, seeds);
+		snprintf(file, sizeof file, "ga-nim-win-%s-%s.svg", hs, vname);
 		plot_spec ps = {title, "games played", "win rate", false, true};
 		report_plot(out, file, &ps, ws, NCFG);
-		snprintf(title, sizeof title, "gapairs (K=30) on %s Nim 3-4-5: optimal-move rate "
-			"per %d games", vname, block);
+		snprintf(title, sizeof title, "gapairs (K=%d) on %s Nim %s: optimal-move rate "
+			"per %d games", Ks[K_DEFAULT], vname, hs, block);
 		snprintf(ylab, sizeof ylab, "optimal share of moves in won positions");
-		snprintf(file, sizeof file, "ga-nim-optimal-%s.svg", vname);
+		snprintf(file, sizeof file, "ga-nim-optimal-%s-%s.svg", hs, vname);
 		ps.title = title;
 		ps.ylabel = ylab;
 		report_plot(out, file, &ps, os, NCFG);
 		gl_game_free(g);
 	}
+	printf("\nThe excerpt takes K 'about 25 or 30, which should be more than the number of moves\n"
+		"needed for any optimal play'. Against perfect, learner first, normal play, runs that\n"
+		"came to win every winnable game (median game):\n");
+	for (int h = 0; h < nheaps; h++) {
+		printf("  Nim %-8s", heaps[h]);
+		for (int ki = 0; ki < NK; ki++) {
+			printf("  K %d: %d/%d", Ks[ki], hconv[h][ki], seeds);
+			if (hconv[h][ki])
+				printf(" (%.0f)", hmed[h][ki]);
+		}
+		printf("\n");
+	}
+	printf("The excerpt's K suffices on a heap set where K %d converges in every run: the\n"
+		"headline set is the first --heaps (2-3-4 by default); 3-4-5 is the harder case.\n",
+		Ks[K_DEFAULT]);
+	gl_strbuf vd;
+	report_verdicts_init(&vd);
+	for (int h = 0; h < nheaps; h++) {
+		char cl[96], ov[200];
+		snprintf(cl, sizeof cl, "K about 25-30 suffices, Nim %.24s (normal, vs perfect, first)",
+			heaps[h]);
+		snprintf(ov, sizeof ov, "K %d: %d of %d runs win every winnable game (median game %.0f)",
+			Ks[K_DEFAULT], hconv[h][K_DEFAULT], seeds, hconv[h][K_DEFAULT] ?
+			hmed[h][K_DEFAULT] : 0);
+		for (int ki = 0; ki < NK; ki++)
+			if (ki != K_DEFAULT)
+				snprintf(ov + strlen(ov), sizeof ov - strlen(ov), "; K %d: %d", Ks[ki],
+					hconv[h][ki]);
+		bool all = hconv[h][K_DEFAULT] == seeds;
+		report_verdict(&vd, cl, "\"about 25 or 30, which should be more than the number of "
+			"moves needed for any optimal play\"", ov, all ? "reproduced" : "differs",
+			all ? "the population holds the learner's positions of optimal play here" :
+			"more positions than K members meet in play: the population is too small");
+	}
+
+	/* games a generation: the same number of games split into
+	 * generations of g games, against perfect, learner first, on the
+	 * first heap set at the curves' K */
+	gl_strbuf gs;
+	gl_strbuf_init(&gs);
+	gl_strbuf_printf(&gs, "heaps,K,games_per_generation,generations,converged_runs,"
+		"converged_game_median,converged_game_min,converged_game_max,last_block_win_mean\n");
+	{
+		char gspec[64];
+		snprintf(gspec, sizeof gspec, "nim:heaps=%s", heaps[0]);
+		gl_game *g = cli_game(gspec);
+		printf("\nGames a generation (normal Nim %s, K %d, against perfect, learner first, "
+			"%d games a run in all, %d seeds):\n%-8s %-12s %s\n", heaps[0], Ks[K_DEFAULT],
+			ngames, seeds, "games", "generations", "wins all winnable from (game)");
+		const char *l = cli_str(&opt, "games-sweep");
+		while (*l) {
+			char *end;
+			long gm = strtol(l, &end, 10);
+			if (end == l || gm < 1 || gm > ngames || (*end && *end != ','))
+				cli_die(EXIT_USAGE, "repro ga-nim: --games-sweep takes counts of 1..%d such as "
+					"1,5, got '%s'", ngames, cli_str(&opt, "games-sweep"));
+			l = *end ? end + 1 : end;
+			double conv[SEEDS_MAX], lastw = 0;
+			int nconv = 0;
+			for (int sd = 0; sd < seeds; sd++) {
+				int gc = nim_run(g, &nim_cfgs[0], Ks[K_DEFAULT], (int)gm, ngames,
+					(uint64_t)sd + 1, t + (size_t)sd * ngames);
+				if (gc)
+					conv[nconv++] = gc;
+				int w = 0;
+				for (int k = ngames - block; k < ngames; k++)
+					w += t[(size_t)sd * ngames + k].won;
+				lastw += (double)w / block / seeds;
+			}
+			summary cs = summarize(conv, nconv);
+			printf("%-8ld %-12ld %2d/%d runs", gm, ngames / gm, nconv, seeds);
+			if (nconv)
+				printf(": %.0f [%.0f, %.0f]", cs.med, cs.min, cs.max);
+			printf("\n");
+			gl_strbuf_printf(&gs, "%s,%d,%ld,%ld,%d,", heaps[0], Ks[K_DEFAULT], gm, ngames / gm,
+				nconv);
+			if (nconv)
+				gl_strbuf_printf(&gs, "%.0f,%.0f,%.0f,%.4f\n", cs.med, cs.min, cs.max, lastw);
+			else
+				gl_strbuf_printf(&gs, ",,,%.4f\n", lastw);
+		}
+		gl_game_free(g);
+	}
+	{
+		/* the best setting of games a generation, from the rows above */
+		size_t pos = 0;
+		char f[12][1024];
+		report_csv_record(gs.buf, &pos, f, 12);
+		double best = 1e18;
+		char bestg[32] = "?", ov[200];
+		while (report_csv_record(gs.buf, &pos, f, 12) >= 9)
+			if (f[5][0] && atoi(f[4]) == seeds && atof(f[5]) < best) {
+				best = atof(f[5]);
+				snprintf(bestg, sizeof bestg, "%.20s", f[2]);
+			}
+		snprintf(ov, sizeof ov, "all runs converged soonest with %s game(s) a generation "
+			"(median game %.0f); see ga-nim-games.csv", bestg, best);
+		report_verdict(&vd, "games a generation: gapairs' default games=1",
+			"\"a fixed number of games\" (not given)", ov,
+			!strcmp(bestg, "1") ? "reproduced" : "differs",
+			"the excerpt leaves it open; the default should be the setting that converges "
+			"soonest");
+	}
+	report_write(out, "verdicts.csv", &vd);
+	gl_strbuf_done(&vd);
+	report_write(out, "ga-nim-games.csv", &gs);
+	gl_strbuf_done(&gs);
 	report_write(out, "ga-nim.csv", &csv);
 	report_write(out, "ga-nim-summary.csv", &sum);
-	printf("\nwrote %s/ga-nim.csv, ga-nim-summary.csv, ga-nim-{win,optimal}-{normal,misere}.svg\n",
+	printf("\nwrote %s/ga-nim.csv, ga-nim-summary.csv, ga-nim-games.csv, ga-nim-{win,optimal}-HEAPS-{normal,misere}.svg\n",
 		out);
 	gl_strbuf_done(&csv);
 	gl_strbuf_done(&sum);
@@ -325,16 +478,19 @@ typedef struct hw_opts {
 	bool quick;
 } hw_opts;
 
-/* GA runs on swap9 at depth D, pop N, G generations, for every seed:
- * seconds and errors into t[], e[]. */
-static void ga_runs(int depth, int pop, int gens, double seconds, int seeds,
-	double *t, double *e, int *solved)
+/* GA runs on swap9 at depth D, pop N, G generations, `mutants` mutants a
+ * generation (0: from pm 0.1), for every seed: seconds, errors and the
+ * generation that found the best into t[], e[], fg[] (may be NULL); the
+ * fitness evaluations of a run (the same for every seed without a time
+ * limit; the last run's) into *evals (may be NULL). */
+static void ga_runs_m(int depth, int pop, int gens, int mutants, double seconds, int seeds,
+	double *t, double *e, double *fg, int *solved, uint64_t *evals)
 {
 	char spec[48];
 	snprintf(spec, sizeof spec, "swap9:limit=%d", depth);
 	gl_game *g = cli_game(spec);
 	gl_ts_ga_params p = {.depth = depth, .pop = pop, .gens = gens, .pc = 0.5, .pm = 0.1,
-		.seconds = seconds};
+		.mutants = mutants, .seconds = seconds};
 	if (solved)
 		*solved = 0;
 	for (int sd = 0; sd < seeds; sd++) {
@@ -346,10 +502,20 @@ static void ga_runs(int depth, int pop, int gens, double seconds, int seeds,
 			cli_die(EXIT_RUN, "repro hwang: %s", err.msg);
 		t[sd] = r.seconds;
 		e[sd] = r.errors;
+		if (fg)
+			fg[sd] = r.found_gen;
 		if (solved)
 			*solved += r.solved;
+		if (evals)
+			*evals = r.evals;
 	}
 	gl_game_free(g);
+}
+
+static void ga_runs(int depth, int pop, int gens, double seconds, int seeds,
+	double *t, double *e, int *solved, uint64_t *evals)
+{
+	ga_runs_m(depth, pop, gens, 0, seconds, seeds, t, e, NULL, solved, evals);
 }
 
 /* One figure "y against x for several series" from GA runs. The series
@@ -371,7 +537,7 @@ static void hw_figure(const hw_opts *o, const char *file, const char *title,
 	static const char *vn[3] = {"depth", "population", "generations"};
 	printf("\n%s\n%-12s", title, vn[xvar]);
 	for (int k = 0; k < ns; k++)
-		printf(" | %s %-3d ms med [min,max]  err med [min,max]", svar == VAR_POP ? "N" :
+		printf(" | %s %-3d evals  ms med [min,max]  err med [min,max]", svar == VAR_POP ? "N" :
 			svar == VAR_GENS ? "G" : "D", sv[k]);
 	printf("\n");
 	for (int i = 0; i < nx; i++) {
@@ -382,7 +548,8 @@ static void hw_figure(const hw_opts *o, const char *file, const char *title,
 			*vars[xvar] = xv[i];
 			*vars[svar] = sv[k];
 			double t[SEEDS_MAX], e[SEEDS_MAX];
-			ga_runs(depth, pop, gens, 0, o->seeds, t, e, NULL);
+			uint64_t ev = 0;
+			ga_runs(depth, pop, gens, 0, o->seeds, t, e, NULL, &ev);
 			for (int sd = 0; sd < o->seeds; sd++)
 				t[sd] *= 1000;
 			summary st = summarize(t, o->seeds), se = summarize(e, o->seeds);
@@ -394,17 +561,22 @@ static void hw_figure(const hw_opts *o, const char *file, const char *title,
 			b[4 * nx + i] = se.med;
 			b[5 * nx + i] = se.min;
 			b[6 * nx + i] = se.max;
-			printf(" | %7.3f [%6.3f,%7.3f]  %4.1f [%2.0f,%2.0f]        ", st.med, st.min,
-				st.max, se.med, se.min, se.max);
-			gl_strbuf_printf(csv, "%s,ga,%d,%d,%d,%d,%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n", fig,
-				depth, pop, gens, o->seeds, st.med, st.min, st.max, se.med, se.min, se.max);
+			printf(" | %5" PRIu64 " %7.3f [%6.3f,%7.3f]  %4.1f [%2.0f,%2.0f]        ", ev,
+				st.med, st.min, st.max, se.med, se.min, se.max);
+			gl_strbuf_printf(csv, "%s,ga,%d,%d,%d,%d,%" PRIu64 ",%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n",
+				fig, depth, pop, gens, o->seeds, ev, st.med, st.min, st.max, se.med, se.min,
+				se.max);
 		}
 		printf("\n");
 	}
+	const char *cols[8] = {NULL};
 	for (int k = 0; k < ns; k++) {
 		double *b = buf + (size_t)k * nx * 7;
 		snprintf(names[k], sizeof names[k], "GA %s = %d", svar == VAR_POP ? "N" :
 			svar == VAR_GENS ? "G" : "D", sv[k]);
+		/* a value's colour is the same in every figure: its place among
+		 * the values the figures use (N and G 10, 15, ...; D 3, 6, ...) */
+		cols[k] = report_palette(svar == VAR_DEPTH ? (sv[k] - 3) / 3 : (sv[k] - 10) / 5);
 		tser[k] = (plot_series){names[k], nx, b, b + nx, b + 2 * nx, b + 3 * nx};
 		eser[k] = (plot_series){names[k], nx, b, b + 4 * nx, b + 5 * nx, b + 6 * nx};
 	}
@@ -418,11 +590,11 @@ static void hw_figure(const hw_opts *o, const char *file, const char *title,
 	snprintf(f, sizeof f, "%s-time.svg", file);
 	snprintf(ttl, sizeof ttl, "%s: time (ms, median and min-max of %d seeds)", title, o->seeds);
 	plot_spec ps = {ttl, vn[xvar], "milliseconds", ndfs > 0, ndfs == 0};
-	report_plot(o->out, f, &ps, tser, nser);
+	report_plot_coloured(o->out, f, &ps, tser, nser, cols);
 	snprintf(f, sizeof f, "%s-errors.svg", file);
 	snprintf(ttl, sizeof ttl, "%s: errors 18 - F (median and min-max)", title);
 	plot_spec pe = {ttl, vn[xvar], "errors", false, true};
-	report_plot(o->out, f, &pe, eser, nser);
+	report_plot_coloured(o->out, f, &pe, eser, nser, cols);
 	gl_free(buf);
 }
 
@@ -452,11 +624,96 @@ int repro_hwang(int argc, char **argv)
 	report_mkdir(o.out);
 	gl_strbuf csv;
 	gl_strbuf_init(&csv);
-	gl_strbuf_printf(&csv, "figure,method,depth,pop,gens,seeds,ms_median,ms_min,ms_max,"
-		"errors_median,errors_min,errors_max\n");
+	gl_strbuf_printf(&csv, "figure,method,depth,pop,gens,seeds,evaluations,ms_median,ms_min,"
+		"ms_max,errors_median,errors_min,errors_max\n");
 	printf("Hwang, Hong and Lin on swap9 (picture A: 4 6 3 / 7 8 2 / 1 9 5, start F = 7).\n"
 		"GA: pc 0.5, pm 0.1, %d seeds (1..%d); times are wall-clock on this machine,\n"
-		"GA runs without a time limit (generations only) unless marked.\n", o.seeds, o.seeds);
+		"GA runs without a time limit (generations only) unless marked. Times below a\n"
+		"millisecond are noise on a shared machine: the evaluation counts (GA: fitness\n"
+		"evaluations; DFS: nodes) are the machine-free measure of work.\n", o.seeds, o.seeds);
+
+	/* The paper's example (section 3): depth 15, N 10, pc 0.5, 50
+	 * generations; Table 3-4 shows 5 mutants (O) a generation, pm 0.1
+	 * read per member gives 1 */
+	printf("\nThe paper's example (section 3, steps 1-10): depth 15, N 10, pc 0.5, 50 generations;\n"
+		"the paper's run converged after 8 generations to an individual that solves the puzzle\n"
+		"(step 10, Figure 3-4). O = mutants a generation.\n"
+		"%-26s %6s %8s %-18s %-20s %s\n", "setting", "evals", "solved", "errors med [min,max]",
+		"found in gen med", "ms med");
+	gl_strbuf vd;
+	report_verdicts_init(&vd);
+	{
+		/* the paper's own individuals, scored here */
+		static const gl_action t32[10][15] = {
+			{14, 4, 8, 0, 18, 17, 10, 12, 4, 6, 17, 17, 17, 14, 16},
+			{0, 4, 2, 3, 7, 2, 12, 0, 3, 6, 13, 13, 14, 1, 5},
+			{7, 11, 8, 12, 8, 0, 3, 9, 1, 2, 11, 13, 9, 3, 2},
+			{14, 2, 1, 10, 0, 18, 17, 5, 15, 13, 4, 11, 7, 9, 6},
+			{15, 18, 12, 15, 13, 17, 7, 0, 18, 15, 7, 16, 17, 2, 3},
+			{10, 0, 1, 6, 3, 2, 2, 0, 5, 0, 8, 5, 2, 2, 2},
+			{8, 7, 1, 8, 9, 13, 18, 13, 1, 16, 9, 7, 8, 8, 14},
+			{16, 9, 2, 1, 4, 8, 7, 10, 10, 16, 4, 12, 18, 7, 13},
+			{16, 5, 13, 16, 15, 8, 17, 5, 14, 0, 18, 10, 14, 13, 10},
+			{17, 11, 6, 7, 8, 4, 9, 7, 12, 9, 18, 1, 1, 6, 17},
+		};
+		static const int t32_f[10] = {8, 5, 7, 3, 8, 9, 5, 12, 7, 7};
+		static const gl_action conv[15] = {16, 9, 2, 1, 4, 8, 7, 10, 16, 4, 12, 13, 7, 11, 4};
+		gl_game *g = cli_game("swap9:limit=15");
+		void *s = cli_state(g);
+		gl_action *mv = cli_moves(g);
+		char ours[120] = "", paper[120] = "";
+		int agree = 0;
+		for (int i = 0; i < 10; i++) {
+			g->type->start(g, s);
+			int f = gl_ts_play(g, s, t32[i], 15, mv, NULL);
+			agree += f == t32_f[i];
+			snprintf(ours + strlen(ours), sizeof ours - strlen(ours), "%s%d", i ? ", " : "", f);
+			snprintf(paper + strlen(paper), sizeof paper - strlen(paper), "%s%d", i ? ", " : "",
+				t32_f[i]);
+		}
+		char w[200];
+		snprintf(w, sizeof w, "%d of 10 agree; F = 18 - total toroidal distance from picture A "
+			"as Table 3-1's swaps imply it (README)", agree);
+		printf("\nTable 3-2's initial individuals scored here: F %s (paper: %s)\n", ours, paper);
+		report_verdict(&vd, "Table 3-2: F of the ten initial individuals", paper, ours,
+			agree == 10 ? "reproduced" : "differs", w);
+		g->type->start(g, s);
+		int f = gl_ts_play(g, s, conv, 15, mv, NULL);
+		char ov[64];
+		snprintf(ov, sizeof ov, "F = %d", f);
+		printf("the converged individual of step 10 (Figure 3-4) scores F = %d here\n", f);
+		report_verdict(&vd, "the converged individual (step 10) solves the puzzle",
+			"Figure 3-4: completed", ov, f == 18 ? "reproduced" : "fails",
+			"its 15 codes played from picture A (also a test, test_treesearch)");
+		gl_free(s);
+		gl_free(mv);
+		gl_game_free(g);
+	}
+	for (int k = 0; k < 2; k++) {
+		int mut = k ? 0 : 5;
+		double t[SEEDS_MAX], e[SEEDS_MAX], fg[SEEDS_MAX];
+		int solved;
+		uint64_t ev = 0;
+		ga_runs_m(15, 10, 50, mut, 0, o.seeds, t, e, fg, &solved, &ev);
+		for (int sd = 0; sd < o.seeds; sd++)
+			t[sd] *= 1000;
+		summary se = summarize(e, o.seeds), sf = summarize(fg, o.seeds),
+			st = summarize(t, o.seeds);
+		printf("%-26s %6" PRIu64 " %5d/%-2d %4.1f [%2.0f,%2.0f]%7s %5.1f [%2.0f,%2.0f]%9s %.3f\n",
+			k ? "O 1 (pm 0.1, the default)" : "O 5 (the paper's Table 3-4)", ev, solved,
+			o.seeds, se.med, se.min, se.max, "", sf.med, sf.min, sf.max, "", st.med);
+		gl_strbuf_printf(&csv, "%s,ga,15,10,50,%d,%" PRIu64 ",%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n",
+			k ? "example O=1" : "example O=5", o.seeds, ev, st.med, st.min, st.max, se.med,
+			se.min, se.max);
+		char cl[96], ov[160];
+		snprintf(cl, sizeof cl, "the example run (depth 15, N 10, 50 generations), %s",
+			k ? "O 1 (pm 0.1 per member)" : "O 5 (Table 3-4)");
+		snprintf(ov, sizeof ov, "solved %d of %d seeds; best found in generation %.1f "
+			"(median); %" PRIu64 " evaluations", solved, o.seeds, sf.med, ev);
+		report_verdict(&vd, cl, "converged after 8 generations to a solution", ov,
+			2 * solved >= o.seeds ? "reproduced" : "differs",
+			"one run in the paper, its seed unknown; here the share of seeds that solve");
+	}
 
 	/* DFS: deterministic, once per depth */
 	double dx[8], dt[8], de[8];
@@ -476,8 +733,8 @@ int repro_hwang(int argc, char **argv)
 		de[nd] = r.errors;
 		nd++;
 		printf("%-6d %14" PRIu64 " %12.3f %7d\n", d, r.nodes, r.seconds * 1000, r.errors);
-		gl_strbuf_printf(&csv, "dfs,dfs,%d,,,1,%.6f,%.6f,%.6f,%d,%d,%d\n", d,
-			r.seconds * 1000, r.seconds * 1000, r.seconds * 1000, r.errors, r.errors, r.errors);
+		gl_strbuf_printf(&csv, "dfs,dfs,%d,,,1,%" PRIu64 ",%.6f,%.6f,%.6f,%d,%d,%d\n", d,
+			r.nodes, r.seconds * 1000, r.seconds * 1000, r.seconds * 1000, r.errors, r.errors, r.errors);
 		gl_game_free(g);
 	}
 
@@ -526,9 +783,23 @@ int repro_hwang(int argc, char **argv)
 		ghi[i] = se.max;
 		printf("%-6.0f %10.3f %10.0f | %4.1f [%2.0f,%2.0f]%16s %.0f [%.0f, %.0f]\n", dx[i], dt[i],
 			de[i], se.med, se.min, se.max, "", sg.med, sg.min, sg.max);
-		gl_strbuf_printf(&csv, "4-7,ga-timed,15,35,,%d,%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n",
+		gl_strbuf_printf(&csv, "4-7,ga-timed,15,35,,%d,,%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n",
 			o.seeds, dt[i], dt[i], dt[i], se.med, se.min, se.max);
 		gl_game_free(g);
+	}
+	{
+		int better = 0, worse = 0;
+		for (int i = 0; i < nd; i++) {
+			better += gy[i] < de[i];
+			worse += gy[i] > de[i];
+		}
+		char ov[160];
+		snprintf(ov, sizeof ov, "GA's median errors below DFS's at %d of %d depths, above at %d "
+			"(time-limited)", better, nd, worse);
+		report_verdict(&vd, "at equal time the GA beats depth-first search (Fig. 4-7)",
+			"the GA's result is better", ov, worse == 0 && better > 0 ? "reproduced" :
+			better > worse ? "differs" : "fails",
+			"the GA (depth 15, N 35) given the time DFS took to depth d; times on this machine");
 	}
 	plot_series s47[2] = {
 		{"DFS at depth x", nd, dx, de, NULL, NULL},
@@ -549,8 +820,8 @@ int repro_hwang(int argc, char **argv)
 	for (int i = 0; i < ir.len; i++)
 		printf(" %d", ir.seq[i]);
 	printf("\n");
-	gl_strbuf_printf(&csv, "optimum,idastar,%d,,,1,%.6f,%.6f,%.6f,0,0,0\n", ir.len,
-		ir.seconds * 1000, ir.seconds * 1000, ir.seconds * 1000);
+	gl_strbuf_printf(&csv, "optimum,idastar,%d,,,1,%" PRIu64 ",%.6f,%.6f,%.6f,0,0,0\n", ir.len,
+		ir.nodes, ir.seconds * 1000, ir.seconds * 1000, ir.seconds * 1000);
 	gl_game_free(g);
 	static const int solve_d[] = {7, 10, 15};
 	for (int i = 0; i < 3; i++) {
@@ -558,20 +829,21 @@ int repro_hwang(int argc, char **argv)
 		for (int j = 0; j < 3; j++) {
 			double t[SEEDS_MAX], e[SEEDS_MAX];
 			int solved;
-			ga_runs(solve_d[i], 35, sg[j], 0, o.seeds, t, e, &solved);
+			uint64_t ev = 0;
+			ga_runs(solve_d[i], 35, sg[j], 0, o.seeds, t, e, &solved, &ev);
 			summary se = summarize(e, o.seeds), st = summarize(t, o.seeds);
 			printf("GA depth %2d, N 35, %4d generations: solved %2d/%d, errors med %.1f "
-				"[%.0f, %.0f], ms med %.3f\n", solve_d[i], sg[j], solved, o.seeds, se.med,
-				se.min, se.max, st.med * 1000);
-			gl_strbuf_printf(&csv, "solve,ga,%d,35,%d,%d,%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n",
-				solve_d[i], sg[j], o.seeds, st.med * 1000, st.min * 1000, st.max * 1000,
+				"[%.0f, %.0f], %" PRIu64 " evaluations, ms med %.3f\n", solve_d[i], sg[j],
+				solved, o.seeds, se.med, se.min, se.max, ev, st.med * 1000);
+			gl_strbuf_printf(&csv, "solve,ga,%d,35,%d,%d,%" PRIu64 ",%.6f,%.6f,%.6f,%.1f,%.0f,%.0f\n",
+				solve_d[i], sg[j], o.seeds, ev, st.med * 1000, st.min * 1000, st.max * 1000,
 				se.med, se.min, se.max);
 		}
 	}
 	{
 		double t[SEEDS_MAX], e[SEEDS_MAX];
 		int solved;
-		ga_runs(15, 35, 0, ir.seconds > 1e-4 ? ir.seconds : 1e-4, o.seeds, t, e, &solved);
+		ga_runs(15, 35, 0, ir.seconds > 1e-4 ? ir.seconds : 1e-4, o.seeds, t, e, &solved, NULL);
 		summary se = summarize(e, o.seeds);
 		printf("GA depth 15, N 35, given IDA*'s time (%.3f ms, at least 0.1 ms; time-limited): "
 			"solved %d/%d, errors med %.1f [%.0f, %.0f]\n", ir.seconds * 1000, solved, o.seeds,
@@ -616,12 +888,14 @@ int repro_hwang(int argc, char **argv)
 		printf("%-14s %4d %10" PRIu64 " %9.3f | %4.1f [%2.0f,%2.0f] solved %2d  %4.1f [%2.0f,%2.0f] "
 			"solved %2d\n", npname[i], ir.len, ir.nodes, ir.seconds * 1000, a.med, a.min, a.max,
 			s1, b.med, b.min, b.max, s2);
-		gl_strbuf_printf(&csv, "8puzzle %s,idastar,%d,,,1,%.6f,%.6f,%.6f,0,0,0\n", npname[i],
-			ir.len, ir.seconds * 1000, ir.seconds * 1000, ir.seconds * 1000);
-		gl_strbuf_printf(&csv, "8puzzle %s,ga,%d,35,200,%d,,,,%.1f,%.0f,%.0f\n", npname[i],
+		gl_strbuf_printf(&csv, "8puzzle %s,idastar,%d,,,1,%" PRIu64 ",%.6f,%.6f,%.6f,0,0,0\n",
+			npname[i], ir.len, ir.nodes, ir.seconds * 1000, ir.seconds * 1000, ir.seconds * 1000);
+		gl_strbuf_printf(&csv, "8puzzle %s,ga,%d,35,200,%d,,,,,%.1f,%.0f,%.0f\n", npname[i],
 			depth, o.seeds, a.med, a.min, a.max);
 		gl_game_free(g);
 	}
+	report_write(o.out, "verdicts.csv", &vd);
+	gl_strbuf_done(&vd);
 	report_write(o.out, "hwang.csv", &csv);
 	gl_strbuf_done(&csv);
 	printf("\nwrote %s/hwang.csv and fig4-*.svg\n", o.out);

@@ -124,6 +124,9 @@ int gl_ts_ga(const gl_game *g, const gl_ts_ga_params *p, gl_rng *rng,
 			GL_TS_DEPTH_MAX, p->depth);
 	if (p->gens <= 0 && !(p->seconds > 0))
 		return gl_fail(err, GL_EINVAL, "ga: give a number of generations or a time limit");
+	if (p->mutants < 0 || p->mutants > p->pop)
+		return gl_fail(err, GL_EINVAL, "ga: mutants must be 0..%d (the population), got %d",
+			p->pop, p->mutants);
 	result_init(out);
 	double t0 = gl_now();
 	ga_ctx c = {.g = g, .nodes = 0};
@@ -131,7 +134,9 @@ int gl_ts_ga(const gl_game *g, const gl_ts_ga_params *p, gl_rng *rng,
 		return rc;
 	gl_ga_config cfg = {
 		.pop = p->pop, .len = p->depth, .kind = GL_GA_INT,
-		.lo = 0, .hi = g->nactions - 1, .pc = p->pc, .pm = p->pm,
+		.lo = 0, .hi = g->nactions - 1, .pc = p->pc,
+		/* ga.h makes round(pm * N) mutants: m / N gives exactly m */
+		.pm = p->mutants ? (double)p->mutants / p->pop : p->pm,
 		.fitness = ga_fitness, .ctx = &c,
 	};
 	gl_ga *ga = gl_ga_new(&cfg, err);
@@ -169,6 +174,9 @@ int gl_ts_ga(const gl_game *g, const gl_ts_ga_params *p, gl_rng *rng,
 	out->depth = p->depth;
 	out->gens = gen;
 	out->nodes = c.nodes;
+	gl_ga_stats st;
+	gl_ga_stats_of(ga, &st);
+	out->evals = st.evals;
 	out->seconds = gl_now() - t0;
 	gl_ga_free(ga);
 	gl_scratch_done(&c.w);

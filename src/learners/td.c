@@ -15,12 +15,17 @@
  * update of equation 2 over them with the final reward (the learner's
  * goal value: 100, 50 or 0) and Q(sigma_{k+1}) = 0.
  *
- * Resolution of a gap in the paper: it initialises the afterstates of a
- * finished match before its update; an afterstate seen only as an option
- * while choosing has no Q yet. Here such an afterstate is valued at the
- * same initial value it would get (and, for lookahead and transfer, that
- * value is stored so that its lookahead runs once), which is what makes
- * the lookahead and transfer initialisations steer the choice of moves.
+ * A gap in the paper, an option (init_at): it initialises the afterstates
+ * of a finished match before its update ("during the Startclock of a
+ * match, we look at the afterstates visited during the preceding match");
+ * an afterstate seen only as an option while choosing has no Q yet.
+ * init_at=choose (the default) values such an afterstate at the initial
+ * value it would get (and, for lookahead and transfer, stores it so that
+ * its lookahead runs once), which makes the lookahead and transfer
+ * initialisations steer the choice of moves; init_at=update is the
+ * literal reading: an option without a Q counts as the default value
+ * while choosing, and an afterstate gets its lookahead or transfer value
+ * only in the update after the match that visited it.
  *
  * The value table is an open-addressing hash table keyed by the
  * afterstate's bytes (they include the player to move) and the learner's
@@ -146,6 +151,7 @@ enum { INIT_BASELINE, INIT_LOOKAHEAD, INIT_TRANSFER };
 
 typedef struct td {
 	int init;             /* INIT_* */
+	bool init_at_update;  /* init_at=update: new options valued at dflt */
 	double alpha, gamma, lambda; /* equation 2's parameters */
 	double eps;           /* probability of a random move */
 	double dflt;          /* initial value when nothing else says */
@@ -162,6 +168,7 @@ typedef struct td {
 
 static const gl_param_def td_params[] = {
 	{"init", "baseline", "initial Q of a new afterstate: baseline, lookahead or transfer", 1, 0},
+	{"init_at", "choose", "when a new afterstate gets its initial value: choose (as soon as it is an option) or update (the paper's literal reading: in the update after the match that visited it; options without a Q count as the default)", 1, 0},
 	{"features", "", "transfer: feature file learned in a source game (gamelearn repro banerjee-stone)", 1, 0},
 	{"alpha", "0.3", "learning rate (0..1]", 1, 0},
 	{"gamma", "1.0", "discount (0..1]", 1, 0},
@@ -219,6 +226,10 @@ static int td_init(gl_agent *a, const gl_params *p, gl_err *err)
 	if (mode < 0)
 		return gl_fail(err, GL_EINVAL, "agent td: init must be baseline, lookahead or "
 			"transfer, got '%s'", init);
+	const char *at = gl_params_str(p, "init_at");
+	if (strcmp(at, "choose") && strcmp(at, "update"))
+		return gl_fail(err, GL_EINVAL, "agent td: init_at must be choose or update, got '%s'",
+			at);
 	const char *file = gl_params_str(p, "features");
 	if ((mode == INIT_TRANSFER) != (file[0] != '\0'))
 		return gl_fail(err, GL_EINVAL, mode == INIT_TRANSFER ?
@@ -228,6 +239,7 @@ static int td_init(gl_agent *a, const gl_params *p, gl_err *err)
 	if (!d)
 		return gl_fail(err, GL_ENOMEM, "out of memory");
 	d->init = mode;
+	d->init_at_update = !strcmp(at, "update");
 	d->depth = (int)gl_params_int(p, "depth");
 	gl_fset_init(&d->fs, d->depth);
 	snprintf(d->features, sizeof d->features, "%s", file);
@@ -332,8 +344,13 @@ static int td_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 		g->type->apply(g, c, moves[i]);
 		double v;
 		size_t slot;
-		if (value_of(d, g, c, a->role, d->init != INIT_BASELINE, &v, &slot))
+		if (d->init_at_update) {
+			/* no Q before the update that follows its first visit */
+			size_t at = table_slot(&d->t, key_hash(g, c, a->role), c, a->role);
+			v = d->t.hash[at] ? d->t.q[at] : d->dflt;
+		} else if (value_of(d, g, c, a->role, d->init != INIT_BASELINE, &v, &slot)) {
 			return gl_fail(err, GL_ENOMEM, "agent td: out of memory growing its table");
+		}
 		if (v > best) {
 			best = v;
 			ties = 1;

@@ -1,0 +1,52 @@
+#!/bin/sh
+# cli_repro.sh BIN - what every `repro` experiment writes, read back:
+# `repro all --quick` runs each small, then every CSV is parsed as RFC 4180
+# (fields with commas quoted, the same number of fields in every record),
+# every SVG's texts are inside the picture (lib_report.sh), and index.html
+# has every paper's verdicts and figures.
+. "$(dirname "$0")/lib_cli.sh"
+. "$(dirname "$0")/lib_report.sh"
+
+# every experiment, small, with the report
+if "$BIN" repro all --quick --out "$tmp/all" >"$tmp/all.out" 2>&1; then ok; else
+	bad "gamelearn repro all --quick: $(tail -n 3 "$tmp/all.out")"; fi
+for d in martens checkers-ga ga-nim hwang banerjee-stone; do
+	outputs_ok "$tmp/all/$d"
+	if [ -s "$tmp/all/$d/verdicts.csv" ] && [ -s "$tmp/all/$d/output.txt" ]; then ok; else
+		bad "repro all: no verdicts.csv or output.txt for $d"; fi
+	if grep -q "<h2 id=\"$d\">" "$tmp/all/index.html"; then ok; else bad "index.html lacks $d"; fi
+done
+# one colour per learner or condition across every figure of the run
+if msg=$(colours_ok "$tmp"/all/*/*.svg); then ok; else bad "$msg"; fi
+# the index: a table row per verdict, every figure inline, the version
+rows=$(cat "$tmp"/all/*/verdicts.csv | grep -c -v '^claim,paper,ours,verdict,why$')
+if [ "$(grep -c '<td class="v ' "$tmp/all/index.html")" -eq "$rows" ]; then ok; else
+	bad "index.html has not one row per verdict ($rows)"; fi
+svgs=$(ls "$tmp"/all/*/*.svg | wc -l)
+if [ "$(grep -c '<img src=' "$tmp/all/index.html")" -eq "$svgs" ]; then ok; else
+	bad "index.html does not show the $svgs figures"; fi
+if grep -q "gamelearn 0\.[0-9]" "$tmp/all/index.html"; then ok; else bad "index.html lacks the version"; fi
+# a verdict with a comma inside a quoted field is one cell
+if grep -q '<td>79 plays: 1 W, 46 L, 32 D</td>' "$tmp/all/index.html"; then ok; else
+	bad "index.html lacks Table I's paper cell"; fi
+# --only runs one, and the index still lists the others found
+if "$BIN" repro all --quick --only hwang --out "$tmp/all" >/dev/null 2>&1 &&
+	grep -q '<h2 id="martens">' "$tmp/all/index.html"; then ok; else bad "repro all --only"; fi
+cp -r "$tmp/all/banerjee-stone" "$tmp/bs"
+cp "$tmp/all/banerjee-stone/output.txt" "$tmp/bs.out"
+
+# a feature text such as N(L,N(D)) is one quoted field of Table 1
+if grep -q '^200,i,"N(L,N(D))",0,50,' "$tmp/bs/table1.csv"; then ok; else
+	bad "table1.csv does not quote N(L,N(D))"; fi
+# Banerjee-Stone: Table 1 at both source lengths with their differences,
+# the bounds, both init_at readings, claims with p-values
+for want in "Table 1 after 50 source matches" "Table 1 after 200 source matches" \
+	"mean |here - paper|: " "none of them fits its bound" "ours within every bound: yes" \
+	"transfer beats baseline, connect3 vs egreedy       update" "p = " \
+	"95% within 100 matches, othello4 lookahead" "needs init_at="; do
+	if grep -qF -- "$want" "$tmp/bs.out"; then ok; else bad "repro banerjee-stone lacks '$want'"; fi
+done
+# a note when the runs are fewer than the paper's 10
+if grep -q "a claim judged on fewer is weak" "$tmp/bs.out"; then ok; else bad "no note on 2 runs"; fi
+
+finish
