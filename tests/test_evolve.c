@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 /* --- The operators ---------------------------------------------------------- */
 
@@ -228,7 +229,9 @@ static void test_weights(const gl_game *g)
 	/* saved exactly, read back equal */
 	w.w[5] = 0.1 + 0.2;
 	gl_weights_ready(&w);
-	const char *path = "/tmp/gl_test_weights.txt";
+	char path[64]; /* per process: other test runs may share /tmp */
+	snprintf(path, sizeof path, "/tmp/gl_test_weights_%ld.txt",
+		(long)getpid());
 	CHECK(gl_weights_save(&w, path, &err) == 0);
 	CHECK(gl_weights_load(&v, path, &err) == 0);
 	CHECK(!memcmp(v.w, w.w, sizeof w.w));
@@ -362,7 +365,9 @@ static void test_generations(const gl_game *g)
 	c.seed = 9;
 	gl_err err;
 	gl_runner threads = {3, run_threads, NULL};
-	const char *p1 = "/tmp/gl_test_ev1.txt", *p2 = "/tmp/gl_test_ev2.txt";
+	char p1[64], p2[64]; /* per process: other test runs may share /tmp */
+	snprintf(p1, sizeof p1, "/tmp/gl_test_ev1_%ld.txt", (long)getpid());
+	snprintf(p2, sizeof p2, "/tmp/gl_test_ev2_%ld.txt", (long)getpid());
 
 	/* serial, uninterrupted */
 	gl_evolve *a = gl_evolve_new(g, &c, &err);
