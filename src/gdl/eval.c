@@ -38,6 +38,7 @@ void gdl_free(gdl_game *gd)
 	gdl_net_free(gd->net);
 	gdl_prover_free(gd->prover);
 	gdl_gterms_done(&gd->gt);
+	gl_free(gd->heavy);
 	gl_free((char *)gd->prog.name);
 	gdl_prog_done(&gd->prog);
 	gl_free(gd);
@@ -109,7 +110,7 @@ static int compile(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
 {
 	gl_err first = {0}, again = {0};
 	if (o->demand) {
-		int rc = gdl_magic(&gd->prog);
+		int rc = gdl_magic(&gd->prog, NULL);
 		if (!rc && !(rc = compile_once(gd, o, &first)))
 			snprintf(gd->fallback, sizeof gd->fallback, "the rules "
 				"asked on demand (magic sets)");
@@ -122,7 +123,7 @@ static int compile(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
 	gdl_gterms_done(&gd->gt);
 	memset(&gd->gt, 0, sizeof gd->gt);
 	gd->fallback[0] = '\0';
-	if ((rc = gdl_magic(&gd->prog)))
+	if ((rc = gdl_magic(&gd->prog, gd->heavy)))
 		return rc == GL_ENOMEM ? gl_fail(err, rc, "%s: out of memory",
 			gd->prog.name) : gl_fail(err, GL_ERANGE, "%s", first.msg);
 	if ((rc = compile_once(gd, o, &again)))

@@ -207,7 +207,9 @@ enum {
 				   * round's new facts counts for (about what
 				   * it costs) */
 	LPAT_MAX = 1 << 16,       /* literal indexes remembered (about) */
-	MEMO_MAX = 1 << 22        /* projections one join remembers */
+	MEMO_MAX = 1 << 22,       /* projections one join remembers */
+	HEAVY_SHARE = 16          /* a relation holding 1/16 of the facts of a
+				   * grounding too big is asked on demand */
 };
 
 /* Why grounding gave up, for the message. */
@@ -1525,6 +1527,17 @@ static int ground_all(grounder *G)
 	return rc;
 }
 
+/* After a grounding too big: the relations holding a large share
+ * (HEAVY_SHARE) of the facts, in gd->heavy (left NULL without memory). */
+static void heavy_relations(gdl_game *gd, const grounder *G)
+{
+	int n = G->p->syms.n;
+	gl_free(gd->heavy);
+	gd->heavy = gl_calloc((size_t)n + 1, 1);
+	for (int r = 0; gd->heavy && r < n; r++)
+		gd->heavy[r] = (long)G->facts[r].n * HEAVY_SHARE >= G->nfacts;
+}
+
 /* The ground rules: each instance with its positive literals, and its
  * negative ones whose atom is a fact (the others are always true). */
 static int emit_rules(grounder *G)
@@ -1651,6 +1664,8 @@ int gdl_ground(gdl_game *gd, bool domain, long max_rules, bool *too_many,
 	goto done;
 fail:
 	*too_many = rc == GL_ERANGE && (G.why == TOO_RULES || G.why == TOO_STEPS);
+	if (rc == GL_ERANGE && (G.why == TOO_ATOMS || G.why == TOO_INDEX))
+		heavy_relations(gd, &G);
 	rc = ground_error(err, gd, rc, G.why, G.max_rules);
 done:
 	for (int s = 0; G.facts && s < nsyms; s++)

@@ -92,9 +92,10 @@ int gdl_parse(gdl_prog *p, const char *text, size_t n, gl_err *err);
 int32_t gdl_prog_atom(gdl_prog *p, int32_t sym, int nargs, const int32_t *args,
 	int line, int col);
 /* magic.c: p's clauses (checked, expanded) rewritten so that the relations
- * defined by rules are evaluated only where asked (see magic.c). Returns
+ * defined by rules (those of only, when it names some: [syms.n] flags)
+ * are evaluated only where asked (see magic.c). Returns
  * 0, GL_ENOMEM, or GL_ERANGE (a rule past the caps). */
-int gdl_magic(gdl_prog *p);
+int gdl_magic(gdl_prog *p, const uint8_t *only);
 /* Canonical text of a parsed term ("(mark 1 ?x)") into buf. */
 int gdl_term_text(const gdl_prog *p, int32_t t, char *buf, size_t n);
 /* Functor (predicate) symbol and arity of an atom term. */
@@ -181,6 +182,9 @@ struct gdl_game {
 	const struct gdl_ops *ops; /* the reasoner: &gdl_net_ops when net,
 				    * else &gdl_prover_ops */
 	char fallback[256];   /* why GDL_AUTO chose the prover (a gl_err msg) */
+	uint8_t *heavy;       /* [prog.syms.n] after a grounding too big: the
+			       * relations that held a large share of its
+			       * atoms (NULL: none known) */
 };
 
 /* eval.c: evaluate nodes [from, to) of order (atoms node_atom, groups

@@ -9,9 +9,10 @@
  *
  * A relation defined by rules (not a keyword, and not given by facts
  * alone) is evaluated only where asked. Each clause's body is read in its
- * own order (a literal whose variables are all bound as soon as they are,
- * else the next positive literal as written: the order GDL authors write
- * for top-down provers like ggp-base's), and each literal of such a
+ * own order: a literal whose variables are all bound as soon as they are,
+ * else the first positive literal (as written) of a relation that is not
+ * asked (true, does, facts), else the asked one with the most arguments
+ * bound; and each literal of such a
  * relation r is asked with the arguments bound by then: r's copy for that
  * binding pattern ("adornment") r#bf.. replaces it, and a magic rule
  * magic#r#bf..(bound arguments) <- (what was read before it) records the
@@ -257,9 +258,23 @@ static int rewrite(magic *M, int c, int k)
 			    (l->b < 0 || all_bound(M->p, l->b, vs, nv)))
 				pick = i;
 		}
-		for (int i = 0; i < cl->nlits && pick < 0; i++)
-			if (!done[i] && M->olits[cl->lit0 + i].kind == L_POS)
+		for (int i = 0; i < cl->nlits && pick < 0; i++) {
+			const gdl_lit *l = &M->olits[cl->lit0 + i];
+			if (!done[i] && l->kind == L_POS &&
+			    !M->demand[M->p->terms[l->a].sym])
 				pick = i;
+		}
+		int most = -1;
+		for (int i = 0; i < cl->nlits && pick < 0; i++) {
+			const gdl_lit *l = &M->olits[cl->lit0 + i];
+			if (done[i] || l->kind != L_POS)
+				continue;
+			int b = __builtin_popcount(pattern(M->p, l->a, vs, nv));
+			if (b > most) {
+				most = b;
+				pick = i;
+			}
+		}
 		if (pick < 0)
 			return GL_EPARSE; /* unsafe: check.c refused it already */
 		done[pick] = true;
@@ -296,8 +311,8 @@ static int rewrite(magic *M, int c, int k)
 }
 
 /* The relations evaluated where asked: those with a rule (a clause with a
- * body) that are not keywords. */
-static int find_demand(magic *M)
+ * body) that are not keywords; of only's, when it flags some of these. */
+static int find_demand(magic *M, const uint8_t *only)
 {
 	gdl_prog *p = M->p;
 	int n = p->syms.n;
@@ -312,6 +327,11 @@ static int find_demand(magic *M)
 		if (h >= K_NKEYWORDS && M->ocl[c].nlits > 0)
 			M->demand[h] = 1;
 	}
+	bool some = false;
+	for (int s = 0; only && s < n && !some; s++)
+		some = M->demand[s] && only[s];
+	for (int s = 0; some && s < n; s++)
+		M->demand[s] = M->demand[s] && only[s];
 	for (int s = 0; s < n; s++)
 		M->cl0[s + 1] += M->cl0[s];
 	int32_t *fill = gl_malloc(((size_t)n + 1) * sizeof *fill);
@@ -324,10 +344,10 @@ static int find_demand(magic *M)
 	return 0;
 }
 
-int gdl_magic(gdl_prog *p)
+int gdl_magic(gdl_prog *p, const uint8_t *only)
 {
 	magic M = {.p = p, .ocl = p->cl, .oncl = p->ncl, .olits = p->lits};
-	int rc = find_demand(&M);
+	int rc = find_demand(&M, only);
 	/* the clauses of the relations not asked, their bodies asked */
 	for (int c = 0; c < M.oncl && !rc; c++)
 		if (!M.demand[p->terms[M.ocl[c].head].sym])
