@@ -813,9 +813,11 @@ int repro_martens(int argc, char **argv)
 	for (int c = 0; c < 4; c++) {
 		char cl[120];
 		snprintf(cl, sizeof cl, "L-automaton, %s", lc[c].name);
-		bool stopped = l_late[c] <= 0.01 * l_tot[c];
+		bool none = l_tot[c] <= 0, stopped = l_late[c] <= 0.01 * l_tot[c];
 		report_verdict(&vd, cl, "every mistake repeated a bounded number of times (Note II, 5)",
-			lsum[c], stopped ? "reproduced" : "unclear", stopped ? "mistakes judged exactly "
+			lsum[c], none ? "unclear" : stopped ? "reproduced" : "unclear", none ?
+			"no mistake was made against this opponent, so the claim is not put to "
+			"the test here" : stopped ? "mistakes judged exactly "
 			"against the replies the opponent can make; at most 1% of them in the last "
 			"quarter of the plays: they have stopped" : "more than 1% of the mistakes in the "
 			"last quarter of the plays: too few plays to see the bound");
