@@ -521,6 +521,46 @@ static void refused(void)
 	gdl_free(gd);
 }
 
+/* A load stopped by its caller (a GGP player whose match ended): the
+ * stop is asked while grounding, and a yes ends the load at once with
+ * GL_ESTOP; the rules loaded are then an instance of the gdl type. */
+static bool stop_after(void *arg)
+{
+	int *calls = arg;
+	return --*calls < 0;
+}
+
+static void stopped(void)
+{
+	const char *path = "data/gdl/hard/skirmish.kif";
+	char *text;
+	size_t len;
+	gl_err err = {0};
+	CHECK(gl_read_file(path, 1 << 22, &text, &len, &err) == 0);
+	int calls = 2;
+	gdl_load_opts o = {.stop = stop_after, .stop_arg = &calls};
+	gdl_game *gd = NULL;
+	int rc = gdl_load_ex(&gd, text, len, "rules", &o, &err);
+	CHECK_MSG(rc == GL_ESTOP && !gd && calls == -1 &&
+		!strcmp(err.msg, "rules: loading stopped"), "%d '%s' %d", rc,
+		err.msg, calls);
+	calls = 1 << 30; /* never stops */
+	rc = gdl_load_ex(&gd, text, len, "rules", &o, &err);
+	CHECK_MSG(rc == 0 && calls < (1 << 30), "%s", err.msg);
+	gl_game *g = rc ? NULL : gdl_game_new_from(gd, "rules", &err);
+	CHECK(g && gdl_game_of(g) == gd && strstr(g->spec, "gdl:file=rules,"));
+	if (g) {
+		unsigned char *s = gl_malloc(g->state_size);
+		uint64_t n = 0;
+		g->type->start(g, s);
+		CHECK(gl_perft(g, s, 2, &n, NULL) == 0);
+		CHECK_EQ_U64(n, 400);
+		gl_free(s);
+	}
+	gl_game_free(g);
+	gl_free(text);
+}
+
 /* The game type's reasoner parameter. */
 static void game_param(void)
 {
@@ -573,6 +613,7 @@ int main(int argc, char **argv)
 	cross();
 	limits();
 	refused();
+	stopped();
 	game_param();
 	gdl_load_opts prover = {.reasoner = GDL_PROVER};
 	gdl_load_opts fallback = {.max_rules = 10};

@@ -22,7 +22,8 @@ enum {
 	GL_EIO = -3,      /* a file could not be read or written */
 	GL_EPARSE = -4,   /* malformed text: a move, a file */
 	GL_EILLEGAL = -5, /* well formed, but not legal here */
-	GL_ERANGE = -6    /* a limit was exceeded */
+	GL_ERANGE = -6,   /* a limit was exceeded */
+	GL_ESTOP = -7     /* stopped at the caller's request */
 };
 
 /* A failure's code and its one-line message (no trailing newline). */

@@ -68,6 +68,11 @@ typedef struct gdl_load_opts {
 			 * servers read GDL. Keywords (role, true, does, ...,
 			 * not, or, distinct) are recognised in any case
 			 * either way. */
+	/* Asked now and then while loading (NULL: never): when it returns
+	 * true, loading stops with GL_ESTOP ("loading stopped"). A GGP player
+	 * stops the compile of a match that has ended. */
+	bool (*stop)(void *arg);
+	void *stop_arg;
 	bool demand;    /* the rules rewritten at once so that the relations
 			 * defined by rules are evaluated only where asked
 			 * ("magic sets"); false (the default): only when the
@@ -117,6 +122,8 @@ void gdl_free(gdl_game *gd);
  * chose the prover (the grounding's message) or the rules were asked on
  * demand (gdl_load_opts.demand), or "" when neither. */
 gdl_reasoner gdl_reasoner_of(const gdl_game *gd);
+/* Whether gd's names were folded to lower case (gdl_load_opts.fold_case). */
+bool gdl_folds_case(const gdl_game *gd);
 const char *gdl_fallback_reason(const gdl_game *gd);
 /* "auto", "net", "prover"; the reasoner of a name (one of those), or -1. */
 const char *gdl_reasoner_name(gdl_reasoner r);
@@ -228,6 +235,12 @@ uint64_t gdl_perft_in(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 
 typedef struct gl_game gl_game;
 
+/* An instance of the type `gdl` playing rules already loaded (with the
+ * options the caller chose: a GGP player loads the rules it is sent, with
+ * a stop), which it takes: gd is freed with the instance, or at once if
+ * making it fails (NULL, err set). name stands for the file in its spec
+ * and messages. */
+gl_game *gdl_game_new_from(gdl_game *gd, const char *name, gl_err *err);
 /* The rules an instance g plays by, or NULL for any other game.
  * Read-only, owned by g; an evaluator made for it (gdl_eval_new) is the
  * caller's. */

@@ -22,8 +22,8 @@
  *   (tcp_info), plus the longest a reply of the match took to be sent
  *   once decided, at most half the clock.
  * - START begins the match at once and compiles the rules in a thread of
- *   its own (gl_game_new on them, the rules then gdl_game_of the game: one
- *   load). It is answered "ready" when they are compiled or at its
+ *   its own (gdl_load_ex, then gdl_game_new_from for the agent: one load;
+ *   a load whose match has ended stops, gdl_load_opts.stop). It is answered "ready" when they are compiled or at its
  *   deadline, whichever is first (or with the compile's error if that
  *   comes first); the compile goes on, and INFO, PLAY, STOP and ABORT are
  *   answered meanwhile. Rules not compiled QUICK_S after START (or a
@@ -251,6 +251,9 @@ typedef struct player {
 	pthread_mutex_t mu;     /* guards what follows, and workers' flags */
 	gl_rng rng;             /* fallback moves */
 	bool active;            /* a match is on (m is valid) */
+	atomic_uint live;       /* the serial of the match on, 0 when none:
+				 * rule loads read it without the mutex and
+				 * stop when their match is over */
 	unsigned serial;        /* STARTs accepted */
 	int jobs;               /* rule loads running in their threads */
 	match m;
@@ -643,6 +646,13 @@ static int role_index(const gdl_game *gd, const char *role)
 
 /* A rule load, run in a thread of its own (or inline when there is no
  * thread): the compile of the match's game, or the prover's quick load. */
+/* A match on or over (under the mutex; m->serial set before it is on). */
+static void set_active(player *pl, bool on)
+{
+	pl->active = on;
+	atomic_store(&pl->live, on ? pl->m.serial : 0);
+}
+
 typedef struct job {
 	player *pl;
 	unsigned serial;         /* the match it is for */
@@ -669,48 +679,30 @@ static job *job_new(player *pl, const match *m, bool quick)
 	return j;
 }
 
-/* The game of the rules: gl_game_new on them (the gdl type reads a file,
- * so through a temporary one), its rules gdl_game_of it. */
-static gl_game *rules_game(const job *j, gl_err *err)
+/* Whether job j's match has ended (read without the mutex, while the
+ * rules load: a load for a match that is over stops). */
+static bool job_stopped(void *arg)
 {
-	const char *dir = getenv("TMPDIR");
-	char path[100];
-	snprintf(path, sizeof path, "%s/gamelearn-ggp-XXXXXX",
-		dir && *dir && strlen(dir) < 70 ? dir : "/tmp");
-	int fd = mkstemp(path);
-	if (fd < 0) {
-		gl_fail(err, GL_EIO, "%s: %s", path, strerror(errno));
+	const job *j = arg;
+	return atomic_load(&j->pl->live) != j->serial;
+}
+
+/* The game of the rules: loaded (stopped if the match ends), then an
+ * instance of the gdl type made of them. */
+static gl_game *rules_game(job *j, gl_err *err)
+{
+	gdl_load_opts opts = {.reasoner = GDL_AUTO, .stop = job_stopped,
+		.stop_arg = j};
+	gdl_game *gd = NULL;
+	if (gdl_load_ex(&gd, j->rules, j->n, "rules", &opts, err))
 		return NULL;
-	}
-	size_t off = 0;
-	while (off < j->n) {
-		ssize_t k = write(fd, j->rules + off, j->n - off);
-		if (k <= 0)
-			break;
-		off += (size_t)k;
-	}
-	close(fd);
-	char spec[GL_SPEC_MAX];
-	snprintf(spec, sizeof spec, "gdl:file=%s", path);
-	gl_game *g = off == j->n ? gl_game_new(spec, err) : NULL;
-	if (off != j->n)
-		gl_fail(err, GL_EIO, "%s: short write", path);
-	unlink(path);
-	size_t k = strlen(path);
-	if (!g && strncmp(err->msg, path, k) == 0) { /* "rules:LINE:COL: ..." */
-		char msg[sizeof err->msg];
-		snprintf(msg, sizeof msg, "rules%s", err->msg + k);
-		snprintf(err->msg, sizeof err->msg, "%s", msg);
-	}
-	if (!g && !err->code)
-		gl_fail(err, GL_EIO, "the rules could not be loaded");
-	return g;
+	return gdl_game_new_from(gd, "rules", err);
 }
 
 /* Compile the rules of job j into b (the game, its rules, the agent
  * begun at the start state); nothing of the player is touched, so this
  * runs outside its mutex. */
-static int match_compile(player *pl, const job *j, match *b, gl_err *err)
+static int match_compile(player *pl, job *j, match *b, gl_err *err)
 {
 	int rc;
 	b->playclock = j->playclock;
@@ -764,7 +756,7 @@ static void start_answer(player *pl, int rc, const gl_err *err)
 	if (rc) {
 		rq->err = *err;
 		match_free(&pl->m);
-		pl->active = false;
+		set_active(pl, false);
 	} else {
 		snprintf(rq->reply, REPLY_MAX, "ready");
 		if (!pl->m.ready)
@@ -854,7 +846,8 @@ static void *job_main(void *arg)
 	gdl_game *quick = NULL;
 	int rc;
 	if (j->quick) {
-		gdl_load_opts opts = {.reasoner = GDL_PROVER};
+		gdl_load_opts opts = {.reasoner = GDL_PROVER, .stop = job_stopped,
+			.stop_arg = j};
 		rc = gdl_load_ex(&quick, j->rules, j->n, "rules", &opts, &err);
 	} else {
 		rc = match_compile(j->pl, j, &b, &err);
@@ -940,11 +933,11 @@ static int do_start(player *pl, request *rq, span *it, int n, gl_err *err)
 	m->heard = gl_now();
 	m->began = rq->arrived;
 	m->serial = ++pl->serial;
-	pl->active = true;
+	set_active(pl, true);
 	job *j = job_new(pl, m, false);
 	if (!j) {
 		match_free(m);
-		pl->active = false;
+		set_active(pl, false);
 		pthread_mutex_unlock(&pl->mu);
 		return gl_fail(err, GL_ENOMEM, "out of memory");
 	}
@@ -1510,7 +1503,7 @@ static int handle(player *pl, request *rq, const char *msg, size_t len,
 		m->heard = gl_now();
 		end_match(pl, rq, stop ? &it[2] : NULL, err);
 		match_free(m);
-		pl->active = false;
+		set_active(pl, false);
 		rq->ends_match = true;
 		snprintf(reply, REPLY_MAX, stop ? "done" : "aborted");
 	}
@@ -1889,7 +1882,7 @@ static void tick(player *pl, double *logged)
 		if (gl_now() - m->heard > limit) {
 			logf_line("match %s expired: no message for %.0f s", m->id, limit);
 			match_free(m);
-			pl->active = false;
+			set_active(pl, false);
 			atomic_fetch_add(&pl->finished, 1);
 		}
 	}

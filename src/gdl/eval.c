@@ -178,7 +178,11 @@ int gdl_load_ex(gdl_game **out, const char *text, size_t n, const char *name,
 	gl_strbuf_done(&sb);
 	if (rc)
 		goto fail;
+	gd->stop = opts->stop;
+	gd->stop_arg = opts->stop_arg;
 	rc = compile(gd, opts, err);
+	gd->stop = NULL;
+	gd->stop_arg = NULL;
 	if (rc)
 		goto fail;
 	gd->ops = gd->net ? &gdl_net_ops : &gdl_prover_ops;
@@ -211,6 +215,11 @@ int gdl_load_file_ex(gdl_game **out, const char *path,
 gdl_reasoner gdl_reasoner_of(const gdl_game *gd)
 {
 	return gd->net ? GDL_NET : GDL_PROVER;
+}
+
+bool gdl_folds_case(const gdl_game *gd)
+{
+	return gd->prog.fold;
 }
 
 const char *gdl_fallback_reason(const gdl_game *gd)

@@ -261,6 +261,8 @@ static int sort_bases(gdl_data *d, const char *file, gl_err *err)
 	return 0;
 }
 
+static int gdl_setup(gl_game *g, gl_err *err);
+
 static int gdl_init(gl_game *g, const gl_params *p, gl_err *err)
 {
 	const char *file = gl_params_str(p, "file");
@@ -284,8 +286,18 @@ static int gdl_init(gl_game *g, const gl_params *p, gl_err *err)
 		gdl_load_ex(&d->gd, builtin_ttt, sizeof builtin_ttt - 1, file, &opts,
 			err) :
 		gdl_load_file_ex(&d->gd, file, &opts, err);
-	if (rc)
-		goto fail;
+	if (rc || (rc = gdl_setup(g, err)))
+		gdl_done(g);
+	return rc;
+}
+
+/* The instance's tables for its loaded rules D(g)->gd: sizes, the pools
+ * of evaluators, the bases in text order. */
+static int gdl_setup(gl_game *g, gl_err *err)
+{
+	gdl_data *d = g->data;
+	const char *file = d->file;
+	int rc;
 	gdl_game *gd = d->gd;
 	d->nroles = gdl_nroles(gd);
 	d->words = gdl_state_words(gd);
@@ -329,7 +341,6 @@ static int gdl_init(gl_game *g, const gl_params *p, gl_err *err)
 	g->max_length = GDL_MAX_LENGTH;
 	return 0;
 fail:
-	gdl_done(g);
 	return rc;
 }
 
@@ -581,6 +592,30 @@ const gl_game_type gl_game_gdl = {
 	.evaluate = gdl_evaluate,
 	.bench_depth = 5,
 };
+
+gl_game *gdl_game_new_from(gdl_game *gd, const char *name, gl_err *err)
+{
+	gl_game *g = gl_calloc(1, sizeof *g);
+	gdl_data *d = g ? gl_calloc(1, sizeof *d) : NULL;
+	if (!d) {
+		gl_free(g);
+		gdl_free(gd);
+		gl_fail(err, GL_ENOMEM, "out of memory making game %s", name);
+		return NULL;
+	}
+	g->type = &gl_game_gdl;
+	g->data = d;
+	d->gd = gd;
+	snprintf(d->file, sizeof d->file, "%s", name);
+	snprintf(g->spec, sizeof g->spec, "gdl:file=%s,reasoner=%s,case=%s",
+		name, gdl_reasoner_name(gdl_reasoner_of(gd)),
+		gdl_folds_case(gd) ? "fold" : "keep");
+	if (gdl_setup(g, err)) {
+		gl_game_free(g); /* gdl_done frees gd */
+		return NULL;
+	}
+	return g;
+}
 
 const gdl_game *gdl_game_of(const gl_game *g)
 {

@@ -208,8 +208,9 @@ enum {
 				   * it costs) */
 	LPAT_MAX = 1 << 16,       /* literal indexes remembered (about) */
 	MEMO_MAX = 1 << 22,       /* projections one join remembers */
-	HEAVY_SHARE = 16          /* a relation holding 1/16 of the facts of a
+	HEAVY_SHARE = 16,         /* a relation holding 1/16 of the facts of a
 				   * grounding too big is asked on demand */
+	STOP_POLL = 1 << 16       /* joins between two calls of gd->stop */
 };
 
 /* Why grounding gave up, for the message. */
@@ -320,6 +321,8 @@ typedef struct grounder {
 	int32_t trail[GDL_VARS_MAX];
 	int ntrail;
 	uint64_t steps;      /* join steps so far (bounded by GDL_JOIN_MAX) */
+	const gdl_game *gd;  /* for its stop callback */
+	int polls;           /* joins since it was last asked */
 	/* the domain only (for the prover): no instance is recorded, and a
 	 * join stops where its head is ground and already a fact */
 	bool domain;
@@ -1155,6 +1158,11 @@ static int join(grounder *G, int j)
 		G->why = TOO_STEPS;
 		return GL_ERANGE; /* a small file can ask for unbounded joins */
 	}
+	if (++G->polls >= STOP_POLL) {
+		G->polls = 0;
+		if (G->gd->stop && G->gd->stop(G->gd->stop_arg))
+			return GL_ESTOP;
+	}
 	if (G->keep[j] && G->domain) {
 		int rc = done_before(G, j);
 		if (rc)
@@ -1592,6 +1600,8 @@ static int ground_error(gl_err *err, const gdl_game *gd, int rc, int why,
 	long max_rules)
 {
 	const char *name = gd->prog.name;
+	if (rc == GL_ESTOP)
+		return gl_fail(err, rc, "%s: loading stopped", name);
 	if (rc != GL_ERANGE)
 		return gl_fail(err, GL_ENOMEM, "%s: out of memory while grounding", name);
 	switch (why) {
@@ -1634,7 +1644,7 @@ int gdl_ground(gdl_game *gd, bool domain, long max_rules, bool *too_many,
 	gl_err *err)
 {
 	gdl_prog *p = &gd->prog;
-	grounder G = {.p = p, .gt = &gd->gt, .cur = -1, .domain = domain,
+	grounder G = {.p = p, .gt = &gd->gt, .gd = gd, .cur = -1, .domain = domain,
 		.max_rules = max_rules > 0 && max_rules < GDL_RULES_MAX ? max_rules :
 			GDL_RULES_MAX};
 	*too_many = false;

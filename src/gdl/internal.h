@@ -182,6 +182,8 @@ struct gdl_game {
 	const struct gdl_ops *ops; /* the reasoner: &gdl_net_ops when net,
 				    * else &gdl_prover_ops */
 	char fallback[256];   /* why GDL_AUTO chose the prover (a gl_err msg) */
+	bool (*stop)(void *); /* while loading: gdl_load_opts' stop, else NULL */
+	void *stop_arg;
 	uint8_t *heavy;       /* [prog.syms.n] after a grounding too big: the
 			       * relations that held a large share of its
 			       * atoms (NULL: none known) */
