@@ -370,7 +370,7 @@ int gdl_magic(gdl_prog *p, const uint8_t *only)
 	gl_free(p->cl);
 	gl_free(p->lits);
 	p->cl = M.cl;
-	p->ncl = p->capcl = M.ncl;
+	p->ncl = M.ncl;
 	p->capcl = M.capcl;
 	p->lits = M.lits;
 	p->nlits = M.nlits;
