@@ -8,12 +8,15 @@
  * decoupled (a later chooser's move does not depend on the pending
  * earlier ones, told or not; a dominated move is not played), is
  * deterministic by seed, and keeps playing legally when its tree is reused
- * and its arena fills.
+ * and its arena fills. Pondering (issue 19) keeps its tree across turns;
+ * set_time() bounds choose(); MAST playouts are deterministic by seed,
+ * keep every check above, and learn moves that win.
  */
 #include "gametest.h"
 
 #include "gamelearn/agent.h"
 
+#include <stdatomic.h>
 #include <unistd.h>
 
 /* Play n matches of uct (spec) against random on game, uct taking player
@@ -369,6 +372,123 @@ static void test_simultaneous(void)
 	gl_free(mv);
 }
 
+/* Begin agent a (seed, role) and tell it of the comma-separated moves from
+ * the start, played into s. */
+static void follow(gl_agent *a, uint64_t seed, int role, void *s,
+	const char *moves)
+{
+	const gl_game *g = a->game;
+	gl_err err = {0};
+	a->role = role;
+	gl_rng_split(&a->rng, seed, 0);
+	CHECK(a->type->begin(a, &err) == 0);
+	g->type->start(g, s);
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", moves);
+	char *save = NULL;
+	for (char *m = strtok_r(buf, ",", &save); m; m = strtok_r(NULL, ",", &save)) {
+		gl_action mv;
+		CHECK(gl_parse_legal(g, s, m, &mv, &err) == 0);
+		a->type->observe(a, s, g->type->to_move(g, s), mv);
+		g->type->apply(g, s, mv);
+	}
+}
+
+/* Pondering keeps the tree for the next choose(). In tictactoe after a1,
+ * a2, c3 (X's diagonal threatened), O must block at b2, and then X must
+ * block at c2 (O threatens a2-b2-c2). An agent of one iteration a move
+ * finds c2 only by chance (one in five, first child in a random order):
+ * after pondering on O's turn, the tree built under b2 and rerooted
+ * there by observe() makes it choose c2 every time; and after pondering
+ * on its own turn too. A stop flag already set ends pondering at once
+ * (or this test would never end), and so does set_time() a choose() of
+ * an agent given 1000 s a move. */
+static void test_ponder(void)
+{
+	gl_game *g = tg_game("tictactoe");
+	gl_agent *a = tg_agent("uct:time=0,iterations=1", g);
+	unsigned char *s = tg_state(g);
+	gl_action b2, m;
+	gl_err err = {0};
+	atomic_bool stop = false;
+	int blind = 0;
+	char mt[GL_MOVE_TEXT];
+	for (uint64_t seed = 0; seed < 8; seed++) {
+		/* no pondering: chance */
+		follow(a, seed, 0, s, "a1,a2,c3,b2");
+		CHECK(a->type->choose(a, s, &m, &err) == 0);
+		g->type->format_move(g, s, m, mt, sizeof mt);
+		blind += strcmp(mt, "c2") == 0;
+		/* pondering on O's turn, then O's move observed */
+		follow(a, seed, 0, s, "a1,a2,c3");
+		CHECK(a->type->ponder(a, s, 0.2, &stop, &err) == 0);
+		CHECK(gl_parse_legal(g, s, "b2", &b2, &err) == 0);
+		a->type->observe(a, s, 1, b2);
+		g->type->apply(g, s, b2);
+		CHECK(a->type->choose(a, s, &m, &err) == 0);
+		g->type->format_move(g, s, m, mt, sizeof mt);
+		CHECK_MSG(strcmp(mt, "c2") == 0, "seed %d: pondered on O's turn, "
+			"then chose %s", (int)seed, mt);
+		/* pondering on its own turn */
+		follow(a, seed, 0, s, "a1,a2,c3,b2");
+		CHECK(a->type->ponder(a, s, 0.2, &stop, &err) == 0);
+		CHECK(a->type->choose(a, s, &m, &err) == 0);
+		g->type->format_move(g, s, m, mt, sizeof mt);
+		CHECK_MSG(strcmp(mt, "c2") == 0, "seed %d: pondered, then chose %s",
+			(int)seed, mt);
+	}
+	CHECK_MSG(blind < 8, "without pondering c2 came %d times in 8", blind);
+	atomic_store(&stop, true);
+	follow(a, 0, 0, s, "a1");
+	CHECK(a->type->ponder(a, s, 0, &stop, &err) == 0);
+	gl_agent_free(a);
+
+	a = tg_agent("uct:time=1000", g);
+	follow(a, 0, 0, s, "");
+	a->type->set_time(a, 0.01);
+	CHECK(a->type->choose(a, s, &m, &err) == 0);
+	gl_agent_free(a);
+	gl_free(s);
+	gl_game_free(g);
+}
+
+/* MAST playouts: deterministic by seed; they still win in one and block
+ * (with and without the solver); at connect4 they beat random. */
+static void test_mast(void)
+{
+	const char *specs[] = {"uct:time=0,iterations=300,mast=1",
+		"uct:time=0,iterations=500,c=20,mast=1,eps=20"};
+	gl_match x, y;
+	gl_match_init(&x);
+	gl_match_init(&y);
+	play("connect4", specs, 7, &x);
+	play("connect4", specs, 7, &y);
+	CHECK(x.nmoves == y.nmoves && x.nmoves > 0 &&
+		memcmp(x.moves, y.moves, (size_t)x.nmoves * sizeof *x.moves) == 0);
+	const char *plain[] = {"uct:time=0,iterations=300",
+		"uct:time=0,iterations=500,c=20"};
+	play("connect4", plain, 7, &y);
+	CHECK(x.nmoves != y.nmoves ||
+		memcmp(x.moves, y.moves, (size_t)x.nmoves * sizeof *x.moves) != 0);
+	gl_match_done(&x);
+	gl_match_done(&y);
+	for (int solve = 0; solve < 2; solve++) {
+		const char *spec = solve ? "uct:time=0,iterations=500,mast=1" :
+			"uct:time=0,iterations=500,solve=0,mast=1";
+		check_choice("tictactoe", spec, "a1,a2,b1,b2", "c1");
+		check_choice("connect4", spec, "a,b,a,b,a,c", "a");
+		check_choice("gdl:data/gdl/games/ticTacToe.kif", spec,
+			"(mark 1 1),(mark 1 2),(mark 2 1),(mark 2 2)", "(mark 3 1)");
+	}
+	check_choice("tictactoe", "uct:time=0,iterations=2000,mast=1",
+		"a1,a2,c3,b2", "c2");
+	int played;
+	int w = wins_vs_random("connect4", "uct:time=0,iterations=1000,mast=1",
+		-1, 20, &played);
+	printf("connect4 uct with MAST: %d/%d wins\n", w, played);
+	CHECK_MSG(w >= 18, "%d/20", w);
+}
+
 static void test_bad_specs(void)
 {
 	gl_game *g = tg_game("tictactoe");
@@ -378,6 +498,8 @@ static void test_bad_specs(void)
 	CHECK(gl_agent_new("uct:nodes=5", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:batch=0", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:mix=2", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:mast=2", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:mast=1,eps=101", g, NULL, &err) == NULL);
 	gl_game_free(g);
 }
 
@@ -386,6 +508,8 @@ int main(void)
 	test_bad_specs();
 	test_wins_in_one();
 	test_deterministic();
+	test_ponder();
+	test_mast();
 	test_reuse();
 	test_gdl_any_players();
 	test_simultaneous();

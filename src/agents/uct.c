@@ -66,6 +66,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum {
 	NONE = -1,          /* no node (an index) */
@@ -101,6 +102,12 @@ typedef struct node {
 	int8_t proof[2];  /* PROVEN: both players' exact goals */
 } node;
 
+/* MAST: one move's playout statistics for one player. */
+typedef struct mast_entry {
+	double sum;       /* total goal of the player over those iterations */
+	double n;         /* iterations in which the player made the move */
+} mast_entry;
+
 /* The agent's private state. */
 typedef struct uct {
 	double c;           /* exploration constant, goal units (0..100) */
@@ -111,6 +118,10 @@ typedef struct uct {
 	bool reuse;         /* keep the tree across moves */
 	bool solve;         /* prove values (games of one or two players) */
 	bool mix;           /* sample the move at a simultaneous step */
+	double eps;         /* MAST: share of random playout moves (1: off) */
+	mast_entry *mast;   /* [nplayers * nactions] MAST statistics, or NULL */
+	gl_action *trail;   /* [max_length] one playout's moves (MAST) */
+	int8_t *trail_who;  /* [max_length] who made them */
 	int32_t cap;        /* nodes in the arena */
 	int32_t used;       /* nodes allocated */
 	int32_t root;       /* the root's index (its state: here), or NONE */
@@ -163,6 +174,9 @@ static const gl_param_def uct_params[] = {
 		"players; 0 or 1)", 0, 1},
 	{"mix", "1", "at simultaneous moves play a move drawn in proportion to its "
 		"visits (1) or the most visited (0)", 0, 1},
+	{"mast", "0", "MAST playouts: each player's moves chosen by their mean goal "
+		"over all iterations so far (0 or 1)", 0, 1},
+	{"eps", "40", "MAST: percent of playout moves still drawn at random", 0, 100},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -178,6 +192,9 @@ static void uct_done(gl_agent *a)
 	gl_scratch_done(&u->w);
 	gl_free(u->cand);
 	gl_free(u->x);
+	gl_free(u->mast);
+	gl_free(u->trail);
+	gl_free(u->trail_who);
 	gl_free(u);
 }
 
@@ -208,6 +225,8 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->reuse = gl_params_int(p, "reuse") != 0;
 	u->solve = g->nplayers <= 2 && gl_params_int(p, "solve") != 0;
 	u->mix = gl_params_int(p, "mix") != 0;
+	bool mast = gl_params_int(p, "mast") != 0;
+	u->eps = mast ? (double)gl_params_int(p, "eps") / 100 : 1;
 	u->cap = (int32_t)cap;
 	u->root = NONE;
 	u->nodes = gl_malloc((size_t)cap * sizeof *u->nodes);
@@ -218,12 +237,19 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->cur = gl_malloc(g->state_size);
 	u->cand = gl_malloc(g->max_legal * sizeof *u->cand);
 	u->x = gl_malloc(g->max_legal * sizeof *u->x);
+	size_t nmast = mast ? (size_t)g->nplayers * (size_t)g->nactions : 0;
+	if (mast) {
+		u->mast = gl_malloc(nmast * sizeof *u->mast);
+		u->trail = gl_malloc(((size_t)g->max_length + 1) * sizeof *u->trail);
+		u->trail_who = gl_malloc((size_t)g->max_length + 1);
+	}
 	/* reaches() goes one level per unseen choice of a round: fewer than
 	 * the players */
 	int levels = g->type->hidden ? (int)g->nplayers : 0;
 	a->data = u;
 	if (!u->nodes || !u->fwd || !u->path || !u->spath || !u->here || !u->cur ||
 	    !u->cand || !u->x ||
+	    (mast && (!u->mast || !u->trail || !u->trail_who)) ||
 	    gl_scratch_init(&u->w, g, LIST_REACH + levels, STATE_REACH + levels,
 		NULL)) {
 		uct_done(a);
@@ -256,6 +282,9 @@ static int uct_begin(gl_agent *a, gl_err *err)
 	a->game->type->start(a->game, u->s);
 	anchor(u, a->game, u->s);
 	u->used = 0;
+	if (u->mast)
+		memset(u->mast, 0, (size_t)a->game->nplayers *
+			(size_t)a->game->nactions * sizeof *u->mast);
 	return 0;
 }
 
@@ -427,10 +456,48 @@ static int select_stat(uct *u, gl_agent *a, int32_t st, int n)
 	return pick;
 }
 
-/* Random moves from s to the end (at most max_length of them); the goals
- * into goals. A game cut short scores 50 for every player (a draw), a
- * puzzle its goal where it stopped. Returns the moves played (0: s was
- * terminal). */
+/* MAST (Finnsson and Bjornsson, "Simulation-Based Approach to General
+ * Game Playing", AAAI 2008): player p's move among moves[0..k) with the
+ * best mean goal in the iterations that played it, anywhere, so far; a
+ * move never played counts as 100, so that each gets tried (ties broken
+ * at random). The greedy choice is taken with probability 1 - eps, as
+ * Tak, Winands and Bjornsson found better than CadiaPlayer's Gibbs
+ * sampling ("N-Grams and the Last-Good-Reply Policy Applied in General
+ * Game Playing", IEEE TCIAIG 2012: epsilon 0.4). */
+static gl_action mast_move(uct *u, gl_agent *a, int p, const gl_action *moves,
+	int k)
+{
+	const mast_entry *q = u->mast + (size_t)p * (size_t)a->game->nactions;
+	double best = -1;
+	uint32_t ties = 0;
+	gl_action pick = moves[0];
+	for (int i = 0; i < k; i++) {
+		const mast_entry *e = &q[moves[i]];
+		double v = e->n > 0 ? e->sum / e->n : 100;
+		if (v > best) {
+			best = v;
+			pick = moves[i];
+			ties = 1;
+		} else if (v == best && gl_rng_below(&a->rng, ++ties) == 0) {
+			pick = moves[i];
+		}
+	}
+	return pick;
+}
+
+/* MAST: player `who` made `move` in an iteration that gave it `goal`. */
+static void mast_add(uct *u, const gl_game *g, int who, gl_action move,
+	double goal)
+{
+	mast_entry *e = &u->mast[(size_t)who * (size_t)g->nactions + (size_t)move];
+	e->sum += goal;
+	e->n += 1;
+}
+
+/* Moves from s to the end (at most max_length of them), at random or by
+ * MAST (recorded in u->trail); the goals into goals. A game cut short
+ * scores 50 for every player (a draw), a puzzle its goal where it
+ * stopped. Returns the moves played (0: s was terminal). */
 static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 {
 	const gl_game *g = a->game;
@@ -442,7 +509,18 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 			g->type->goals(g, s, goals);
 			return ply;
 		}
-		g->type->apply(g, s, moves[gl_rng_below(&a->rng, (uint32_t)k)]);
+		gl_action m;
+		if (u->mast) {
+			int p = g->type->to_move(g, s);
+			m = k > 1 && gl_rng_unit(&a->rng) >= u->eps ?
+				mast_move(u, a, p, moves, k) :
+				moves[gl_rng_below(&a->rng, (uint32_t)k)];
+			u->trail[ply] = m;
+			u->trail_who[ply] = (int8_t)p;
+		} else {
+			m = moves[gl_rng_below(&a->rng, (uint32_t)k)];
+		}
+		g->type->apply(g, s, m);
 	}
 	if (g->nplayers == 1 || g->type->terminal(g, s)) {
 		g->type->goals(g, s, goals);
@@ -478,6 +556,10 @@ static bool leaf_value(uct *u, gl_agent *a, const void *s, double *mean)
 				mean[p] = goals[p];
 			return true;
 		}
+		if (u->mast)
+			for (unsigned j = 0; j < ply; j++)
+				mast_add(u, g, u->trail_who[j], u->trail[j],
+					goals[u->trail_who[j]]);
 		for (unsigned p = 0; p < g->nplayers; p++)
 			mean[p] += (double)goals[p] / u->batch;
 	}
@@ -585,6 +667,8 @@ static void iterate(uct *u, gl_agent *a)
 		nd->visits += u->batch;
 		if (nd->who >= 0)
 			nd->sum += goals[nd->who] * u->batch;
+		if (i > 0 && u->mast) /* the root's move is history */
+			mast_add(u, g, nd->who, nd->move, goals[nd->who]);
 	}
 	for (int i = 0; i < ns; i++) {
 		node *x = &u->nodes[u->spath[i]];
@@ -704,6 +788,34 @@ static bool in_round(const uct *u, const gl_game *g, const void *s, int h)
 	return reaches(u, g, u->cur, s, h - u->npend, 0, &budget);
 }
 
+/* Root the tree at the match's state s (h choices of a round pending in
+ * it): the tree kept where s is the state followed (or, inside a round,
+ * the round's start), a new one where it is not. Returns false for a
+ * hidden state whose round start is unknown: a search from s would read
+ * the pending choices, so there is nothing to search. */
+static bool root_at(uct *u, const gl_game *g, const void *s, int h)
+{
+	if (h == 0) {
+		if (!u->known || u->npend || memcmp(u->here, s, g->state_size) != 0)
+			anchor(u, g, s);
+	} else if (!in_round(u, g, s, h)) {
+		return false;
+	}
+	if (u->root == NONE)
+		new_tree(u);
+	else if (u->root != 0)
+		compact(u);
+	return true;
+}
+
+/* Whether another iteration can add anything: the root is not proven and
+ * its visits cannot overflow. */
+static bool open_root(const uct *u)
+{
+	const node *r = &u->nodes[u->root];
+	return !(r->flags & PROVEN) && r->visits < UINT32_MAX - u->batch;
+}
+
 static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 {
 	uct *u = a->data;
@@ -718,28 +830,18 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 		return 0;
 	}
 	int h = hidden(g, s);
-	if (h == 0) {
-		if (!u->known || u->npend || memcmp(u->here, s, g->state_size) != 0)
-			anchor(u, g, s);
-	} else if (!in_round(u, g, s, h)) {
-		/* no round start known: a search from s would read the pending
-		 * choices, so play as if knowing nothing */
+	if (!root_at(u, g, s, h)) {
+		/* no round start known: play as if knowing nothing */
 		*move = moves[gl_rng_below(&a->rng, (uint32_t)k)];
 		return 0;
 	}
-	if (u->root == NONE)
-		new_tree(u);
-	else if (u->root != 0)
-		compact(u);
 	double stop = u->seconds > 0 ? gl_now() + u->seconds : 0;
 	uint64_t it = 0;
 	do {
 		iterate(u, a);
 		it++;
 	} while ((!u->iterations || it < u->iterations) &&
-		 (stop == 0 || gl_now() < stop) &&
-		 !(u->nodes[u->root].flags & PROVEN) &&
-		 u->nodes[u->root].visits < UINT32_MAX - u->batch);
+		 (stop == 0 || gl_now() < stop) && open_root(u));
 	const node *r = &u->nodes[u->root];
 	const node **x = u->x;
 	int n = 0;
@@ -809,6 +911,39 @@ static void uct_observe(gl_agent *a, const void *s, int player, gl_action move)
 	u->npend = 0;
 }
 
+/* Pondering: the search of choose(), from the match's state as observed
+ * (inside a round, from the round's start), into the tree that the
+ * moves played will reroot and the next choose() will continue. While
+ * there is nothing to search (a proven root, an unknown round start) it
+ * waits for the end in steps of a millisecond. */
+static int uct_ponder(gl_agent *a, const void *s, double seconds,
+	const atomic_bool *stop, gl_err *err)
+{
+	(void)err;
+	uct *u = a->data;
+	const gl_game *g = a->game;
+	double end = seconds > 0 ? gl_now() + seconds : 0;
+	bool can = root_at(u, g, s, hidden(g, s));
+	while (!(stop && atomic_load_explicit(stop, memory_order_relaxed)) &&
+	       (end == 0 || gl_now() < end)) {
+		if (can && open_root(u)) {
+			iterate(u, a);
+		} else {
+			struct timespec ms = {0, 1000000};
+			nanosleep(&ms, NULL);
+		}
+	}
+	return 0;
+}
+
+/* A GGP player's play clock less its margin: the time choose() takes from
+ * now on (above 0; the iteration limit, if any, still applies). */
+static void uct_set_time(gl_agent *a, double seconds)
+{
+	uct *u = a->data;
+	u->seconds = seconds > 1e-6 ? seconds : 1e-6;
+}
+
 const gl_agent_type gl_agent_uct = {
 	.name = "uct",
 	.summary = "Monte Carlo tree search (UCT, random playouts, max-n goals, "
@@ -819,4 +954,6 @@ const gl_agent_type gl_agent_uct = {
 	.begin = uct_begin,
 	.choose = uct_choose,
 	.observe = uct_observe,
+	.ponder = uct_ponder,
+	.set_time = uct_set_time,
 };
