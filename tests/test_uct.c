@@ -9,8 +9,8 @@
  * earlier ones, told or not; a dominated move is not played), is
  * deterministic by seed, and keeps playing legally when its tree is reused
  * and its arena fills. Pondering (issue 19) keeps its tree across turns;
- * set_time() bounds choose(); MAST playouts are deterministic by seed,
- * keep every check above, and learn moves that win.
+ * set_time() bounds choose(); its options (MAST, progressive history,
+ * RAVE) are deterministic by seed and keep the checks above.
  */
 #include "gametest.h"
 
@@ -452,41 +452,68 @@ static void test_ponder(void)
 	gl_game_free(g);
 }
 
-/* MAST playouts: deterministic by seed; they still win in one and block
- * (with and without the solver); at connect4 they beat random. */
-static void test_mast(void)
+/* The options of issue 19 (MAST playouts epsilon-greedy and Gibbs, MAST
+ * ordering of untried moves, progressive history, RAVE), each and all
+ * together: deterministic by seed and not the plain player; they still
+ * win in one and block (with and without the solver); they beat random
+ * at connect4, and in the 3-player and simultaneous GDL games play
+ * complete legal matches. */
+static void test_options(void)
 {
-	const char *specs[] = {"uct:time=0,iterations=300,mast=1",
-		"uct:time=0,iterations=500,c=20,mast=1,eps=20"};
-	gl_match x, y;
-	gl_match_init(&x);
-	gl_match_init(&y);
-	play("connect4", specs, 7, &x);
-	play("connect4", specs, 7, &y);
-	CHECK(x.nmoves == y.nmoves && x.nmoves > 0 &&
-		memcmp(x.moves, y.moves, (size_t)x.nmoves * sizeof *x.moves) == 0);
-	const char *plain[] = {"uct:time=0,iterations=300",
-		"uct:time=0,iterations=500,c=20"};
-	play("connect4", plain, 7, &y);
-	CHECK(x.nmoves != y.nmoves ||
-		memcmp(x.moves, y.moves, (size_t)x.nmoves * sizeof *x.moves) != 0);
-	gl_match_done(&x);
-	gl_match_done(&y);
-	for (int solve = 0; solve < 2; solve++) {
-		const char *spec = solve ? "uct:time=0,iterations=500,mast=1" :
-			"uct:time=0,iterations=500,solve=0,mast=1";
-		check_choice("tictactoe", spec, "a1,a2,b1,b2", "c1");
-		check_choice("connect4", spec, "a,b,a,b,a,c", "a");
-		check_choice("gdl:data/gdl/games/ticTacToe.kif", spec,
-			"(mark 1 1),(mark 1 2),(mark 2 1),(mark 2 2)", "(mark 3 1)");
+	static const char *const opts[] = {"mast=1", "mast=2", "mast=1,eps=20",
+		"mast=0,order=1", "mast=0,history=5", "mast=0,rave=300",
+		"mast=2,order=1,history=5,rave=300"};
+	char a[128], b[128], no[128];
+	for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
+		snprintf(a, sizeof a, "uct:time=0,iterations=300,%s", opts[o]);
+		snprintf(b, sizeof b, "uct:time=0,iterations=500,c=20,%s", opts[o]);
+		const char *specs[] = {a, b};
+		gl_match x, y;
+		gl_match_init(&x);
+		gl_match_init(&y);
+		play("connect4", specs, 7, &x);
+		play("connect4", specs, 7, &y);
+		CHECK_MSG(x.nmoves == y.nmoves && x.nmoves > 0 && memcmp(x.moves,
+			y.moves, (size_t)x.nmoves * sizeof *x.moves) == 0,
+			"%s: not deterministic", opts[o]);
+		const char *plain[] = {"uct:time=0,iterations=300,mast=0",
+			"uct:time=0,iterations=500,c=20,mast=0"};
+		play("connect4", plain, 7, &y);
+		CHECK_MSG(x.nmoves != y.nmoves || memcmp(x.moves, y.moves,
+			(size_t)x.nmoves * sizeof *x.moves) != 0,
+			"%s: the same as plain uct", opts[o]);
+		gl_match_done(&x);
+		gl_match_done(&y);
+		for (int solve = 0; solve < 2; solve++) {
+			snprintf(a, sizeof a, "uct:time=0,iterations=500,solve=%d,%s",
+				solve, opts[o]);
+			check_choice("tictactoe", a, "a1,a2,b1,b2", "c1");
+			check_choice("connect4", a, "a,b,a,b,a,c", "a");
+			check_choice("gdl:data/gdl/games/ticTacToe.kif", a,
+				"(mark 1 1),(mark 1 2),(mark 2 1),(mark 2 2)", "(mark 3 1)");
+		}
+		snprintf(a, sizeof a, "uct:time=0,iterations=2000,%s", opts[o]);
+		check_choice("tictactoe", a, "a1,a2,c3,b2", "c2");
+		int played;
+		snprintf(a, sizeof a, "uct:time=0,iterations=1000,%s", opts[o]);
+		int w = wins_vs_random("connect4", a, -1, 20, &played);
+		printf("connect4 uct with %s: %d/%d wins\n", opts[o], w, played);
+		CHECK_MSG(w >= 18, "%s: %d/20", opts[o], w);
+		snprintf(a, sizeof a, "uct:time=0,iterations=200,%s", opts[o]);
+		snprintf(no, sizeof no, "uct:time=0,iterations=100,nodes=1000,%s", opts[o]);
+		const char *three[] = {a, "random", no};
+		const char *two[] = {a, no};
+		for (uint64_t seed = 0; seed < 2; seed++) {
+			gl_match m;
+			gl_match_init(&m);
+			CHECK(play("gdl:data/gdl/games/tictactoe_3player.kif", three,
+				seed, &m) == 0 && m.nmoves > 0);
+			CHECK(play("gdl:data/gdl/games/roshambo2.kif", two, seed, &m) == 0);
+			CHECK(play("gdl:data/gdl/hard/blockerParallel.kif", two, seed,
+				&m) == 0 && m.nmoves > 0);
+			gl_match_done(&m);
+		}
 	}
-	check_choice("tictactoe", "uct:time=0,iterations=2000,mast=1",
-		"a1,a2,c3,b2", "c2");
-	int played;
-	int w = wins_vs_random("connect4", "uct:time=0,iterations=1000,mast=1",
-		-1, 20, &played);
-	printf("connect4 uct with MAST: %d/%d wins\n", w, played);
-	CHECK_MSG(w >= 18, "%d/20", w);
 }
 
 static void test_bad_specs(void)
@@ -498,7 +525,7 @@ static void test_bad_specs(void)
 	CHECK(gl_agent_new("uct:nodes=5", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:batch=0", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:mix=2", g, NULL, &err) == NULL);
-	CHECK(gl_agent_new("uct:mast=2", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:mast=3", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:mast=1,eps=101", g, NULL, &err) == NULL);
 	gl_game_free(g);
 }
@@ -509,7 +536,7 @@ int main(void)
 	test_wins_in_one();
 	test_deterministic();
 	test_ponder();
-	test_mast();
+	test_options();
 	test_reuse();
 	test_gdl_any_players();
 	test_simultaneous();

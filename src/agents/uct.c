@@ -108,6 +108,12 @@ typedef struct mast_entry {
 	double n;         /* iterations in which the player made the move */
 } mast_entry;
 
+/* RAVE: a child's all-moves-as-first statistics. */
+typedef struct amaf_entry {
+	double sum;       /* total goal of the child's mover */
+	uint32_t n;       /* iterations that made the child's move later on */
+} amaf_entry;
+
 /* The agent's private state. */
 typedef struct uct {
 	double c;           /* exploration constant, goal units (0..100) */
@@ -119,9 +125,20 @@ typedef struct uct {
 	bool solve;         /* prove values (games of one or two players) */
 	bool mix;           /* sample the move at a simultaneous step */
 	double eps;         /* MAST: share of random playout moves (1: off) */
+	double tau;         /* MAST's Gibbs temperature (0: not Gibbs) */
+	bool order;         /* untried children taken best MAST mean first */
+	double history;     /* progressive history's weight W (0: off) */
+	size_t nact;        /* the game's action ids: a player's MAST row */
 	mast_entry *mast;   /* [nplayers * nactions] MAST statistics, or NULL */
-	gl_action *trail;   /* [max_length] one playout's moves (MAST) */
+	gl_action *trail;   /* [max_length] one playout's moves (MAST, RAVE) */
 	int8_t *trail_who;  /* [max_length] who made them */
+	unsigned ntrail;    /* the last playout's moves */
+	double rave;        /* RAVE's equivalence parameter K (0: off) */
+	amaf_entry *amaf;   /* [cap] RAVE statistics of each node, or NULL */
+	uint32_t *mark_it;  /* [nplayers * nactions] RAVE: the iteration in
+			     * which a player last made a move, */
+	uint32_t *mark_ply; /* and at which ply from the root */
+	uint32_t stamp;     /* RAVE: the current iteration's mark */
 	int32_t cap;        /* nodes in the arena */
 	int32_t used;       /* nodes allocated */
 	int32_t root;       /* the root's index (its state: here), or NONE */
@@ -146,6 +163,7 @@ typedef struct uct {
 	unsigned char *t;   /* expand()'s look ahead, leaf_value()'s playout */
 	int *cand;          /* [max_legal] pick_simul()'s candidates */
 	const node **x;     /* [max_legal] uct_choose()'s own moves */
+	double *weight;     /* [max_legal] gibbs_move()'s weights, or NULL */
 } uct;
 
 enum { LIST_REACH = 3, STATE_REACH = 2 }; /* reaches()' first buffers */
@@ -174,9 +192,16 @@ static const gl_param_def uct_params[] = {
 		"players; 0 or 1)", 0, 1},
 	{"mix", "1", "at simultaneous moves play a move drawn in proportion to its "
 		"visits (1) or the most visited (0)", 0, 1},
-	{"mast", "0", "MAST playouts: each player's moves chosen by their mean goal "
-		"over all iterations so far (0 or 1)", 0, 1},
+	{"mast", "2", "MAST playouts: each player's moves chosen by their mean goal "
+		"over all iterations so far (0: off, 1: epsilon-greedy, 2: Gibbs)", 0, 2},
+	{"tau", "10", "MAST's Gibbs temperature, goal units (mast=2)", 1, 1000},
 	{"eps", "40", "MAST: percent of playout moves still drawn at random", 0, 100},
+	{"order", "0", "a node's untried moves tried in order of their mean goal over "
+		"all iterations (MAST's statistics; 0 or 1)", 0, 1},
+	{"rave", "0", "RAVE: moves' all-moves-as-first means mixed into UCT's with "
+		"weight sqrt(K / (3 n + K)) at n visits; K (0: off)", 0, 1000000},
+	{"history", "0", "progressive history weight: UCT plus W * a move's mean "
+		"goal over all iterations / (its losses + 1) (0: off)", 0, 1000},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -195,6 +220,10 @@ static void uct_done(gl_agent *a)
 	gl_free(u->mast);
 	gl_free(u->trail);
 	gl_free(u->trail_who);
+	gl_free(u->amaf);
+	gl_free(u->weight);
+	gl_free(u->mark_it);
+	gl_free(u->mark_ply);
 	gl_free(u);
 }
 
@@ -225,8 +254,15 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->reuse = gl_params_int(p, "reuse") != 0;
 	u->solve = g->nplayers <= 2 && gl_params_int(p, "solve") != 0;
 	u->mix = gl_params_int(p, "mix") != 0;
-	bool mast = gl_params_int(p, "mast") != 0;
-	u->eps = mast ? (double)gl_params_int(p, "eps") / 100 : 1;
+	u->eps = gl_params_int(p, "mast") == 1 ?
+		(double)gl_params_int(p, "eps") / 100 : 1;
+	u->tau = gl_params_int(p, "mast") == 2 ? (double)gl_params_int(p, "tau") : 0;
+	u->order = gl_params_int(p, "order") != 0;
+	u->history = (double)gl_params_int(p, "history");
+	u->nact = (size_t)g->nactions;
+	u->rave = (double)gl_params_int(p, "rave");
+	/* the move averages: kept for any of the three */
+	bool mast = u->eps < 1 || u->tau > 0 || u->order || u->history > 0;
 	u->cap = (int32_t)cap;
 	u->root = NONE;
 	u->nodes = gl_malloc((size_t)cap * sizeof *u->nodes);
@@ -237,9 +273,18 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->cur = gl_malloc(g->state_size);
 	u->cand = gl_malloc(g->max_legal * sizeof *u->cand);
 	u->x = gl_malloc(g->max_legal * sizeof *u->x);
-	size_t nmast = mast ? (size_t)g->nplayers * (size_t)g->nactions : 0;
-	if (mast) {
-		u->mast = gl_malloc(nmast * sizeof *u->mast);
+	size_t nmark = (size_t)g->nplayers * (size_t)g->nactions;
+	if (mast)
+		u->mast = gl_malloc(nmark * sizeof *u->mast);
+	if (u->tau > 0)
+		u->weight = gl_malloc(g->max_legal * sizeof *u->weight);
+	if (u->rave > 0) {
+		u->amaf = gl_malloc((size_t)cap * sizeof *u->amaf);
+		u->mark_it = gl_calloc(nmark, sizeof *u->mark_it);
+		u->mark_ply = gl_malloc(nmark * sizeof *u->mark_ply);
+	}
+	bool trail = mast || u->rave > 0;
+	if (trail) {
 		u->trail = gl_malloc(((size_t)g->max_length + 1) * sizeof *u->trail);
 		u->trail_who = gl_malloc((size_t)g->max_length + 1);
 	}
@@ -249,7 +294,8 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	a->data = u;
 	if (!u->nodes || !u->fwd || !u->path || !u->spath || !u->here || !u->cur ||
 	    !u->cand || !u->x ||
-	    (mast && (!u->mast || !u->trail || !u->trail_who)) ||
+	    (mast && !u->mast) || (u->tau > 0 && !u->weight) || (trail && (!u->trail || !u->trail_who)) ||
+	    (u->rave > 0 && (!u->amaf || !u->mark_it || !u->mark_ply)) ||
 	    gl_scratch_init(&u->w, g, LIST_REACH + levels, STATE_REACH + levels,
 		NULL)) {
 		uct_done(a);
@@ -335,6 +381,8 @@ static void compact(uct *u)
 		if (n.flags & EXPANDED)
 			n.first = u->fwd[n.first];
 		u->nodes[u->fwd[i]] = n;
+		if (u->amaf)
+			u->amaf[u->fwd[i]] = u->amaf[i];
 	}
 	u->root = 0;
 	u->used = next;
@@ -396,6 +444,8 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 	nd->flags |= EXPANDED;
 	if (end > u->used + k)
 		nd->flags |= SIMUL;
+	if (u->amaf)
+		memset(&u->amaf[u->used], 0, (size_t)(end - u->used) * sizeof *u->amaf);
 	for (int i = 0; i < k; i++) {
 		node *c = &u->nodes[u->used + i];
 		memset(c, 0, sizeof *c);
@@ -407,17 +457,36 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 	return true;
 }
 
-/* The child of n with the best UCT value (all children tried). */
+/* The child of n with the best UCT value (all children tried), plus with
+ * progressive history (Nijssen and Winands, "Enhancements for
+ * Multi-Player Monte-Carlo Tree Search", CG 2010) W * H / (l + 1): H the
+ * move's mean goal for its mover over all iterations (MAST's table), l
+ * the child's losses (visits less its mean goal's share of them), so
+ * that the history's pull fades where the tree's own statistics grow. */
 static int32_t select_child(const uct *u, const node *nd)
 {
 	double logn = log((double)nd->visits);
 	double best = -1;
 	int32_t pick = nd->first;
+	const mast_entry *q = u->history > 0 ?
+		u->mast + (size_t)mover_of(u, nd) * u->nact : NULL;
 	for (int k = 0; k < nd->nchild; k++) {
 		const node *c = &u->nodes[nd->first + k];
 		double mean = c->flags & PROVEN ? c->proof[mover_of(u, nd)] :
 			c->sum / c->visits;
-		double v = mean + u->c * sqrt(logn / c->visits);
+		double v = mean;
+		if (u->amaf && !(c->flags & PROVEN)) {
+			const amaf_entry *x = &u->amaf[nd->first + k];
+			double beta = sqrt(u->rave / (3.0 * c->visits + u->rave));
+			if (x->n > 0)
+				v = (1 - beta) * mean + beta * x->sum / x->n;
+		}
+		v += u->c * sqrt(logn / c->visits);
+		if (q) {
+			const mast_entry *e = &q[c->move];
+			double h = e->n > 0 ? e->sum / e->n : 0;
+			v += u->history * h / (c->visits * (1 - mean / 100) + 1);
+		}
 		if (v > best) {
 			best = v;
 			pick = nd->first + k;
@@ -485,6 +554,27 @@ static gl_action mast_move(uct *u, gl_agent *a, int p, const gl_action *moves,
 	return pick;
 }
 
+/* MAST as CadiaPlayer had it (Finnsson and Bjornsson 2008): player p's
+ * move drawn from moves[0..k) with probability proportional to
+ * exp(Q / tau), Q its mean goal over all iterations (a move never played:
+ * 100). */
+static gl_action gibbs_move(uct *u, gl_agent *a, int p, const gl_action *moves,
+	int k)
+{
+	const mast_entry *q = u->mast + (size_t)p * u->nact;
+	double *w = u->weight, total = 0;
+	for (int i = 0; i < k; i++) {
+		const mast_entry *e = &q[moves[i]];
+		w[i] = exp(((e->n > 0 ? e->sum / e->n : 100) - 100) / u->tau);
+		total += w[i];
+	}
+	double r = gl_rng_unit(&a->rng) * total;
+	for (int i = 0; i < k - 1; i++)
+		if ((r -= w[i]) < 0)
+			return moves[i];
+	return moves[k - 1];
+}
+
 /* MAST: player `who` made `move` in an iteration that gave it `goal`. */
 static void mast_add(uct *u, const gl_game *g, int who, gl_action move,
 	double goal)
@@ -492,6 +582,34 @@ static void mast_add(uct *u, const gl_game *g, int who, gl_action move,
 	mast_entry *e = &u->mast[(size_t)who * (size_t)g->nactions + (size_t)move];
 	e->sum += goal;
 	e->n += 1;
+}
+
+/* MAST in the tree: the untried child of nd (not a hidden ply, whose
+ * children keep the round's order) whose move has the best MAST mean
+ * for its mover is swapped to be tried next (a move never played counts
+ * as 100; ties: the random order of expand()). Untried children have no
+ * subtree, so swapping them moves nothing else. */
+static void mast_first(uct *u, const gl_game *g, const node *nd)
+{
+	const mast_entry *q = u->mast + (size_t)mover_of(u, nd) * (size_t)g->nactions;
+	int32_t lo = nd->first + nd->ntried, best = lo;
+	double top = -1;
+	for (int32_t j = lo; j < nd->first + nd->nchild; j++) {
+		const mast_entry *e = &q[u->nodes[j].move];
+		double v = e->n > 0 ? e->sum / e->n : 100;
+		if (v > top) {
+			top = v;
+			best = j;
+		}
+	}
+	node t = u->nodes[lo];
+	u->nodes[lo] = u->nodes[best];
+	u->nodes[best] = t;
+	if (u->amaf) {
+		amaf_entry x = u->amaf[lo];
+		u->amaf[lo] = u->amaf[best];
+		u->amaf[best] = x;
+	}
 }
 
 /* Moves from s to the end (at most max_length of them), at random or by
@@ -510,11 +628,14 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 			return ply;
 		}
 		gl_action m;
-		if (u->mast) {
+		if (u->trail) {
 			int p = g->type->to_move(g, s);
-			m = k > 1 && gl_rng_unit(&a->rng) >= u->eps ?
-				mast_move(u, a, p, moves, k) :
-				moves[gl_rng_below(&a->rng, (uint32_t)k)];
+			if (k > 1 && u->tau > 0)
+				m = gibbs_move(u, a, p, moves, k);
+			else if (k > 1 && u->eps < 1 && gl_rng_unit(&a->rng) >= u->eps)
+				m = mast_move(u, a, p, moves, k);
+			else
+				m = moves[gl_rng_below(&a->rng, (uint32_t)k)];
 			u->trail[ply] = m;
 			u->trail_who[ply] = (int8_t)p;
 		} else {
@@ -536,6 +657,7 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 static bool leaf_value(uct *u, gl_agent *a, const void *s, double *mean)
 {
 	const gl_game *g = a->game;
+	u->ntrail = 0;
 	if (u->batch > 1 && g->type->playouts) {
 		int64_t sum[GL_PLAYERS_MAX];
 		uint64_t moves = g->type->playouts(g, s, (int)u->batch, &a->rng,
@@ -551,6 +673,7 @@ static bool leaf_value(uct *u, gl_agent *a, const void *s, double *mean)
 		int goals[GL_PLAYERS_MAX];
 		memcpy(t, s, g->state_size);
 		unsigned ply = playout(u, a, t, goals);
+		u->ntrail = ply;
 		if (ply == 0) { /* terminal: every playout the same */
 			for (unsigned p = 0; p < g->nplayers; p++)
 				mean[p] = goals[p];
@@ -605,6 +728,46 @@ static bool try_prove(uct *u, node *n)
 	return true;
 }
 
+/* RAVE (Gelly and Silver, "Combining Online and Offline Knowledge in UCT",
+ * ICML 2007; in GGP Finnsson and Bjornsson, "Learning Simulation Control
+ * in General Game-Playing Agents", AAAI 2010): after an iteration whose
+ * moves were the descent's u->path[1..depth) and then the playout's
+ * u->trail, each child c of a node of the path at ply i whose move its
+ * mover made at ply i or later gets the iteration's goal in its AMAF
+ * statistics. Marks are stamped with the iteration, never cleared. */
+static void rave_update(uct *u, const gl_game *g, int depth, const double *goals)
+{
+	if (++u->stamp == 0) { /* wrapped: old marks would look current */
+		memset(u->mark_it, 0, (size_t)g->nplayers * u->nact * sizeof *u->mark_it);
+		u->stamp = 1;
+	}
+	for (int i = 1; i < depth + (int)u->ntrail; i++) {
+		int who;
+		gl_action m;
+		if (i < depth) {
+			who = u->nodes[u->path[i]].who;
+			m = u->nodes[u->path[i]].move;
+		} else {
+			who = u->trail_who[i - depth];
+			m = u->trail[i - depth];
+		}
+		size_t k = (size_t)who * u->nact + (size_t)m;
+		u->mark_it[k] = u->stamp;
+		u->mark_ply[k] = (uint32_t)i - 1; /* path[i] is ply i - 1's move */
+	}
+	for (int i = 0; i + 1 < depth; i++) {
+		const node *nd = &u->nodes[u->path[i]];
+		for (int32_t j = nd->first; j < nd->first + nd->nchild; j++) {
+			const node *c = &u->nodes[j];
+			size_t k = (size_t)c->who * u->nact + (size_t)c->move;
+			if (u->mark_it[k] == u->stamp && u->mark_ply[k] >= (uint32_t)i) {
+				u->amaf[j].sum += goals[c->who];
+				u->amaf[j].n++;
+			}
+		}
+	}
+}
+
 /* One iteration: descend by UCT (decoupled through rounds of simultaneous
  * moves), add a child, play out, back up. */
 static void iterate(uct *u, gl_agent *a)
@@ -613,6 +776,7 @@ static void iterate(uct *u, gl_agent *a)
 	unsigned char *s = u->s;
 	double goals[GL_PLAYERS_MAX];
 	memcpy(s, u->here, g->state_size);
+	u->ntrail = 0; /* a proven leaf gets no playout */
 	int32_t n = u->root;
 	int32_t st = NONE; /* the next statistics node of the current round */
 	int depth = 0, ns = 0;
@@ -637,6 +801,8 @@ static void iterate(uct *u, gl_agent *a)
 			st += nd->nchild;
 		} else {
 			bool fresh = nd->ntried < nd->nchild;
+			if (fresh && u->order && !hid)
+				mast_first(u, g, nd);
 			c = fresh ? nd->first + nd->ntried++ : select_child(u, nd);
 			if (nd->flags & SIMUL)
 				st = nd->first + nd->nchild;
@@ -675,6 +841,8 @@ static void iterate(uct *u, gl_agent *a)
 		x->visits += u->batch;
 		x->sum += goals[x->who] * u->batch;
 	}
+	if (u->amaf)
+		rave_update(u, g, depth, goals);
 }
 
 /* Whether child c of r ranks above child b as the move to play: a proven
