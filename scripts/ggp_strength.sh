@@ -17,13 +17,13 @@
 # N matches per game (default 60; a multiple of 6 keeps the seats even),
 # SECONDS per move for both agents (default 0.5), SEED the first match's
 # seed (match i of a game is seeded SEED + i; default 1), DIR where the
-# match records go (default out/strength), BIN the gamelearn binary
+# match records go (default build/strength), BIN the gamelearn binary
 # (default build/release/gamelearn). CANDIDATE and BASELINE are agent
 # specs without `time` (it is added: time=SECONDS); they must differ once
 # made canonical. GAMEs default to the six of issue 19 (below).
 set -eu
 
-n=60 t=0.5 seed=1 out=out/strength bin=build/release/gamelearn
+n=60 t=0.5 seed=1 out=build/strength bin=build/release/gamelearn
 while getopts n:t:s:o:g: opt; do
 	case $opt in
 	n) n=$OPTARG ;;
