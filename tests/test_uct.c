@@ -509,8 +509,6 @@ static void test_options(void)
 			CHECK(play("gdl:data/gdl/games/tictactoe_3player.kif", three,
 				seed, &m) == 0 && m.nmoves > 0);
 			CHECK(play("gdl:data/gdl/games/roshambo2.kif", two, seed, &m) == 0);
-			CHECK(play("gdl:data/gdl/hard/blockerParallel.kif", two, seed,
-				&m) == 0 && m.nmoves > 0);
 			gl_match_done(&m);
 		}
 	}

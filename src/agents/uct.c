@@ -9,8 +9,8 @@
  *
  * Each iteration descends the tree by UCT (unvisited children first, in a
  * random order), gives a leaf its children once it has been visited
- * `expand` times, plays random moves to the end from the first new child
- * and backs up every player's goal (0..100). A node's statistics are the
+ * `expand` times, plays moves to the end from the first new child (at
+ * random, or by MAST: below) and backs up every player's goal (0..100). A node's statistics are the
  * mean goal of the player who chose the move leading to it (max-n: any
  * number of players). In games of one or two players, wins and losses
  * are proven from the terminal states reached in the tree and backed up
@@ -51,9 +51,31 @@
  * decoupled UCT's mixed strategy, as roshambo needs; mix=0 plays the most
  * visited, a pure strategy an opponent could exploit).
  *
+ * Playout policies and selection (issue 19), each a parameter, measured
+ * against plain UCT at equal clocks by scripts/ggp_strength.sh (the
+ * figures are in docs/GGP_STRENGTH.md): MAST keeps every player's mean
+ * goal per move id over all the iterations of the match (the move made
+ * anywhere in the descent or the playout), and playouts choose by it:
+ * Gibbs sampling with temperature `tau` (mast=2, the default, as
+ * CadiaPlayer) or epsilon-greedy (mast=1, `eps` percent at random); it
+ * costs a to_move() a playout move (the mover's row), which a GDL game
+ * pays as much as a legal(). The same table can order a node's untried
+ * moves (`order`) and add progressive history to UCT (`history`). RAVE
+ * (`rave`, its equivalence parameter) mixes all-moves-as-first means into
+ * UCT's, in a second array beside the arena. Bulk playouts (batch above 1
+ * through the game's playouts()) stay uniformly random; MAST and RAVE
+ * then learn from the descent's moves only.
+ *
+ * Pondering (ponder(), for a GGP player between messages): the same
+ * iterations as choose(), from the match's state as observed (inside a
+ * round of simultaneous moves, from the round's start), into the tree
+ * that observe() reroots at the moves played and the next choose()
+ * continues, whoever is to move. set_time() sets the time a move.
+ *
  * Memory: one node arena sized once at init (param `nodes`), and move
- * lists and states sized from the game (g->max_legal, g->state_size);
- * nothing is allocated after init. A full arena stops growing the tree
+ * lists and states sized from the game (g->max_legal, g->state_size),
+ * MAST's table and RAVE's marks from g->nplayers * g->nactions; nothing
+ * is allocated after init. A full arena stops growing the tree
  * and iterations go on as playouts from its leaves.
  * Tree reuse: observe() moves the root down to the child for the move
  * played (for a round, once all its moves are known), and choose()
@@ -113,6 +135,12 @@ typedef struct amaf_entry {
 	double sum;       /* total goal of the child's mover */
 	uint32_t n;       /* iterations that made the child's move later on */
 } amaf_entry;
+
+/* A MAST entry's mean goal, or `unseen` for a move never made. */
+static double mast_mean(const mast_entry *e, double unseen)
+{
+	return e->n > 0 ? e->sum / e->n : unseen;
+}
 
 /* The agent's private state. */
 typedef struct uct {
@@ -483,8 +511,7 @@ static int32_t select_child(const uct *u, const node *nd)
 		}
 		v += u->c * sqrt(logn / c->visits);
 		if (q) {
-			const mast_entry *e = &q[c->move];
-			double h = e->n > 0 ? e->sum / e->n : 0;
+			double h = mast_mean(&q[c->move], 0);
 			v += u->history * h / (c->visits * (1 - mean / 100) + 1);
 		}
 		if (v > best) {
@@ -541,8 +568,7 @@ static gl_action mast_move(uct *u, gl_agent *a, int p, const gl_action *moves,
 	uint32_t ties = 0;
 	gl_action pick = moves[0];
 	for (int i = 0; i < k; i++) {
-		const mast_entry *e = &q[moves[i]];
-		double v = e->n > 0 ? e->sum / e->n : 100;
+		double v = mast_mean(&q[moves[i]], 100);
 		if (v > best) {
 			best = v;
 			pick = moves[i];
@@ -564,8 +590,7 @@ static gl_action gibbs_move(uct *u, gl_agent *a, int p, const gl_action *moves,
 	const mast_entry *q = u->mast + (size_t)p * u->nact;
 	double *w = u->weight, total = 0;
 	for (int i = 0; i < k; i++) {
-		const mast_entry *e = &q[moves[i]];
-		w[i] = exp(((e->n > 0 ? e->sum / e->n : 100) - 100) / u->tau);
+		w[i] = exp((mast_mean(&q[moves[i]], 100) - 100) / u->tau);
 		total += w[i];
 	}
 	double r = gl_rng_unit(&a->rng) * total;
@@ -595,8 +620,7 @@ static void mast_first(uct *u, const gl_game *g, const node *nd)
 	int32_t lo = nd->first + nd->ntried, best = lo;
 	double top = -1;
 	for (int32_t j = lo; j < nd->first + nd->nchild; j++) {
-		const mast_entry *e = &q[u->nodes[j].move];
-		double v = e->n > 0 ? e->sum / e->n : 100;
+		double v = mast_mean(&q[u->nodes[j].move], 100);
 		if (v > top) {
 			top = v;
 			best = j;
@@ -1114,7 +1138,7 @@ static void uct_set_time(gl_agent *a, double seconds)
 
 const gl_agent_type gl_agent_uct = {
 	.name = "uct",
-	.summary = "Monte Carlo tree search (UCT, random playouts, max-n goals, "
+	.summary = "Monte Carlo tree search (UCT, MAST playouts, max-n goals, "
 		"decoupled at simultaneous moves): plays any game, GDL included",
 	.params = uct_params,
 	.init = uct_init,
