@@ -154,6 +154,8 @@ typedef struct uct {
 	bool mix;           /* sample the move at a simultaneous step */
 	double eps;         /* MAST: share of random playout moves (1: off) */
 	double tau;         /* MAST's Gibbs temperature (0: not Gibbs) */
+	bool mast_rounds;   /* MAST playouts in games of simultaneous moves too */
+	bool rounds;        /* a round of simultaneous moves met this match */
 	bool order;         /* untried children taken best MAST mean first */
 	double history;     /* progressive history's weight W (0: off) */
 	size_t nact;        /* the game's action ids: a player's MAST row */
@@ -223,6 +225,8 @@ static const gl_param_def uct_params[] = {
 	{"mast", "2", "MAST playouts: each player's moves chosen by their mean goal "
 		"over all iterations so far (0: off, 1: epsilon-greedy, 2: Gibbs)", 0, 2},
 	{"tau", "10", "MAST's Gibbs temperature, goal units (mast=2)", 1, 1000},
+	{"simul", "0", "MAST playouts also once the match has met a round of "
+		"simultaneous moves (0: random playouts from then on)", 0, 1},
 	{"eps", "40", "MAST: percent of playout moves still drawn at random", 0, 100},
 	{"order", "0", "a node's untried moves tried in order of their mean goal over "
 		"all iterations (MAST's statistics; 0 or 1)", 0, 1},
@@ -285,6 +289,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->eps = gl_params_int(p, "mast") == 1 ?
 		(double)gl_params_int(p, "eps") / 100 : 1;
 	u->tau = gl_params_int(p, "mast") == 2 ? (double)gl_params_int(p, "tau") : 0;
+	u->mast_rounds = gl_params_int(p, "simul") != 0;
 	u->order = gl_params_int(p, "order") != 0;
 	u->history = (double)gl_params_int(p, "history");
 	u->nact = (size_t)g->nactions;
@@ -356,6 +361,7 @@ static int uct_begin(gl_agent *a, gl_err *err)
 	a->game->type->start(a->game, u->s);
 	anchor(u, a->game, u->s);
 	u->used = 0;
+	u->rounds = false;
 	if (u->mast)
 		memset(u->mast, 0, (size_t)a->game->nplayers *
 			(size_t)a->game->nactions * sizeof *u->mast);
@@ -470,8 +476,10 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 	nd->nchild = k;
 	nd->ntried = 0;
 	nd->flags |= EXPANDED;
-	if (end > u->used + k)
+	if (end > u->used + k) {
 		nd->flags |= SIMUL;
+		u->rounds = true;
+	}
 	if (u->amaf)
 		memset(&u->amaf[u->used], 0, (size_t)(end - u->used) * sizeof *u->amaf);
 	for (int i = 0; i < k; i++) {
@@ -654,9 +662,10 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 		gl_action m;
 		if (u->trail) {
 			int p = g->type->to_move(g, s);
-			if (k > 1 && u->tau > 0)
+			bool policy = k > 1 && (!u->rounds || u->mast_rounds);
+			if (policy && u->tau > 0)
 				m = gibbs_move(u, a, p, moves, k);
-			else if (k > 1 && u->eps < 1 && gl_rng_unit(&a->rng) >= u->eps)
+			else if (policy && u->eps < 1 && gl_rng_unit(&a->rng) >= u->eps)
 				m = mast_move(u, a, p, moves, k);
 			else
 				m = moves[gl_rng_below(&a->rng, (uint32_t)k)];
