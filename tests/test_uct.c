@@ -514,6 +514,37 @@ static void test_options(void)
 	}
 }
 
+/* In a game of simultaneous moves MAST playouts stop at the first round
+ * (simul=0, the default): roshambo2's matches are then those of plain
+ * uct, move for move (the same random draws), and with simul=1 not. */
+static void test_mast_rounds(void)
+{
+	const char *dflt[] = {"uct:time=0,iterations=300",
+		"uct:time=0,iterations=200,c=20"};
+	const char *plain[] = {"uct:time=0,iterations=300,mast=0",
+		"uct:time=0,iterations=200,c=20,mast=0"};
+	const char *on[] = {"uct:time=0,iterations=300,simul=1",
+		"uct:time=0,iterations=200,c=20,simul=1"};
+	int differ = 0;
+	for (uint64_t seed = 0; seed < 3; seed++) {
+		gl_match x, y, z;
+		gl_match_init(&x);
+		gl_match_init(&y);
+		gl_match_init(&z);
+		play("gdl:data/gdl/games/roshambo2.kif", dflt, seed, &x);
+		play("gdl:data/gdl/games/roshambo2.kif", plain, seed, &y);
+		play("gdl:data/gdl/games/roshambo2.kif", on, seed, &z);
+		CHECK(x.nmoves == y.nmoves && x.nmoves > 0 &&
+			memcmp(x.moves, y.moves, (size_t)x.nmoves * sizeof *x.moves) == 0);
+		differ += x.nmoves != z.nmoves ||
+			memcmp(x.moves, z.moves, (size_t)x.nmoves * sizeof *x.moves) != 0;
+		gl_match_done(&x);
+		gl_match_done(&y);
+		gl_match_done(&z);
+	}
+	CHECK_MSG(differ > 0, "simul=1 played as plain uct");
+}
+
 static void test_bad_specs(void)
 {
 	gl_game *g = tg_game("tictactoe");
@@ -535,6 +566,7 @@ int main(void)
 	test_deterministic();
 	test_ponder();
 	test_options();
+	test_mast_rounds();
 	test_reuse();
 	test_gdl_any_players();
 	test_simultaneous();
