@@ -644,6 +644,15 @@ static void mast_first(uct *u, const gl_game *g, const node *nd)
 	}
 }
 
+/* Whether playouts record their moves (and their movers: a to_move() a
+ * move) for MAST and RAVE: not once MAST playouts, the only reader left,
+ * have stopped at a round of simultaneous moves. */
+static bool tracking(const uct *u)
+{
+	return u->trail && (u->mast_rounds || !u->rounds || u->order ||
+		u->history > 0 || u->amaf);
+}
+
 /* Moves from s to the end (at most max_length of them), at random or by
  * MAST (recorded in u->trail); the goals into goals. A game cut short
  * scores 50 for every player (a draw), a puzzle its goal where it
@@ -652,6 +661,7 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 {
 	const gl_game *g = a->game;
 	gl_action *moves = u->moves;
+	bool track = tracking(u);
 	unsigned ply;
 	for (ply = 0; ply < g->max_length; ply++) {
 		int k = g->type->legal(g, s, moves);
@@ -660,7 +670,7 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 			return ply;
 		}
 		gl_action m;
-		if (u->trail) {
+		if (track) {
 			int p = g->type->to_move(g, s);
 			bool policy = k > 1 && (!u->rounds || u->mast_rounds);
 			if (policy && u->tau > 0)
@@ -706,14 +716,14 @@ static bool leaf_value(uct *u, gl_agent *a, const void *s, double *mean)
 		int goals[GL_PLAYERS_MAX];
 		memcpy(t, s, g->state_size);
 		unsigned ply = playout(u, a, t, goals);
-		u->ntrail = ply;
+		u->ntrail = tracking(u) ? ply : 0;
 		if (ply == 0) { /* terminal: every playout the same */
 			for (unsigned p = 0; p < g->nplayers; p++)
 				mean[p] = goals[p];
 			return true;
 		}
 		if (u->mast)
-			for (unsigned j = 0; j < ply; j++)
+			for (unsigned j = 0; j < u->ntrail; j++)
 				mast_add(u, g, u->trail_who[j], u->trail[j],
 					goals[u->trail_who[j]]);
 		for (unsigned p = 0; p < g->nplayers; p++)
