@@ -143,6 +143,13 @@ static int play(const char *game, const char *const *specs, uint64_t seed,
 	return rc;
 }
 
+/* Whether matches x and y played the same moves (and at least one). */
+static bool same_moves(const gl_match *x, const gl_match *y)
+{
+	return x->nmoves == y->nmoves && x->nmoves > 0 &&
+		memcmp(x->moves, y->moves, (size_t)x->nmoves * sizeof *x->moves) == 0;
+}
+
 static void test_gdl_any_players(void)
 {
 	const char *u = "uct:time=0,iterations=200";
@@ -171,11 +178,9 @@ static void test_deterministic(void)
 	gl_match_init(&b);
 	play("connect4", specs, 7, &a);
 	play("connect4", specs, 7, &b);
-	CHECK(a.nmoves == b.nmoves && a.nmoves > 0 &&
-		memcmp(a.moves, b.moves, (size_t)a.nmoves * sizeof *a.moves) == 0);
+	CHECK(same_moves(&a, &b));
 	play("connect4", specs, 8, &b);
-	CHECK(a.nmoves != b.nmoves ||
-		memcmp(a.moves, b.moves, (size_t)a.nmoves * sizeof *a.moves) != 0);
+	CHECK(!same_moves(&a, &b));
 	gl_match_done(&a);
 	gl_match_done(&b);
 }
@@ -196,8 +201,7 @@ static void test_reuse(void)
 	for (uint64_t seed = 0; seed < 3; seed++) {
 		CHECK(play("connect4", on, seed, &a) == 0);
 		CHECK(play("connect4", off, seed, &b) == 0);
-		differ += a.nmoves != b.nmoves ||
-			memcmp(a.moves, b.moves, (size_t)a.nmoves * sizeof *a.moves) != 0;
+		differ += !same_moves(&a, &b);
 	}
 	CHECK(differ > 0);
 	const char *gdl[] = {"uct:time=0,iterations=300,nodes=1000", "random"};
@@ -473,15 +477,11 @@ static void test_options(void)
 		gl_match_init(&y);
 		play("connect4", specs, 7, &x);
 		play("connect4", specs, 7, &y);
-		CHECK_MSG(x.nmoves == y.nmoves && x.nmoves > 0 && memcmp(x.moves,
-			y.moves, (size_t)x.nmoves * sizeof *x.moves) == 0,
-			"%s: not deterministic", opts[o]);
+		CHECK_MSG(same_moves(&x, &y), "%s: not deterministic", opts[o]);
 		const char *plain[] = {"uct:time=0,iterations=300,mast=0",
 			"uct:time=0,iterations=500,c=20,mast=0"};
 		play("connect4", plain, 7, &y);
-		CHECK_MSG(x.nmoves != y.nmoves || memcmp(x.moves, y.moves,
-			(size_t)x.nmoves * sizeof *x.moves) != 0,
-			"%s: the same as plain uct", opts[o]);
+		CHECK_MSG(!same_moves(&x, &y), "%s: the same as plain uct", opts[o]);
 		gl_match_done(&x);
 		gl_match_done(&y);
 		for (int solve = 0; solve < 2; solve++) {
@@ -534,10 +534,8 @@ static void test_mast_rounds(void)
 		play("gdl:data/gdl/games/roshambo2.kif", dflt, seed, &x);
 		play("gdl:data/gdl/games/roshambo2.kif", plain, seed, &y);
 		play("gdl:data/gdl/games/roshambo2.kif", on, seed, &z);
-		CHECK(x.nmoves == y.nmoves && x.nmoves > 0 &&
-			memcmp(x.moves, y.moves, (size_t)x.nmoves * sizeof *x.moves) == 0);
-		differ += x.nmoves != z.nmoves ||
-			memcmp(x.moves, z.moves, (size_t)x.nmoves * sizeof *x.moves) != 0;
+		CHECK(same_moves(&x, &y));
+		differ += !same_moves(&x, &z);
 		gl_match_done(&x);
 		gl_match_done(&y);
 		gl_match_done(&z);
