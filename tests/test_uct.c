@@ -8,12 +8,15 @@
  * decoupled (a later chooser's move does not depend on the pending
  * earlier ones, told or not; a dominated move is not played), is
  * deterministic by seed, and keeps playing legally when its tree is reused
- * and its arena fills.
+ * and its arena fills. Pondering (issue 19) keeps its tree across turns;
+ * set_time() bounds choose(); its options (MAST, progressive history,
+ * RAVE) are deterministic by seed and keep the checks above.
  */
 #include "gametest.h"
 
 #include "gamelearn/agent.h"
 
+#include <stdatomic.h>
 #include <unistd.h>
 
 /* Play n matches of uct (spec) against random on game, uct taking player
@@ -140,6 +143,13 @@ static int play(const char *game, const char *const *specs, uint64_t seed,
 	return rc;
 }
 
+/* Whether matches x and y played the same moves (and at least one). */
+static bool same_moves(const gl_match *x, const gl_match *y)
+{
+	return x->nmoves == y->nmoves && x->nmoves > 0 &&
+		memcmp(x->moves, y->moves, (size_t)x->nmoves * sizeof *x->moves) == 0;
+}
+
 static void test_gdl_any_players(void)
 {
 	const char *u = "uct:time=0,iterations=200";
@@ -168,11 +178,9 @@ static void test_deterministic(void)
 	gl_match_init(&b);
 	play("connect4", specs, 7, &a);
 	play("connect4", specs, 7, &b);
-	CHECK(a.nmoves == b.nmoves && a.nmoves > 0 &&
-		memcmp(a.moves, b.moves, (size_t)a.nmoves * sizeof *a.moves) == 0);
+	CHECK(same_moves(&a, &b));
 	play("connect4", specs, 8, &b);
-	CHECK(a.nmoves != b.nmoves ||
-		memcmp(a.moves, b.moves, (size_t)a.nmoves * sizeof *a.moves) != 0);
+	CHECK(!same_moves(&a, &b));
 	gl_match_done(&a);
 	gl_match_done(&b);
 }
@@ -193,8 +201,7 @@ static void test_reuse(void)
 	for (uint64_t seed = 0; seed < 3; seed++) {
 		CHECK(play("connect4", on, seed, &a) == 0);
 		CHECK(play("connect4", off, seed, &b) == 0);
-		differ += a.nmoves != b.nmoves ||
-			memcmp(a.moves, b.moves, (size_t)a.nmoves * sizeof *a.moves) != 0;
+		differ += !same_moves(&a, &b);
 	}
 	CHECK(differ > 0);
 	const char *gdl[] = {"uct:time=0,iterations=300,nodes=1000", "random"};
@@ -369,6 +376,173 @@ static void test_simultaneous(void)
 	gl_free(mv);
 }
 
+/* Begin agent a (seed, role) and tell it of the comma-separated moves from
+ * the start, played into s. */
+static void follow(gl_agent *a, uint64_t seed, int role, void *s,
+	const char *moves)
+{
+	const gl_game *g = a->game;
+	gl_err err = {0};
+	a->role = role;
+	gl_rng_split(&a->rng, seed, 0);
+	CHECK(a->type->begin(a, &err) == 0);
+	g->type->start(g, s);
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", moves);
+	char *save = NULL;
+	for (char *m = strtok_r(buf, ",", &save); m; m = strtok_r(NULL, ",", &save)) {
+		gl_action mv;
+		CHECK(gl_parse_legal(g, s, m, &mv, &err) == 0);
+		a->type->observe(a, s, g->type->to_move(g, s), mv);
+		g->type->apply(g, s, mv);
+	}
+}
+
+/* Pondering keeps the tree for the next choose(). In tictactoe after a1,
+ * a2, c3 (X's diagonal threatened), O must block at b2, and then X must
+ * block at c2 (O threatens a2-b2-c2). An agent of one iteration a move
+ * finds c2 only by chance (one in five, first child in a random order):
+ * after pondering on O's turn, the tree built under b2 and rerooted
+ * there by observe() makes it choose c2 every time; and after pondering
+ * on its own turn too. A stop flag already set ends pondering at once
+ * (or this test would never end), and so does set_time() a choose() of
+ * an agent given 1000 s a move. */
+static void test_ponder(void)
+{
+	gl_game *g = tg_game("tictactoe");
+	gl_agent *a = tg_agent("uct:time=0,iterations=1", g);
+	unsigned char *s = tg_state(g);
+	gl_action b2, m;
+	gl_err err = {0};
+	atomic_bool stop = false;
+	int blind = 0;
+	char mt[GL_MOVE_TEXT];
+	for (uint64_t seed = 0; seed < 8; seed++) {
+		/* no pondering: chance */
+		follow(a, seed, 0, s, "a1,a2,c3,b2");
+		CHECK(a->type->choose(a, s, &m, &err) == 0);
+		g->type->format_move(g, s, m, mt, sizeof mt);
+		blind += strcmp(mt, "c2") == 0;
+		/* pondering on O's turn, then O's move observed */
+		follow(a, seed, 0, s, "a1,a2,c3");
+		CHECK(a->type->ponder(a, s, 0.2, &stop, &err) == 0);
+		CHECK(gl_parse_legal(g, s, "b2", &b2, &err) == 0);
+		a->type->observe(a, s, 1, b2);
+		g->type->apply(g, s, b2);
+		CHECK(a->type->choose(a, s, &m, &err) == 0);
+		g->type->format_move(g, s, m, mt, sizeof mt);
+		CHECK_MSG(strcmp(mt, "c2") == 0, "seed %d: pondered on O's turn, "
+			"then chose %s", (int)seed, mt);
+		/* pondering on its own turn */
+		follow(a, seed, 0, s, "a1,a2,c3,b2");
+		CHECK(a->type->ponder(a, s, 0.2, &stop, &err) == 0);
+		CHECK(a->type->choose(a, s, &m, &err) == 0);
+		g->type->format_move(g, s, m, mt, sizeof mt);
+		CHECK_MSG(strcmp(mt, "c2") == 0, "seed %d: pondered, then chose %s",
+			(int)seed, mt);
+	}
+	CHECK_MSG(blind < 8, "without pondering c2 came %d times in 8", blind);
+	atomic_store(&stop, true);
+	follow(a, 0, 0, s, "a1");
+	CHECK(a->type->ponder(a, s, 0, &stop, &err) == 0);
+	gl_agent_free(a);
+
+	a = tg_agent("uct:time=1000", g);
+	follow(a, 0, 0, s, "");
+	a->type->set_time(a, 0.01);
+	CHECK(a->type->choose(a, s, &m, &err) == 0);
+	gl_agent_free(a);
+	gl_free(s);
+	gl_game_free(g);
+}
+
+/* The options of issue 19 (MAST playouts epsilon-greedy and Gibbs, MAST
+ * ordering of untried moves, progressive history, RAVE), each and all
+ * together: deterministic by seed and not the plain player; they still
+ * win in one and block (with and without the solver); they beat random
+ * at connect4, and in the 3-player and simultaneous GDL games play
+ * complete legal matches. */
+static void test_options(void)
+{
+	static const char *const opts[] = {"mast=1", "mast=2", "mast=1,eps=20",
+		"mast=0,order=1", "mast=0,history=5", "mast=0,rave=300",
+		"mast=2,order=1,history=5,rave=300"};
+	char a[128], b[128], no[128];
+	for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
+		snprintf(a, sizeof a, "uct:time=0,iterations=300,%s", opts[o]);
+		snprintf(b, sizeof b, "uct:time=0,iterations=500,c=20,%s", opts[o]);
+		const char *specs[] = {a, b};
+		gl_match x, y;
+		gl_match_init(&x);
+		gl_match_init(&y);
+		play("connect4", specs, 7, &x);
+		play("connect4", specs, 7, &y);
+		CHECK_MSG(same_moves(&x, &y), "%s: not deterministic", opts[o]);
+		const char *plain[] = {"uct:time=0,iterations=300,mast=0",
+			"uct:time=0,iterations=500,c=20,mast=0"};
+		play("connect4", plain, 7, &y);
+		CHECK_MSG(!same_moves(&x, &y), "%s: the same as plain uct", opts[o]);
+		gl_match_done(&x);
+		gl_match_done(&y);
+		for (int solve = 0; solve < 2; solve++) {
+			snprintf(a, sizeof a, "uct:time=0,iterations=500,solve=%d,%s",
+				solve, opts[o]);
+			check_choice("tictactoe", a, "a1,a2,b1,b2", "c1");
+			check_choice("connect4", a, "a,b,a,b,a,c", "a");
+			check_choice("gdl:data/gdl/games/ticTacToe.kif", a,
+				"(mark 1 1),(mark 1 2),(mark 2 1),(mark 2 2)", "(mark 3 1)");
+		}
+		snprintf(a, sizeof a, "uct:time=0,iterations=2000,%s", opts[o]);
+		check_choice("tictactoe", a, "a1,a2,c3,b2", "c2");
+		int played;
+		snprintf(a, sizeof a, "uct:time=0,iterations=1000,%s", opts[o]);
+		int w = wins_vs_random("connect4", a, -1, 20, &played);
+		printf("connect4 uct with %s: %d/%d wins\n", opts[o], w, played);
+		CHECK_MSG(w >= 18, "%s: %d/20", opts[o], w);
+		snprintf(a, sizeof a, "uct:time=0,iterations=200,%s", opts[o]);
+		snprintf(no, sizeof no, "uct:time=0,iterations=100,nodes=1000,%s", opts[o]);
+		const char *three[] = {a, "random", no};
+		const char *two[] = {a, no};
+		for (uint64_t seed = 0; seed < 2; seed++) {
+			gl_match m;
+			gl_match_init(&m);
+			CHECK(play("gdl:data/gdl/games/tictactoe_3player.kif", three,
+				seed, &m) == 0 && m.nmoves > 0);
+			CHECK(play("gdl:data/gdl/games/roshambo2.kif", two, seed, &m) == 0);
+			gl_match_done(&m);
+		}
+	}
+}
+
+/* In a game of simultaneous moves MAST playouts stop at the first round
+ * (simul=0, the default): roshambo2's matches are then those of plain
+ * uct, move for move (the same random draws), and with simul=1 not. */
+static void test_mast_rounds(void)
+{
+	const char *dflt[] = {"uct:time=0,iterations=300",
+		"uct:time=0,iterations=200,c=20"};
+	const char *plain[] = {"uct:time=0,iterations=300,mast=0",
+		"uct:time=0,iterations=200,c=20,mast=0"};
+	const char *on[] = {"uct:time=0,iterations=300,simul=1",
+		"uct:time=0,iterations=200,c=20,simul=1"};
+	int differ = 0;
+	for (uint64_t seed = 0; seed < 3; seed++) {
+		gl_match x, y, z;
+		gl_match_init(&x);
+		gl_match_init(&y);
+		gl_match_init(&z);
+		play("gdl:data/gdl/games/roshambo2.kif", dflt, seed, &x);
+		play("gdl:data/gdl/games/roshambo2.kif", plain, seed, &y);
+		play("gdl:data/gdl/games/roshambo2.kif", on, seed, &z);
+		CHECK(same_moves(&x, &y));
+		differ += !same_moves(&x, &z);
+		gl_match_done(&x);
+		gl_match_done(&y);
+		gl_match_done(&z);
+	}
+	CHECK_MSG(differ > 0, "simul=1 played as plain uct");
+}
+
 static void test_bad_specs(void)
 {
 	gl_game *g = tg_game("tictactoe");
@@ -378,6 +552,8 @@ static void test_bad_specs(void)
 	CHECK(gl_agent_new("uct:nodes=5", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:batch=0", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:mix=2", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:mast=3", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:mast=1,eps=101", g, NULL, &err) == NULL);
 	gl_game_free(g);
 }
 
@@ -386,6 +562,9 @@ int main(void)
 	test_bad_specs();
 	test_wins_in_one();
 	test_deterministic();
+	test_ponder();
+	test_options();
+	test_mast_rounds();
 	test_reuse();
 	test_gdl_any_players();
 	test_simultaneous();

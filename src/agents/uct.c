@@ -9,8 +9,8 @@
  *
  * Each iteration descends the tree by UCT (unvisited children first, in a
  * random order), gives a leaf its children once it has been visited
- * `expand` times, plays random moves to the end from the first new child
- * and backs up every player's goal (0..100). A node's statistics are the
+ * `expand` times, plays moves to the end from the first new child (at
+ * random, or by MAST: below) and backs up every player's goal (0..100). A node's statistics are the
  * mean goal of the player who chose the move leading to it (max-n: any
  * number of players). In games of one or two players, wins and losses
  * are proven from the terminal states reached in the tree and backed up
@@ -51,9 +51,31 @@
  * decoupled UCT's mixed strategy, as roshambo needs; mix=0 plays the most
  * visited, a pure strategy an opponent could exploit).
  *
+ * Playout policies and selection (issue 19), each a parameter, measured
+ * against plain UCT at equal clocks by scripts/ggp_strength.sh (the
+ * figures are in docs/GGP_STRENGTH.md): MAST keeps every player's mean
+ * goal per move id over all the iterations of the match (the move made
+ * anywhere in the descent or the playout), and playouts choose by it:
+ * Gibbs sampling with temperature `tau` (mast=2, the default, as
+ * CadiaPlayer) or epsilon-greedy (mast=1, `eps` percent at random); it
+ * costs a to_move() a playout move (the mover's row), which a GDL game
+ * pays as much as a legal(). The same table can order a node's untried
+ * moves (`order`) and add progressive history to UCT (`history`). RAVE
+ * (`rave`, its equivalence parameter) mixes all-moves-as-first means into
+ * UCT's, in a second array beside the arena. Bulk playouts (batch above 1
+ * through the game's playouts()) stay uniformly random; MAST and RAVE
+ * then learn from the descent's moves only.
+ *
+ * Pondering (ponder(), for a GGP player between messages): the same
+ * iterations as choose(), from the match's state as observed (inside a
+ * round of simultaneous moves, from the round's start), into the tree
+ * that observe() reroots at the moves played and the next choose()
+ * continues, whoever is to move. set_time() sets the time a move.
+ *
  * Memory: one node arena sized once at init (param `nodes`), and move
- * lists and states sized from the game (g->max_legal, g->state_size);
- * nothing is allocated after init. A full arena stops growing the tree
+ * lists and states sized from the game (g->max_legal, g->state_size),
+ * MAST's table and RAVE's marks from g->nplayers * g->nactions; nothing
+ * is allocated after init. A full arena stops growing the tree
  * and iterations go on as playouts from its leaves.
  * Tree reuse: observe() moves the root down to the child for the move
  * played (for a round, once all its moves are known), and choose()
@@ -66,6 +88,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum {
 	NONE = -1,          /* no node (an index) */
@@ -101,6 +124,24 @@ typedef struct node {
 	int8_t proof[2];  /* PROVEN: both players' exact goals */
 } node;
 
+/* MAST: one move's playout statistics for one player. */
+typedef struct mast_entry {
+	double sum;       /* total goal of the player over those iterations */
+	double n;         /* iterations in which the player made the move */
+} mast_entry;
+
+/* RAVE: a child's all-moves-as-first statistics. */
+typedef struct amaf_entry {
+	double sum;       /* total goal of the child's mover */
+	uint32_t n;       /* iterations that made the child's move later on */
+} amaf_entry;
+
+/* A MAST entry's mean goal, or `unseen` for a move never made. */
+static double mast_mean(const mast_entry *e, double unseen)
+{
+	return e->n > 0 ? e->sum / e->n : unseen;
+}
+
 /* The agent's private state. */
 typedef struct uct {
 	double c;           /* exploration constant, goal units (0..100) */
@@ -111,6 +152,23 @@ typedef struct uct {
 	bool reuse;         /* keep the tree across moves */
 	bool solve;         /* prove values (games of one or two players) */
 	bool mix;           /* sample the move at a simultaneous step */
+	double eps;         /* MAST: share of random playout moves (1: off) */
+	double tau;         /* MAST's Gibbs temperature (0: not Gibbs) */
+	bool mast_rounds;   /* MAST playouts in games of simultaneous moves too */
+	bool rounds;        /* a round of simultaneous moves met this match */
+	bool order;         /* untried children taken best MAST mean first */
+	double history;     /* progressive history's weight W (0: off) */
+	size_t nact;        /* the game's action ids: a player's MAST row */
+	mast_entry *mast;   /* [nplayers * nactions] MAST statistics, or NULL */
+	gl_action *trail;   /* [max_length] one playout's moves (MAST, RAVE) */
+	int8_t *trail_who;  /* [max_length] who made them */
+	unsigned ntrail;    /* the last playout's moves */
+	double rave;        /* RAVE's equivalence parameter K (0: off) */
+	amaf_entry *amaf;   /* [cap] RAVE statistics of each node, or NULL */
+	uint32_t *mark_it;  /* [nplayers * nactions] RAVE: the iteration in
+			     * which a player last made a move, */
+	uint32_t *mark_ply; /* and at which ply from the root */
+	uint32_t stamp;     /* RAVE: the current iteration's mark */
 	int32_t cap;        /* nodes in the arena */
 	int32_t used;       /* nodes allocated */
 	int32_t root;       /* the root's index (its state: here), or NONE */
@@ -135,6 +193,7 @@ typedef struct uct {
 	unsigned char *t;   /* expand()'s look ahead, leaf_value()'s playout */
 	int *cand;          /* [max_legal] pick_simul()'s candidates */
 	const node **x;     /* [max_legal] uct_choose()'s own moves */
+	double *weight;     /* [max_legal] gibbs_move()'s weights, or NULL */
 } uct;
 
 enum { LIST_REACH = 3, STATE_REACH = 2 }; /* reaches()' first buffers */
@@ -163,6 +222,18 @@ static const gl_param_def uct_params[] = {
 		"players; 0 or 1)", 0, 1},
 	{"mix", "1", "at simultaneous moves play a move drawn in proportion to its "
 		"visits (1) or the most visited (0)", 0, 1},
+	{"mast", "2", "MAST playouts: each player's moves chosen by their mean goal "
+		"over all iterations so far (0: off, 1: epsilon-greedy, 2: Gibbs)", 0, 2},
+	{"tau", "10", "MAST's Gibbs temperature, goal units (mast=2)", 1, 1000},
+	{"simul", "0", "MAST playouts also once the match has met a round of "
+		"simultaneous moves (0: random playouts from then on)", 0, 1},
+	{"eps", "40", "MAST: percent of playout moves still drawn at random", 0, 100},
+	{"order", "0", "a node's untried moves tried in order of their mean goal over "
+		"all iterations (MAST's statistics; 0 or 1)", 0, 1},
+	{"rave", "0", "RAVE: moves' all-moves-as-first means mixed into UCT's with "
+		"weight sqrt(K / (3 n + K)) at n visits; K (0: off)", 0, 1000000},
+	{"history", "0", "progressive history weight: UCT plus W * a move's mean "
+		"goal over all iterations / (its losses + 1) (0: off)", 0, 1000},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -178,6 +249,13 @@ static void uct_done(gl_agent *a)
 	gl_scratch_done(&u->w);
 	gl_free(u->cand);
 	gl_free(u->x);
+	gl_free(u->mast);
+	gl_free(u->trail);
+	gl_free(u->trail_who);
+	gl_free(u->amaf);
+	gl_free(u->weight);
+	gl_free(u->mark_it);
+	gl_free(u->mark_ply);
 	gl_free(u);
 }
 
@@ -208,6 +286,16 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->reuse = gl_params_int(p, "reuse") != 0;
 	u->solve = g->nplayers <= 2 && gl_params_int(p, "solve") != 0;
 	u->mix = gl_params_int(p, "mix") != 0;
+	u->eps = gl_params_int(p, "mast") == 1 ?
+		(double)gl_params_int(p, "eps") / 100 : 1;
+	u->tau = gl_params_int(p, "mast") == 2 ? (double)gl_params_int(p, "tau") : 0;
+	u->mast_rounds = gl_params_int(p, "simul") != 0;
+	u->order = gl_params_int(p, "order") != 0;
+	u->history = (double)gl_params_int(p, "history");
+	u->nact = (size_t)g->nactions;
+	u->rave = (double)gl_params_int(p, "rave");
+	/* the move averages: kept for any of the three */
+	bool mast = u->eps < 1 || u->tau > 0 || u->order || u->history > 0;
 	u->cap = (int32_t)cap;
 	u->root = NONE;
 	u->nodes = gl_malloc((size_t)cap * sizeof *u->nodes);
@@ -218,12 +306,29 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->cur = gl_malloc(g->state_size);
 	u->cand = gl_malloc(g->max_legal * sizeof *u->cand);
 	u->x = gl_malloc(g->max_legal * sizeof *u->x);
+	size_t nmark = (size_t)g->nplayers * (size_t)g->nactions;
+	if (mast)
+		u->mast = gl_malloc(nmark * sizeof *u->mast);
+	if (u->tau > 0)
+		u->weight = gl_malloc(g->max_legal * sizeof *u->weight);
+	if (u->rave > 0) {
+		u->amaf = gl_malloc((size_t)cap * sizeof *u->amaf);
+		u->mark_it = gl_calloc(nmark, sizeof *u->mark_it);
+		u->mark_ply = gl_malloc(nmark * sizeof *u->mark_ply);
+	}
+	bool trail = mast || u->rave > 0;
+	if (trail) {
+		u->trail = gl_malloc(((size_t)g->max_length + 1) * sizeof *u->trail);
+		u->trail_who = gl_malloc((size_t)g->max_length + 1);
+	}
 	/* reaches() goes one level per unseen choice of a round: fewer than
 	 * the players */
 	int levels = g->type->hidden ? (int)g->nplayers : 0;
 	a->data = u;
 	if (!u->nodes || !u->fwd || !u->path || !u->spath || !u->here || !u->cur ||
 	    !u->cand || !u->x ||
+	    (mast && !u->mast) || (u->tau > 0 && !u->weight) || (trail && (!u->trail || !u->trail_who)) ||
+	    (u->rave > 0 && (!u->amaf || !u->mark_it || !u->mark_ply)) ||
 	    gl_scratch_init(&u->w, g, LIST_REACH + levels, STATE_REACH + levels,
 		NULL)) {
 		uct_done(a);
@@ -256,6 +361,10 @@ static int uct_begin(gl_agent *a, gl_err *err)
 	a->game->type->start(a->game, u->s);
 	anchor(u, a->game, u->s);
 	u->used = 0;
+	u->rounds = false;
+	if (u->mast)
+		memset(u->mast, 0, (size_t)a->game->nplayers *
+			(size_t)a->game->nactions * sizeof *u->mast);
 	return 0;
 }
 
@@ -306,6 +415,8 @@ static void compact(uct *u)
 		if (n.flags & EXPANDED)
 			n.first = u->fwd[n.first];
 		u->nodes[u->fwd[i]] = n;
+		if (u->amaf)
+			u->amaf[u->fwd[i]] = u->amaf[i];
 	}
 	u->root = 0;
 	u->used = next;
@@ -365,8 +476,12 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 	nd->nchild = k;
 	nd->ntried = 0;
 	nd->flags |= EXPANDED;
-	if (end > u->used + k)
+	if (end > u->used + k) {
 		nd->flags |= SIMUL;
+		u->rounds = true;
+	}
+	if (u->amaf)
+		memset(&u->amaf[u->used], 0, (size_t)(end - u->used) * sizeof *u->amaf);
 	for (int i = 0; i < k; i++) {
 		node *c = &u->nodes[u->used + i];
 		memset(c, 0, sizeof *c);
@@ -378,17 +493,35 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 	return true;
 }
 
-/* The child of n with the best UCT value (all children tried). */
+/* The child of n with the best UCT value (all children tried), plus with
+ * progressive history (Nijssen and Winands, "Enhancements for
+ * Multi-Player Monte-Carlo Tree Search", CG 2010) W * H / (l + 1): H the
+ * move's mean goal for its mover over all iterations (MAST's table), l
+ * the child's losses (visits less its mean goal's share of them), so
+ * that the history's pull fades where the tree's own statistics grow. */
 static int32_t select_child(const uct *u, const node *nd)
 {
 	double logn = log((double)nd->visits);
 	double best = -1;
 	int32_t pick = nd->first;
+	const mast_entry *q = u->history > 0 ?
+		u->mast + (size_t)mover_of(u, nd) * u->nact : NULL;
 	for (int k = 0; k < nd->nchild; k++) {
 		const node *c = &u->nodes[nd->first + k];
 		double mean = c->flags & PROVEN ? c->proof[mover_of(u, nd)] :
 			c->sum / c->visits;
-		double v = mean + u->c * sqrt(logn / c->visits);
+		double v = mean;
+		if (u->amaf && !(c->flags & PROVEN)) {
+			const amaf_entry *x = &u->amaf[nd->first + k];
+			double beta = sqrt(u->rave / (3.0 * c->visits + u->rave));
+			if (x->n > 0)
+				v = (1 - beta) * mean + beta * x->sum / x->n;
+		}
+		v += u->c * sqrt(logn / c->visits);
+		if (q) {
+			double h = mast_mean(&q[c->move], 0);
+			v += u->history * h / (c->visits * (1 - mean / 100) + 1);
+		}
 		if (v > best) {
 			best = v;
 			pick = nd->first + k;
@@ -427,14 +560,108 @@ static int select_stat(uct *u, gl_agent *a, int32_t st, int n)
 	return pick;
 }
 
-/* Random moves from s to the end (at most max_length of them); the goals
- * into goals. A game cut short scores 50 for every player (a draw), a
- * puzzle its goal where it stopped. Returns the moves played (0: s was
- * terminal). */
+/* MAST (Finnsson and Bjornsson, "Simulation-Based Approach to General
+ * Game Playing", AAAI 2008): player p's move among moves[0..k) with the
+ * best mean goal in the iterations that played it, anywhere, so far; a
+ * move never played counts as 100, so that each gets tried (ties broken
+ * at random). The greedy choice is taken with probability 1 - eps, as
+ * Tak, Winands and Bjornsson found better than CadiaPlayer's Gibbs
+ * sampling ("N-Grams and the Last-Good-Reply Policy Applied in General
+ * Game Playing", IEEE TCIAIG 2012: epsilon 0.4). */
+static gl_action mast_move(uct *u, gl_agent *a, int p, const gl_action *moves,
+	int k)
+{
+	const mast_entry *q = u->mast + (size_t)p * (size_t)a->game->nactions;
+	double best = -1;
+	uint32_t ties = 0;
+	gl_action pick = moves[0];
+	for (int i = 0; i < k; i++) {
+		double v = mast_mean(&q[moves[i]], 100);
+		if (v > best) {
+			best = v;
+			pick = moves[i];
+			ties = 1;
+		} else if (v == best && gl_rng_below(&a->rng, ++ties) == 0) {
+			pick = moves[i];
+		}
+	}
+	return pick;
+}
+
+/* MAST as CadiaPlayer had it (Finnsson and Bjornsson 2008): player p's
+ * move drawn from moves[0..k) with probability proportional to
+ * exp(Q / tau), Q its mean goal over all iterations (a move never played:
+ * 100). */
+static gl_action gibbs_move(uct *u, gl_agent *a, int p, const gl_action *moves,
+	int k)
+{
+	const mast_entry *q = u->mast + (size_t)p * u->nact;
+	double *w = u->weight, total = 0;
+	for (int i = 0; i < k; i++) {
+		w[i] = exp((mast_mean(&q[moves[i]], 100) - 100) / u->tau);
+		total += w[i];
+	}
+	double r = gl_rng_unit(&a->rng) * total;
+	for (int i = 0; i < k - 1; i++)
+		if ((r -= w[i]) < 0)
+			return moves[i];
+	return moves[k - 1];
+}
+
+/* MAST: player `who` made `move` in an iteration that gave it `goal`. */
+static void mast_add(uct *u, const gl_game *g, int who, gl_action move,
+	double goal)
+{
+	mast_entry *e = &u->mast[(size_t)who * (size_t)g->nactions + (size_t)move];
+	e->sum += goal;
+	e->n += 1;
+}
+
+/* MAST in the tree: the untried child of nd (not a hidden ply, whose
+ * children keep the round's order) whose move has the best MAST mean
+ * for its mover is swapped to be tried next (a move never played counts
+ * as 100; ties: the random order of expand()). Untried children have no
+ * subtree, so swapping them moves nothing else. */
+static void mast_first(uct *u, const gl_game *g, const node *nd)
+{
+	const mast_entry *q = u->mast + (size_t)mover_of(u, nd) * (size_t)g->nactions;
+	int32_t lo = nd->first + nd->ntried, best = lo;
+	double top = -1;
+	for (int32_t j = lo; j < nd->first + nd->nchild; j++) {
+		double v = mast_mean(&q[u->nodes[j].move], 100);
+		if (v > top) {
+			top = v;
+			best = j;
+		}
+	}
+	node t = u->nodes[lo];
+	u->nodes[lo] = u->nodes[best];
+	u->nodes[best] = t;
+	if (u->amaf) {
+		amaf_entry x = u->amaf[lo];
+		u->amaf[lo] = u->amaf[best];
+		u->amaf[best] = x;
+	}
+}
+
+/* Whether playouts record their moves (and their movers: a to_move() a
+ * move) for MAST and RAVE: not once MAST playouts, the only reader left,
+ * have stopped at a round of simultaneous moves. */
+static bool tracking(const uct *u)
+{
+	return u->trail && (u->mast_rounds || !u->rounds || u->order ||
+		u->history > 0 || u->amaf);
+}
+
+/* Moves from s to the end (at most max_length of them), at random or by
+ * MAST (recorded in u->trail); the goals into goals. A game cut short
+ * scores 50 for every player (a draw), a puzzle its goal where it
+ * stopped. Returns the moves played (0: s was terminal). */
 static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 {
 	const gl_game *g = a->game;
 	gl_action *moves = u->moves;
+	bool track = tracking(u);
 	unsigned ply;
 	for (ply = 0; ply < g->max_length; ply++) {
 		int k = g->type->legal(g, s, moves);
@@ -442,7 +669,22 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 			g->type->goals(g, s, goals);
 			return ply;
 		}
-		g->type->apply(g, s, moves[gl_rng_below(&a->rng, (uint32_t)k)]);
+		gl_action m;
+		if (track) {
+			int p = g->type->to_move(g, s);
+			bool policy = k > 1 && (!u->rounds || u->mast_rounds);
+			if (policy && u->tau > 0)
+				m = gibbs_move(u, a, p, moves, k);
+			else if (policy && u->eps < 1 && gl_rng_unit(&a->rng) >= u->eps)
+				m = mast_move(u, a, p, moves, k);
+			else
+				m = moves[gl_rng_below(&a->rng, (uint32_t)k)];
+			u->trail[ply] = m;
+			u->trail_who[ply] = (int8_t)p;
+		} else {
+			m = moves[gl_rng_below(&a->rng, (uint32_t)k)];
+		}
+		g->type->apply(g, s, m);
 	}
 	if (g->nplayers == 1 || g->type->terminal(g, s)) {
 		g->type->goals(g, s, goals);
@@ -458,6 +700,7 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 static bool leaf_value(uct *u, gl_agent *a, const void *s, double *mean)
 {
 	const gl_game *g = a->game;
+	u->ntrail = 0;
 	if (u->batch > 1 && g->type->playouts) {
 		int64_t sum[GL_PLAYERS_MAX];
 		uint64_t moves = g->type->playouts(g, s, (int)u->batch, &a->rng,
@@ -473,11 +716,16 @@ static bool leaf_value(uct *u, gl_agent *a, const void *s, double *mean)
 		int goals[GL_PLAYERS_MAX];
 		memcpy(t, s, g->state_size);
 		unsigned ply = playout(u, a, t, goals);
+		u->ntrail = tracking(u) ? ply : 0;
 		if (ply == 0) { /* terminal: every playout the same */
 			for (unsigned p = 0; p < g->nplayers; p++)
 				mean[p] = goals[p];
 			return true;
 		}
+		if (u->mast)
+			for (unsigned j = 0; j < u->ntrail; j++)
+				mast_add(u, g, u->trail_who[j], u->trail[j],
+					goals[u->trail_who[j]]);
 		for (unsigned p = 0; p < g->nplayers; p++)
 			mean[p] += (double)goals[p] / u->batch;
 	}
@@ -523,6 +771,46 @@ static bool try_prove(uct *u, node *n)
 	return true;
 }
 
+/* RAVE (Gelly and Silver, "Combining Online and Offline Knowledge in UCT",
+ * ICML 2007; in GGP Finnsson and Bjornsson, "Learning Simulation Control
+ * in General Game-Playing Agents", AAAI 2010): after an iteration whose
+ * moves were the descent's u->path[1..depth) and then the playout's
+ * u->trail, each child c of a node of the path at ply i whose move its
+ * mover made at ply i or later gets the iteration's goal in its AMAF
+ * statistics. Marks are stamped with the iteration, never cleared. */
+static void rave_update(uct *u, const gl_game *g, int depth, const double *goals)
+{
+	if (++u->stamp == 0) { /* wrapped: old marks would look current */
+		memset(u->mark_it, 0, (size_t)g->nplayers * u->nact * sizeof *u->mark_it);
+		u->stamp = 1;
+	}
+	for (int i = 1; i < depth + (int)u->ntrail; i++) {
+		int who;
+		gl_action m;
+		if (i < depth) {
+			who = u->nodes[u->path[i]].who;
+			m = u->nodes[u->path[i]].move;
+		} else {
+			who = u->trail_who[i - depth];
+			m = u->trail[i - depth];
+		}
+		size_t k = (size_t)who * u->nact + (size_t)m;
+		u->mark_it[k] = u->stamp;
+		u->mark_ply[k] = (uint32_t)i - 1; /* path[i] is ply i - 1's move */
+	}
+	for (int i = 0; i + 1 < depth; i++) {
+		const node *nd = &u->nodes[u->path[i]];
+		for (int32_t j = nd->first; j < nd->first + nd->nchild; j++) {
+			const node *c = &u->nodes[j];
+			size_t k = (size_t)c->who * u->nact + (size_t)c->move;
+			if (u->mark_it[k] == u->stamp && u->mark_ply[k] >= (uint32_t)i) {
+				u->amaf[j].sum += goals[c->who];
+				u->amaf[j].n++;
+			}
+		}
+	}
+}
+
 /* One iteration: descend by UCT (decoupled through rounds of simultaneous
  * moves), add a child, play out, back up. */
 static void iterate(uct *u, gl_agent *a)
@@ -531,6 +819,7 @@ static void iterate(uct *u, gl_agent *a)
 	unsigned char *s = u->s;
 	double goals[GL_PLAYERS_MAX];
 	memcpy(s, u->here, g->state_size);
+	u->ntrail = 0; /* a proven leaf gets no playout */
 	int32_t n = u->root;
 	int32_t st = NONE; /* the next statistics node of the current round */
 	int depth = 0, ns = 0;
@@ -555,6 +844,8 @@ static void iterate(uct *u, gl_agent *a)
 			st += nd->nchild;
 		} else {
 			bool fresh = nd->ntried < nd->nchild;
+			if (fresh && u->order && !hid)
+				mast_first(u, g, nd);
 			c = fresh ? nd->first + nd->ntried++ : select_child(u, nd);
 			if (nd->flags & SIMUL)
 				st = nd->first + nd->nchild;
@@ -585,12 +876,16 @@ static void iterate(uct *u, gl_agent *a)
 		nd->visits += u->batch;
 		if (nd->who >= 0)
 			nd->sum += goals[nd->who] * u->batch;
+		if (i > 0 && u->mast) /* the root's move is history */
+			mast_add(u, g, nd->who, nd->move, goals[nd->who]);
 	}
 	for (int i = 0; i < ns; i++) {
 		node *x = &u->nodes[u->spath[i]];
 		x->visits += u->batch;
 		x->sum += goals[x->who] * u->batch;
 	}
+	if (u->amaf)
+		rave_update(u, g, depth, goals);
 }
 
 /* Whether child c of r ranks above child b as the move to play: a proven
@@ -704,6 +999,34 @@ static bool in_round(const uct *u, const gl_game *g, const void *s, int h)
 	return reaches(u, g, u->cur, s, h - u->npend, 0, &budget);
 }
 
+/* Root the tree at the match's state s (h choices of a round pending in
+ * it): the tree kept where s is the state followed (or, inside a round,
+ * the round's start), a new one where it is not. Returns false for a
+ * hidden state whose round start is unknown: a search from s would read
+ * the pending choices, so there is nothing to search. */
+static bool root_at(uct *u, const gl_game *g, const void *s, int h)
+{
+	if (h == 0) {
+		if (!u->known || u->npend || memcmp(u->here, s, g->state_size) != 0)
+			anchor(u, g, s);
+	} else if (!in_round(u, g, s, h)) {
+		return false;
+	}
+	if (u->root == NONE)
+		new_tree(u);
+	else if (u->root != 0)
+		compact(u);
+	return true;
+}
+
+/* Whether another iteration can add anything: the root is not proven and
+ * its visits cannot overflow. */
+static bool open_root(const uct *u)
+{
+	const node *r = &u->nodes[u->root];
+	return !(r->flags & PROVEN) && r->visits < UINT32_MAX - u->batch;
+}
+
 static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 {
 	uct *u = a->data;
@@ -718,28 +1041,18 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 		return 0;
 	}
 	int h = hidden(g, s);
-	if (h == 0) {
-		if (!u->known || u->npend || memcmp(u->here, s, g->state_size) != 0)
-			anchor(u, g, s);
-	} else if (!in_round(u, g, s, h)) {
-		/* no round start known: a search from s would read the pending
-		 * choices, so play as if knowing nothing */
+	if (!root_at(u, g, s, h)) {
+		/* no round start known: play as if knowing nothing */
 		*move = moves[gl_rng_below(&a->rng, (uint32_t)k)];
 		return 0;
 	}
-	if (u->root == NONE)
-		new_tree(u);
-	else if (u->root != 0)
-		compact(u);
 	double stop = u->seconds > 0 ? gl_now() + u->seconds : 0;
 	uint64_t it = 0;
 	do {
 		iterate(u, a);
 		it++;
 	} while ((!u->iterations || it < u->iterations) &&
-		 (stop == 0 || gl_now() < stop) &&
-		 !(u->nodes[u->root].flags & PROVEN) &&
-		 u->nodes[u->root].visits < UINT32_MAX - u->batch);
+		 (stop == 0 || gl_now() < stop) && open_root(u));
 	const node *r = &u->nodes[u->root];
 	const node **x = u->x;
 	int n = 0;
@@ -809,9 +1122,42 @@ static void uct_observe(gl_agent *a, const void *s, int player, gl_action move)
 	u->npend = 0;
 }
 
+/* Pondering: the search of choose(), from the match's state as observed
+ * (inside a round, from the round's start), into the tree that the
+ * moves played will reroot and the next choose() will continue. While
+ * there is nothing to search (a proven root, an unknown round start) it
+ * waits for the end in steps of a millisecond. */
+static int uct_ponder(gl_agent *a, const void *s, double seconds,
+	const atomic_bool *stop, gl_err *err)
+{
+	(void)err;
+	uct *u = a->data;
+	const gl_game *g = a->game;
+	double end = seconds > 0 ? gl_now() + seconds : 0;
+	bool can = root_at(u, g, s, hidden(g, s));
+	while (!(stop && atomic_load_explicit(stop, memory_order_relaxed)) &&
+	       (end == 0 || gl_now() < end)) {
+		if (can && open_root(u)) {
+			iterate(u, a);
+		} else {
+			struct timespec ms = {0, 1000000};
+			nanosleep(&ms, NULL);
+		}
+	}
+	return 0;
+}
+
+/* A GGP player's play clock less its margin: the time choose() takes from
+ * now on (above 0; the iteration limit, if any, still applies). */
+static void uct_set_time(gl_agent *a, double seconds)
+{
+	uct *u = a->data;
+	u->seconds = seconds > 1e-6 ? seconds : 1e-6;
+}
+
 const gl_agent_type gl_agent_uct = {
 	.name = "uct",
-	.summary = "Monte Carlo tree search (UCT, random playouts, max-n goals, "
+	.summary = "Monte Carlo tree search (UCT, MAST playouts, max-n goals, "
 		"decoupled at simultaneous moves): plays any game, GDL included",
 	.params = uct_params,
 	.init = uct_init,
@@ -819,4 +1165,6 @@ const gl_agent_type gl_agent_uct = {
 	.begin = uct_begin,
 	.choose = uct_choose,
 	.observe = uct_observe,
+	.ponder = uct_ponder,
+	.set_time = uct_set_time,
 };
