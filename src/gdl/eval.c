@@ -126,9 +126,15 @@ static int compile(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
 	if ((rc = gdl_magic(&gd->prog, gd->heavy)))
 		return rc == GL_ENOMEM ? gl_fail(err, rc, "%s: out of memory",
 			gd->prog.name) : gl_fail(err, GL_ERANGE, "%s", first.msg);
-	if ((rc = compile_once(gd, o, &again)))
+	if ((rc = compile_once(gd, o, &again))) {
+		/* the second message without its "NAME: " */
+		const char *why = again.msg;
+		size_t nl = strlen(gd->prog.name);
+		if (!strncmp(why, gd->prog.name, nl) && !strncmp(why + nl, ": ", 2))
+			why += nl + 2;
 		return gl_fail(err, rc, "%.120s; asked on demand: %.120s",
-			first.msg, again.msg);
+			first.msg, why);
+	}
 	char why[sizeof gd->fallback];
 	snprintf(why, sizeof why, "%s", gd->fallback);
 	snprintf(gd->fallback, sizeof gd->fallback, "%.100s; the rules asked "
