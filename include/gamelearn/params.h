@@ -32,6 +32,11 @@ typedef struct gl_params {
 /* Integer value of key (0 if undeclared) and its text ("" if undeclared). */
 long gl_params_int(const gl_params *p, const char *key);
 const char *gl_params_str(const gl_params *p, const char *key);
+/* The text parameter key read as a real number in [lo, hi] into *out; 0,
+ * or GL_EINVAL "OWNER: KEY must be a number in LO..HI, got 'TEXT'" (a
+ * parameter declared as text: seconds, probabilities). */
+int gl_params_real(const gl_params *p, const char *key, const char *owner,
+	double lo, double hi, double *out, gl_err *err);
 
 /* Split spec into its NAME (copied into name, size n) and *args, the part
  * after ':' or NULL. Returns 0 or GL_EINVAL (empty or overlong name). */

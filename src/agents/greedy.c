@@ -31,18 +31,17 @@ static const gl_param_def greedy_params[] = {
 
 static int greedy_init_kind(gl_agent *a, const gl_params *p, bool weak, gl_err *err)
 {
-	const char *text = gl_params_str(p, "eps");
-	char *end;
-	double eps = strtod(text, &end);
-	if (!*text || *end || !(eps >= 0 && eps <= 1))
-		return gl_fail(err, GL_EINVAL, "agent %s: eps must be a number in 0..1, got '%s'",
-			weak ? "weak" : "egreedy", text);
+	double eps;
+	int rc = gl_params_real(p, "eps", weak ? "agent weak" : "agent egreedy",
+		0, 1, &eps, err);
+	if (rc)
+		return rc;
 	greedy *gr = gl_calloc(1, sizeof *gr);
 	if (!gr)
 		return gl_fail(err, GL_ENOMEM, "out of memory making agent %s", weak ? "weak" : "egreedy");
 	gr->eps = eps;
 	gr->weak = weak;
-	int rc = gl_scratch_init(&gr->w, a->game, 2, 2, err);
+	rc = gl_scratch_init(&gr->w, a->game, 2, 2, err);
 	if (!rc && !(gr->kind = gl_malloc(a->game->max_legal)))
 		rc = gl_fail(err, GL_ENOMEM, "out of memory making agent %s",
 			weak ? "weak" : "egreedy");

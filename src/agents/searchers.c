@@ -14,20 +14,6 @@
 
 #include <stdlib.h>
 
-/* Parse a non-negative number parameter given as text. */
-static int number_param(const gl_params *p, const char *key, const char *agent,
-	double *out, gl_err *err)
-{
-	const char *text = gl_params_str(p, key);
-	char *end;
-	double v = strtod(text, &end);
-	if (!*text || *end || !(v >= 0 && v < 1e9))
-		return gl_fail(err, GL_EINVAL, "agent %s: %s must be a number >= 0, got '%s'",
-			agent, key, text);
-	*out = v;
-	return 0;
-}
-
 /* --- perfect ------------------------------------------------------------- */
 
 static const gl_param_def perfect_params[] = {
@@ -170,7 +156,8 @@ static int ab_eval(abagent *ab, const gl_game *g, const gl_params *p, gl_err *er
 static int ab_init(gl_agent *a, const gl_params *p, gl_err *err)
 {
 	double seconds = 0;
-	int rc = number_param(p, "time", "alphabeta", &seconds, err);
+	int rc = gl_params_real(p, "time", "agent alphabeta", 0, 1e9, &seconds,
+		err);
 	if (rc)
 		return rc;
 	abagent *ab = gl_calloc(1, sizeof *ab);

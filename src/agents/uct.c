@@ -262,12 +262,10 @@ static void uct_done(gl_agent *a)
 static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 {
 	const gl_game *g = a->game;
-	const char *text = gl_params_str(p, "time");
-	char *end;
-	double seconds = strtod(text, &end);
-	if (!*text || *end || !(seconds >= 0 && seconds < 1e9))
-		return gl_fail(err, GL_EINVAL, "agent uct: time must be a number >= 0, "
-			"got '%s'", text);
+	double seconds;
+	int rc = gl_params_real(p, "time", "agent uct", 0, 1e9, &seconds, err);
+	if (rc)
+		return rc;
 	uint64_t iters = (uint64_t)gl_params_int(p, "iterations");
 	if (seconds == 0 && iters == 0)
 		return gl_fail(err, GL_EINVAL, "agent uct: give a time or iterations limit");

@@ -61,19 +61,16 @@ static void nap(double s)
 
 static int slow_init(gl_agent *a, const gl_params *p, gl_err *err)
 {
+	double time;
+	int rc = gl_params_real(p, "time", "agent slow", 0, 3600, &time, err);
+	if (rc)
+		return rc;
 	slow *d = gl_calloc(1, sizeof *d);
 	if (!d || !(d->moves = gl_malloc(a->game->max_legal * sizeof *d->moves))) {
 		gl_free(d);
 		return gl_fail(err, GL_ENOMEM, "out of memory");
 	}
-	char *end;
-	d->time = strtod(gl_params_str(p, "time"), &end);
-	if (*end || d->time < 0 || d->time > 3600) {
-		gl_free(d->moves);
-		gl_free(d);
-		return gl_fail(err, GL_EINVAL, "agent slow: time must be a number "
-			"of seconds in [0, 3600]");
-	}
+	d->time = time;
 	snprintf(d->log, sizeof d->log, "%s", gl_params_str(p, "log"));
 	a->data = d;
 	return 0;

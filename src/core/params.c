@@ -30,6 +30,19 @@ const char *gl_params_str(const gl_params *p, const char *key)
 	return i < 0 ? "" : p->text[i];
 }
 
+int gl_params_real(const gl_params *p, const char *key, const char *owner,
+	double lo, double hi, double *out, gl_err *err)
+{
+	const char *text = gl_params_str(p, key);
+	char *end;
+	double v = strtod(text, &end);
+	if (!*text || *end || !(v >= lo && v <= hi))
+		return gl_fail(err, GL_EINVAL, "%s: %s must be a number in %g..%g, "
+			"got '%s'", owner, key, lo, hi, text);
+	*out = v;
+	return 0;
+}
+
 int gl_spec_split(const char *spec, char *name, size_t n, const char **args,
 	gl_err *err)
 {

@@ -114,8 +114,11 @@ static int compile(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
 		if (!rc && !(rc = compile_once(gd, o, &first)))
 			snprintf(gd->fallback, sizeof gd->fallback, "the rules "
 				"asked on demand (magic sets)");
-		return rc ? gl_fail(err, rc, "%s", rc == GL_ENOMEM ?
-			"out of memory" : first.msg) : 0;
+		if (rc && !first.code) /* gdl_magic's */
+			return gl_fail(err, rc, "%s: %s", gd->prog.name,
+				rc == GL_ENOMEM ? "out of memory" :
+				"a rule too big to be asked on demand");
+		return rc ? gl_fail(err, rc, "%s", first.msg) : 0;
 	}
 	int rc = compile_once(gd, o, &first);
 	if (rc != GL_ERANGE || gd->natoms > 0) /* not the grounding's */

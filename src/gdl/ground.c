@@ -1075,11 +1075,12 @@ static void projections(grounder *G)
  * G->keep[j] have the same values as then. 0 (not yet), 1, or an error. */
 static int done_before(grounder *G, int j)
 {
-	uint64_t keep = G->keep[j];
-	uint32_t h = (uint32_t)j * 0x9e3779b9u;
-	for (uint64_t m = keep; m; m &= m - 1)
-		h = (h ^ (uint32_t)G->bind[__builtin_ctzll(m)]) * 0x01000193u;
-	int n = 1 + __builtin_popcountll(keep);
+	/* the key: j, then the values of the variables still read */
+	int32_t key[1 + GDL_VARS_MAX];
+	int n = 0;
+	key[n++] = j;
+	for (uint64_t m = G->keep[j]; m; m &= m - 1)
+		key[n++] = G->bind[__builtin_ctzll(m)];
 	if (2 * (G->nmemo + 1) > G->nmslot) {
 		if (G->nmemo >= MEMO_MAX)
 			return 0; /* past the cap the join just goes on */
@@ -1095,11 +1096,9 @@ static int done_before(grounder *G, int j)
 		for (int k = 0; k < G->nmslot; k++) {
 			if (G->mgen[k] != G->gen)
 				continue;
-			const int32_t *key = G->mkeys.v + G->memo[k] - 1;
-			uint32_t kh = (uint32_t)key[0] * 0x9e3779b9u;
-			for (uint64_t m = G->keep[key[0]], i = 1; m; m &= m - 1, i++)
-				kh = (kh ^ (uint32_t)key[i]) * 0x01000193u;
-			uint32_t x = kh & (uint32_t)(ns - 1);
+			const int32_t *old = G->mkeys.v + G->memo[k] - 1;
+			int on = 1 + __builtin_popcountll(G->keep[old[0]]);
+			uint32_t x = hash_ints(old, on, 0) & (uint32_t)(ns - 1);
 			while (g[x] == G->gen)
 				x = (x + 1) & (uint32_t)(ns - 1);
 			a[x] = G->memo[k];
@@ -1111,23 +1110,16 @@ static int done_before(grounder *G, int j)
 		G->mgen = g;
 		G->nmslot = ns;
 	}
-	uint32_t x = h & (uint32_t)(G->nmslot - 1);
+	uint32_t x = hash_ints(key, n, 0) & (uint32_t)(G->nmslot - 1);
 	for (; G->mgen[x] == G->gen; x = (x + 1) & (uint32_t)(G->nmslot - 1)) {
-		const int32_t *key = G->mkeys.v + G->memo[x] - 1;
-		if (key[0] != j)
-			continue;
-		int i = 1;
-		for (uint64_t m = keep; m && key[i] == G->bind[__builtin_ctzll(m)];
-		     m &= m - 1)
-			i++;
-		if (i == n)
+		const int32_t *old = G->mkeys.v + G->memo[x] - 1;
+		if (old[0] == j && /* then as long as key */
+		    !memcmp(old + 1, key + 1, (size_t)(n - 1) * sizeof *key))
 			return 1;
 	}
 	int32_t off = G->mkeys.n + 1;
-	if (il_push(&G->mkeys, j))
-		return GL_ENOMEM;
-	for (uint64_t m = keep; m; m &= m - 1)
-		if (il_push(&G->mkeys, G->bind[__builtin_ctzll(m)]))
+	for (int i = 0; i < n; i++)
+		if (il_push(&G->mkeys, key[i]))
 			return GL_ENOMEM;
 	G->memo[x] = off;
 	G->mgen[x] = G->gen;

@@ -81,6 +81,9 @@ typedef struct gdl_prog {
 } gdl_prog;
 
 /* parse.c */
+/* Room for element n of the array *pp (capacity *cap, elements of sz
+ * bytes), doubled when full: 0 or GL_ENOMEM. */
+int gdl_grow(void *pp, int n, int *cap, size_t sz);
 int gdl_sym_intern(gdl_symtab *st, const char *s, size_t n);
 void gdl_prog_init(gdl_prog *p, const char *name);
 void gdl_prog_done(gdl_prog *p);

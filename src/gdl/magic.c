@@ -62,19 +62,6 @@ typedef struct magic {
 	int nlits, caplits;
 } magic;
 
-static int grow(void **a, int n, int *cap, size_t size)
-{
-	if (n < *cap)
-		return 0;
-	int nc = *cap ? *cap * 2 : 64;
-	void *b = gl_realloc(*a, (size_t)nc * size);
-	if (!b)
-		return GL_ENOMEM;
-	*a = b;
-	*cap = nc;
-	return 0;
-}
-
 /* Variables (T_VAR symbols) of term t added to vs (n of them, at most
  * GDL_VARS_MAX; more is GL_ERANGE). */
 static int add_vars(const gdl_prog *p, int32_t t, int32_t *vs, int *n)
@@ -132,7 +119,7 @@ static int adorn(magic *M, int32_t rel, uint32_t mask, int ctx, int arity)
 		if (M->ad[k].rel == rel && M->ad[k].mask == mask &&
 		    M->ad[k].ctx == ctx)
 			return k;
-	if (grow((void **)&M->ad, M->nad, &M->capad, sizeof *M->ad))
+	if (gdl_grow(&M->ad, M->nad, &M->capad, sizeof *M->ad))
 		return GL_ENOMEM;
 	gdl_prog *p = M->p;
 	char pat[ADORN_MAX + 1], name[512];
@@ -176,7 +163,7 @@ static int32_t reatom(magic *M, int32_t t, int32_t sym, uint32_t keep,
 
 static int put_lit(magic *M, gdl_lit l)
 {
-	if (grow((void **)&M->lits, M->nlits, &M->caplits, sizeof *M->lits))
+	if (gdl_grow(&M->lits, M->nlits, &M->caplits, sizeof *M->lits))
 		return GL_ENOMEM;
 	M->lits[M->nlits++] = l;
 	return 0;
@@ -184,7 +171,7 @@ static int put_lit(magic *M, gdl_lit l)
 
 static int put_clause(magic *M, int32_t head, int32_t lit0, int32_t rule)
 {
-	if (grow((void **)&M->cl, M->ncl, &M->capcl, sizeof *M->cl))
+	if (gdl_grow(&M->cl, M->ncl, &M->capcl, sizeof *M->cl))
 		return GL_ENOMEM;
 	M->cl[M->ncl++] = (gdl_clause){.head = head, .lit0 = lit0,
 		.nlits = M->nlits - lit0, .rule = rule};

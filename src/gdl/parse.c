@@ -49,7 +49,7 @@ static uint32_t hash_str(const char *s, size_t n)
 }
 
 /* Grow *p (element size sz, count n, room *cap) to hold one more. */
-static int grow(void *pp, int n, int *cap, size_t sz)
+int gdl_grow(void *pp, int n, int *cap, size_t sz)
 {
 	void **p = pp;
 	if (n < *cap)
@@ -91,7 +91,7 @@ int gdl_sym_intern(gdl_symtab *st, const char *s, size_t n)
 			return st->slot[k] - 1;
 		k = (k + 1) & (st->nslot - 1);
 	}
-	if (grow(&st->name, st->n, &st->cap, sizeof *st->name))
+	if (gdl_grow(&st->name, st->n, &st->cap, sizeof *st->name))
 		return GL_ENOMEM;
 	char *c = gl_malloc(n + 1);
 	if (!c)
@@ -125,7 +125,7 @@ void gdl_prog_done(gdl_prog *p)
 
 static int new_term(gdl_prog *p, int32_t sym, int kind, int line, int col)
 {
-	if (grow(&p->terms, p->nterms, &p->capterms, sizeof *p->terms))
+	if (gdl_grow(&p->terms, p->nterms, &p->capterms, sizeof *p->terms))
 		return GL_ENOMEM;
 	gdl_term *t = &p->terms[p->nterms];
 	t->sym = sym;
@@ -139,7 +139,7 @@ static int new_term(gdl_prog *p, int32_t sym, int kind, int line, int col)
 
 static int push_i32(int32_t **v, int *n, int *cap, int32_t x)
 {
-	if (grow(v, *n, cap, sizeof **v))
+	if (gdl_grow(v, *n, cap, sizeof **v))
 		return GL_ENOMEM;
 	(*v)[(*n)++] = x;
 	return 0;
