@@ -180,7 +180,7 @@ static int compile(const char *text, size_t n, gl_err *err)
 		}
 		bool too_many;
 		if (!rc)
-			rc = gdl_ground(gd, false, 0, &too_many, err);
+			rc = gdl_ground(gd, GDL_GROUND_RULES, 0, &too_many, err);
 	}
 	gl_free(name);
 	gdl_free(gd);

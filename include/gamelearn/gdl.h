@@ -77,6 +77,12 @@ typedef struct gdl_load_opts {
 			 * defined by rules are evaluated only where asked
 			 * ("magic sets"); false (the default): only when the
 			 * grounding is too big without */
+	bool layout;    /* only the layout grounded (the relations role,
+			 * init, next and legal read: the bases and moves),
+			 * the prover making the rest per state: what a load
+			 * comes to where even the prover's domain is too
+			 * big; false (the default): only then. A prover's
+			 * way: not with reasoner GDL_NET */
 } gdl_load_opts;
 
 /* Check a description: syntax, arities, safety, stratification, the

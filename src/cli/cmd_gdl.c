@@ -1,6 +1,6 @@
 /*
  * cmd_gdl.c - `gamelearn gdl check [--reasoner auto|net|prover]
- * [--fold-case] [--demand] FILE...`: validate GDL descriptions (Love et al. 2008,
+ * [--fold-case] [--demand] [--layout] FILE...`: validate GDL descriptions (Love et al. 2008,
  * sections 2-4) and print every problem as FILE:LINE:COL: what is wrong,
  * and every note (FILE:LINE:COL: note: ..., e.g. a relation negated
  * inside its own recursion, which only grounding can accept); then
@@ -8,7 +8,9 @@
  * network, or the prover when its rules are too many to ground, and why).
  * Names are case-sensitive, as the game servers read them, unless
  * --fold-case. A description whose grounding is too big is tried again
- * with its rules asked on demand (magic sets), at once with --demand.
+ * with its rules asked on demand (magic sets), at once with --demand, and
+ * at last with only its layout ground (the bases and moves) and the rest
+ * left to the prover, at once with --layout.
  * Then seeded random playouts (--playouts, about a second at
  * most) look for what only play shows: a state where the rules give a
  * role several goal values (gdl_goal takes the largest; ggp-base raises
@@ -149,6 +151,9 @@ static const cli_opt gdl_check_opts[] = {
 		"nextrank); by default they are case-sensitive, as game servers read them", 0},
 	{"demand", NULL, NULL, "the rules rewritten at once to be evaluated only where "
 		"asked (magic sets; by default only when the grounding is too big without)", 0},
+	{"layout", NULL, NULL, "only the bases and moves ground, the rest made by the "
+		"prover state by state (by default only when even the prover's domain "
+		"is too big)", 0},
 	{"playouts", "N", "100", "random playouts that look for a role given several "
 		"goal values in one state (about a second at most; 0: none)", 0},
 	{NULL, NULL, NULL, NULL, 0}
@@ -170,7 +175,7 @@ int cmd_gdl(int argc, char **argv)
 			return 0;
 		}
 		cli_die(EXIT_USAGE, "usage: gamelearn gdl check [--reasoner auto|net|prover] "
-			"[--fold-case] [--demand] FILE... (try: gamelearn gdl check --help)");
+			"[--fold-case] [--demand] [--layout] FILE... (try: gamelearn gdl check --help)");
 	}
 	cli_args opt;
 	cli_parse(&cli_gdl_check_spec, argc - 1, argv + 1, &opt);
@@ -182,6 +187,7 @@ int cmd_gdl(int argc, char **argv)
 	opts.reasoner = (gdl_reasoner)r;
 	opts.fold_case = cli_given(&opt, "fold-case");
 	opts.demand = cli_given(&opt, "demand");
+	opts.layout = cli_given(&opt, "layout");
 	long nplay = cli_long(&opt, "playouts", 0, 1000000000);
 	int bad = 0;
 	for (int i = 0; i < opt.npos; i++)

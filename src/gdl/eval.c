@@ -39,6 +39,7 @@ void gdl_free(gdl_game *gd)
 	gdl_prover_free(gd->prover);
 	gdl_gterms_done(&gd->gt);
 	gl_free(gd->heavy);
+	gl_free(gd->laid);
 	gl_free((char *)gd->prog.name);
 	gdl_prog_done(&gd->prog);
 	gl_free(gd);
@@ -76,7 +77,7 @@ int gdl_check_ex(const char *text, size_t n, const char *name,
 static int load_prover(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
 {
 	bool too_many;
-	int rc = gdl_ground(gd, true, 0, &too_many, err);
+	int rc = gdl_ground(gd, GDL_GROUND_DOMAIN, 0, &too_many, err);
 	return rc ? rc : gdl_prover_build(gd, o->max_steps, err);
 }
 
@@ -88,7 +89,8 @@ static int compile_once(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
 		return load_prover(gd, o, err);
 	gl_err first = {0};
 	bool too_many;
-	int rc = gdl_ground(gd, false, o->max_rules, &too_many, &first);
+	int rc = gdl_ground(gd, GDL_GROUND_RULES, o->max_rules, &too_many,
+		&first);
 	if (rc == 0) {
 		rc = gdl_net_build(gd, o->max_gates, &first);
 		if (rc == GL_ERANGE && o->reasoner == GDL_AUTO) {
@@ -104,11 +106,77 @@ static int compile_once(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
 	return rc ? gl_fail(err, rc, "%s", first.msg) : 0;
 }
 
+/* The rules of text read into gd->prog (empty) and checked: 0, or an
+ * error naming the first problem. */
+static int read_rules(gdl_game *gd, const char *text, size_t n, bool fold,
+	gl_err *err)
+{
+	gd->prog.fold = fold;
+	int rc = gdl_parse(&gd->prog, text, n, err);
+	if (rc)
+		return rc;
+	gl_strbuf sb;
+	gl_strbuf_init(&sb);
+	rc = gdl_check_prog(&gd->prog, &sb, NULL);
+	if (rc > 0 || sb.oom) {
+		/* the first problem, and how many more */
+		char *nl = sb.buf ? strchr(sb.buf, '\n') : NULL;
+		if (nl)
+			*nl = '\0';
+		rc = gl_fail(err, GL_EPARSE, "%s%s", sb.buf ? sb.buf : "invalid GDL",
+			rc > 1 ? " (and more problems: see gdl check)" : "");
+	} else if (rc < 0) {
+		rc = gl_fail(err, rc, "%s: out of memory while checking",
+			gd->prog.name);
+	}
+	gl_strbuf_done(&sb);
+	return rc;
+}
+
+/* The last resort, where even the domain is too big: the rules as written
+ * (read again: not rewritten by magic sets), or with demand all asked on
+ * demand, only their layout grounded (what role, init, next and legal
+ * read: the bases and moves), and the prover, which makes the other terms
+ * per state. */
+static int load_layout(gdl_game *gd, const gdl_load_opts *o, const char *text,
+	size_t n, bool demand, gl_err *err)
+{
+	gdl_gterms_done(&gd->gt);
+	memset(&gd->gt, 0, sizeof gd->gt);
+	const char *name = gd->prog.name;
+	gdl_prog_done(&gd->prog);
+	gdl_prog_init(&gd->prog, name);
+	bool too_many;
+	int rc = read_rules(gd, text, n, o->fold_case, err);
+	if (!rc && demand && (rc = gdl_magic(&gd->prog, NULL)))
+		return gl_fail(err, rc, "%s: %s", name, rc == GL_ENOMEM ?
+			"out of memory" : "a rule too big to be asked on demand");
+	if (!rc)
+		rc = gdl_ground(gd, GDL_GROUND_LAYOUT, 0, &too_many, err);
+	if (!rc)
+		snprintf(gd->fallback, sizeof gd->fallback, "the prover over the "
+			"bases and moves alone%s%s", demand ? ", the rules asked on "
+			"demand (magic sets)" : "", o->layout ? ", as asked" : "");
+	return rc ? rc : gdl_prover_build(gd, o->max_steps, err);
+}
+
+/* load_layout() of the rules as written, else asked on demand. */
+static int load_last(gdl_game *gd, const gdl_load_opts *o, const char *text,
+	size_t n, gl_err *err)
+{
+	int rc = o->demand ? GL_ERANGE : load_layout(gd, o, text, n, false, err);
+	return rc == GL_ERANGE ? load_layout(gd, o, text, n, true, err) : rc;
+}
+
 /* compile_once(), and when the grounding is too big, again with the rules
- * rewritten to be evaluated where asked (magic.c). */
-static int compile(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
+ * rewritten to be evaluated where asked (magic.c), and at last their
+ * layout alone (load_layout). */
+static int compile(gdl_game *gd, const gdl_load_opts *o, const char *text,
+	size_t n, gl_err *err)
 {
 	gl_err first = {0}, again = {0};
+	if (o->layout && o->reasoner != GDL_NET)
+		return load_last(gd, o, text, n, err);
 	if (o->demand) {
 		int rc = gdl_magic(&gd->prog, NULL);
 		if (!rc && !(rc = compile_once(gd, o, &first)))
@@ -135,8 +203,18 @@ static int compile(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
 		size_t nl = strlen(gd->prog.name);
 		if (!strncmp(why, gd->prog.name, nl) && !strncmp(why + nl, ": ", 2))
 			why += nl + 2;
-		return gl_fail(err, rc, "%.120s; asked on demand: %.120s",
-			first.msg, why);
+		gl_err last = {0};
+		if (rc != GL_ERANGE || o->reasoner == GDL_NET ||
+		    (rc = load_last(gd, o, text, n, &last)) == GL_ERANGE)
+			return gl_fail(err, rc, "%.120s; asked on demand: %.120s",
+				first.msg, why);
+		if (rc)
+			return gl_fail(err, rc, "%s", last.msg);
+		char how[sizeof gd->fallback];
+		snprintf(how, sizeof how, "%s", gd->fallback);
+		snprintf(gd->fallback, sizeof gd->fallback, "%.110s, asked on "
+			"demand too; %.110s", first.msg, how);
+		return 0;
 	}
 	char why[sizeof gd->fallback];
 	snprintf(why, sizeof why, "%s", gd->fallback);
@@ -167,29 +245,12 @@ int gdl_load_ex(gdl_game **out, const char *text, size_t n, const char *name,
 	if (!opts)
 		opts = &defaults;
 	gdl_prog_init(&gd->prog, nm);
-	gd->prog.fold = opts->fold_case;
-	int rc = gdl_parse(&gd->prog, text, n, err);
-	if (rc)
-		goto fail;
-	gl_strbuf sb;
-	gl_strbuf_init(&sb);
-	rc = gdl_check_prog(&gd->prog, &sb, NULL);
-	if (rc > 0 || sb.oom) {
-		/* the first problem, and how many more */
-		char *nl = sb.buf ? strchr(sb.buf, '\n') : NULL;
-		if (nl)
-			*nl = '\0';
-		rc = gl_fail(err, GL_EPARSE, "%s%s", sb.buf ? sb.buf : "invalid GDL",
-			rc > 1 ? " (and more problems: see gdl check)" : "");
-	} else if (rc < 0) {
-		rc = gl_fail(err, rc, "%s: out of memory while checking", name);
-	}
-	gl_strbuf_done(&sb);
+	int rc = read_rules(gd, text, n, opts->fold_case, err);
 	if (rc)
 		goto fail;
 	gd->stop = opts->stop;
 	gd->stop_arg = opts->stop_arg;
-	rc = compile(gd, opts, err);
+	rc = compile(gd, opts, text, n, err);
 	gd->stop = NULL;
 	gd->stop_arg = NULL;
 	if (rc)

@@ -30,7 +30,11 @@
  * is done once for each value of the variables still read (projection: a
  * total of four players' guesses summed one by one costs the sums, not
  * the 101^4 combinations), so a clause whose instances are many but whose
- * heads are few costs about its heads.
+ * heads are few costs about its heads. Where even the domain is too big, the
+ * layout alone (GDL_GROUND_LAYOUT): the relations role, init, next and
+ * legal read through positive literals, which give the bases and the
+ * moves, the other clauses left out, and terminal and goal(R, 0..100)
+ * added as the atoms they may be; the prover makes the rest per state.
  */
 #include "gdl/internal.h"
 
@@ -148,6 +152,12 @@ static int32_t gt_get(gdl_gterms *gt, int32_t fn, int32_t nargs,
 	return id;
 }
 
+int32_t gdl_gterm_make(gdl_gterms *gt, int32_t fn, int32_t nargs,
+	const int32_t *args)
+{
+	return gt_get(gt, fn, nargs, args, true);
+}
+
 void gdl_gterms_done(gdl_gterms *gt)
 {
 	gl_free(gt->fn);
@@ -210,7 +220,9 @@ enum {
 	MEMO_MAX = 1 << 22,       /* projections one join remembers */
 	HEAVY_SHARE = 16,         /* a relation holding 1/16 of the facts of a
 				   * grounding too big is asked on demand */
-	STOP_POLL = 1 << 16       /* joins between two calls of gd->stop */
+	STOP_POLL = 1 << 16,      /* joins between two calls of gd->stop */
+	LAYOUT_ATOMS_MAX = GDL_ATOMS_MAX / 8 /* a layout's atoms: one bigger
+				   * makes a prover too slow to play */
 };
 
 /* Why grounding gave up, for the message. */
@@ -326,6 +338,13 @@ typedef struct grounder {
 	/* the domain only (for the prover): no instance is recorded, and a
 	 * join stops where its head is ground and already a fact */
 	bool domain;
+	/* the layout only (GDL_GROUND_LAYOUT): the domain of the relations
+	 * init, next and legal read through positive literals, and goal and
+	 * terminal as their every possible atom */
+	bool layout;
+	uint8_t *laid;       /* [nlaid] the layout's relations */
+	int nlaid;
+	int max_atoms;       /* GDL_ATOMS_MAX, or for a layout LAYOUT_ATOMS_MAX */
 	long max_rules;      /* ground rules at most */
 	uint64_t *hmask;     /* [ncl] variable slots of each clause's head */
 	int hstep;           /* first step of the plan with the head ground */
@@ -453,7 +472,7 @@ static int add_fact(grounder *G, int32_t id, int round)
 {
 	if (is_fact(G, id) >= 0)
 		return 0;
-	if (G->nfacts >= GDL_ATOMS_MAX) {
+	if (G->nfacts >= G->max_atoms) {
 		G->why = TOO_ATOMS;
 		return GL_ERANGE;
 	}
@@ -1408,6 +1427,77 @@ out:
 	return rc;
 }
 
+/* For the layout: leave out every clause whose head is not a relation
+ * that role, init, next or legal read through positive literals (with
+ * true and does, which init, next and legal make); those relations are
+ * flagged in G->laid. A fixpoint over the
+ * clauses, each pass linear in the program; passes as deep as the
+ * relations' dependencies. */
+static int layout_only(grounder *G)
+{
+	const gdl_prog *p = G->p;
+	uint8_t *lay = gl_calloc((size_t)p->syms.n + 1, 1);
+	if (!lay)
+		return GL_ENOMEM;
+	static const int32_t roots[] = {K_ROLE, K_INIT, K_NEXT, K_LEGAL, K_TRUE,
+		K_DOES};
+	for (size_t k = 0; k < sizeof roots / sizeof *roots; k++)
+		lay[roots[k]] = 1;
+	for (bool more = true; more;) {
+		more = false;
+		for (int c = 0; c < p->ncl; c++) {
+			const gdl_clause *cl = &p->cl[c];
+			if (G->dead[c] || !lay[p->terms[cl->head].sym])
+				continue;
+			for (int i = 0; i < cl->nlits; i++) {
+				const gdl_lit *l = &p->lits[cl->lit0 + i];
+				int32_t r = p->terms[l->a].sym;
+				if (l->kind == L_POS && !lay[r]) {
+					lay[r] = 1;
+					more = true;
+				}
+			}
+		}
+	}
+	for (int c = 0; c < p->ncl; c++)
+		if (!lay[p->terms[p->cl[c].head].sym])
+			G->dead[c] = 1;
+	G->laid = lay;
+	G->nlaid = p->syms.n;
+	return 0;
+}
+
+/* For the layout: terminal, and goal(R, V) for every role R and value V
+ * 0..100 (what the rules can make of them is left to the prover), as
+ * facts. */
+static int layout_goals(grounder *G)
+{
+	gdl_prog *p = G->p;
+	int32_t t = mk(G, K_TERMINAL, 0, NULL);
+	int rc = t < 0 ? t : add_fact(G, t, G->round);
+	const ilist *roles = &G->facts[K_ROLE];
+	for (int v = 0; v <= 100 && !rc; v++) {
+		char num[4];
+		int len = snprintf(num, sizeof num, "%d", v);
+		int sym = gdl_sym_intern(&p->syms, num, (size_t)len);
+		if (sym < 0)
+			return GL_ENOMEM;
+		int32_t args[2] = {-1, mk(G, sym, 0, NULL)};
+		if (args[1] < 0)
+			return args[1];
+		for (int i = 0; i < roles->n && !rc; i++) {
+			const gdl_gterms *gt = G->gt;
+			int32_t r = roles->v[i];
+			if (gt->nargs[r] != 1)
+				continue;
+			args[0] = gt->argv[gt->args[r]];
+			int32_t g = mk(G, K_GOAL, 2, args);
+			rc = g < 0 ? g : add_fact(G, g, G->round);
+		}
+	}
+	return rc;
+}
+
 /* The components of the relations' dependency graph (a head on its
  * positive literals, true on init and next, does on legal; the clauses
  * that can fire), numbered so that one comes after those it depends on:
@@ -1588,9 +1678,11 @@ static int emit_rules(grounder *G)
 	return 0;
 }
 
-static int ground_error(gl_err *err, const gdl_game *gd, int rc, int why,
-	long max_rules)
+static int ground_error(gl_err *err, const gdl_game *gd, int rc,
+	const grounder *G)
 {
+	int why = G->why;
+	long max_rules = G->max_rules;
 	const char *name = gd->prog.name;
 	if (rc == GL_ESTOP)
 		return gl_fail(err, rc, "%s: loading stopped", name);
@@ -1619,7 +1711,7 @@ static int ground_error(gl_err *err, const gdl_game *gd, int rc, int why,
 			name, ARGS_MAX, GDL_VARS_MAX);
 	default:
 		return gl_fail(err, rc, "%s: grounding too big (more than %d ground "
-			"atoms)", name, GDL_ATOMS_MAX);
+			"atoms%s)", name, G->max_atoms, G->layout ? " in the layout" : "");
 	}
 }
 
@@ -1632,11 +1724,13 @@ typedef struct tarjan_frame {
 
 static int build_program(gdl_game *gd, grounder *G, gl_err *err);
 
-int gdl_ground(gdl_game *gd, bool domain, long max_rules, bool *too_many,
-	gl_err *err)
+int gdl_ground(gdl_game *gd, gdl_ground_mode mode, long max_rules,
+	bool *too_many, gl_err *err)
 {
 	gdl_prog *p = &gd->prog;
-	grounder G = {.p = p, .gt = &gd->gt, .gd = gd, .cur = -1, .domain = domain,
+	grounder G = {.p = p, .gt = &gd->gt, .gd = gd, .cur = -1,
+		.domain = mode != GDL_GROUND_RULES, .layout = mode == GDL_GROUND_LAYOUT,
+		.max_atoms = mode == GDL_GROUND_LAYOUT ? LAYOUT_ATOMS_MAX : GDL_ATOMS_MAX,
 		.max_rules = max_rules > 0 && max_rules < GDL_RULES_MAX ? max_rules :
 			GDL_RULES_MAX};
 	*too_many = false;
@@ -1659,16 +1753,24 @@ int gdl_ground(gdl_game *gd, bool domain, long max_rules, bool *too_many,
 	if (rc)
 		goto fail;
 	if ((rc = setup_clauses(&G)) || (rc = prune(&G)) ||
+	    (G.layout && (rc = layout_only(&G))) ||
 	    (rc = components(&G)) || (rc = ground_all(&G)) ||
-	    (rc = emit_rules(&G)))
+	    (G.layout && (rc = layout_goals(&G))) || (rc = emit_rules(&G)))
 		goto fail;
 	rc = build_program(gd, &G, err);
+	gd->layout = rc == 0 && G.layout;
+	if (gd->layout) {
+		gl_free(gd->laid);
+		gd->laid = G.laid;
+		gd->nlaid = G.nlaid;
+		G.laid = NULL;
+	}
 	goto done;
 fail:
 	*too_many = rc == GL_ERANGE && (G.why == TOO_RULES || G.why == TOO_STEPS);
 	if (rc == GL_ERANGE && (G.why == TOO_ATOMS || G.why == TOO_INDEX))
 		heavy_relations(gd, &G);
-	rc = ground_error(err, gd, rc, G.why, G.max_rules);
+	rc = ground_error(err, gd, rc, &G);
 done:
 	for (int s = 0; G.facts && s < nsyms; s++)
 		gl_free(G.facts[s].v);
@@ -1710,6 +1812,7 @@ done:
 	gl_free(G.rhead);
 	gl_free(G.rlit0);
 	gl_free(G.rlit);
+	gl_free(G.laid);
 	return rc;
 }
 

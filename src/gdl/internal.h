@@ -142,6 +142,11 @@ typedef struct gdl_gterms {
 struct gdl_game {
 	gdl_prog prog;        /* the parsed rules (symbols, for text) */
 	gdl_gterms gt;        /* ground terms */
+	bool layout;          /* the domain is only the layout (GDL_GROUND_
+			       * LAYOUT): the prover makes terms per state */
+	uint8_t *laid;        /* [nlaid] with layout: 1 for the relations
+			       * whose every fact is in the domain */
+	int nlaid;
 	int nroles;
 	int32_t role_sym[GDL_ROLES_MAX];
 	/* The propositional program: atoms 0..natoms-1. */
@@ -340,17 +345,28 @@ void gdl_net_free(gdl_net *n);
 
 /* ground.c: ground p's clauses into gd (whose prog is p): the atoms of the
  * reachable domain, the ground program (at most max_rules rules; 0: the
- * default) and the tables of roles, bases, moves and goals. With domain,
- * the atoms and tables only, no rule (for the prover; gd->init is left to
- * it). On GL_ERANGE *too_many says whether it was the instances of the
- * rules that were too many (rules or join steps), not the domain. */
-int gdl_ground(gdl_game *gd, bool domain, long max_rules, bool *too_many,
-	gl_err *err);
+ * default) and the tables of roles, bases, moves and goals. GDL_GROUND_
+ * DOMAIN: the atoms and tables only, no rule (for the prover; gd->init is
+ * left to it). GDL_GROUND_LAYOUT: the same for the relations that role,
+ * init, next and legal read positively (the bases and moves), with goal
+ * and terminal as every atom they can be (goal values 0..100): the rest
+ * is the prover's to make per state. On GL_ERANGE *too_many says whether
+ * it was the instances of the rules that were too many (rules or join
+ * steps), not the domain. */
+typedef enum gdl_ground_mode {
+	GDL_GROUND_RULES, GDL_GROUND_DOMAIN, GDL_GROUND_LAYOUT
+} gdl_ground_mode;
+int gdl_ground(gdl_game *gd, gdl_ground_mode mode, long max_rules,
+	bool *too_many, gl_err *err);
 int gdl_gterm_text(const gdl_game *gd, int32_t t, char *buf, size_t n);
 void gdl_gterms_done(gdl_gterms *gt);
 /* The id of ground term fn(args), or -1 when the table has none (the
  * table is only read). */
 int32_t gdl_gterm_find(const gdl_gterms *gt, int32_t fn, int32_t nargs,
+	const int32_t *args);
+/* The id of ground term fn(args), made if absent; GL_ENOMEM, or GL_ERANGE
+ * when the table holds too many terms. */
+int32_t gdl_gterm_make(gdl_gterms *gt, int32_t fn, int32_t nargs,
 	const int32_t *args);
 
 /* prover.c: the rules evaluated per state without grounding (see the head

@@ -23,7 +23,13 @@
  * per joint move. Every fact that can ever hold is in the domain the
  * grounder computed (ground.c: a superset), so ground terms are looked up
  * in the game's table, never made: a game stays read-only once loaded,
- * and a term the table lacks is a fact that cannot hold. Each clause is
+ * and a term the table lacks is a fact that cannot hold. Except where
+ * even that domain is too big and only its layout was ground (the
+ * relations role, init, next and legal read: gd->layout): then a fact
+ * derived of another relation may have a term the game lacks, and the
+ * evaluation makes it, at load in the game's table, afterwards in a
+ * table of the evaluator's own whose ids follow the game's (pv_terms;
+ * emptied between two states when it grows past OWN_MAX). Each clause is
  * compiled into join plans whatever the order of its literals in the
  * file: tests and negations as soon as their variables are bound, then
  * the positive literal expected to match the fewest facts (counted over
@@ -52,10 +58,16 @@ enum {
 	POS_ALL = -1,     /* the position of every fact of a relation */
 	KEYS_MAX = 4,     /* positions of one index's key */
 	CAND_MAX = ARG_IX * (SUB_IX + 2),
-	PV_ARGS_MAX = 256 /* arguments of one term */
+	PV_ARGS_MAX = 256, /* arguments of one term */
+	OWN_MAX = 1 << 20, /* an evaluator's own terms kept from state to state */
+	LAYOUT_STATIC_SHARE = 64 /* a layout's static relations: 1/64 of the
+			    * join steps of the others' */
 };
 #define DV_VAL INT32_MIN /* the key counting a position's distinct values */
 enum { DOM_UNIT = 256, DOM_RARE = 16 }; /* count_domain()'s weights */
+/* what the plans guess of a relation the domain does not hold: its facts,
+ * and its values at a position */
+enum { DOM_GUESS = 1000, DOM_GUESS_VALUES = 10 };
 
 /* Room for need elements in a (capacity cap), or return GL_ENOMEM. */
 #define RESERVE(a, cap, need)                                               \
@@ -141,9 +153,22 @@ typedef struct pv_store {
 	int nent, capent;
 	int32_t *fact;  /* every fact, in order */
 	int nfact, capfact;
-	int32_t *stamp; /* [nterms] round + 1 of each fact, 0 none (not owned:
+	int32_t *stamp; /* [nstamp] round + 1 of each fact, 0 none (not owned:
 			 * an evaluator's two stores share theirs) */
+	int32_t nstamp; /* terms it has a stamp for: a term past them is none
+			 * of its facts */
 } pv_store;
+
+/* The ground terms an evaluation reads and makes: the game's, and, where
+ * the game's domain is only its layout (gd->layout), the terms the
+ * evaluation makes for the facts it derives: while loading, in the
+ * game's own table; in an evaluator, in a table of its own whose ids
+ * come after the game's. */
+typedef struct pv_terms {
+	const gdl_gterms *sh; /* the game's */
+	gdl_gterms *own;      /* where terms are made; NULL: none is */
+	int32_t base;         /* own's first id: 0 when own is sh */
+} pv_terms;
 
 struct gdl_prover {
 	pv_node *code;
@@ -174,7 +199,7 @@ struct gdl_prover {
 /* One evaluation's scratch: the join under way. */
 typedef struct pv_run {
 	const gdl_prover *pv;
-	const gdl_gterms *gt;
+	pv_terms T;
 	const pv_store *rd[NCLASS]; /* facts read, by class */
 	pv_store *wr[NCLASS];       /* those that may be written */
 	pv_store *out;              /* where the component's facts go */
@@ -190,13 +215,19 @@ typedef struct pv_run {
 	uint8_t *in;                /* [nterms] 1 for a fact of I */
 	int32_t *inl;               /* I's facts, to clear it */
 	int nin, capin;
+	/* Where terms are made: the stamps the written stores share, grown
+	 * with the terms (and in with them). */
+	int32_t **stampv;           /* the array */
+	int32_t nstamp;             /* its length */
+	pv_store *grow[2];          /* the stores that point at it */
 } pv_run;
 
 typedef struct gdl_pv gdl_pv;
 struct gdl_pv {
 	const gdl_prover *pv;
 	pv_store st[2];   /* facts of the relations on true, on does */
-	int32_t *stamp;   /* [nterms] theirs */
+	int32_t *stamp;   /* [R.nstamp] theirs */
+	gdl_gterms own;   /* the terms it made (a layout-only domain) */
 	pv_run R;
 	int lwords;
 	uint64_t *legal;  /* [nroles * lwords] */
@@ -282,23 +313,73 @@ static int st_entry(pv_store *st, int32_t rel, int32_t pos, int32_t val,
 	return 0;
 }
 
+/* The table that holds term *g, with *g made its index there. */
+static inline const gdl_gterms *tab(const pv_terms *T, int32_t *g)
+{
+	if (T->base && *g >= T->base) {
+		*g -= T->base;
+		return T->own;
+	}
+	return T->sh;
+}
+
+static inline int32_t t_fn(const pv_terms *T, int32_t g)
+{
+	const gdl_gterms *gt = tab(T, &g);
+	return gt->fn[g];
+}
+
+static inline int32_t t_nargs(const pv_terms *T, int32_t g)
+{
+	const gdl_gterms *gt = tab(T, &g);
+	return gt->nargs[g];
+}
+
+/* Argument k of term g. */
+static inline int32_t t_arg(const pv_terms *T, int32_t g, int k)
+{
+	const gdl_gterms *gt = tab(T, &g);
+	return gt->argv[gt->args[g] + k];
+}
+
+/* The id of fn(args), made when make and T makes terms; -1 when absent,
+ * GL_ENOMEM or GL_ERANGE (too many terms). */
+static int32_t t_get(const pv_terms *T, int32_t fn, int32_t nargs,
+	const int32_t *args, bool make)
+{
+	int32_t id = gdl_gterm_find(T->sh, fn, nargs, args);
+	if (id >= 0 || !T->own)
+		return id;
+	if (T->base && (id = gdl_gterm_find(T->own, fn, nargs, args)) >= 0)
+		return id + T->base;
+	if (!make)
+		return -1;
+	id = gdl_gterm_make(T->own, fn, nargs, args);
+	return id < 0 ? id : id + T->base;
+}
+
 /* The value of ground term g at index position pos; false if it has none. */
-static inline bool pos_val(const gdl_gterms *gt, int32_t g, int32_t pos,
+static inline bool pos_val(const pv_terms *T, int32_t g, int32_t pos,
 	int32_t *val)
 {
 	int i = pos >> 4, k = pos & 15;
-	if (i >= gt->nargs[g])
+	if (i >= t_nargs(T, g))
 		return false;
-	int32_t a = gt->argv[gt->args[g] + i];
+	int32_t a = t_arg(T, g, i);
 	if (k == 0)
 		*val = a;
 	else if (k == POS_FN)
-		*val = gt->fn[a];
-	else if (k - 1 < gt->nargs[a])
-		*val = gt->argv[gt->args[a] + k - 1];
+		*val = t_fn(T, a);
+	else if (k - 1 < t_nargs(T, a))
+		*val = t_arg(T, a, k - 1);
 	else
 		return false;
 	return true;
+}
+
+static inline int32_t stamp_of(const pv_store *st, int32_t g)
+{
+	return g < st->nstamp ? st->stamp[g] : 0;
 }
 
 /* A key's value from the next value v at a position of it. */
@@ -311,18 +392,18 @@ static inline int32_t key_add(int32_t h, int32_t v, bool first)
 }
 
 /* Make g a fact of round round in st, indexed as its relation is. */
-static int st_add(pv_store *st, const gdl_prover *pv, const gdl_gterms *gt,
+static int st_add(pv_store *st, const gdl_prover *pv, const pv_terms *T,
 	int32_t g, int32_t round)
 {
 	RESERVE(st->fact, st->capfact, st->nfact + 1);
 	st->fact[st->nfact++] = g; /* listed first: a reset clears its stamp */
 	st->stamp[g] = round + 1;
-	int32_t rel = gt->fn[g];
+	int32_t rel = t_fn(T, g);
 	int rc = st_entry(st, rel, POS_ALL, -1, g);
 	for (int i = pv->ix0[rel]; i < pv->ix0[rel + 1] && !rc; i++) {
 		int32_t p = pv->ix[i], h = 0, v;
 		int k = pv->pat0[p];
-		for (; k < pv->pat0[p + 1] && pos_val(gt, g, pv->patpos[k], &v); k++)
+		for (; k < pv->pat0[p + 1] && pos_val(T, g, pv->patpos[k], &v); k++)
 			h = key_add(h, v, k == pv->pat0[p]);
 		if (k == pv->pat0[p + 1])
 			rc = st_entry(st, rel, p, h, g);
@@ -392,9 +473,10 @@ static uint64_t code_mask(const pv_node *c, int32_t i)
 }
 
 /* The ground term of the subterm at *i (its variables bound in bind; bind
- * may be NULL if it has none), or -1 when the game has no such term. */
-static int32_t build(const gdl_gterms *gt, const pv_node *c, int32_t *i,
-	const int32_t *bind)
+ * may be NULL if it has none), or -1 when there is no such term (unless
+ * make and T makes terms); GL_ENOMEM or GL_ERANGE when one cannot be made. */
+static int32_t build(const pv_terms *T, const pv_node *c, int32_t *i,
+	const int32_t *bind, bool make)
 {
 	const pv_node *n = &c[(*i)++];
 	switch (n->op & 7) {
@@ -410,14 +492,15 @@ static int32_t build(const gdl_gterms *gt, const pv_node *c, int32_t *i,
 	int na = n->op >> 3;
 	int32_t args[PV_ARGS_MAX];
 	for (int k = 0; k < na; k++) {
-		args[k] = build(gt, c, i, bind);
-		if (args[k] < 0) {
+		int32_t a = build(T, c, i, bind, make);
+		if (a < 0) { /* -1 (no such term), or an error */
 			for (k++; k < na; k++)
 				*i = code_skip(c, *i);
-			return -1;
+			return a;
 		}
+		args[k] = a;
 	}
-	return gdl_gterm_find(gt, n->x, na, args);
+	return t_get(T, n->x, na, args, make);
 }
 
 /* Bind the unbound variables of the subterm at *i so that it is ground
@@ -439,11 +522,12 @@ static bool match(pv_run *R, const pv_node *c, int32_t *i, int32_t g)
 	default:
 		break;
 	}
-	const gdl_gterms *gt = R->gt;
+	int32_t at = g;
+	const gdl_gterms *gt = tab(&R->T, &at);
 	int na = n->op >> 3;
-	if (gt->fn[g] != n->x || gt->nargs[g] != na)
+	if (gt->fn[at] != n->x || gt->nargs[at] != na)
 		return false;
-	const int32_t *ga = gt->argv + gt->args[g];
+	const int32_t *ga = gt->argv + gt->args[at]; /* nothing is made here */
 	for (int k = 0; k < na; k++)
 		if (!match(R, c, i, ga[k]))
 			return false;
@@ -464,12 +548,13 @@ static bool eq_g(const pv_run *R, const pv_node *c, int32_t *i, int32_t g)
 	default:
 		break;
 	}
-	const gdl_gterms *gt = R->gt;
+	int32_t at = g;
+	const gdl_gterms *gt = tab(&R->T, &at);
 	int na = n->op >> 3;
-	if (gt->fn[g] != n->x || gt->nargs[g] != na)
+	if (gt->fn[at] != n->x || gt->nargs[at] != na)
 		return false;
 	for (int k = 0; k < na; k++)
-		if (!eq_g(R, c, i, gt->argv[gt->args[g] + k]))
+		if (!eq_g(R, c, i, gt->argv[gt->args[at] + k]))
 			return false;
 	return true;
 }
@@ -518,6 +603,37 @@ static inline bool in_range(int32_t t, int range, int32_t round)
 
 static void join(pv_run *R, int j);
 
+/* Room in the stamps of the stores written (and in I) for term g, just
+ * made: g, or GL_ENOMEM. */
+static int32_t room(pv_run *R, int32_t g)
+{
+	int32_t n = R->nstamp, nc = n > 1024 ? n : 1024;
+	while (nc <= g) {
+		if (nc > INT32_MAX / 2)
+			return GL_ENOMEM;
+		nc *= 2;
+	}
+	int32_t *s = gl_realloc(*R->stampv, (size_t)nc * sizeof *s);
+	if (!s)
+		return GL_ENOMEM;
+	memset(s + n, 0, (size_t)(nc - n) * sizeof *s);
+	*R->stampv = s;
+	for (int k = 0; k < 2; k++)
+		if (R->grow[k]) {
+			R->grow[k]->stamp = s;
+			R->grow[k]->nstamp = nc;
+		}
+	if (R->in) {
+		uint8_t *in = gl_realloc(R->in, (size_t)nc);
+		if (!in)
+			return GL_ENOMEM;
+		memset(in + n, 0, (size_t)(nc - n));
+		R->in = in;
+	}
+	R->nstamp = nc;
+	return g;
+}
+
 /* The bucket a scan looks at under the bindings, or -1 when there is
  * none (nothing can match). */
 static int32_t pick(const pv_run *R, const pv_step *s, const pv_store *st)
@@ -530,7 +646,7 @@ static int32_t pick(const pv_run *R, const pv_step *s, const pv_store *st)
 		int32_t v = K->val;
 		if (K->code >= 0) {
 			int32_t i = K->code;
-			if ((v = build(R->gt, R->pv->code, &i, R->bind)) < 0)
+			if ((v = build(&R->T, R->pv->code, &i, R->bind, false)) < 0)
 				return -1;
 		}
 		h = key_add(h, v, k == 0);
@@ -569,7 +685,7 @@ static void scan(pv_run *R, const pv_step *s, int j)
 			join(R, j + 1);
 		while (R->ntrail > mark)
 			R->bind[R->trail[--R->ntrail]] = -1;
-		if (R->err || (headed && R->out->stamp[R->head]))
+		if (R->err || (headed && stamp_of(R->out, R->head)))
 			return; /* the head holds now: no need of more proofs */
 	}
 }
@@ -587,13 +703,17 @@ static void join(pv_run *R, int j)
 	}
 	if (j == P->hstep) {
 		int32_t i = P->head;
-		int32_t h = build(R->gt, pv->code, &i, R->bind);
-		if (h < 0 || R->out->stamp[h])
+		int32_t h = build(&R->T, pv->code, &i, R->bind, true);
+		if (h < -1 || (h >= R->nstamp && (h = room(R, h)) < 0)) {
+			R->err = h; /* a term that could not be made */
+			return;
+		}
+		if (h < 0 || stamp_of(R->out, h))
 			return; /* not in the domain (the rest fails), or known */
 		R->head = h;
 	}
 	if (j == P->nstep) {
-		int rc = st_add(R->out, pv, R->gt, R->head, R->round);
+		int rc = st_add(R->out, pv, &R->T, R->head, R->round);
 		if (rc)
 			R->err = rc;
 		return;
@@ -607,18 +727,18 @@ static void join(pv_run *R, int j)
 			join(R, j + 1);
 		return;
 	case P_NEG:
-		g = build(R->gt, pv->code, &i, R->bind);
-		if (g < 0 || !R->rd[s->cls]->stamp[g])
+		g = build(&R->T, pv->code, &i, R->bind, false);
+		if (g < 0 || !stamp_of(R->rd[s->cls], g))
 			join(R, j + 1);
 		return;
 	case P_NEGIN:
-		g = build(R->gt, pv->code, &i, R->bind);
-		if (g < 0 || !R->in[g])
+		g = build(&R->T, pv->code, &i, R->bind, false);
+		if (g < 0 || g >= R->nstamp || !R->in[g])
 			join(R, j + 1);
 		return;
 	case P_CHECK:
-		g = build(R->gt, pv->code, &i, R->bind);
-		if (g >= 0 && in_range(R->rd[s->cls]->stamp[g], s->range, R->round))
+		g = build(&R->T, pv->code, &i, R->bind, false);
+		if (g >= 0 && in_range(stamp_of(R->rd[s->cls], g), s->range, R->round))
 			join(R, j + 1);
 		return;
 	default:
@@ -778,7 +898,13 @@ static int compile(pbuild *B, int32_t t, int *nvars)
 		return 0;
 	}
 	if (x->kind == T_SYM) {
-		int32_t id = gdl_gterm_find(B->gt, x->sym, 0, NULL);
+		/* where the domain is only the layout, a constant may be in no
+		 * fact of it but in facts made per state */
+		int32_t id = B->gd->layout ?
+			gdl_gterm_make(&B->gd->gt, x->sym, 0, NULL) :
+			gdl_gterm_find(B->gt, x->sym, 0, NULL);
+		if (id < -1)
+			return id;
 		*n = (pv_node){.op = id >= 0 ? N_CONST : N_ABSENT,
 			.x = id >= 0 ? id : x->sym};
 		return 0;
@@ -928,7 +1054,7 @@ static int count_atom(pbuild *B, int32_t g, int32_t w)
 			gt->nargs[arg] : SUB_IX) : 1;
 		for (int k = 0; k < nk; k++) {
 			int32_t pos = i << 4 | (k == 1 ? POS_FN : k > 1 ? k - 1 : 0), v;
-			if (!pos_val(gt, g, pos, &v))
+			if (!pos_val(&(pv_terms){.sh = gt}, g, pos, &v))
 				continue;
 			int nb = B->dom.nbk;
 			if ((b = st_bucket(&B->dom, rel, pos, v)) < 0)
@@ -991,8 +1117,19 @@ static int count_domain(pbuild *B)
 }
 
 
+/* Whether the domain holds every fact rel can have: not where the domain
+ * is only the layout and rel is not of it (its facts are made per state). */
+static bool dom_known(const pbuild *B, int32_t rel)
+{
+	const gdl_game *gd = B->gd;
+	return !gd->layout || (rel < gd->nlaid && gd->laid[rel]);
+}
+
 static double dom_count(const pbuild *B, int32_t rel, int32_t pos, int32_t val)
 {
+	if (!dom_known(B, rel)) /* a guess: some facts, a few values a place */
+		return pos == POS_ALL ? DOM_GUESS : val == DV_VAL ? DOM_GUESS_VALUES :
+			(double)DOM_GUESS / DOM_GUESS_VALUES;
 	int32_t b = st_find(&B->dom, rel, pos, val);
 	return b < 0 ? 0 : val == DV_VAL ? B->dom.bk[b].n :
 		(double)B->dom.bk[b].n / DOM_UNIT;
@@ -1034,7 +1171,8 @@ static double key_est(const pbuild *B, int32_t rel, const pv_key *k,
 		double dv = dom_count(B, rel, k->pos, DV_VAL);
 		return dv > 1 ? total / dv : total;
 	}
-	int32_t i = k->code, v = build(B->gt, c, &i, NULL);
+	int32_t i = k->code, v = build(&(pv_terms){.sh = B->gt}, c, &i, NULL,
+		false);
 	return v < 0 ? 0 : dom_count(B, rel, k->pos, v);
 }
 
@@ -1249,7 +1387,8 @@ static int make_sccs(pbuild *B, const int32_t *cl_by_comp, const int32_t *cc0)
 						int32_t r = B->lrel[cl->lit0 + i];
 						if (p->lits[cl->lit0 + i].kind != L_POS)
 							continue;
-						dead |= dom_count(B, r, POS_ALL, -1) == 0;
+						dead |= dom_known(B, r) &&
+							dom_count(B, r, POS_ALL, -1) == 0;
 						rec |= B->comp[r] == k;
 					}
 					if (dead || rec != (pass == 1))
@@ -1317,6 +1456,13 @@ void gdl_prover_free(gdl_prover *pv)
 	gl_free(pv);
 }
 
+/* Join steps the static relations may take: fewer over a layout alone,
+ * whose rules are asked on demand when they take more (eval.c). */
+static uint64_t static_max(const gdl_game *gd)
+{
+	return gd->layout ? GDL_JOIN_MAX / LAYOUT_STATIC_SHARE : GDL_JOIN_MAX;
+}
+
 static int build_all(pbuild *B)
 {
 	gdl_game *gd = B->gd;
@@ -1366,14 +1512,19 @@ static int build_all(pbuild *B)
 		goto out;
 	/* The static relations, once. */
 	pv->st.stamp = pv->sstamp;
+	pv->st.nstamp = pv->nterms + 1;
 	B->R.pv = pv;
-	B->R.gt = B->gt;
-	B->R.max = GDL_JOIN_MAX;
+	B->R.T = (pv_terms){.sh = B->gt, .own = gd->layout ? &gd->gt : NULL};
+	B->R.stampv = &pv->sstamp;
+	B->R.nstamp = pv->nterms + 1;
+	B->R.grow[0] = &pv->st;
+	B->R.max = static_max(gd);
 	B->R.rd[C_STATIC] = B->R.wr[C_STATIC] = &pv->st;
 	B->R.err = run_in_alloc(&B->R, pv);
 	for (int k = 0; k < pv->scc1 && !B->R.err; k++)
 		run_scc(&B->R, &pv->scc[k]);
 	run_in_free(&B->R);
+	pv->nterms = gd->gt.n; /* with those the static relations made */
 	if ((rc = B->R.err) == GL_ERANGE)
 		rc = E_STEPS;
 	else if (rc == GL_EPARSE)
@@ -1427,7 +1578,7 @@ int gdl_prover_build(gdl_game *gd, long max_steps, gl_err *err)
 		if (rc == E_STEPS)
 			return gl_fail(err, GL_ERANGE, "%s: too big for the prover (the "
 				"relations on neither true nor does need more than %llu "
-				"join steps)", name, (unsigned long long)GDL_JOIN_MAX);
+				"join steps)", name, (unsigned long long)static_max(gd));
 		if (rc == E_STRATA)
 			return gl_fail(err, GL_EPARSE, "%s: not stratified on the ground "
 				"program: the relations on neither true nor does negate an "
@@ -1465,7 +1616,12 @@ static void *pv_make(const gdl_game *gd)
 		return NULL;
 	}
 	e->st[0].stamp = e->st[1].stamp = e->stamp;
-	e->R = (pv_run){.pv = pv, .gt = &gd->gt, .max = pv->max};
+	e->st[0].nstamp = e->st[1].nstamp = pv->nterms + 1;
+	e->R = (pv_run){.pv = pv, .max = pv->max,
+		.T = {.sh = &gd->gt, .own = gd->layout ? &e->own : NULL,
+			.base = gd->gt.n},
+		.stampv = &e->stamp, .nstamp = pv->nterms + 1,
+		.grow = {&e->st[0], &e->st[1]}};
 	e->R.rd[C_STATIC] = &pv->st;
 	e->R.rd[C_STATE] = e->R.wr[C_STATE] = &e->st[0];
 	e->R.rd[C_MOVE] = e->R.wr[C_MOVE] = &e->st[1];
@@ -1484,6 +1640,7 @@ static void pv_free(void *x)
 	st_done(&e->st[0]);
 	st_done(&e->st[1]);
 	run_in_free(&e->R);
+	gdl_gterms_done(&e->own);
 	gl_free(e->stamp);
 	gl_free(e->legal);
 	gl_free(e->state);
@@ -1510,7 +1667,7 @@ static inline bool derived(const gdl_game *gd, const gdl_pv *e, int32_t a)
 static void input(const gdl_game *gd, gdl_pv *e, pv_store *st, int32_t a)
 {
 	if (!e->R.err)
-		e->R.err = st_add(st, e->pv, &gd->gt, gd->atom_term[a], 0);
+		e->R.err = st_add(st, e->pv, &e->R.T, gd->atom_term[a], 0);
 }
 
 /* Run components [from, to); 0 or the run's error. */
@@ -1533,6 +1690,10 @@ static void pv_state(const gdl_game *gd, void *x, const uint64_t *state)
 	e->nerr = 0;
 	st_reset(&e->st[1]);
 	st_reset(&e->st[0]);
+	if (e->own.n > OWN_MAX) { /* no fact holds a term of its own now */
+		memset(e->own.slot, 0, (size_t)e->own.nslot * sizeof *e->own.slot);
+		e->own.n = e->own.nargv = 0;
+	}
 	e->R.steps = 0;
 	e->R.err = 0;
 	for (size_t w = 0; w < W; w++)

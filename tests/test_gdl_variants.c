@@ -1,11 +1,13 @@
 /*
- * test_gdl_magic.c - the rules asked on demand (magic.c) mean what the
- * rules themselves mean: every test game, and queens08lg, loaded both
- * ways for each reasoner (the asked program on the prover where it is too
- * big for the network), give the same roles, the same joint-move counts
- * and, along seeded random walks, the same terminal tests, goal values and
- * legal moves (compared by their text: the two programs may number their
- * terms differently).
+ * test_gdl_variants.c - the other ways a description is loaded mean what
+ * the rules themselves mean: the rules asked on demand (magic.c), for each
+ * reasoner (the asked program on the prover where it is too big for the
+ * network), and the layout alone ground with the prover making the rest
+ * of the terms per state (gdl_load_opts.layout). Every test game, and
+ * queens08lg, loaded the plain way and each other way gives the same
+ * roles, the same joint-move counts and, along seeded random walks, the
+ * same terminal tests, goal values and legal moves (compared by their
+ * text: the programs may number their terms differently).
  */
 #include "gdltest.h"
 
@@ -49,7 +51,7 @@ static void same_state(const char *what, const gdl_game *a, gdl_eval *ea,
 	}
 }
 
-/* Random walks in a (plain) and b (asked on demand) side by side. */
+/* Random walks in a (plain) and b (loaded another way) side by side. */
 static void walks(const char *path, const gdl_game *a, const gdl_game *b)
 {
 	gdl_eval *ea = gdl_eval_new(a), *eb = gdl_eval_new(b);
@@ -105,23 +107,33 @@ static void test_file(const char *path)
 		CHECK_MSG(0, "%s", err.msg);
 		return;
 	}
-	for (int r = GDL_NET; r <= GDL_PROVER; r++) {
-		gdl_load_opts plain = {.reasoner = (gdl_reasoner)r};
+	/* (the reasoner of the plain load, the other way, what the other
+	 * way's reason says) */
+	static const struct {
+		gdl_reasoner plain;
+		gdl_load_opts other;
+		const char *why;
+	} ways[] = {
 		/* the asked program may be too big for the network where the
 		 * plain one is not (hexPie): then the prover's */
-		gdl_load_opts asked = {.reasoner = r == GDL_NET ? GDL_AUTO :
-			GDL_PROVER, .demand = true};
+		{GDL_NET, {.reasoner = GDL_AUTO, .demand = true}, "magic sets"},
+		{GDL_PROVER, {.reasoner = GDL_PROVER, .demand = true}, "magic sets"},
+		{GDL_PROVER, {.reasoner = GDL_PROVER, .layout = true},
+			"bases and moves alone"},
+	};
+	for (size_t w = 0; w < sizeof ways / sizeof *ways; w++) {
+		gdl_load_opts plain = {.reasoner = ways[w].plain};
 		gdl_game *a = NULL, *b = NULL;
 		if (gdl_load_ex(&a, text, len, path, &plain, &err))
 			continue; /* too big for this reasoner */
-		int rc = gdl_load_ex(&b, text, len, path, &asked, &err);
-		CHECK_MSG(rc == 0, "%s (%s): %s", path, gdl_reasoner_name(r),
-			err.msg);
+		int rc = gdl_load_ex(&b, text, len, path, &ways[w].other, &err);
+		CHECK_MSG(rc == 0, "%s (way %zu): %s", path, w, err.msg);
 		if (rc == 0) {
 			CHECK(gdl_nroles(a) == gdl_nroles(b));
 			for (int k = 0; k < gdl_nroles(a); k++)
 				CHECK(!strcmp(gdl_role_name(a, k), gdl_role_name(b, k)));
-			CHECK(strstr(gdl_fallback_reason(b), "magic sets") != NULL);
+			CHECK_MSG(strstr(gdl_fallback_reason(b), ways[w].why) != NULL,
+				"%s (way %zu): '%s'", path, w, gdl_fallback_reason(b));
 			walks(path, a, b);
 		}
 		gdl_free(a);
