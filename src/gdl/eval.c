@@ -12,10 +12,11 @@
 #include <stdio.h>
 #include <strings.h>
 
-void gdl_free(gdl_game *gd)
+/* Forget what compiling made of gd's rules (the ground terms, tables and
+ * reasoner), keeping the rules, the load's callback and the relations
+ * found heavy, so that another way of compiling can start afresh. */
+static void unbuild(gdl_game *gd)
 {
-	if (!gd)
-		return;
 	for (int k = 0; gd->move_text && k < gd->nmoves; k++)
 		gl_free(gd->move_text[k]);
 	gl_free(gd->move_text);
@@ -38,8 +39,19 @@ void gdl_free(gdl_game *gd)
 	gdl_net_free(gd->net);
 	gdl_prover_free(gd->prover);
 	gdl_gterms_done(&gd->gt);
-	gl_free(gd->heavy);
 	gl_free(gd->laid);
+	gdl_game keep = {.prog = gd->prog, .stop = gd->stop,
+		.stop_arg = gd->stop_arg, .heavy = gd->heavy};
+	memcpy(keep.fallback, gd->fallback, sizeof keep.fallback);
+	*gd = keep;
+}
+
+void gdl_free(gdl_game *gd)
+{
+	if (!gd)
+		return;
+	unbuild(gd);
+	gl_free(gd->heavy);
 	gl_free((char *)gd->prog.name);
 	gdl_prog_done(&gd->prog);
 	gl_free(gd);
@@ -141,8 +153,7 @@ static int read_rules(gdl_game *gd, const char *text, size_t n, bool fold,
 static int load_layout(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	size_t n, bool demand, gl_err *err)
 {
-	gdl_gterms_done(&gd->gt);
-	memset(&gd->gt, 0, sizeof gd->gt);
+	unbuild(gd);
 	const char *name = gd->prog.name;
 	gdl_prog_done(&gd->prog);
 	gdl_prog_init(&gd->prog, name);
@@ -191,8 +202,7 @@ static int compile(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	int rc = compile_once(gd, o, &first);
 	if (rc != GL_ERANGE || gd->natoms > 0) /* not the grounding's */
 		return rc ? gl_fail(err, rc, "%s", first.msg) : 0;
-	gdl_gterms_done(&gd->gt);
-	memset(&gd->gt, 0, sizeof gd->gt);
+	unbuild(gd);
 	gd->fallback[0] = '\0';
 	if ((rc = gdl_magic(&gd->prog, gd->heavy)))
 		return rc == GL_ENOMEM ? gl_fail(err, rc, "%s: out of memory",
