@@ -3,7 +3,8 @@
  * the rules themselves mean: the rules asked on demand (magic.c), for each
  * reasoner (the asked program on the prover where it is too big for the
  * network), and the layout alone ground with the prover making the rest
- * of the terms per state (gdl_load_opts.layout). Every test game, and
+ * of the terms per state (gdl_load_opts.layout), also relaxed to what
+ * binds the bases and moves (.relax). Every test game, and
  * queens08lg, loaded the plain way and each other way gives the same
  * roles, the same joint-move counts and, along seeded random walks, the
  * same terminal tests, goal values and legal moves (compared by their
@@ -120,6 +121,10 @@ static void test_file(const char *path)
 		{GDL_PROVER, {.reasoner = GDL_PROVER, .demand = true}, "magic sets"},
 		{GDL_PROVER, {.reasoner = GDL_PROVER, .layout = true},
 			"bases and moves alone"},
+		{GDL_PROVER, {.reasoner = GDL_PROVER, .layout = true,
+			.relax = true}, "relaxed"},
+		{GDL_PROVER, {.reasoner = GDL_PROVER, .layout = true,
+			.relax = true, .demand = true}, "relaxed"},
 	};
 	for (size_t w = 0; w < sizeof ways / sizeof *ways; w++) {
 		gdl_load_opts plain = {.reasoner = ways[w].plain};

@@ -83,6 +83,10 @@ typedef struct gdl_load_opts {
 			 * comes to where even the prover's domain is too
 			 * big; false (the default): only then. A prover's
 			 * way: not with reasoner GDL_NET */
+	bool relax;     /* with layout: the layout relaxed at once to what
+			 * binds the bases and moves (every other relation
+			 * made per state), as tried where the layout itself
+			 * is too big */
 } gdl_load_opts;
 
 /* Check a description: syntax, arities, safety, stratification, the

@@ -147,11 +147,12 @@ static int read_rules(gdl_game *gd, const char *text, size_t n, bool fold,
 
 /* The last resort, where even the domain is too big: the rules as written
  * (read again: not rewritten by magic sets), or with demand all asked on
- * demand, only their layout grounded (what role, init, next and legal
- * read: the bases and moves), and the prover, which makes the other terms
- * per state. */
+ * demand, only their layout grounded (mode: GDL_GROUND_LAYOUT, what role,
+ * init, next and legal read, the bases and moves; GDL_GROUND_RELAXED,
+ * only what binds the bases and moves), and the prover, which makes the
+ * other terms per state. */
 static int load_layout(gdl_game *gd, const gdl_load_opts *o, const char *text,
-	size_t n, bool demand, gl_err *err)
+	size_t n, bool demand, gdl_ground_mode mode, gl_err *err)
 {
 	unbuild(gd);
 	const char *name = gd->prog.name;
@@ -163,20 +164,36 @@ static int load_layout(gdl_game *gd, const gdl_load_opts *o, const char *text,
 		return gl_fail(err, rc, "%s: %s", name, rc == GL_ENOMEM ?
 			"out of memory" : "a rule too big to be asked on demand");
 	if (!rc)
-		rc = gdl_ground(gd, GDL_GROUND_LAYOUT, 0, &too_many, err);
+		rc = gdl_ground(gd, mode, 0, &too_many, err);
 	if (!rc)
 		snprintf(gd->fallback, sizeof gd->fallback, "the prover over the "
-			"bases and moves alone%s%s", demand ? ", the rules asked on "
-			"demand (magic sets)" : "", o->layout ? ", as asked" : "");
+			"bases and moves alone%s%s%s", mode == GDL_GROUND_RELAXED ?
+			" (relaxed to what binds them)" : "", demand ? ", the "
+			"rules asked on demand (magic sets)" : "", o->layout ?
+			", as asked" : "");
 	return rc ? rc : gdl_prover_build(gd, o->max_steps, err);
 }
 
-/* load_layout() of the rules as written, else asked on demand. */
+/* load_layout() of the rules as written, relaxed where its layout is too
+ * big; then, where the layout's static relations are too many to compute
+ * whole, the same with the rules asked on demand (where even the relaxed
+ * layout is too big, asking on demand does not make it smaller). */
 static int load_last(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	size_t n, gl_err *err)
 {
-	int rc = o->demand ? GL_ERANGE : load_layout(gd, o, text, n, false, err);
-	return rc == GL_ERANGE ? load_layout(gd, o, text, n, true, err) : rc;
+	int rc = GL_ERANGE;
+	bool ground = true; /* the last try's layout was ground */
+	for (int demand = o->demand; demand <= 1 && rc == GL_ERANGE && ground;
+	     demand++) {
+		if (!(o->layout && o->relax))
+			rc = load_layout(gd, o, text, n, demand, GDL_GROUND_LAYOUT,
+				err);
+		if (rc == GL_ERANGE)
+			rc = load_layout(gd, o, text, n, demand, GDL_GROUND_RELAXED,
+				err);
+		ground = gd->natoms > 0;
+	}
+	return rc;
 }
 
 /* compile_once(), and when the grounding is too big, again with the rules

@@ -292,6 +292,10 @@ typedef struct grounder {
 	int32_t *cv0;        /* [ncl + 1] variables of each clause in cvar */
 	int32_t *cvar;       /* their symbols; a variable's slot is its place */
 	uint64_t *lmask;     /* [nlits] variable slots of each literal */
+	uint8_t *lkind;      /* [nlits] each literal's kind as grounded: its
+			      * own, but L_NEG for one relaxed */
+	bool relax;          /* a layout that leaves out the literals it can
+			      * (relax_clause) */
 	int32_t *lit_cl;     /* [nlits] clause of each literal */
 	int32_t *npos;       /* [ncl] positive literals of each clause */
 	int32_t *nneg;       /* [ncl] negative literals of each clause */
@@ -977,7 +981,6 @@ static int plan_rest(grounder *G)
 {
 	const gdl_clause *cl = &G->p->cl[G->cur];
 	/* no literal in the whole description: the arrays may be NULL */
-	const gdl_lit *lits = cl->nlits ? G->p->lits + cl->lit0 : NULL;
 	const uint64_t *mask = cl->nlits ? G->lmask + cl->lit0 : NULL;
 	bool used[GDL_LITS_MAX] = {false};
 	uint64_t bound = 0;
@@ -991,9 +994,10 @@ static int plan_rest(grounder *G)
 			if (used[i] || (mask[i] & ~bound))
 				continue;
 			used[i] = true;
-			int kind = lits[i].kind == L_POS ? S_CHECK :
-				lits[i].kind == L_DIST ? S_DIST : S_NDIST;
-			int rc = lits[i].kind == L_NEG ? 0 : add_step(G, i, kind, bound);
+			int lk = G->lkind[cl->lit0 + i];
+			int kind = lk == L_POS ? S_CHECK : lk == L_DIST ? S_DIST :
+				S_NDIST;
+			int rc = lk == L_NEG ? 0 : add_step(G, i, kind, bound);
 			if (rc)
 				return rc;
 		}
@@ -1004,7 +1008,7 @@ static int plan_rest(grounder *G)
 		 * where its head is ground and already a fact */
 		uint64_t hfree = G->domain ? G->hmask[G->cur] & ~bound : 0;
 		for (int i = 0; i < cl->nlits; i++) {
-			if (used[i] || lits[i].kind != L_POS)
+			if (used[i] || G->lkind[cl->lit0 + i] != L_POS)
 				continue;
 			double est;
 			int rc = estimate(G, cl->lit0 + i, bound, &est);
@@ -1255,10 +1259,11 @@ static int join_delta(grounder *G, int32_t gl)
 	const gdl_clause *cl = &G->p->cl[c];
 	for (int q = 0; q < cl->nlits; q++) {
 		const gdl_lit *l = &G->p->lits[cl->lit0 + q];
-		if (G->lmask[cl->lit0 + q] || l->kind == L_NEG || q == i)
+		int lk = G->lkind[cl->lit0 + q];
+		if (G->lmask[cl->lit0 + q] || lk == L_NEG || q == i)
 			continue;
 		G->steps++;
-		if (l->kind != L_POS) {
+		if (lk != L_POS) {
 			if (term_eq(G, l->a, l->b) == (l->kind == L_DIST))
 				return 0;
 			continue;
@@ -1315,6 +1320,34 @@ static uint64_t var_mask(const grounder *G, int32_t t)
 }
 
 /* Variables, literal masks and occurrences of every clause. */
+/* For a relaxed layout (G->relax), clause c's positive literals of
+ * relations defined by the description read as if negated, so that the
+ * domain ignores them (a superset still: a body with fewer literals holds
+ * more often), wherever what they bind is bound by the clause's other
+ * positive literals too: the layout keeps only what binds its bases and
+ * moves. The prover, which reads the clauses as written, makes the facts
+ * of the relations left out per state. */
+static void relax_clause(grounder *G, int c)
+{
+	const gdl_prog *p = G->p;
+	const gdl_clause *cl = &p->cl[c];
+	for (int i = 0; i < cl->nlits; i++) {
+		int32_t gl = cl->lit0 + i;
+		int32_t rel = p->terms[p->lits[gl].a].sym;
+		if (G->lkind[gl] != L_POS || rel < K_NKEYWORDS)
+			continue;
+		G->lkind[gl] = L_NEG;
+		uint64_t need = G->hmask[c], have = 0;
+		for (int k = 0; k < cl->nlits; k++) {
+			need |= G->lmask[cl->lit0 + k];
+			if (G->lkind[cl->lit0 + k] == L_POS)
+				have |= G->lmask[cl->lit0 + k];
+		}
+		if (need & ~have)
+			G->lkind[gl] = L_POS; /* it binds what nothing else does */
+	}
+}
+
 static int setup_clauses(grounder *G)
 {
 	gdl_prog *p = G->p;
@@ -1324,12 +1357,13 @@ static int setup_clauses(grounder *G)
 	G->npos = gl_calloc((size_t)p->ncl + 1, sizeof *G->npos);
 	G->nneg = gl_calloc((size_t)p->ncl + 1, sizeof *G->nneg);
 	G->lmask = gl_malloc(((size_t)p->nlits + 1) * sizeof *G->lmask);
+	G->lkind = gl_malloc(((size_t)p->nlits + 1) * sizeof *G->lkind);
 	G->lit_cl = gl_malloc(((size_t)p->nlits + 1) * sizeof *G->lit_cl);
 	G->occ0 = gl_calloc((size_t)p->syms.n + 2, sizeof *G->occ0);
 	G->occ = gl_malloc(((size_t)p->nlits + 1) * sizeof *G->occ);
 	G->hmask = gl_malloc(((size_t)p->ncl + 1) * sizeof *G->hmask);
-	if (!G->cv0 || !G->npos || !G->nneg || !G->lmask || !G->lit_cl || !G->occ0 ||
-	    !G->occ || !G->hmask)
+	if (!G->cv0 || !G->npos || !G->nneg || !G->lmask || !G->lkind ||
+	    !G->lit_cl || !G->occ0 || !G->occ || !G->hmask)
 		return GL_ENOMEM;
 	for (int c = 0; c < p->ncl && !rc; c++) {
 		const gdl_clause *cl = &p->cl[c];
@@ -1341,11 +1375,7 @@ static int setup_clauses(grounder *G)
 			if (!rc && l->b >= 0)
 				rc = collect_vars(G, l->b, &vars, G->cv0[c]);
 			G->lit_cl[cl->lit0 + i] = c;
-			if (l->kind == L_POS) {
-				G->npos[c]++;
-				G->occ0[p->terms[l->a].sym + 1]++;
-			}
-			G->nneg[c] += l->kind == L_NEG;
+			G->lkind[cl->lit0 + i] = (uint8_t)l->kind;
 		}
 	}
 	G->cv0[p->ncl] = vars.n;
@@ -1354,12 +1384,6 @@ static int setup_clauses(grounder *G)
 		G->why = TOO_ARGS; /* more than GDL_VARS_MAX: checked before */
 	if (rc)
 		return rc;
-	for (int s = 0; s < p->syms.n; s++)
-		G->occ0[s + 1] += G->occ0[s];
-	int32_t *fill = gl_malloc(((size_t)p->syms.n + 1) * sizeof *fill);
-	if (!fill)
-		return GL_ENOMEM;
-	memcpy(fill, G->occ0, ((size_t)p->syms.n + 1) * sizeof *fill);
 	for (int c = 0; c < p->ncl; c++) {
 		const gdl_clause *cl = &p->cl[c];
 		use_clause(G, c);
@@ -1368,10 +1392,27 @@ static int setup_clauses(grounder *G)
 			const gdl_lit *l = &p->lits[cl->lit0 + i];
 			G->lmask[cl->lit0 + i] = var_mask(G, l->a) |
 				(l->b >= 0 ? var_mask(G, l->b) : 0);
-			if (l->kind == L_POS)
-				G->occ[fill[p->terms[l->a].sym]++] = cl->lit0 + i;
+		}
+		if (G->relax)
+			relax_clause(G, c);
+		for (int i = 0; i < cl->nlits; i++) {
+			int32_t gl = cl->lit0 + i;
+			if (G->lkind[gl] == L_POS) {
+				G->npos[c]++;
+				G->occ0[p->terms[p->lits[gl].a].sym + 1]++;
+			}
+			G->nneg[c] += G->lkind[gl] == L_NEG;
 		}
 	}
+	for (int s = 0; s < p->syms.n; s++)
+		G->occ0[s + 1] += G->occ0[s];
+	int32_t *fill = gl_malloc(((size_t)p->syms.n + 1) * sizeof *fill);
+	if (!fill)
+		return GL_ENOMEM;
+	memcpy(fill, G->occ0, ((size_t)p->syms.n + 1) * sizeof *fill);
+	for (int32_t gl = 0; gl < p->nlits; gl++)
+		if (G->lkind[gl] == L_POS)
+			G->occ[fill[p->terms[p->lits[gl].a].sym]++] = gl;
 	gl_free(fill);
 	return 0;
 }
@@ -1452,7 +1493,7 @@ static int layout_only(grounder *G)
 			for (int i = 0; i < cl->nlits; i++) {
 				const gdl_lit *l = &p->lits[cl->lit0 + i];
 				int32_t r = p->terms[l->a].sym;
-				if (l->kind == L_POS && !lay[r]) {
+				if (G->lkind[cl->lit0 + i] == L_POS && !lay[r]) {
 					lay[r] = 1;
 					more = true;
 				}
@@ -1527,7 +1568,7 @@ static int components(grounder *G)
 			int32_t h = p->terms[cl->head].sym;
 			for (int i = 0; i < cl->nlits; i++) {
 				const gdl_lit *l = &p->lits[cl->lit0 + i];
-				if (l->kind != L_POS)
+				if (G->lkind[cl->lit0 + i] != L_POS)
 					continue;
 				if (pass == 0)
 					e0[h + 1]++;
@@ -1729,8 +1770,9 @@ int gdl_ground(gdl_game *gd, gdl_ground_mode mode, long max_rules,
 {
 	gdl_prog *p = &gd->prog;
 	grounder G = {.p = p, .gt = &gd->gt, .gd = gd, .cur = -1,
-		.domain = mode != GDL_GROUND_RULES, .layout = mode == GDL_GROUND_LAYOUT,
-		.max_atoms = mode == GDL_GROUND_LAYOUT ? LAYOUT_ATOMS_MAX : GDL_ATOMS_MAX,
+		.domain = mode != GDL_GROUND_RULES, .layout = mode >= GDL_GROUND_LAYOUT,
+		.max_atoms = mode >= GDL_GROUND_LAYOUT ? LAYOUT_ATOMS_MAX : GDL_ATOMS_MAX,
+		.relax = mode == GDL_GROUND_RELAXED,
 		.max_rules = max_rules > 0 && max_rules < GDL_RULES_MAX ? max_rules :
 			GDL_RULES_MAX};
 	*too_many = false;
@@ -1799,6 +1841,7 @@ done:
 	gl_free(G.cv0);
 	gl_free(G.cvar);
 	gl_free(G.lmask);
+	gl_free(G.lkind);
 	gl_free(G.hmask);
 	gl_free(G.lit_cl);
 	gl_free(G.npos);

@@ -354,7 +354,10 @@ void gdl_net_free(gdl_net *n);
  * it was the instances of the rules that were too many (rules or join
  * steps), not the domain. */
 typedef enum gdl_ground_mode {
-	GDL_GROUND_RULES, GDL_GROUND_DOMAIN, GDL_GROUND_LAYOUT
+	GDL_GROUND_RULES, GDL_GROUND_DOMAIN, GDL_GROUND_LAYOUT,
+	GDL_GROUND_RELAXED /* a layout that leaves out every literal of a
+			    * relation it can: where what it binds is
+			    * bound by others */
 } gdl_ground_mode;
 int gdl_ground(gdl_game *gd, gdl_ground_mode mode, long max_rules,
 	bool *too_many, gl_err *err);
