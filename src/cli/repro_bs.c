@@ -187,7 +187,8 @@ static void run_all(job *jobs, int n, int threads)
 {
 	cli_pool p;
 	cli_pool_init(&p, threads, NULL);
-	p.runner.run(p.runner.ctx, n, run_one, jobs);
+	gl_pieces pieces = {n, run_one, NULL, NULL, jobs};
+	cli_pool_local(&p, &pieces);
 	for (int i = 0; i < n; i++)
 		if (jobs[i].rc)
 			cli_die(EXIT_RUN, "repro banerjee-stone: %s run %d: %s",
