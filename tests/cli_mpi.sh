@@ -1,0 +1,89 @@
+#!/bin/sh
+# cli_mpi.sh BIN - work spread over MPI ranks gives what one process gives:
+# `mpirun -np 3` (on loopback, oversubscribed) of a small evolve, a
+# repro, match -n and perft against the single-process run, byte for
+# byte; the same on 1 and 2 threads without MPI; a rank killed midway
+# stops the run with mpirun's message naming the rank. The MPI part is
+# skipped (said so) when the binary was built without MPI.
+. "$(dirname "$0")/lib_cli.sh"
+# the runs below change folder
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+
+# what does not need MPI: the thread count changes nothing
+"$BIN" perft checkers 7 --divide --threads 1 --split 1 >"$tmp/p1" 2>/dev/null
+"$BIN" perft checkers 7 --divide --threads 2 --split 4 >"$tmp/p2" 2>/dev/null
+cmp -s "$tmp/p1" "$tmp/p2" && ok || bad "perft --divide differs on 2 threads, split 4"
+[ "$(tail -n 1 "$tmp/p1")" = 179740 ] && ok || bad "perft(7) of checkers: $(tail -n 1 "$tmp/p1")"
+M="match connect3 egreedy random -n 120 --swap"
+"$BIN" $M --threads 1 --record "$tmp/r1" | sed '$d' >"$tmp/m1"
+"$BIN" $M --threads 2 --record "$tmp/r2" | sed '$d' >"$tmp/m2"
+cmp -s "$tmp/m1" "$tmp/m2" && cmp -s "$tmp/r1" "$tmp/r2" && ok ||
+	bad "match on 2 threads differs"
+[ "$(grep -c moves= "$tmp/r1")" -eq 120 ] && ok || bad "the record wants 120 matches"
+
+if ! "$BIN" --version | grep -q '^MPI: yes'; then
+	echo "built without MPI: the mpirun checks are skipped"
+	finish
+	exit
+fi
+if ! command -v mpirun >/dev/null 2>&1; then
+	bad "the binary has MPI but mpirun is not on PATH (Debian: openmpi-bin)"
+	finish
+	exit
+fi
+# CI runs as root in a container: Open MPI refuses root unless told, and
+# its shared-memory single copy (CMA) is often barred there
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
+export OMPI_MCA_rmaps_base_oversubscribe=1
+# a sanitized build: Open MPI's own leaks are suppressed, not ours
+export LSAN_OPTIONS="suppressions=$(pwd)/data/mpi/lsan.supp:print_suppressions=0"
+run3() { mpirun --oversubscribe --allow-run-as-root -np 3 "$BIN" "$@"; }
+
+# evolve: the run's files, and what it prints
+EV="evolve checkers --pop 5 --depth 1 --max-plies 60 --gens 2 --seed 3 --threads 1 --out ev"
+mkdir "$tmp/e1" "$tmp/e3"
+(cd "$tmp/e1" && "$BIN" $EV >out 2>err)
+(cd "$tmp/e3" && run3 $EV >out 2>err) || bad "mpirun evolve: $(cat "$tmp/e3/err")"
+for f in out ev/run.txt ev/evolve.csv ev/champion.txt ev/fitness.svg ev/weights.svg; do
+	cmp -s "$tmp/e1/$f" "$tmp/e3/$f" && ok || bad "evolve on 3 ranks: $f differs"
+done
+# resumed on 3 ranks with 2 threads each: as if never stopped
+(cd "$tmp/e3" && rm -rf ev && run3 ${EV%--out ev} --gens 1 --out ev >/dev/null 2>&1 &&
+	run3 evolve checkers --resume ev --gens 2 --threads 2 >/dev/null 2>err) ||
+	bad "mpirun evolve --resume: $(cat "$tmp/e3/err")"
+for f in run.txt evolve.csv champion.txt; do
+	cmp -s "$tmp/e1/ev/$f" "$tmp/e3/ev/$f" && ok || bad "evolve resumed on 3 ranks: $f differs"
+done
+
+# repro checkers-ga: its evolution (the games at equal time depend on the
+# machine's speed; those at fixed depth do not)
+R="repro checkers-ga --quick --threads 1 --out rq"
+mkdir "$tmp/q1" "$tmp/q3"
+(cd "$tmp/q1" && "$BIN" $R >/dev/null 2>&1)
+(cd "$tmp/q3" && run3 $R >/dev/null 2>err) || bad "mpirun repro: $(cat "$tmp/q3/err")"
+for f in checkers-ga.csv champion.txt checkers-ga-evolution.svg; do
+	cmp -s "$tmp/q1/rq/$f" "$tmp/q3/rq/$f" && ok || bad "repro checkers-ga on 3 ranks: $f differs"
+done
+
+# match -n: the table (less the rate) and the record
+run3 $M --threads 1 --record "$tmp/r3" 2>"$tmp/err" | sed '$d' >"$tmp/m3"
+cmp -s "$tmp/m1" "$tmp/m3" && cmp -s "$tmp/r1" "$tmp/r3" && ok ||
+	bad "match on 3 ranks differs: $(cat "$tmp/err")"
+
+# perft: the divide listing, with 2 threads on each rank
+run3 perft checkers 7 --divide --threads 2 >"$tmp/p3" 2>"$tmp/err"
+cmp -s "$tmp/p1" "$tmp/p3" && ok || bad "perft on 3 ranks differs: $(cat "$tmp/err")"
+
+# a rank killed midway: the job stops, and mpirun names the rank
+cat >"$tmp/die.sh" <<EOS
+#!/bin/sh
+if [ "\$OMPI_COMM_WORLD_RANK" = 1 ]; then (sleep 1; kill -9 \$\$) & fi
+exec "$BIN" perft checkers 14 --threads 1
+EOS
+mpirun --oversubscribe --allow-run-as-root -np 3 sh "$tmp/die.sh" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 0 ] && grep -q "rank 1" "$tmp/err" && ! grep -q '^[0-9]' "$tmp/out"; then ok; else
+	bad "a killed rank: rc=$rc, stderr: $(cat "$tmp/err")"; fi
+[ -n "${GL_TEST_SHOW:-}" ] && cat "$tmp/err"
+finish
