@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli_mpi.sh BIN - work spread over MPI ranks gives what one process gives:
-# `mpirun -np 3` (on loopback, oversubscribed) of a small evolve, a
-# repro, match -n and perft against the single-process run, byte for
+# `mpirun -np 3` (on loopback, oversubscribed) of a small evolve (and
+# its resume), repro checkers-ga and banerjee-stone, match -n and perft against the single-process run, byte for
 # byte; the same on 1 and 2 threads without MPI; a rank killed midway
 # stops the run with mpirun's message naming the rank. The MPI part is
 # skipped (said so) when the binary was built without MPI.
@@ -65,6 +65,18 @@ mkdir "$tmp/q1" "$tmp/q3"
 for f in checkers-ga.csv champion.txt checkers-ga-evolution.svg; do
 	cmp -s "$tmp/q1/rq/$f" "$tmp/q3/rq/$f" && ok || bad "repro checkers-ga on 3 ranks: $f differs"
 done
+
+# repro banerjee-stone: every file, and what it prints (less the time)
+R="repro banerjee-stone --runs 2 --matches 100 --source-short 30 --threads 1 --out rb"
+(cd "$tmp/q1" && "$BIN" $R 2>&1 | sed '$d' >out)
+(cd "$tmp/q3" && run3 $R 2>err | sed '$d' >out) || bad "mpirun repro: $(cat "$tmp/q3/err")"
+n=0
+for f in out $(cd "$tmp/q1" && ls rb/*); do
+	n=$((n + 1))
+	cmp -s "$tmp/q1/$f" "$tmp/q3/$f" || { bad "repro banerjee-stone on 3 ranks: $f differs"; n=0; break; }
+done
+[ $n -ge 15 ] && ok || bad "repro banerjee-stone: $n files alike"
+ls "${TMPDIR:-/tmp}" | grep -q "^gamelearn-bs-" && bad "a rank left its feature folder" || ok
 
 # match -n: the table (less the rate) and the record
 run3 $M --threads 1 --record "$tmp/r3" 2>"$tmp/err" | sed '$d' >"$tmp/m3"
