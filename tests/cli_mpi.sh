@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli_mpi.sh BIN - work spread over MPI ranks gives what one process gives:
 # `mpirun -np 3` (on loopback, oversubscribed) of a small evolve (and
-# its resume), repro checkers-ga and banerjee-stone, match -n and perft against the single-process run, byte for
+# its resume), repro banerjee-stone, match -n and perft against the single-process run, byte for
 # byte; the same on 1 and 2 threads without MPI; a rank killed midway
 # stops the run with mpirun's message naming the rank. The MPI part is
 # skipped (said so) when the binary was built without MPI.
@@ -36,7 +36,12 @@ fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl_vader_single_copy_mechanism=none
 export OMPI_MCA_rmaps_base_oversubscribe=1
-# a sanitized build: Open MPI's own leaks are suppressed, not ours
+# a sanitized build: Open MPI's own leaks are suppressed, not ours; its
+# plugins stay loaded and stacks are unwound in full, so that the leaks
+# are seen to be in its libraries
+export OMPI_MCA_mca_base_component_disable_dlclose=1
+export PMIX_MCA_mca_base_component_disable_dlclose=1
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
 export LSAN_OPTIONS="suppressions=$(pwd)/data/mpi/lsan.supp:print_suppressions=0"
 run3() { mpirun --oversubscribe --allow-run-as-root -np 3 "$BIN" "$@"; }
 
@@ -56,18 +61,9 @@ for f in run.txt evolve.csv champion.txt; do
 	cmp -s "$tmp/e1/ev/$f" "$tmp/e3/ev/$f" && ok || bad "evolve resumed on 3 ranks: $f differs"
 done
 
-# repro checkers-ga: its evolution (the games at equal time depend on the
-# machine's speed; those at fixed depth do not)
-R="repro checkers-ga --quick --threads 1 --out rq"
 mkdir "$tmp/q1" "$tmp/q3"
-(cd "$tmp/q1" && "$BIN" $R >/dev/null 2>&1)
-(cd "$tmp/q3" && run3 $R >/dev/null 2>err) || bad "mpirun repro: $(cat "$tmp/q3/err")"
-for f in checkers-ga.csv champion.txt checkers-ga-evolution.svg; do
-	cmp -s "$tmp/q1/rq/$f" "$tmp/q3/rq/$f" && ok || bad "repro checkers-ga on 3 ranks: $f differs"
-done
-
 # repro banerjee-stone: every file, and what it prints (less the time)
-R="repro banerjee-stone --runs 2 --matches 100 --source-short 30 --threads 1 --out rb"
+R="repro banerjee-stone --runs 2 --matches 60 --source-short 20 --threads 1 --out rb"
 (cd "$tmp/q1" && "$BIN" $R 2>&1 | sed '$d' >out)
 (cd "$tmp/q3" && run3 $R 2>err | sed '$d' >out) || bad "mpirun repro: $(cat "$tmp/q3/err")"
 n=0

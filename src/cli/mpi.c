@@ -37,6 +37,9 @@ static struct {
 	int rank, size;
 	int thread_level;   /* what MPI provides */
 	bool stats;         /* GAMELEARN_MPI_STATS set: rank 0 counts */
+	/* rank 0: messages and bytes received, pieces dealt to other ranks,
+	 * seconds dealing; another rank: messages and bytes sent, pieces
+	 * received, seconds waiting for replies */
 	double messages, bytes, pieces, seconds;
 } mpi;
 
@@ -48,6 +51,10 @@ static void finish(void)
 	if (mpi.stats && mpi.rank == 0)
 		fprintf(stderr, "gamelearn: mpi: %d ranks, %.0f pieces dealt, "
 			"%.0f messages, %.0f bytes in, %.3f s dealing\n", mpi.size,
+			mpi.pieces, mpi.messages, mpi.bytes, mpi.seconds);
+	else if (mpi.stats)
+		fprintf(stderr, "gamelearn: mpi: rank %d, %.0f pieces run, %.0f "
+			"messages, %.0f bytes out, %.6f s waiting\n", mpi.rank,
 			mpi.pieces, mpi.messages, mpi.bytes, mpi.seconds);
 	MPI_Finalized(&done);
 	if (!done)
@@ -143,14 +150,14 @@ static void deal(cli_pool *pool, const gl_pieces *p)
 	if (cli_crew_start(&c, pool->threads, 0, p, local_next, &d) == 0)
 		cli_die(EXIT_RUN, "rank 0: cannot start a thread");
 	int ranks_done = 0;
-	long idle = 20; /* microseconds between polls, doubling to 1 ms */
+	long idle = 20; /* microseconds between polls, doubling to 250 */
 	while (ranks_done < mpi.size - 1 || !cli_deal_finished(&d)) {
 		int flag = 0, count = 0;
 		MPI_Status st;
 		MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
 		if (!flag) {
 			sleep_us(idle);
-			idle = idle < 1000 ? idle * 2 : 1000;
+			idle = idle < 250 ? idle * 2 : 250;
 			continue;
 		}
 		idle = 20;
@@ -215,9 +222,16 @@ static int remote_next(void *ctx, int worker, int finished)
 		memcpy(b + HEADER, bytes, size);
 	int32_t next = -1;
 	pthread_mutex_lock(&s->lock);
+	double t0 = mpi.stats ? gl_now() : 0;
 	MPI_Send(b, (int)(HEADER + size), MPI_BYTE, 0, TAG_REQ, MPI_COMM_WORLD);
 	MPI_Recv(&next, 1, MPI_INT32_T, 0, TAG_REPLY, MPI_COMM_WORLD,
 		MPI_STATUS_IGNORE);
+	if (mpi.stats) {
+		mpi.seconds += gl_now() - t0;
+		mpi.messages += 1;
+		mpi.bytes += (double)(HEADER + size);
+		mpi.pieces += next >= 0;
+	}
 	pthread_mutex_unlock(&s->lock);
 	return next;
 }
