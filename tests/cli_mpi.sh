@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli_mpi.sh BIN - work spread over MPI ranks gives what one process gives:
 # `mpirun -np 3` (on loopback, oversubscribed) of a small evolve (and
-# its resume), repro banerjee-stone, match -n and perft against the single-process run, byte for
+# its resume), repro banerjee-stone and martens, match -n and perft against the single-process run, byte for
 # byte; the same on 1 and 2 threads without MPI; a rank killed midway
 # stops the run with mpirun's message naming the rank. The MPI part is
 # skipped (said so) when the binary was built without MPI.
@@ -73,6 +73,17 @@ for f in out $(cd "$tmp/q1" && ls rb/*); do
 done
 [ $n -ge 15 ] && ok || bad "repro banerjee-stone: $n files alike"
 ls "${TMPDIR:-/tmp}" | grep -q "^gamelearn-bs-" && bad "a rank left its feature folder" || ok
+
+# repro martens: every file, and what it prints (less the time)
+R="repro martens --seeds 2 --lauto-plays 3000 --lauto-perfect-plays 300 --max-plays 400 --threads 1 --out rm"
+(cd "$tmp/q1" && "$BIN" $R 2>&1 | sed '$d' >mout)
+(cd "$tmp/q3" && run3 $R 2>err | sed '$d' >mout) || bad "mpirun repro martens: $(cat "$tmp/q3/err")"
+n=0
+for f in mout $(cd "$tmp/q1" && ls rm/*); do
+	n=$((n + 1))
+	cmp -s "$tmp/q1/$f" "$tmp/q3/$f" || { bad "repro martens on 3 ranks: $f differs"; n=0; break; }
+done
+[ $n -ge 30 ] && ok || bad "repro martens: $n files alike"
 
 # match -n: the table (less the rate) and the record
 run3 $M --threads 1 --record "$tmp/r3" 2>"$tmp/err" | sed '$d' >"$tmp/m3"
