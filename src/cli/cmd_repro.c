@@ -164,7 +164,9 @@ static double run_one(const cli_command *e, const char *args, const char *dir)
 	argv[argc] = NULL;
 	report_mkdir(dir);
 	char path[1200];
-	snprintf(path, sizeof path, "%s/output.txt", dir);
+	/* under MPI rank 0 alone writes */
+	snprintf(path, sizeof path, "%s%s", cli_rank0() ? dir : "/dev/null",
+		cli_rank0() ? "/output.txt" : "");
 	fflush(stdout);
 	int saved = dup(STDOUT_FILENO);
 	FILE *f = fopen(path, "w");
