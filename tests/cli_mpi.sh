@@ -2,7 +2,8 @@
 # cli_mpi.sh BIN - work spread over MPI ranks gives what one process gives:
 # `mpirun -np 3` (on loopback, oversubscribed) of a small evolve (and
 # its resume), repro banerjee-stone and martens, match -n and perft against the single-process run, byte for
-# byte; the same on 1 and 2 threads without MPI; a rank killed midway
+# byte; the same on 1 and 2 threads without MPI; sweeps stopped midway
+# (--stop-after) and resumed give the same files; a rank killed midway
 # stops the run with mpirun's message naming the rank. The MPI part is
 # skipped (said so) when the binary was built without MPI.
 . "$(dirname "$0")/lib_cli.sh"
@@ -20,6 +21,19 @@ M="match connect3 egreedy random -n 120 --swap"
 cmp -s "$tmp/m1" "$tmp/m2" && cmp -s "$tmp/r1" "$tmp/r2" && ok ||
 	bad "match on 2 threads differs"
 [ "$(grep -c moves= "$tmp/r1")" -eq 120 ] && ok || bad "the record wants 120 matches"
+
+# a sweep stopped after some of its runs and resumed: the same files
+R="repro martens --seeds 2 --lauto-plays 3000 --lauto-perfect-plays 300 --max-plays 400"
+"$BIN" $R --threads 1 --out "$tmp/k1" >/dev/null 2>&1
+expect 1 "stopped after 7 pieces of work" $R --threads 2 --stop-after 7 --out "$tmp/k2"
+[ "$(ls "$tmp/k2/pieces" | wc -l)" -ge 8 ] && ok || bad "repro martens --stop-after 7 kept $(ls "$tmp/k2/pieces" | wc -l) files"
+expect 0 "written to" $R --threads 2 --resume --out "$tmp/k2"
+for f in $(cd "$tmp/k1" && ls); do
+	[ -d "$tmp/k1/$f" ] && continue
+	cmp -s "$tmp/k1/$f" "$tmp/k2/$f" || { bad "repro martens resumed: $f differs"; break; }
+done
+expect 2 "was run with other options" $R --seeds 3 --resume --out "$tmp/k2"
+expect 2 "no run to resume" $R --resume --out "$tmp/k0"
 
 if ! "$BIN" --version | grep -q '^MPI: yes'; then
 	echo "built without MPI: the mpirun checks are skipped"
@@ -65,25 +79,38 @@ mkdir "$tmp/q1" "$tmp/q3"
 # repro banerjee-stone: every file, and what it prints (less the time)
 R="repro banerjee-stone --runs 2 --matches 60 --source-short 20 --threads 1 --out rb"
 (cd "$tmp/q1" && "$BIN" $R 2>&1 | sed '$d' >out)
+before=$(ls -d "${TMPDIR:-/tmp}"/gamelearn-bs-* 2>/dev/null)
 (cd "$tmp/q3" && run3 $R 2>err | sed '$d' >out) || bad "mpirun repro: $(cat "$tmp/q3/err")"
+after=$(ls -d "${TMPDIR:-/tmp}"/gamelearn-bs-* 2>/dev/null)
+[ "$before" = "$after" ] && ok || bad "a rank left its feature folder"
 n=0
-for f in out $(cd "$tmp/q1" && ls rb/*); do
+for f in out $(cd "$tmp/q1" && ls -p rb | grep -v /); do
 	n=$((n + 1))
+	[ "$f" = out ] || f=rb/$f
 	cmp -s "$tmp/q1/$f" "$tmp/q3/$f" || { bad "repro banerjee-stone on 3 ranks: $f differs"; n=0; break; }
 done
 [ $n -ge 15 ] && ok || bad "repro banerjee-stone: $n files alike"
-ls "${TMPDIR:-/tmp}" | grep -q "^gamelearn-bs-" && bad "a rank left its feature folder" || ok
 
 # repro martens: every file, and what it prints (less the time)
 R="repro martens --seeds 2 --lauto-plays 3000 --lauto-perfect-plays 300 --max-plays 400 --threads 1 --out rm"
 (cd "$tmp/q1" && "$BIN" $R 2>&1 | sed '$d' >mout)
 (cd "$tmp/q3" && run3 $R 2>err | sed '$d' >mout) || bad "mpirun repro martens: $(cat "$tmp/q3/err")"
 n=0
-for f in mout $(cd "$tmp/q1" && ls rm/*); do
+for f in mout $(cd "$tmp/q1" && ls -p rm | grep -v /); do
 	n=$((n + 1))
+	[ "$f" = mout ] || f=rm/$f
 	cmp -s "$tmp/q1/$f" "$tmp/q3/$f" || { bad "repro martens on 3 ranks: $f differs"; n=0; break; }
 done
 [ $n -ge 30 ] && ok || bad "repro martens: $n files alike"
+
+# stopped on 3 ranks, resumed on 3 ranks with 2 threads each
+R="repro banerjee-stone --runs 2 --matches 60 --source-short 20 --out rb"
+(cd "$tmp/q3" && rm -rf rb && run3 $R --threads 1 --stop-after 9 >/dev/null 2>err)
+grep -q "stopped after 9 pieces" "$tmp/q3/err" && ok || bad "mpirun --stop-after: $(cat "$tmp/q3/err")"
+(cd "$tmp/q3" && run3 $R --threads 2 --resume >/dev/null 2>err) || bad "mpirun --resume: $(cat "$tmp/q3/err")"
+for f in $(cd "$tmp/q1/rb" && ls -p | grep -v /); do
+	cmp -s "$tmp/q1/rb/$f" "$tmp/q3/rb/$f" || { bad "repro banerjee-stone resumed on 3 ranks: $f differs"; break; }
+done
 
 # match -n: the table (less the rate) and the record
 run3 $M --threads 1 --record "$tmp/r3" 2>"$tmp/err" | sed '$d' >"$tmp/m3"
@@ -105,4 +132,5 @@ rc=$?
 if [ $rc -ne 0 ] && grep -q "rank 1" "$tmp/err" && ! grep -q '^[0-9]' "$tmp/out"; then ok; else
 	bad "a killed rank: rc=$rc, stderr: $(cat "$tmp/err")"; fi
 [ -n "${GL_TEST_SHOW:-}" ] && cat "$tmp/err"
+
 finish

@@ -182,6 +182,7 @@ typedef struct cli_pool {
 	progress *bar;
 	double done;
 	gl_runner runner;
+	gl_runner inner; /* what runner wraps, if it does (keep.c) */
 } cli_pool;
 void cli_pool_init(cli_pool *p, int threads, progress *bar);
 /* Run p on pool's threads in this process only (returns 0). */
@@ -228,6 +229,21 @@ int cli_deal_take(cli_deal *d, int finished);
 /* Whether all n pieces are done. */
 int cli_deal_finished(cli_deal *d);
 
+/* --- Keeping finished pieces (keep.c) ----------------------------------------- */
+
+/* From now on every batch run through a cli_pool with get/put saves its
+ * finished pieces in DIR/pieces, and with the option --resume given in a
+ * (the command's options must include resume and stop-after) the saved
+ * ones are put back instead of run again; --stop-after K stops the run
+ * (exit 1) once K pieces are saved. Dies when resuming a run made with
+ * other options. Call once, after parsing, before the first batch. */
+void cli_keep_begin(const cli_args *a, const char *dir);
+/* Wrap pool's runner in the keeping, once cli_keep_begin was called
+ * (cli_pool_init calls it). */
+void cli_keep_runner(cli_pool *pool);
+/* Keep no more (repro all, between experiments). */
+void cli_keep_end(void);
+
 /* --- MPI (mpi.c; without MPI a stub) -------------------------------------------- */
 
 /* Start MPI when run by mpirun or srun (else nothing: one process as
@@ -242,6 +258,9 @@ bool cli_rank0(void);
  * of them (rank 0 deals; every rank computes on pool->threads threads);
  * else leave it. Called by cli_pool_init. */
 void cli_mpi_runner(cli_pool *pool);
+/* Every rank takes rank 0's n and v[0..n-1] (room for rank 0's n); a
+ * no-op without MPI or with one rank. */
+void cli_mpi_agree(int *v, int *n);
 /* Stop every rank at once with exit code `code` (after an error); a
  * no-op without MPI or with one rank. */
 void cli_mpi_abort(int code);

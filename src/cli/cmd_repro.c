@@ -175,7 +175,9 @@ static double run_one(const cli_command *e, const char *args, const char *dir)
 	dup2(fileno(f), STDOUT_FILENO);
 	fclose(f);
 	double t0 = gl_now();
+	cli_keep_end();
 	e->run(argc, argv);
+	cli_keep_end();
 	double dt = gl_now() - t0;
 	fflush(stdout);
 	dup2(saved, STDOUT_FILENO);

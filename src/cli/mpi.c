@@ -311,6 +311,14 @@ static int mpi_run(void *ctx, const gl_pieces *p, gl_err *err)
 	return 0;
 }
 
+void cli_mpi_agree(int *v, int *n)
+{
+	if (!mpi.on || mpi.size < 2)
+		return;
+	MPI_Bcast(n, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	MPI_Bcast(v, *n, MPI_INT, 0, MPI_COMM_WORLD);
+}
+
 void cli_mpi_runner(cli_pool *pool)
 {
 	if (mpi.on && mpi.size > 1)
@@ -343,6 +351,12 @@ void cli_mpi_abort(int code)
 void cli_mpi_describe(char *buf, size_t n)
 {
 	snprintf(buf, n, "MPI: no");
+}
+
+void cli_mpi_agree(int *v, int *n)
+{
+	(void)v;
+	(void)n;
 }
 
 void cli_mpi_runner(cli_pool *pool)

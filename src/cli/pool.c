@@ -117,5 +117,7 @@ void cli_pool_init(cli_pool *p, int threads, progress *bar)
 	p->bar = bar;
 	p->done = 0;
 	p->runner = (gl_runner){p->threads, pool_run, p};
+	p->inner = (gl_runner){0};
 	cli_mpi_runner(p);
+	cli_keep_runner(p);
 }

@@ -449,6 +449,8 @@ static const cli_opt bs_opts[] = {
 	{"source-matches", "N", "the --matches", "matches a tic-tac-toe source run learns (the paper does not say)", 0},
 	{"source-short", "N", "300", "a short source length, whose Table 1 is printed beside", 0},
 	{"threads", "T", "all cores", "runs played at once", 0},
+	{"resume", NULL, NULL, "go on from the runs a stopped run with the same options finished (kept in DIR/pieces)", 0},
+	{"stop-after", "K", "0", "stop once K runs are finished and kept (to test --resume; 0: never)", 0},
 	{"seed", "S", "1", "run r draws from stream r of this seed", 0},
 	{"out", "DIR", "out/banerjee-stone", "where the CSV, SVG and feature files go", 0},
 	{NULL, NULL, NULL, NULL, 0}
@@ -602,6 +604,7 @@ int repro_banerjee_stone(int argc, char **argv)
 	if (threads < 1)
 		threads = 1;
 	report_mkdir(out);
+	cli_keep_begin(&opt, out);
 	int skip = (int)(matches / 10);
 	double t0 = gl_now();
 	printf("Banerjee and Stone 2007: %ld runs x %ld matches (source: %ld, and %ld for the short "

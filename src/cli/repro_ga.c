@@ -210,6 +210,8 @@ static const cli_opt nim_opts[] = {
 	{"games-sweep", "LIST", "1,2,5,10,25", "games a generation measured against perfect on the first heap set (same games in all)", 0},
 	{"block", "N", "100", "games per point of the curves", 0},
 	{"threads", "T", "all cores", "runs played at once (and under mpirun, on every rank)", 0},
+	{"resume", NULL, NULL, "go on from the runs a stopped run with the same options finished (kept in DIR/pieces)", 0},
+	{"stop-after", "K", "0", "stop once K runs are finished and kept (to test --resume; 0: never)", 0},
 	{NULL, NULL, NULL, NULL, 0}
 };
 
@@ -264,6 +266,7 @@ int repro_ga_nim(int argc, char **argv)
 		if (abs(Ks[i] - 30) < abs(Ks[K_DEFAULT] - 30))
 			K_DEFAULT = i;
 	report_mkdir(out);
+	cli_keep_begin(&opt, out);
 	int ngames = gens * games;
 	if (block > ngames)
 		block = ngames;

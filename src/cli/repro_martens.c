@@ -565,6 +565,8 @@ static const cli_opt martens_opts[] = {
 	{"streak", "N", "100", "plays without a loss that count as learned", 0},
 	{"out", "DIR", "out/martens", "where the CSV and SVG go", 0},
 	{"threads", "T", "all cores", "runs played at once (and under mpirun, on every rank)", 0},
+	{"resume", NULL, NULL, "go on from the runs a stopped run with the same options finished (kept in DIR/pieces)", 0},
+	{"stop-after", "K", "0", "stop once K runs are finished and kept (to test --resume; 0: never)", 0},
 	{NULL, NULL, NULL, NULL, 0}
 };
 
@@ -592,6 +594,7 @@ int repro_martens(int argc, char **argv)
 	if (max_plays < streak)
 		cli_die(EXIT_USAGE, "repro martens: --max-plays must be at least --streak");
 	report_mkdir(out);
+	cli_keep_begin(&opt, out);
 	double t0 = gl_now();
 	int min_plays = (int)(max_plays < 300 ? max_plays : 300);
 	printf("Martens 1959, Note I and Note II: %ld seeds, seed %" PRIu64 ", a run stops after "
