@@ -3,10 +3,12 @@
 # process without MPI and each rank count given (default 1 2), the wall
 # and CPU seconds (all ranks' user+system) of a GA tournament (one
 # generation of `evolve checkers`, population 16, depth 6: 30 games) and of
-# a `repro banerjee-stone` (2 runs of 1,000 matches: 60,000 matches), as
-# matches per wall second and per CPU second; then the cost of a piece
-# of work on 2 ranks, from 7,361 pieces that are nearly nothing (checkers
-# perft(6) split 5 plies deep) and rank 0's count of messages and bytes.
+# a `repro banerjee-stone` (2 runs of 4,000 matches in each of its 29
+# settings: 232,000 matches), as matches per wall second and per CPU
+# second; then the cost of a piece of work on 2 ranks, from 7,361 small
+# pieces (checkers perft(10) split 5 plies deep: about 2,500 nodes, some
+# 10 us, each): rank 1's messages, bytes and time waiting for rank 0's
+# replies, per piece.
 set -eu
 BIN=$1
 shift
@@ -30,8 +32,8 @@ measure() {
 }
 
 EV="evolve checkers --pop 16 --depth 6 --gens 1 --threads 1"
-BS="repro banerjee-stone --runs 2 --matches 1000 --source-short 1000 --threads 1"
-BSM=$((2 * (3 * 1000 + 3 * 1000 + 23 * 1000)))
+BS="repro banerjee-stone --runs 2 --matches 4000 --source-short 4000 --threads 1"
+BSM=$((2 * 29 * 4000))
 rm -rf "$tmp/ev"
 measure "tournament, 1 process (no MPI)" 30 "$BIN" $EV --out "$tmp/ev"
 for n in "$@"; do
@@ -44,10 +46,10 @@ for n in "$@"; do
 	measure "banerjee-stone, $n rank(s) x 1 thread" $BSM \
 		mpirun --oversubscribe --allow-run-as-root -np "$n" "$BIN" $BS --out "$tmp/bs"
 done
-# the cost of a piece: tiny pieces, rank 0 dealing to rank 1
+# the cost of a piece: small pieces, rank 1 asking rank 0 for each
 /usr/bin/time -f "%e" -o "$tmp/t" env GAMELEARN_MPI_STATS=1 mpirun --oversubscribe \
-	--allow-run-as-root -np 2 "$BIN" perft checkers 6 --split 5 --threads 1 >"$tmp/out" 2>"$tmp/err"
-grep "mpi:" "$tmp/err" | sed 's/.*mpi: //' | awk -v w="$(cat "$tmp/t")" '{
-	pieces = $3; msgs = $6; bytes = $8; dealing = $11
-	printf "tiny pieces on 2 ranks: %d dealt to rank 1, %.2f messages and %.1f bytes in a piece, %.1f us of dealing a piece (%.2f s wall in all)\n",
-		pieces, msgs / pieces, bytes / pieces, dealing / pieces * 1e6, w }'
+	--allow-run-as-root -np 2 "$BIN" perft checkers 10 --split 5 --threads 1 >"$tmp/out" 2>"$tmp/err"
+grep "mpi: rank 1," "$tmp/err" | sed 's/.*mpi: rank 1, //' | awk -v w="$(cat "$tmp/t")" '{
+	pieces = $1; msgs = $4; bytes = $6; wait = $9
+	printf "small pieces on 2 ranks: rank 1 ran %d, with %.2f messages, %.1f bytes sent and %.0f us waiting for a reply a piece (%.2f s wall in all)\n",
+		pieces, msgs / pieces, bytes / pieces, wait / pieces * 1e6, w }'

@@ -10,6 +10,17 @@
 # the runs below change folder
 case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
 
+# same_dir WHAT A B MIN: every file of folder A (its folders aside) is
+# in B alike, and there are MIN at least
+same_dir() {
+	n=0
+	for f in $(ls -p "$2" | grep -v /); do
+		if ! cmp -s "$2/$f" "$3/$f"; then bad "$1: $f differs"; return; fi
+		n=$((n + 1))
+	done
+	[ "$n" -ge "$4" ] && ok || bad "$1: $n files, want $4 at least"
+}
+
 # what does not need MPI: the thread count changes nothing
 "$BIN" perft checkers 7 --divide --threads 1 --split 1 >"$tmp/p1" 2>/dev/null
 "$BIN" perft checkers 7 --divide --threads 2 --split 4 >"$tmp/p2" 2>/dev/null
@@ -28,10 +39,7 @@ R="repro martens --seeds 2 --lauto-plays 3000 --lauto-perfect-plays 300 --max-pl
 expect 1 "stopped after 7 pieces of work" $R --threads 2 --stop-after 7 --out "$tmp/k2"
 [ "$(ls "$tmp/k2/pieces" | wc -l)" -ge 8 ] && ok || bad "repro martens --stop-after 7 kept $(ls "$tmp/k2/pieces" | wc -l) files"
 expect 0 "written to" $R --threads 2 --resume --out "$tmp/k2"
-for f in $(cd "$tmp/k1" && ls); do
-	[ -d "$tmp/k1/$f" ] && continue
-	cmp -s "$tmp/k1/$f" "$tmp/k2/$f" || { bad "repro martens resumed: $f differs"; break; }
-done
+same_dir "repro martens resumed" "$tmp/k1" "$tmp/k2" 30
 expect 2 "was run with other options" $R --seeds 3 --resume --out "$tmp/k2"
 expect 2 "no run to resume" $R --resume --out "$tmp/k0"
 
@@ -83,34 +91,22 @@ before=$(ls -d "${TMPDIR:-/tmp}"/gamelearn-bs-* 2>/dev/null)
 (cd "$tmp/q3" && run3 $R 2>err | sed '$d' >out) || bad "mpirun repro: $(cat "$tmp/q3/err")"
 after=$(ls -d "${TMPDIR:-/tmp}"/gamelearn-bs-* 2>/dev/null)
 [ "$before" = "$after" ] && ok || bad "a rank left its feature folder"
-n=0
-for f in out $(cd "$tmp/q1" && ls -p rb | grep -v /); do
-	n=$((n + 1))
-	[ "$f" = out ] || f=rb/$f
-	cmp -s "$tmp/q1/$f" "$tmp/q3/$f" || { bad "repro banerjee-stone on 3 ranks: $f differs"; n=0; break; }
-done
-[ $n -ge 15 ] && ok || bad "repro banerjee-stone: $n files alike"
+cmp -s "$tmp/q1/out" "$tmp/q3/out" && ok || bad "repro banerjee-stone on 3 ranks prints otherwise"
+same_dir "repro banerjee-stone on 3 ranks" "$tmp/q1/rb" "$tmp/q3/rb" 15
 
 # repro martens: every file, and what it prints (less the time)
 R="repro martens --seeds 2 --lauto-plays 3000 --lauto-perfect-plays 300 --max-plays 400 --threads 1 --out rm"
 (cd "$tmp/q1" && "$BIN" $R 2>&1 | sed '$d' >mout)
 (cd "$tmp/q3" && run3 $R 2>err | sed '$d' >mout) || bad "mpirun repro martens: $(cat "$tmp/q3/err")"
-n=0
-for f in mout $(cd "$tmp/q1" && ls -p rm | grep -v /); do
-	n=$((n + 1))
-	[ "$f" = mout ] || f=rm/$f
-	cmp -s "$tmp/q1/$f" "$tmp/q3/$f" || { bad "repro martens on 3 ranks: $f differs"; n=0; break; }
-done
-[ $n -ge 30 ] && ok || bad "repro martens: $n files alike"
+cmp -s "$tmp/q1/mout" "$tmp/q3/mout" && ok || bad "repro martens on 3 ranks prints otherwise"
+same_dir "repro martens on 3 ranks" "$tmp/q1/rm" "$tmp/q3/rm" 30
 
 # stopped on 3 ranks, resumed on 3 ranks with 2 threads each
 R="repro banerjee-stone --runs 2 --matches 60 --source-short 20 --out rb"
 (cd "$tmp/q3" && rm -rf rb && run3 $R --threads 1 --stop-after 9 >/dev/null 2>err)
 grep -q "stopped after 9 pieces" "$tmp/q3/err" && ok || bad "mpirun --stop-after: $(cat "$tmp/q3/err")"
 (cd "$tmp/q3" && run3 $R --threads 2 --resume >/dev/null 2>err) || bad "mpirun --resume: $(cat "$tmp/q3/err")"
-for f in $(cd "$tmp/q1/rb" && ls -p | grep -v /); do
-	cmp -s "$tmp/q1/rb/$f" "$tmp/q3/rb/$f" || { bad "repro banerjee-stone resumed on 3 ranks: $f differs"; break; }
-done
+same_dir "repro banerjee-stone resumed on 3 ranks" "$tmp/q1/rb" "$tmp/q3/rb" 15
 
 # match -n: the table (less the rate) and the record
 run3 $M --threads 1 --record "$tmp/r3" 2>"$tmp/err" | sed '$d' >"$tmp/m3"

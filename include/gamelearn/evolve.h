@@ -98,8 +98,10 @@ typedef struct gl_duel {
 
 /* Play the n duels d[] of two-player game g, each from its opening, each
  * side searching with its own table (tt_bytes each; 0: 4 MiB), a game
- * still going after max_plies being a tie; on runner's workers. Returns 0
- * or GL_ENOMEM/GL_EINVAL with a message (nothing is played then). */
+ * still going after max_plies being a tie; on runner's workers (each duel
+ * a piece of work whose result travels as bytes). Returns 0, or
+ * GL_ENOMEM/GL_EINVAL with a message (nothing is played then), or the
+ * runner's error. */
 int gl_duels_play(const gl_game *g, const gl_openings *o, gl_duel *d, int n,
 	int max_plies, size_t tt_bytes, const gl_runner *runner, gl_err *err);
 
