@@ -3,8 +3,8 @@
 # process without MPI and each rank count given (default 1 2), the wall
 # and CPU seconds (all ranks' user+system) of a GA tournament (one
 # generation of `evolve checkers`, population 16, depth 6: 30 games) and of
-# a `repro banerjee-stone` (2 runs of 4,000 matches in each of its 29
-# settings: 232,000 matches), as matches per wall second and per CPU
+# a `repro banerjee-stone` (4 runs of 20,000 matches in each of its 29
+# settings: 2,320,000 matches), as matches per wall second and per CPU
 # second; then the cost of a piece of work on 2 ranks, from 7,361 small
 # pieces (checkers perft(10) split 5 plies deep: about 2,500 nodes, some
 # 10 us, each): rank 1's messages, bytes and time waiting for rank 0's
@@ -32,8 +32,8 @@ measure() {
 }
 
 EV="evolve checkers --pop 16 --depth 6 --gens 1 --threads 1"
-BS="repro banerjee-stone --runs 2 --matches 4000 --source-short 4000 --threads 1"
-BSM=$((2 * 29 * 4000))
+BS="repro banerjee-stone --runs 4 --matches 20000 --source-short 20000 --threads 1"
+BSM=$((4 * 29 * 20000))
 rm -rf "$tmp/ev"
 measure "tournament, 1 process (no MPI)" 30 "$BIN" $EV --out "$tmp/ev"
 for n in "$@"; do
