@@ -44,6 +44,11 @@ expect 2 "was run with other options" $R --seeds 3 --resume --out "$tmp/k2"
 expect 2 "no run to resume" $R --resume --out "$tmp/k0"
 
 if ! "$BIN" --version | grep -q '^MPI: yes'; then
+	# started by mpirun as one of 3 copies, it refuses to do the work 3 times
+	env OMPI_COMM_WORLD_SIZE=3 "$BIN" perft checkers 1 >"$tmp/out" 2>&1
+	rc=$?
+	[ $rc -eq 1 ] && grep -q "built without MPI" "$tmp/out" && ok ||
+		bad "one of 3 copies without MPI: rc=$rc, $(cat "$tmp/out")"
 	echo "built without MPI: the mpirun checks are skipped"
 	finish
 	exit

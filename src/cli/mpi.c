@@ -26,6 +26,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* How many processes the launcher says it started (Open MPI's mpirun, or
+ * a PMI launcher such as srun or another MPI's mpirun), 0 if none. */
+static long launched(void)
+{
+	const char *v = getenv("OMPI_COMM_WORLD_SIZE");
+	if (!v)
+		v = getenv("PMI_SIZE");
+	return v ? strtol(v, NULL, 10) : 0;
+}
+
 #ifdef GL_MPI
 #include <mpi.h>
 #include <time.h>
@@ -75,6 +85,13 @@ void cli_mpi_init(int *argc, char ***argv)
 	mpi.on = true;
 	MPI_Comm_rank(MPI_COMM_WORLD, &mpi.rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &mpi.size);
+	/* another MPI's launcher: every process alone, each rank 0 */
+	if (launched() > 1 && mpi.size == 1) {
+		fprintf(stderr, "gamelearn: started as one of %ld processes, but MPI "
+			"sees one: was mpirun another MPI's than the Open MPI gamelearn "
+			"was built with?\n", launched());
+		exit(EXIT_RUN);
+	}
 	mpi.stats = getenv("GAMELEARN_MPI_STATS") != NULL;
 	atexit(finish);
 	if (mpi.rank > 0 && !freopen("/dev/null", "w", stdout))
@@ -331,6 +348,13 @@ void cli_mpi_init(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
+	/* several copies, each doing all the work and writing the same files */
+	if (launched() > 1) {
+		fprintf(stderr, "gamelearn: started as one of %ld processes by mpirun "
+			"or srun, but built without MPI (install libopenmpi-dev and "
+			"build again; `gamelearn --version` says MPI: no)\n", launched());
+		exit(EXIT_RUN);
+	}
 }
 
 int cli_mpi_rank(void)
