@@ -22,6 +22,7 @@
 
 #include "gamelearn/core.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Run piece i on worker `worker` (below the runner's workers: an index
@@ -43,6 +44,9 @@ typedef struct gl_pieces {
 	gl_get_fn get;  /* NULL (with put): results stay in their process */
 	gl_put_fn put;
 	void *arg;      /* passed to all three */
+	bool gather;    /* only the process that reports reads the results: a
+			   runner of processes may leave the others' unput
+			   (false: every process gets every result) */
 } gl_pieces;
 
 /* Runs every piece exactly once as far as the caller can tell (job for

@@ -265,7 +265,8 @@ static uint64_t perft_pieces(const gl_game *g, const void *s, int depth,
 	cli_pool pool;
 	progress_begin(&bar, "perft", j.n);
 	cli_pool_init(&pool, (int)a->threads, &bar);
-	gl_pieces p = {j.n, perft_piece, perft_get, perft_put, &j};
+	/* rank 0 alone sums and prints: the others' counts stay partial */
+	gl_pieces p = {j.n, perft_piece, perft_get, perft_put, &j, true};
 	if (gl_run_pieces(&pool.runner, &p, &err))
 		cli_die(EXIT_RUN, "perft: %s", err.msg);
 	progress_end(&bar);

@@ -237,7 +237,8 @@ int cmd_match(int argc, char **argv)
 		cli_die(EXIT_RUN, "match: out of memory for %d pieces", pieces);
 	progress_begin(&bar, "match", (double)pieces);
 	double t0 = gl_now();
-	gl_pieces p = {pieces, match_piece, match_get, match_put, &j};
+	/* rank 0 alone tallies and prints: the others' results stay partial */
+	gl_pieces p = {pieces, match_piece, match_get, match_put, &j, true};
 	gl_err err = {0};
 	if (gl_run_pieces(&pool.runner, &p, &err))
 		cli_die(EXIT_RUN, "match: %s", err.msg);
@@ -245,7 +246,7 @@ int cmd_match(int argc, char **argv)
 	gl_stats st[GL_PLAYERS_MAX];
 	for (int i = 0; i < nagents; i++)
 		gl_stats_init(&st[i]);
-	for (int i = 0; i < pieces; i++) {
+	for (int i = 0; i < pieces && cli_rank0(); i++) {
 		size_t head = sizeof st[0] * (size_t)nagents;
 		for (int k = 0; k < nagents; k++) {
 			gl_stats add;
@@ -254,8 +255,9 @@ int cmd_match(int argc, char **argv)
 		}
 		if (rec)
 			fwrite(j.out[i] + head, 1, j.size[i] - head, rec);
-		free(j.out[i]);
 	}
+	for (int i = 0; i < pieces; i++)
+		free(j.out[i]);
 	free(j.out);
 	free(j.size);
 	double dt = gl_now() - t0;

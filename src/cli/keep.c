@@ -174,7 +174,7 @@ static int keep_run(void *ctx, const gl_pieces *p, gl_err *err)
 	 * looks: every rank does what rank 0 found to do (another rank has
 	 * read at least the pieces rank 0 read) */
 	cli_mpi_agree(k.todo, &n);
-	gl_pieces todo = {n, kept_job, kept_get, kept_put, &k};
+	gl_pieces todo = {n, kept_job, kept_get, kept_put, &k, p->gather};
 	int rc = n ? pool->inner.run(pool->inner.ctx, &todo, err) : 0;
 	free(k.todo);
 	return rc;

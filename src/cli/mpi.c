@@ -12,7 +12,8 @@
  * (one message carrying the finished piece's result and the request, one
  * reply with the next index or -1), so fast and slow ranks mix. When all
  * are in, rank 0 broadcasts every result and every rank puts them in
- * place: the ranks go on identically (evolve's next generation). Only
+ * place: the ranks go on identically (evolve's next generation); unless
+ * the batch only gathers (match, perft: rank 0 alone reports them). Only
  * rank 0 prints (the others' stdout is /dev/null) and writes files. A
  * batch whose results cannot travel runs whole on every rank.
  *
@@ -324,7 +325,8 @@ static int mpi_run(void *ctx, const gl_pieces *p, gl_err *err)
 		deal(ctx, p);
 	else
 		serve(ctx, p);
-	share(p);
+	if (!p->gather)
+		share(p);
 	return 0;
 }
 

@@ -257,7 +257,7 @@ static void run_all(job *jobs, int n, int threads)
 	cli_pool p;
 	gl_err err = {0};
 	cli_pool_init(&p, threads, NULL);
-	gl_pieces pieces = {n, run_one, job_get, job_put, jobs};
+	gl_pieces pieces = {n, run_one, job_get, job_put, jobs, false};
 	if (gl_run_pieces(&p.runner, &pieces, &err))
 		cli_die(EXIT_RUN, "repro banerjee-stone: %s", err.msg);
 	for (int i = 0; i < n; i++)

@@ -194,7 +194,7 @@ static int nim_put(void *arg, int sd, const void *bytes, size_t size, gl_err *er
 /* Every seed of a setting on pool (threads, ranks). */
 static void nim_seeds(cli_pool *pool, nim_job *j, int seeds)
 {
-	gl_pieces p = {seeds, nim_piece, nim_get, nim_put, j};
+	gl_pieces p = {seeds, nim_piece, nim_get, nim_put, j, false};
 	gl_err err = {0};
 	if (gl_run_pieces(&pool->runner, &p, &err))
 		cli_die(EXIT_RUN, "repro ga-nim: %s", err.msg);
@@ -594,7 +594,7 @@ static void ga_runs_m(int depth, int pop, int gens, int mutants, double seconds,
 	hw_job j = {g, &p, r};
 	cli_pool pool;
 	cli_pool_init(&pool, threads, NULL);
-	gl_pieces pc = {seeds, hw_piece, hw_get, hw_put, &j};
+	gl_pieces pc = {seeds, hw_piece, hw_get, hw_put, &j, false};
 	gl_err err = {0};
 	if (gl_run_pieces(&pool.runner, &pc, &err))
 		cli_die(EXIT_RUN, "repro hwang: %s", err.msg);

@@ -233,7 +233,7 @@ static void run_cond(const mcond *c, int seeds, uint64_t seed, int min_plays, in
 		calloc((size_t)seeds, sizeof(char *)), calloc((size_t)seeds, sizeof(size_t))};
 	if (!j.blob || !j.size)
 		die_oom();
-	gl_pieces p = {seeds, cond_piece, cond_get, cond_put, &j};
+	gl_pieces p = {seeds, cond_piece, cond_get, cond_put, &j, false};
 	gl_err err = {0};
 	if (gl_run_pieces(&pool.runner, &p, &err))
 		cli_die(EXIT_RUN, "repro martens: %s", err.msg);
@@ -810,7 +810,8 @@ int repro_martens(int argc, char **argv)
 			calloc((size_t)seeds * NLAUTO, sizeof(size_t))};
 		if (!lj.judges || !lj.blob || !lj.size)
 			die_oom();
-		gl_pieces p = {(int)seeds * NLAUTO, lauto_piece, lauto_get, lauto_put, &lj};
+		gl_pieces p = {(int)seeds * NLAUTO, lauto_piece, lauto_get, lauto_put, &lj,
+			false};
 		gl_err err = {0};
 		if (gl_run_pieces(&pool.runner, &p, &err))
 			cli_die(EXIT_RUN, "repro martens: %s", err.msg);

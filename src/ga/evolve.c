@@ -246,7 +246,7 @@ int gl_duels_play(const gl_game *g, const gl_openings *o, gl_duel *d, int n,
 		rc = gl_fail(err, GL_ENOMEM, "out of memory for the boards of %d "
 			"workers", workers);
 	if (!rc) {
-		gl_pieces p = {n, play_duel, duel_get, duel_put, &job};
+		gl_pieces p = {n, play_duel, duel_get, duel_put, &job, false};
 		rc = gl_run_pieces(runner, &p, err);
 	} else if (!srch) {
 		gl_fail(err, rc, "out of memory for the searches of %d workers",
