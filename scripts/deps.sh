@@ -4,7 +4,8 @@
 #   demo: what building and running the tool needs: gcc (and the C
 #         library's headers), make, cmake, pkg-config, and the two HTTP
 #         libraries the binary links (libmicrohttpd for `ggp serve`,
-#         libcurl for `ggp match`).
+#         libcurl for `ggp match`), and Open MPI (libopenmpi-dev,
+#         openmpi-bin) for `mpirun gamelearn ...` across machines.
 #   test: that, and what the tests add: clang with its sanitizer
 #         runtimes for the ASan+UBSan build, and curl, which
 #         tests/cli_ggp.sh talks HTTP with. (Everything else the test
@@ -32,7 +33,14 @@ if ! pkg-config --exists libcurl 2>/dev/null &&
    [ ! -f /usr/include/curl/curl.h ]; then
 	missing="$missing libcurl4-gnutls-dev"
 fi
-why="to build gamelearn: a C compiler, make, cmake, pkg-config and the HTTP libraries the binary links"
+# MPI: Open MPI's headers and mpirun (without them the tool builds for one
+# machine)
+if ! pkg-config --exists ompi-c 2>/dev/null &&
+   [ ! -f /usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h ]; then
+	missing="$missing libopenmpi-dev"
+fi
+command -v mpirun >/dev/null 2>&1 || missing="$missing openmpi-bin"
+why="to build gamelearn: a C compiler, make, cmake, pkg-config, the HTTP libraries the binary links, Open MPI"
 if [ "$what" = test ]; then
 	if command -v clang >/dev/null 2>&1; then
 		# clang's sanitizer runtimes
@@ -42,7 +50,7 @@ if [ "$what" = test ]; then
 		missing="$missing clang libclang-rt-dev"
 	fi
 	command -v curl >/dev/null 2>&1 || missing="$missing curl"
-	why="to build and test gamelearn: the build tools and libraries, clang and its sanitizer runtimes for the ASan+UBSan build, curl for the GGP test"
+	why="to build and test gamelearn: the build tools and libraries, clang and its sanitizer runtimes for the ASan+UBSan build, curl for the GGP test, Open MPI for the MPI test"
 fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then

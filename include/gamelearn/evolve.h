@@ -41,27 +41,17 @@
  * holds everything the next generation needs, so a run stopped after any
  * generation and resumed goes on exactly as if never stopped.
  *
- * Parallel work goes through a gl_runner the caller supplies: the library
- * makes no threads of its own.
+ * Parallel work goes through a gl_runner (work.h) the caller supplies:
+ * each duel is a piece whose result (gl_duel's fields from result on)
+ * can be shipped between processes. The library makes no threads of its
+ * own.
  */
 #ifndef GAMELEARN_EVOLVE_H
 #define GAMELEARN_EVOLVE_H
 
 #include "gamelearn/search.h"
 #include "gamelearn/weights.h"
-
-/* --- Running independent jobs ---------------------------------------------- */
-
-/* job(arg, i, worker) for every i in 0..n-1 exactly once, in any order,
- * on at most `workers` workers at once; worker is the index (below
- * workers) of the one running it, for per-worker scratch. run returns
- * when all are done. A NULL runner runs them one by one on worker 0. */
-typedef void (*gl_job_fn)(void *arg, int i, int worker);
-typedef struct gl_runner {
-	int workers;
-	void (*run)(void *ctx, int n, gl_job_fn job, void *arg);
-	void *ctx;
-} gl_runner;
+#include "gamelearn/work.h"
 
 /* --- Openings ----------------------------------------------------------------- */
 
@@ -108,8 +98,10 @@ typedef struct gl_duel {
 
 /* Play the n duels d[] of two-player game g, each from its opening, each
  * side searching with its own table (tt_bytes each; 0: 4 MiB), a game
- * still going after max_plies being a tie; on runner's workers. Returns 0
- * or GL_ENOMEM/GL_EINVAL with a message (nothing is played then). */
+ * still going after max_plies being a tie; on runner's workers (each duel
+ * a piece of work whose result travels as bytes). Returns 0, or
+ * GL_ENOMEM/GL_EINVAL with a message (nothing is played then), or the
+ * runner's error. */
 int gl_duels_play(const gl_game *g, const gl_openings *o, gl_duel *d, int n,
 	int max_plies, size_t tt_bytes, const gl_runner *runner, gl_err *err);
 

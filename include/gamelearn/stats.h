@@ -18,6 +18,9 @@ void gl_stats_init(gl_stats *st);
 /* Add one match: the player's goal and whether it won, drew or lost
  * (result > 0, == 0, < 0). */
 void gl_stats_add(gl_stats *st, int goal, int result);
+/* Add the matches of `more` to st (with integer goals the sums are exact:
+ * merging in any order gives the same st). */
+void gl_stats_merge(gl_stats *st, const gl_stats *more);
 /* Mean goal (0 when no match was added). */
 double gl_stats_mean(const gl_stats *st);
 /* Half-width of the 95% confidence interval of the mean (0 when n < 2). */

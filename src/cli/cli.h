@@ -9,6 +9,7 @@
 #include "gamelearn/evolve.h"
 #include "gamelearn/game.h"
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -168,17 +169,103 @@ void progress_begin(progress *p, const char *label, double total);
 void progress_update(progress *p, double done);
 void progress_end(progress *p);
 
-/* The CLI's runner of independent jobs (pool.c): `threads` threads
- * (1..64), and when bar is non-NULL one progress step per job done
- * (done counts them across runs). Use &pool.runner wherever the library
- * takes a gl_runner. */
+/* --- Running pieces of work (work.h) ------------------------------------------ */
+
+enum { CLI_THREADS_MAX = 64 };
+
+/* The CLI's runner (pool.c, and mpi.c under mpirun): `threads` threads
+ * (1..64) in this process, and when bar is non-NULL one progress step per
+ * piece done (done counts them across runs; under MPI rank 0 counts every
+ * rank's). Use &pool.runner wherever the library takes a gl_runner. */
 typedef struct cli_pool {
 	int threads;
 	progress *bar;
 	double done;
 	gl_runner runner;
+	gl_runner inner; /* what runner wraps, if it does (keep.c) */
 } cli_pool;
 void cli_pool_init(cli_pool *p, int threads, progress *bar);
+/* Run p on pool's threads in this process only (returns 0). */
+int cli_pool_local(cli_pool *pool, const gl_pieces *p);
+
+/* The next piece for `worker`, which has just finished piece `finished`
+ * (-1 at its start): an index, or -1 for "stop". Called on the worker's
+ * thread. */
+typedef int (*cli_next_fn)(void *ctx, int worker, int finished);
+
+/* A crew of threads running pieces as next deals them. */
+typedef struct cli_crew_worker {
+	struct cli_crew *crew;
+	int index;
+} cli_crew_worker;
+typedef struct cli_crew {
+	const gl_pieces *p;
+	cli_next_fn next;
+	void *ctx;
+	int started;                            /* threads running */
+	pthread_t tid[CLI_THREADS_MAX];
+	cli_crew_worker w[CLI_THREADS_MAX];
+} cli_crew;
+/* Start threads for workers first..threads-1 (no more than p->n);
+ * returns how many started (a thread that cannot start leaves its pieces
+ * to the others). */
+int cli_crew_start(cli_crew *c, int threads, int first, const gl_pieces *p,
+	cli_next_fn next, void *ctx);
+/* Be worker `worker` on the calling thread until next says stop. */
+void cli_crew_work(cli_crew *c, int worker);
+/* Wait for the crew's threads. */
+void cli_crew_join(cli_crew *c);
+
+/* Pieces dealt from a counter, with pool's progress bar. */
+typedef struct cli_deal {
+	cli_pool *pool;
+	int n, next, done;    /* pieces, the next to deal, those finished */
+	pthread_mutex_t lock; /* guards next, done and the progress bar */
+} cli_deal;
+void cli_deal_init(cli_deal *d, cli_pool *pool, int n);
+void cli_deal_done(cli_deal *d);
+/* Count `finished` (when >= 0) as done, then deal: an index or -1. */
+int cli_deal_take(cli_deal *d, int finished);
+/* Whether all n pieces are done. */
+int cli_deal_finished(cli_deal *d);
+
+/* --- Keeping finished pieces (keep.c) ----------------------------------------- */
+
+/* From now on every batch run through a cli_pool with get/put saves its
+ * finished pieces in DIR/pieces, and with the option --resume given in a
+ * (the command's options must include resume and stop-after) the saved
+ * ones are put back instead of run again; --stop-after K stops the run
+ * (exit 1) once K pieces are saved. Dies when resuming a run made with
+ * other options. Call once, after parsing, before the first batch. */
+void cli_keep_begin(const cli_args *a, const char *dir);
+/* Wrap pool's runner in the keeping, once cli_keep_begin was called
+ * (cli_pool_init calls it). */
+void cli_keep_runner(cli_pool *pool);
+/* Keep no more (repro all, between experiments). */
+void cli_keep_end(void);
+
+/* --- MPI (mpi.c; without MPI a stub) -------------------------------------------- */
+
+/* Start MPI when run by mpirun or srun (else nothing: one process as
+ * ever); ranks other than 0 get a silent stdout. Called first in main. */
+void cli_mpi_init(int *argc, char ***argv);
+/* This process's rank (0 without MPI) and the number of ranks (1). */
+int cli_mpi_rank(void);
+int cli_mpi_size(void);
+/* Whether this process writes files and prints results: rank 0. */
+bool cli_rank0(void);
+/* When there are several ranks, make pool's runner deal pieces to all
+ * of them (rank 0 deals; every rank computes on pool->threads threads);
+ * else leave it. Called by cli_pool_init. */
+void cli_mpi_runner(cli_pool *pool);
+/* Every rank takes rank 0's n and v[0..n-1] (room for rank 0's n); a
+ * no-op without MPI or with one rank. */
+void cli_mpi_agree(int *v, int *n);
+/* Stop every rank at once with exit code `code` (after an error); a
+ * no-op without MPI or with one rank. */
+void cli_mpi_abort(int code);
+/* "MPI: yes (Open MPI 4.1.4)" or "MPI: no", for --version. */
+void cli_mpi_describe(char *buf, size_t n);
 
 /* The commands, defined in cmd_*.c and bench/. */
 int cmd_list(int argc, char **argv);

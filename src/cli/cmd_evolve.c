@@ -227,7 +227,7 @@ int cmd_evolve(int argc, char **argv)
 		else
 			csv_keep(&csv, cpath, gl_evolve_done(ev));
 	} else {
-		if (exists(path))
+		if (cli_rank0() && exists(path))
 			cli_die(EXIT_USAGE, "evolve: %s already holds a run: --resume %s "
 				"continues it, or choose another --out", dir, dir);
 		ev = gl_evolve_new(g, &c, &err);
@@ -238,7 +238,7 @@ int cmd_evolve(int argc, char **argv)
 		 * writable; the table before the state that points to it */
 		csv_header(&csv, g);
 		report_write(dir, "evolve.csv", &csv);
-		if (gl_evolve_save(ev, path, &err))
+		if (cli_rank0() && gl_evolve_save(ev, path, &err))
 			cli_die(EXIT_RUN, "evolve: %s", err.msg);
 	}
 	const gl_evolve_config *rc = gl_evolve_config_of(ev);
@@ -265,10 +265,10 @@ int cmd_evolve(int argc, char **argv)
 		snprintf(bar.note, sizeof bar.note, "last best %.3f", r.best);
 		char cpath[4200];
 		snprintf(cpath, sizeof cpath, "%s/champion.txt", dir);
-		if (gl_weights_save(&r.champ, cpath, &err))
+		if (cli_rank0() && gl_weights_save(&r.champ, cpath, &err))
 			cli_die(EXIT_RUN, "evolve: %s", err.msg);
 		report_write(dir, "evolve.csv", &csv);
-		if (gl_evolve_save(ev, path, &err))
+		if (cli_rank0() && gl_evolve_save(ev, path, &err))
 			cli_die(EXIT_RUN, "evolve: %s", err.msg);
 		if (!bar.on)
 			printf("gen %3d: best %.4f  sd %.4f  champion %2d  (%d games, "

@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const cli_spec cli_list_spec = {
 	"list", "", 0, 0, "list the games with their parameters and defaults",
@@ -35,6 +36,8 @@ typedef struct game_args {
 	const char *moves;
 	long depth;
 	bool divide;
+	long threads;         /* perft: threads in this process */
+	long split;           /* perft: plies of a piece's root */
 	bool joint;           /* --joint: GDL joint moves */
 	bool features; /* show --features */
 } game_args;
@@ -59,6 +62,8 @@ static const cli_opt perft_opts[] = {
 	{"joint", NULL, NULL, "GDL games: count joint moves (one legal move per role, all at once), as GGP reasoners do", 0},
 	{"position", "TEXT", NULL, "start from this position in the game's text", 0},
 	{"moves", "M1,M2,...", NULL, "then play these moves", 0},
+	{"threads", "N", "all cores", "subtrees counted at once (and under mpirun, on every rank)", 0},
+	{"split", "K", "3", "count the subtrees below the positions K plies deep as separate pieces of work (1..8)", 0},
 	{NULL, NULL, NULL, NULL, 0}
 };
 
@@ -81,6 +86,9 @@ static void parse_game_args(int argc, char **argv, game_args *a, bool want_depth
 		a->depth = cli_int(c.pos[1], 0, 64, "DEPTH");
 		a->divide = cli_given(&c, "divide");
 		a->joint = cli_given(&c, "joint");
+		a->threads = cli_given(&c, "threads") ? cli_long(&c, "threads", 1,
+			CLI_THREADS_MAX) : sysconf(_SC_NPROCESSORS_ONLN);
+		a->split = cli_long(&c, "split", 1, 8);
 		if (a->joint && (a->position || a->moves))
 			cli_die(EXIT_USAGE, "perft: --joint counts from the start "
 				"(no --position or --moves)");
@@ -154,6 +162,134 @@ int cmd_show(int argc, char **argv)
 	return 0;
 }
 
+/* --- perft in pieces -----------------------------------------------------------
+ * The positions `split` plies below the root are pieces of work (work.h):
+ * each counts its subtree, on threads and ranks; the counts are summed
+ * per first move (the divide listing) in the order of the moves. */
+
+enum { PERFT_PIECES_MAX = 1 << 20 };
+
+typedef struct perft_job {
+	const gl_game *g;
+	int depth;             /* plies below each piece's position */
+	int n;                 /* pieces */
+	unsigned char *states; /* n states of g->state_size bytes */
+	int *first;            /* the index of each piece's first move */
+	uint64_t *count;       /* each piece's count */
+} perft_job;
+
+/* Walk k plies below s (first: the first move's index, -1 at the root),
+ * counting the positions reached, and storing them into j when it has
+ * room; stops counting past PERFT_PIECES_MAX. scratch holds k states and
+ * k move lists. */
+static void perft_walk(perft_job *j, gl_scratch *w, const void *s, int k,
+	int ply, int first)
+{
+	const gl_game *g = j->g;
+	if (ply == k) {
+		if (j->states && j->n < PERFT_PIECES_MAX) {
+			memcpy(j->states + (size_t)j->n * g->state_size, s, g->state_size);
+			j->first[j->n] = first;
+		}
+		j->n++;
+		return;
+	}
+	gl_action *moves = gl_scratch_moves(w, ply);
+	void *child = gl_scratch_state(w, ply);
+	int n = g->type->legal(g, s, moves);
+	for (int i = 0; i < n && j->n <= PERFT_PIECES_MAX; i++) {
+		memcpy(child, s, g->state_size);
+		g->type->apply(g, child, moves[i]);
+		perft_walk(j, w, child, k, ply + 1, ply ? first : i);
+	}
+}
+
+static void perft_piece(void *arg, int i, int worker)
+{
+	(void)worker;
+	perft_job *j = arg;
+	gl_err err = {0};
+	if (gl_perft(j->g, j->states + (size_t)i * j->g->state_size, j->depth,
+			&j->count[i], &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
+}
+
+static size_t perft_get(void *arg, int i, const void **bytes)
+{
+	perft_job *j = arg;
+	*bytes = &j->count[i];
+	return sizeof j->count[i];
+}
+
+static int perft_put(void *arg, int i, const void *bytes, size_t size,
+	gl_err *err)
+{
+	perft_job *j = arg;
+	if (size != sizeof j->count[i])
+		return gl_fail(err, GL_EINVAL, "perft: a count of %zu bytes", size);
+	memcpy(&j->count[i], bytes, size);
+	return 0;
+}
+
+/* perft(depth >= 1) of s in pieces; the divide listing when asked. */
+static uint64_t perft_pieces(const gl_game *g, const void *s, int depth,
+	const game_args *a, gl_action *moves)
+{
+	perft_job j = {.g = g};
+	int k = (int)(a->split < depth ? a->split : depth);
+	gl_scratch w;
+	gl_err err = {0};
+	if (gl_scratch_init(&w, g, k, k, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
+	/* shallower while the pieces would be too many */
+	for (;; k--) {
+		j.n = 0;
+		perft_walk(&j, &w, s, k, 0, -1);
+		if (j.n <= PERFT_PIECES_MAX || k == 1)
+			break;
+	}
+	if (j.n > PERFT_PIECES_MAX)
+		cli_die(EXIT_RUN, "perft: %s has over %d moves in a position",
+			g->spec, PERFT_PIECES_MAX);
+	j.depth = depth - k;
+	j.states = malloc((size_t)(j.n ? j.n : 1) * g->state_size);
+	j.first = malloc((size_t)(j.n ? j.n : 1) * sizeof *j.first);
+	j.count = calloc((size_t)(j.n ? j.n : 1), sizeof *j.count);
+	if (!j.states || !j.first || !j.count)
+		cli_die(EXIT_RUN, "perft: out of memory for %d pieces", j.n);
+	j.n = 0;
+	perft_walk(&j, &w, s, k, 0, -1);
+	gl_scratch_done(&w);
+
+	progress bar;
+	cli_pool pool;
+	progress_begin(&bar, "perft", j.n);
+	cli_pool_init(&pool, (int)a->threads, &bar);
+	/* rank 0 alone sums and prints: the others' counts stay partial */
+	gl_pieces p = {j.n, perft_piece, perft_get, perft_put, &j, true};
+	if (gl_run_pieces(&pool.runner, &p, &err))
+		cli_die(EXIT_RUN, "perft: %s", err.msg);
+	progress_end(&bar);
+
+	int nfirst = g->type->legal(g, s, moves);
+	uint64_t total = 0;
+	for (int m = 0, i = 0; m < nfirst; m++) {
+		uint64_t c = 0;
+		for (; i < j.n && j.first[i] == m; i++)
+			c += j.count[i];
+		total += c;
+		if (a->divide) {
+			char mt[GL_MOVE_TEXT];
+			g->type->format_move(g, s, moves[m], mt, sizeof mt);
+			printf("%s: %" PRIu64 "\n", mt, c);
+		}
+	}
+	free(j.states);
+	free(j.first);
+	free(j.count);
+	return total;
+}
+
 int cmd_perft(int argc, char **argv)
 {
 	game_args a = {0};
@@ -165,42 +301,21 @@ int cmd_perft(int argc, char **argv)
 		gl_game_free(g);
 		return rc;
 	}
-	void *s = cli_state(g), *child = cli_state(g);
+	void *s = cli_state(g);
 	gl_action *moves = cli_moves(g);
 	game_position(g, &a, argv[0], s);
 	uint64_t total;
 	double t0 = gl_now();
-	if (depth == 0) {
+	if (depth == 0)
 		total = 1;
-	} else {
-		/* Count per first move: the divide listing and the progress bar. */
-		int n = g->type->legal(g, s, moves);
-		progress bar;
-		progress_begin(&bar, "perft", n);
-		total = 0;
-		for (int i = 0; i < n; i++) {
-			memcpy(child, s, g->state_size);
-			g->type->apply(g, child, moves[i]);
-			uint64_t c;
-			gl_err err = {0};
-			if (gl_perft(g, child, depth - 1, &c, &err))
-				cli_die(EXIT_RUN, "%s", err.msg);
-			total += c;
-			progress_update(&bar, i + 1);
-			if (a.divide) {
-				char mt[GL_MOVE_TEXT];
-				g->type->format_move(g, s, moves[i], mt, sizeof mt);
-				printf("%s: %" PRIu64 "\n", mt, c);
-			}
-		}
-		progress_end(&bar);
-	}
+	else
+		total = perft_pieces(g, s, depth, &a, moves);
 	double dt = gl_now() - t0;
-	fprintf(stderr, "perft(%d) of %s: %.3f s, %.1f Mnodes/s\n", depth, g->spec,
-		dt, dt > 0 ? (double)total / dt / 1e6 : 0.0);
+	if (cli_rank0())
+		fprintf(stderr, "perft(%d) of %s: %.3f s, %.1f Mnodes/s\n", depth, g->spec,
+			dt, dt > 0 ? (double)total / dt / 1e6 : 0.0);
 	printf("%" PRIu64 "\n", total);
 	gl_free(s);
-	gl_free(child);
 	gl_free(moves);
 	gl_game_free(g);
 	return 0;

@@ -86,6 +86,9 @@ int cmd_version(int argc, char **argv)
 	printf("build: %s, %s, sanitizers %s, -march=native %s\n", GL_BUILD_TYPE,
 		GL_COMPILER, GL_BUILD_SANITIZE ? "on" : "off",
 		GL_BUILD_NATIVE ? "on" : "off");
+	char mpi[64];
+	cli_mpi_describe(mpi, sizeof mpi);
+	printf("%s\n", mpi);
 	return 0;
 }
 

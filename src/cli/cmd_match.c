@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The agents the CLI adds to the library's (a person at the terminal). */
 static const gl_agent_type *const *cli_extra_agents(void)
@@ -77,12 +78,108 @@ static void write_record(FILE *f, const gl_game *g, int index, gl_agent *const *
 	gl_free(s);
 }
 
+/* --- Matches as pieces of work -----------------------------------------------
+ * Match k (0-based) is seeded gl_mix64(seed + k) and seats the agents
+ * rotated by k with --swap, so any match can be played anywhere. Pieces
+ * are blocks of consecutive matches, each played by its worker's own
+ * agents, and give back every agent's statistics (exact sums of integer
+ * goals: the order of adding them does not matter) and, with --record,
+ * the record's lines. Agents that learn across matches (those with a
+ * save) and a person play every match in order: one piece. */
+
+typedef struct match_job {
+	const gl_game *g;
+	const char *const *specs; /* the agents' specs */
+	int nagents;
+	long n, block;            /* matches, and matches a piece */
+	uint64_t seed;
+	bool swap, record;
+	gl_agent **agents;        /* nagents per worker, made when first needed */
+	char **out;               /* each piece's result: stats, then record lines */
+	size_t *size;
+} match_job;
+
+static void match_piece(void *arg, int i, int worker)
+{
+	match_job *j = arg;
+	const gl_game *g = j->g;
+	int na = j->nagents;
+	gl_agent **agents = j->agents + (size_t)worker * na;
+	for (int p = 0; p < na; p++)
+		if (!agents[p])
+			agents[p] = cli_agent(j->specs[p], g);
+	gl_stats st[GL_PLAYERS_MAX];
+	for (int p = 0; p < na; p++)
+		gl_stats_init(&st[p]);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *rec = j->record ? open_memstream(&text, &len) : NULL;
+	if (j->record && !rec)
+		cli_die(EXIT_RUN, "match: out of memory for a record");
+	gl_match m;
+	gl_match_init(&m);
+	long k0 = i * j->block, k1 = k0 + j->block < j->n ? k0 + j->block : j->n;
+	for (long k = k0; k < k1; k++) {
+		/* with --swap, odd matches rotate the seats */
+		int shift = j->swap ? (int)(k % na) : 0;
+		gl_agent *seat[GL_PLAYERS_MAX];
+		for (int p = 0; p < na; p++)
+			seat[p] = agents[(p + shift) % na];
+		gl_err err = {0};
+		if (gl_match_play(g, seat, gl_mix64(j->seed + (uint64_t)k), &m, &err))
+			cli_die(EXIT_RUN, "match %ld: %s", k + 1, err.msg);
+		for (int p = 0; p < na; p++) {
+			int who = (p + shift) % na;
+			gl_stats_add(&st[who], m.goals[p], gl_result_of(m.goals, na, p));
+		}
+		if (rec)
+			write_record(rec, g, (int)k + 1, seat, &m);
+	}
+	gl_match_done(&m);
+	if (rec && fclose(rec) != 0)
+		cli_die(EXIT_RUN, "match: out of memory for a record");
+	size_t size = sizeof st[0] * (size_t)na + len;
+	char *out = malloc(size);
+	if (!out)
+		cli_die(EXIT_RUN, "match: out of memory for the results");
+	memcpy(out, st, sizeof st[0] * (size_t)na);
+	if (len)
+		memcpy(out + sizeof st[0] * (size_t)na, text, len);
+	free(text);
+	j->out[i] = out;
+	j->size[i] = size;
+}
+
+static size_t match_get(void *arg, int i, const void **bytes)
+{
+	match_job *j = arg;
+	*bytes = j->out[i];
+	return j->size[i];
+}
+
+static int match_put(void *arg, int i, const void *bytes, size_t size,
+	gl_err *err)
+{
+	match_job *j = arg;
+	if (size < sizeof(gl_stats) * (size_t)j->nagents)
+		return gl_fail(err, GL_EINVAL, "match: a result of %zu bytes", size);
+	char *out = malloc(size);
+	if (!out)
+		return gl_fail(err, GL_ENOMEM, "match: out of memory for a result");
+	memcpy(out, bytes, size);
+	free(j->out[i]);
+	j->out[i] = out;
+	j->size[i] = size;
+	return 0;
+}
+
 static const cli_opt match_opts[] = {
 	{"n", "N", "1", "matches to play", 0},
 	{"seed", "S", "1", "match i is seeded with S + i", 0},
 	{"swap", NULL, NULL, "rotate the seats every match (who moves first alternates)", 0},
 	{"record", "FILE", NULL, "write every match (players, goals, moves) to FILE", 0},
 	{"json", NULL, NULL, "print the table as JSON", 0},
+	{"threads", "N", "all cores", "matches played at once (and under mpirun, on every rank); agents that learn play in order", 0},
 	{NULL, NULL, NULL, NULL, 0}
 };
 
@@ -103,46 +200,66 @@ int cmd_match(int argc, char **argv)
 	int nagents = a.npos - 1;
 	long n = cli_long(&a, "n", 1, 100000000);
 	uint64_t seed = (uint64_t)cli_long(&a, "seed", 0, INT64_MAX);
+	long threads = cli_given(&a, "threads") ? cli_long(&a, "threads", 1,
+		CLI_THREADS_MAX) : sysconf(_SC_NPROCESSORS_ONLN);
 	bool swap = cli_given(&a, "swap"), json = cli_given(&a, "json");
 	gl_game *g = cli_game(spec);
 	if (nagents != (int)g->nplayers)
 		cli_die(EXIT_USAGE, "match: %s needs %u agents, got %d", g->spec, g->nplayers, nagents);
-	gl_agent *agents[GL_PLAYERS_MAX];
-	for (int i = 0; i < nagents; i++)
-		agents[i] = cli_agent(agent_specs[i], g);
 	FILE *rec = NULL;
-	if (record) {
+	if (record && cli_rank0()) {
 		rec = fopen(record, "w");
 		if (!rec)
 			cli_die(EXIT_RUN, "cannot write record file '%s'", record);
 		fprintf(rec, "# gamelearn match record: game %s, seed %" PRIu64 "\n", g->spec, seed);
 	}
+	progress bar;
+	cli_pool pool;
+	cli_pool_init(&pool, (int)threads, &bar);
+	/* worker 0's agents now: a bad spec is a usage error before any play */
+	match_job j = {g, agent_specs, nagents, n, 1, seed, swap, record != NULL,
+		calloc((size_t)pool.threads * (size_t)nagents, sizeof(gl_agent *)),
+		NULL, NULL};
+	if (!j.agents)
+		cli_die(EXIT_RUN, "match: out of memory");
+	gl_agent **agents = j.agents;
+	bool in_order = false;
+	for (int i = 0; i < nagents; i++) {
+		agents[i] = cli_agent(agent_specs[i], g);
+		in_order |= agents[i]->type->save != NULL ||
+			agents[i]->type == &cli_agent_human;
+	}
+	j.block = in_order ? n : (n + 1023) / 1024;
+	int pieces = (int)((n + j.block - 1) / j.block);
+	j.out = calloc((size_t)pieces, sizeof *j.out);
+	j.size = calloc((size_t)pieces, sizeof *j.size);
+	if (!j.out || !j.size)
+		cli_die(EXIT_RUN, "match: out of memory for %d pieces", pieces);
+	progress_begin(&bar, "match", (double)pieces);
+	double t0 = gl_now();
+	/* rank 0 alone tallies and prints: the others' results stay partial */
+	gl_pieces p = {pieces, match_piece, match_get, match_put, &j, true};
+	gl_err err = {0};
+	if (gl_run_pieces(&pool.runner, &p, &err))
+		cli_die(EXIT_RUN, "match: %s", err.msg);
+	progress_end(&bar);
 	gl_stats st[GL_PLAYERS_MAX];
 	for (int i = 0; i < nagents; i++)
 		gl_stats_init(&st[i]);
-	gl_match m;
-	gl_match_init(&m);
-	progress bar;
-	progress_begin(&bar, "match", (double)n);
-	double t0 = gl_now();
-	for (long k = 0; k < n; k++) {
-		/* with --swap, odd matches rotate the seats */
-		int shift = swap ? (int)(k % nagents) : 0;
-		gl_agent *seat[GL_PLAYERS_MAX];
-		for (int p = 0; p < nagents; p++)
-			seat[p] = agents[(p + shift) % nagents];
-		gl_err err = {0};
-		if (gl_match_play(g, seat, gl_mix64(seed + (uint64_t)k), &m, &err))
-			cli_die(EXIT_RUN, "match %ld: %s", k + 1, err.msg);
-		for (int p = 0; p < nagents; p++) {
-			int who = (p + shift) % nagents;
-			gl_stats_add(&st[who], m.goals[p], gl_result_of(m.goals, nagents, p));
+	for (int i = 0; i < pieces && cli_rank0(); i++) {
+		size_t head = sizeof st[0] * (size_t)nagents;
+		for (int k = 0; k < nagents; k++) {
+			gl_stats add;
+			memcpy(&add, j.out[i] + sizeof add * (size_t)k, sizeof add);
+			gl_stats_merge(&st[k], &add);
 		}
 		if (rec)
-			write_record(rec, g, (int)k + 1, seat, &m);
-		progress_update(&bar, (double)(k + 1));
+			fwrite(j.out[i] + head, 1, j.size[i] - head, rec);
 	}
-	progress_end(&bar);
+	for (int i = 0; i < pieces; i++)
+		free(j.out[i]);
+	free(j.out);
+	free(j.size);
 	double dt = gl_now() - t0;
 	double rate = dt > 0 ? (double)n / dt : 0;
 	if (rec && fclose(rec) != 0)
@@ -177,9 +294,9 @@ int cmd_match(int argc, char **argv)
 				st[i].losses, gl_stats_mean(&st[i]), gl_stats_ci95(&st[i]));
 		printf("%.1f matches/s\n", rate);
 	}
-	gl_match_done(&m);
-	for (int i = 0; i < nagents; i++)
+	for (int i = 0; i < pool.threads * nagents; i++)
 		gl_agent_free(agents[i]);
+	free(agents);
 	cli_game_notes(g);
 	gl_game_free(g);
 	return 0;

@@ -164,7 +164,9 @@ static double run_one(const cli_command *e, const char *args, const char *dir)
 	argv[argc] = NULL;
 	report_mkdir(dir);
 	char path[1200];
-	snprintf(path, sizeof path, "%s/output.txt", dir);
+	/* under MPI rank 0 alone writes */
+	snprintf(path, sizeof path, "%s%s", cli_rank0() ? dir : "/dev/null",
+		cli_rank0() ? "/output.txt" : "");
 	fflush(stdout);
 	int saved = dup(STDOUT_FILENO);
 	FILE *f = fopen(path, "w");
@@ -173,7 +175,9 @@ static double run_one(const cli_command *e, const char *args, const char *dir)
 	dup2(fileno(f), STDOUT_FILENO);
 	fclose(f);
 	double t0 = gl_now();
+	cli_keep_end();
 	e->run(argc, argv);
+	cli_keep_end();
 	double dt = gl_now() - t0;
 	fflush(stdout);
 	dup2(saved, STDOUT_FILENO);

@@ -71,8 +71,8 @@ int cmd_train(int argc, char **argv)
 	code = EXIT_RUN;
 	/* before the first match: the file can be written, and no other
 	 * process is saving it */
-	if (save && gl_lock_take(&lock, save, &err))
-		goto fail;
+	if (save && cli_rank0() && gl_lock_take(&lock, save, &err))
+		goto fail; /* under MPI rank 0 alone writes */
 	if (load && learner->type->load(learner, load, &err))
 		goto fail;
 
@@ -124,7 +124,7 @@ int cmd_train(int argc, char **argv)
 	printf("%-18s %7" PRIu64 " %7" PRIu64 " %7" PRIu64 " %10.2f +- %.2f\n", "all",
 		all.wins, all.draws, all.losses, gl_stats_mean(&all), gl_stats_ci95(&all));
 	printf("%.1f matches/s\n", dt > 0 ? (double)n / dt : 0.0);
-	if (save) {
+	if (save && cli_rank0()) {
 		if (learner->type->save(learner, save, &err))
 			goto fail;
 		printf("saved to %s\n", save);

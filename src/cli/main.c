@@ -70,7 +70,9 @@ _Noreturn void cli_die(int code, const char *fmt, ...)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)
 			*p = '?';
 	fflush(stdout);
-	fprintf(stderr, "gamelearn: %s\n", msg);
+	fprintf(stderr, "gamelearn: %s%s\n", msg, cli_mpi_size() > 1 ?
+		" (stopping every rank)" : "");
+	cli_mpi_abort(code);
 	exit(code);
 }
 
@@ -225,6 +227,7 @@ int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out)
 
 int main(int argc, char **argv)
 {
+	cli_mpi_init(&argc, &argv);
 	if (argc < 2) {
 		cli_usage(stderr);
 		return EXIT_USAGE;

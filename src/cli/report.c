@@ -14,6 +14,8 @@
 void report_mkdir(const char *dir)
 {
 	char path[1024];
+	if (!cli_rank0())
+		return; /* under MPI rank 0 alone writes */
 	if (strlen(dir) >= sizeof path)
 		cli_die(EXIT_USAGE, "output folder name too long");
 	strcpy(path, dir);
@@ -33,6 +35,8 @@ void report_mkdir(const char *dir)
 void report_write(const char *dir, const char *name, const gl_strbuf *sb)
 {
 	char path[1200];
+	if (!cli_rank0())
+		return; /* under MPI rank 0 alone writes */
 	snprintf(path, sizeof path, "%s/%s", dir, name);
 	gl_err err = {0};
 	if (gl_strbuf_write(sb, path, &err))

@@ -128,6 +128,8 @@ typedef struct job {
 	size_t entries, bytes; /* the learner's table at the end */
 	int rc;                /* 0 or the failure's code */
 	char err[300];         /* the failure's message */
+	char *blob;            /* the results as bytes (job_get), or NULL */
+	size_t blob_size;
 } job;
 
 static void run_job(job *j)
@@ -181,13 +183,83 @@ static void run_one(void *arg, int i, int worker)
 	run_job(&((job *)arg)[i]);
 }
 
-/* Run the jobs on `threads` threads (pool.c), then stop at the first that
- * failed. */
+/* A run's results as bytes, for MPI ranks: this header, the rewards, then
+ * the feature set's entries. */
+typedef struct job_head {
+	int32_t rc, matches, nfeat, depth;
+	uint64_t entries, bytes;
+	char err[300];
+	char game[GL_SPEC_MAX], opponent[GL_SPEC_MAX];
+} job_head;
+
+static size_t job_get(void *arg, int i, const void **bytes)
+{
+	job *j = &((job *)arg)[i];
+	if (!j->blob) {
+		job_head h = {j->rc, j->matches, j->fs.n, j->fs.depth, j->entries,
+			j->bytes, {0}, {0}, {0}};
+		memcpy(h.err, j->err, sizeof h.err);
+		memcpy(h.game, j->fs.game, sizeof h.game);
+		memcpy(h.opponent, j->fs.opponent, sizeof h.opponent);
+		size_t nr = sizeof *j->reward * (size_t)j->matches;
+		size_t nf = sizeof *j->fs.f * (size_t)j->fs.n;
+		j->blob_size = sizeof h + nr + nf;
+		if (!(j->blob = malloc(j->blob_size)))
+			cli_die(EXIT_RUN, "repro banerjee-stone: out of memory");
+		memcpy(j->blob, &h, sizeof h);
+		memcpy(j->blob + sizeof h, j->reward, nr);
+		if (nf)
+			memcpy(j->blob + sizeof h + nr, j->fs.f, nf);
+	}
+	*bytes = j->blob;
+	return j->blob_size;
+}
+
+static int job_put(void *arg, int i, const void *bytes, size_t size,
+	gl_err *err)
+{
+	job *j = &((job *)arg)[i];
+	job_head h;
+	const char *b = bytes;
+	if (size < sizeof h)
+		return gl_fail(err, GL_EINVAL, "run %d: %zu bytes", i, size);
+	memcpy(&h, b, sizeof h);
+	size_t nr = sizeof *j->reward * (size_t)j->matches;
+	if (h.matches != j->matches || h.nfeat < 0 ||
+	    size != sizeof h + nr + sizeof *j->fs.f * (size_t)h.nfeat)
+		return gl_fail(err, GL_EINVAL, "run %d: %zu bytes for %d matches "
+			"and %d features", i, size, (int)h.matches, (int)h.nfeat);
+	j->rc = h.rc;
+	memcpy(j->err, h.err, sizeof j->err);
+	j->err[sizeof j->err - 1] = '\0';
+	j->entries = h.entries;
+	j->bytes = h.bytes;
+	memcpy(j->reward, b + sizeof h, nr);
+	gl_fset_done(&j->fs);
+	gl_fset_init(&j->fs, h.depth);
+	memcpy(j->fs.game, h.game, sizeof h.game);
+	memcpy(j->fs.opponent, h.opponent, sizeof h.opponent);
+	j->fs.game[sizeof j->fs.game - 1] = j->fs.opponent[sizeof j->fs.opponent - 1] = '\0';
+	for (int k = 0; k < h.nfeat; k++) {
+		gl_feature f;
+		memcpy(&f, b + sizeof h + nr + sizeof f * (size_t)k, sizeof f);
+		f.text[sizeof f.text - 1] = '\0';
+		if (gl_fset_add(&j->fs, f.text, f.sum, f.weight, f.states))
+			return gl_fail(err, GL_ENOMEM, "run %d: out of memory", i);
+	}
+	return 0;
+}
+
+/* Run the jobs on `threads` threads (pool.c; under mpirun on every rank's),
+ * then stop at the first that failed. */
 static void run_all(job *jobs, int n, int threads)
 {
 	cli_pool p;
+	gl_err err = {0};
 	cli_pool_init(&p, threads, NULL);
-	p.runner.run(p.runner.ctx, n, run_one, jobs);
+	gl_pieces pieces = {n, run_one, job_get, job_put, jobs, false};
+	if (gl_run_pieces(&p.runner, &pieces, &err))
+		cli_die(EXIT_RUN, "repro banerjee-stone: %s", err.msg);
 	for (int i = 0; i < n; i++)
 		if (jobs[i].rc)
 			cli_die(EXIT_RUN, "repro banerjee-stone: %s run %d: %s",
@@ -377,6 +449,8 @@ static const cli_opt bs_opts[] = {
 	{"source-matches", "N", "the --matches", "matches a tic-tac-toe source run learns (the paper does not say)", 0},
 	{"source-short", "N", "300", "a short source length, whose Table 1 is printed beside", 0},
 	{"threads", "T", "all cores", "runs played at once", 0},
+	{"resume", NULL, NULL, "go on from the runs a stopped run with the same options finished (kept in DIR/pieces)", 0},
+	{"stop-after", "K", "0", "stop once K runs are finished and kept (to test --resume; 0: never)", 0},
 	{"seed", "S", "1", "run r draws from stream r of this seed", 0},
 	{"out", "DIR", "out/banerjee-stone", "where the CSV, SVG and feature files go", 0},
 	{NULL, NULL, NULL, NULL, 0}
@@ -530,6 +604,7 @@ int repro_banerjee_stone(int argc, char **argv)
 	if (threads < 1)
 		threads = 1;
 	report_mkdir(out);
+	cli_keep_begin(&opt, out);
 	int skip = (int)(matches / 10);
 	double t0 = gl_now();
 	printf("Banerjee and Stone 2007: %ld runs x %ld matches (source: %ld, and %ld for the short "
@@ -572,10 +647,20 @@ int repro_banerjee_stone(int argc, char **argv)
 	int *rewards = calloc((size_t)njobs * (size_t)most, sizeof *rewards);
 	if (!jobs || !rewards)
 		cli_die(EXIT_RUN, "out of memory");
-	char fpath[3][1200];
+	/* the feature files the transfer runs read: rank 0's in out, another
+	 * rank's (the same, from the same pooled runs) in a folder of its own */
+	char fpath[3][1200], rankdir[1100] = "";
+	if (!cli_rank0()) {
+		const char *tmp = getenv("TMPDIR");
+		snprintf(rankdir, sizeof rankdir, "%s/gamelearn-bs-XXXXXX",
+			tmp && *tmp ? tmp : "/tmp");
+		if (!mkdtemp(rankdir))
+			cli_die(EXIT_RUN, "rank %d: cannot make a folder in %s",
+				cli_mpi_rank(), tmp && *tmp ? tmp : "/tmp");
+	}
 	for (int o = 0; o < 3; o++)
-		snprintf(fpath[o], sizeof fpath[o], "%s/features-tictactoe-%s.txt", out,
-			opponents[o]);
+		snprintf(fpath[o], sizeof fpath[o], "%s/features-tictactoe-%s.txt",
+			*rankdir ? rankdir : out, opponents[o]);
 	for (int c = 0; c < NCFG; c++)
 		for (int r = 0; r < runs; r++) {
 			job *j = &jobs[c * runs + r];
@@ -842,8 +927,15 @@ int repro_banerjee_stone(int argc, char **argv)
 	for (int len = 0; len < 2; len++)
 		for (int o = 0; o < 3; o++)
 			gl_fset_done(&pooled[len][o]);
-	for (int i = 0; i < njobs; i++)
+	for (int i = 0; i < njobs; i++) {
 		gl_fset_done(&jobs[i].fs);
+		free(jobs[i].blob);
+	}
+	if (!cli_rank0())
+		for (int o = 0; o < 3; o++)
+			remove(fpath[o]);
+	if (*rankdir)
+		rmdir(rankdir);
 	free(jobs);
 	free(rewards);
 	return 0;

@@ -263,7 +263,7 @@ int repro_checkers_ga(int argc, char **argv)
 	progress_end(&bar);
 	char path[4200];
 	snprintf(path, sizeof path, "%s/champion.txt", o.out);
-	if (gl_weights_save(&champ[o.gens - 1], path, &err))
+	if (cli_rank0() && gl_weights_save(&champ[o.gens - 1], path, &err))
 		cli_die(EXIT_RUN, "repro checkers-ga: %s", err.msg);
 
 	/* 2. The champion against three fixed evaluations */

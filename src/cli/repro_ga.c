@@ -31,6 +31,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum { SEEDS_MAX = 100 };
 
@@ -113,6 +114,19 @@ static void tally_match(const gl_game *g, const gl_match *m, int seat, game_tall
 
 enum { STREAK_MIN = 200 };
 
+/* The game (1-based) from which every winnable game of t[0..ngames-1]
+ * was won to the end, when that streak is at least STREAK_MIN games long
+ * (or the whole run); else 0. */
+static int nim_converged(const game_tally *t, int ngames)
+{
+	int since = 1;
+	for (int k = 0; k < ngames; k++)
+		if (t[k].winnable && !t[k].won)
+			since = k + 2;
+	int streak = ngames - since + 1;
+	return since == 1 || streak >= STREAK_MIN ? since : 0;
+}
+
 /* One learner run of ngames games (generations of `games` games) into
  * t[0..ngames-1]. Returns the game (1-based) from which every winnable
  * game was won to the end, when that streak is at least STREAK_MIN games
@@ -130,19 +144,60 @@ static int nim_run(const gl_game *g, const nim_cfg *c, int K, int games, int nga
 	gl_match m;
 	gl_match_init(&m);
 	gl_err err = {0};
-	int since = 1;
 	for (int k = 0; k < ngames; k++) {
 		if (gl_match_play(g, seats, gl_mix64(seed * 1000003u + (uint64_t)k), &m, &err))
 			cli_die(EXIT_RUN, "repro ga-nim: %s", err.msg);
 		tally_match(g, &m, c->seat, &t[k]);
-		if (t[k].winnable && !t[k].won)
-			since = k + 2;
 	}
 	gl_match_done(&m);
 	gl_agent_free(learner);
 	gl_agent_free(opp);
-	int streak = ngames - since + 1;
-	return since == 1 || streak >= STREAK_MIN ? since : 0;
+	return nim_converged(t, ngames);
+}
+
+/* The seeds of one setting as pieces of work (work.h): seed sd + 1's run
+ * into t[sd * ngames ...], its convergence game into gc[sd]. A run's
+ * result is its tallies; the convergence follows from them. */
+typedef struct nim_job {
+	const gl_game *g;
+	const nim_cfg *c;
+	int K, games, ngames;
+	game_tally *t;
+	int *gc;
+} nim_job;
+
+static void nim_piece(void *arg, int sd, int worker)
+{
+	(void)worker;
+	nim_job *j = arg;
+	j->gc[sd] = nim_run(j->g, j->c, j->K, j->games, j->ngames, (uint64_t)sd + 1,
+		j->t + (size_t)sd * j->ngames);
+}
+
+static size_t nim_get(void *arg, int sd, const void **bytes)
+{
+	nim_job *j = arg;
+	*bytes = j->t + (size_t)sd * j->ngames;
+	return sizeof *j->t * (size_t)j->ngames;
+}
+
+static int nim_put(void *arg, int sd, const void *bytes, size_t size, gl_err *err)
+{
+	nim_job *j = arg;
+	if (size != sizeof *j->t * (size_t)j->ngames)
+		return gl_fail(err, GL_EINVAL, "ga-nim run %d: %zu bytes", sd, size);
+	memcpy(j->t + (size_t)sd * j->ngames, bytes, size);
+	j->gc[sd] = nim_converged(j->t + (size_t)sd * j->ngames, j->ngames);
+	return 0;
+}
+
+/* Every seed of a setting on pool (threads, ranks). */
+static void nim_seeds(cli_pool *pool, nim_job *j, int seeds)
+{
+	gl_pieces p = {seeds, nim_piece, nim_get, nim_put, j, false};
+	gl_err err = {0};
+	if (gl_run_pieces(&pool->runner, &p, &err))
+		cli_die(EXIT_RUN, "repro ga-nim: %s", err.msg);
 }
 
 static const cli_opt nim_opts[] = {
@@ -154,6 +209,9 @@ static const cli_opt nim_opts[] = {
 	{"K", "LIST", "10,30,100,300", "population sizes, comma-separated", 0},
 	{"games-sweep", "LIST", "1,2,5,10,25", "games a generation measured against perfect on the first heap set (same games in all)", 0},
 	{"block", "N", "100", "games per point of the curves", 0},
+	{"threads", "T", "all cores", "runs played at once (and under mpirun, on every rank)", 0},
+	{"resume", NULL, NULL, "go on from the runs a stopped run with the same options finished (kept in DIR/pieces)", 0},
+	{"stop-after", "K", "0", "stop once K runs are finished and kept (to test --resume; 0: never)", 0},
 	{NULL, NULL, NULL, NULL, 0}
 };
 
@@ -173,6 +231,8 @@ int repro_ga_nim(int argc, char **argv)
 	int gens = (int)cli_long(&opt, "gens", 1, 1000000);
 	int games = (int)cli_long(&opt, "games", 1, 100000);
 	int block = (int)cli_long(&opt, "block", 1, 1000000);
+	int threads = cli_given(&opt, "threads") ? (int)cli_long(&opt, "threads", 1,
+		CLI_THREADS_MAX) : (int)sysconf(_SC_NPROCESSORS_ONLN);
 	enum { NHEAPS_MAX = 4, NK_MAX = 8 };
 	char heaps[NHEAPS_MAX][32];
 	int nheaps = 0;
@@ -206,6 +266,7 @@ int repro_ga_nim(int argc, char **argv)
 		if (abs(Ks[i] - 30) < abs(Ks[K_DEFAULT] - 30))
 			K_DEFAULT = i;
 	report_mkdir(out);
+	cli_keep_begin(&opt, out);
 	int ngames = gens * games;
 	if (block > ngames)
 		block = ngames;
@@ -239,8 +300,10 @@ int repro_ga_nim(int argc, char **argv)
 	if (!cx)
 		cli_die(EXIT_RUN, "repro ga-nim: out of memory");
 	progress bar;
+	cli_pool pool;
+	cli_pool_init(&pool, threads, &bar);
 	progress_begin(&bar, "repro ga-nim", 2.0 * nheaps * NCFG * NK * seeds);
-	double runs_done = 0;
+	int gc[SEEDS_MAX];
 	for (int v = 0; v < 2 * nheaps; v++) {
 		const char *hs = heaps[v / 2];
 		char gspec[64];
@@ -255,13 +318,11 @@ int repro_ga_nim(int argc, char **argv)
 				int K = Ks[ki];
 				double conv[SEEDS_MAX];
 				int nconv = 0;
-				for (int sd = 0; sd < seeds; sd++) {
-					progress_update(&bar, runs_done++);
-					int gc = nim_run(g, &nim_cfgs[c], K, games, ngames, (uint64_t)sd + 1,
-						t + (size_t)sd * ngames);
-					if (gc)
-						conv[nconv++] = gc;
-				}
+				nim_job j = {g, &nim_cfgs[c], K, games, ngames, t, gc};
+				nim_seeds(&pool, &j, seeds);
+				for (int sd = 0; sd < seeds; sd++)
+					if (gc[sd])
+						conv[nconv++] = gc[sd];
 				summary lw = {0, 0, 0, 0}, lo = {0, 0, 0, 0};
 				int nlo = 0;
 				for (int b = 0; b < nb; b++) {
@@ -411,11 +472,13 @@ int repro_ga_nim(int argc, char **argv)
 			l = *end ? end + 1 : end;
 			double conv[SEEDS_MAX], lastw = 0;
 			int nconv = 0;
+			nim_job j = {g, &nim_cfgs[0], Ks[K_DEFAULT], (int)gm, ngames, t, gc};
+			cli_pool quiet; /* past the bar's runs */
+			cli_pool_init(&quiet, threads, NULL);
+			nim_seeds(&quiet, &j, seeds);
 			for (int sd = 0; sd < seeds; sd++) {
-				int gc = nim_run(g, &nim_cfgs[0], Ks[K_DEFAULT], (int)gm, ngames,
-					(uint64_t)sd + 1, t + (size_t)sd * ngames);
-				if (gc)
-					conv[nconv++] = gc;
+				if (gc[sd])
+					conv[nconv++] = gc[sd];
 				int w = 0;
 				for (int k = ngames - block; k < ngames; k++)
 					w += t[(size_t)sd * ngames + k].won;
@@ -476,6 +539,7 @@ typedef struct hw_opts {
 	const char *out;
 	int seeds;
 	bool quick;
+	int threads; /* runs at once */
 } hw_opts;
 
 /* GA runs on swap9 at depth D, pop N, G generations, `mutants` mutants a
@@ -483,39 +547,76 @@ typedef struct hw_opts {
  * generation that found the best into t[], e[], fg[] (may be NULL); the
  * fitness evaluations of a run (the same for every seed without a time
  * limit; the last run's) into *evals (may be NULL). */
+/* The seeds of ga_runs_m as pieces of work (work.h): seed sd + 1's run
+ * into r[sd]. */
+typedef struct hw_job {
+	const gl_game *g;
+	const gl_ts_ga_params *p;
+	gl_ts_result *r;
+} hw_job;
+
+static void hw_piece(void *arg, int sd, int worker)
+{
+	(void)worker;
+	hw_job *j = arg;
+	gl_rng rng;
+	gl_rng_seed(&rng, (uint64_t)sd + 1);
+	gl_err err = {0};
+	if (gl_ts_ga(j->g, j->p, &rng, &j->r[sd], &err))
+		cli_die(EXIT_RUN, "repro hwang: %s", err.msg);
+}
+
+static size_t hw_get(void *arg, int sd, const void **bytes)
+{
+	hw_job *j = arg;
+	*bytes = &j->r[sd];
+	return sizeof j->r[sd];
+}
+
+static int hw_put(void *arg, int sd, const void *bytes, size_t size, gl_err *err)
+{
+	hw_job *j = arg;
+	if (size != sizeof j->r[sd])
+		return gl_fail(err, GL_EINVAL, "hwang run %d: %zu bytes", sd, size);
+	memcpy(&j->r[sd], bytes, size);
+	return 0;
+}
+
 static void ga_runs_m(int depth, int pop, int gens, int mutants, double seconds, int seeds,
-	double *t, double *e, double *fg, int *solved, uint64_t *evals)
+	int threads, double *t, double *e, double *fg, int *solved, uint64_t *evals)
 {
 	char spec[48];
 	snprintf(spec, sizeof spec, "swap9:limit=%d", depth);
 	gl_game *g = cli_game(spec);
 	gl_ts_ga_params p = {.depth = depth, .pop = pop, .gens = gens, .pc = 0.5, .pm = 0.1,
 		.mutants = mutants, .seconds = seconds};
+	gl_ts_result r[SEEDS_MAX];
+	hw_job j = {g, &p, r};
+	cli_pool pool;
+	cli_pool_init(&pool, threads, NULL);
+	gl_pieces pc = {seeds, hw_piece, hw_get, hw_put, &j, false};
+	gl_err err = {0};
+	if (gl_run_pieces(&pool.runner, &pc, &err))
+		cli_die(EXIT_RUN, "repro hwang: %s", err.msg);
 	if (solved)
 		*solved = 0;
 	for (int sd = 0; sd < seeds; sd++) {
-		gl_rng rng;
-		gl_rng_seed(&rng, (uint64_t)sd + 1);
-		gl_ts_result r;
-		gl_err err = {0};
-		if (gl_ts_ga(g, &p, &rng, &r, &err))
-			cli_die(EXIT_RUN, "repro hwang: %s", err.msg);
-		t[sd] = r.seconds;
-		e[sd] = r.errors;
+		t[sd] = r[sd].seconds;
+		e[sd] = r[sd].errors;
 		if (fg)
-			fg[sd] = r.found_gen;
+			fg[sd] = r[sd].found_gen;
 		if (solved)
-			*solved += r.solved;
+			*solved += r[sd].solved;
 		if (evals)
-			*evals = r.evals;
+			*evals = r[sd].evals;
 	}
 	gl_game_free(g);
 }
 
 static void ga_runs(int depth, int pop, int gens, double seconds, int seeds,
-	double *t, double *e, int *solved, uint64_t *evals)
+	int threads, double *t, double *e, int *solved, uint64_t *evals)
 {
-	ga_runs_m(depth, pop, gens, 0, seconds, seeds, t, e, NULL, solved, evals);
+	ga_runs_m(depth, pop, gens, 0, seconds, seeds, threads, t, e, NULL, solved, evals);
 }
 
 /* One figure "y against x for several series" from GA runs. The series
@@ -549,7 +650,7 @@ static void hw_figure(const hw_opts *o, const char *file, const char *title,
 			*vars[svar] = sv[k];
 			double t[SEEDS_MAX], e[SEEDS_MAX];
 			uint64_t ev = 0;
-			ga_runs(depth, pop, gens, 0, o->seeds, t, e, NULL, &ev);
+			ga_runs(depth, pop, gens, 0, o->seeds, o->threads, t, e, NULL, &ev);
 			for (int sd = 0; sd < o->seeds; sd++)
 				t[sd] *= 1000;
 			summary st = summarize(t, o->seeds), se = summarize(e, o->seeds);
@@ -603,6 +704,7 @@ static const cli_opt hwang_opts[] = {
 	{"seeds", "N", "10", "runs per setting", 0},
 	{"dfs-max", "D", "6", "deepest exhaustive DFS", 0},
 	{"quick", NULL, NULL, "fewer settings (DFS to depth 4 at most)", 0},
+	{"threads", "T", "1", "GA runs at once (and under mpirun, on every rank); more than 1 shares the cores the times are measured on", 0},
 	{NULL, NULL, NULL, NULL, 0}
 };
 
@@ -617,7 +719,7 @@ int repro_hwang(int argc, char **argv)
 	cli_args opt;
 	cli_parse(&cli_repro_hwang_spec, argc, argv, &opt);
 	hw_opts o = {cli_str(&opt, "out"), (int)cli_long(&opt, "seeds", 1, SEEDS_MAX),
-		cli_given(&opt, "quick")};
+		cli_given(&opt, "quick"), (int)cli_long(&opt, "threads", 1, CLI_THREADS_MAX)};
 	int dfs_max = (int)cli_long(&opt, "dfs-max", 1, 8);
 	if (o.quick && dfs_max > 4)
 		dfs_max = 4;
@@ -694,7 +796,7 @@ int repro_hwang(int argc, char **argv)
 		double t[SEEDS_MAX], e[SEEDS_MAX], fg[SEEDS_MAX];
 		int solved;
 		uint64_t ev = 0;
-		ga_runs_m(15, 10, 50, mut, 0, o.seeds, t, e, fg, &solved, &ev);
+		ga_runs_m(15, 10, 50, mut, 0, o.seeds, o.threads, t, e, fg, &solved, &ev);
 		for (int sd = 0; sd < o.seeds; sd++)
 			t[sd] *= 1000;
 		summary se = summarize(e, o.seeds), sf = summarize(fg, o.seeds),
@@ -830,7 +932,7 @@ int repro_hwang(int argc, char **argv)
 			double t[SEEDS_MAX], e[SEEDS_MAX];
 			int solved;
 			uint64_t ev = 0;
-			ga_runs(solve_d[i], 35, sg[j], 0, o.seeds, t, e, &solved, &ev);
+			ga_runs(solve_d[i], 35, sg[j], 0, o.seeds, o.threads, t, e, &solved, &ev);
 			summary se = summarize(e, o.seeds), st = summarize(t, o.seeds);
 			printf("GA depth %2d, N 35, %4d generations: solved %2d/%d, errors med %.1f "
 				"[%.0f, %.0f], %" PRIu64 " evaluations, ms med %.3f\n", solve_d[i], sg[j],
@@ -843,7 +945,8 @@ int repro_hwang(int argc, char **argv)
 	{
 		double t[SEEDS_MAX], e[SEEDS_MAX];
 		int solved;
-		ga_runs(15, 35, 0, ir.seconds > 1e-4 ? ir.seconds : 1e-4, o.seeds, t, e, &solved, NULL);
+		ga_runs(15, 35, 0, ir.seconds > 1e-4 ? ir.seconds : 1e-4, o.seeds, o.threads, t, e,
+			&solved, NULL);
 		summary se = summarize(e, o.seeds);
 		printf("GA depth 15, N 35, given IDA*'s time (%.3f ms, at least 0.1 ms; time-limited): "
 			"solved %d/%d, errors med %.1f [%.0f, %.0f]\n", ir.seconds * 1000, solved, o.seeds,

@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* One learning run of the machine. */
 typedef struct mrun {
@@ -122,45 +123,125 @@ typedef struct mcond {
 	bool phase2;         /* then against perfect until it stops losing */
 } mcond;
 
-/* Run every seed of a condition; rows of the results into runs[]. */
+/* The seeds of a condition as pieces of work (work.h): seed s plays with
+ * its own agents from gl_mix64(seed + s * 7919). */
+typedef struct cond_job {
+	const mcond *c;
+	const gl_game *g;
+	int min_plays, max_plays, streak;
+	uint64_t seed;
+	mrun *runs;
+	char **blob;     /* each run as bytes (cond_get), or NULL */
+	size_t *size;
+} cond_job;
+
+static void alloc_run(mrun *r, int max_plays)
+{
+	if (!r->str)
+		r->str = malloc((size_t)max_plays + 1);
+	if (!r->cum)
+		r->cum = malloc(sizeof *r->cum * 3 * (size_t)max_plays);
+	if (!r->str || !r->cum)
+		die_oom();
+}
+
+static void cond_piece(void *arg, int s, int worker)
+{
+	(void)worker;
+	const cond_job *j = arg;
+	const mcond *c = j->c;
+	const gl_game *g = j->g;
+	mrun *r = &j->runs[s];
+	alloc_run(r, j->max_plays);
+	gl_agent *learner = agent_or_die(c->learner, g);
+	gl_agent *opp = agent_or_die(c->opp, g);
+	uint64_t rs = gl_mix64(j->seed + (uint64_t)s * 7919u);
+	run_phase(g, learner, opp, c->seat, j->min_plays, j->max_plays, j->streak,
+		rs, r, true);
+	r->p2_plays = r->p2_losses = -1;
+	if (c->phase2 && r->stop >= 0) {
+		gl_agent *perfect = agent_or_die("perfect:tt=1", g);
+		mrun p2 = {0};
+		run_phase(g, learner, perfect, c->seat, 0, j->max_plays, j->streak,
+			rs ^ 0x5bd1e995u, &p2, false);
+		r->p2_plays = p2.stop;
+		r->p2_losses = p2.stop >= 0 ? p2.stop_losses : p2.l;
+		gl_agent_free(perfect);
+	}
+	gl_martens_info info;
+	gl_martens_info_get(learner, &info);
+	r->invalid = info.invalid;
+	r->won = info.won;
+	r->hopeless = info.hopeless;
+	gl_agent_free(learner);
+	gl_agent_free(opp);
+}
+
+/* A run as bytes: the struct (its pointers meaningless), the string of
+ * plays with its end, the cumulative counts. */
+static size_t cond_get(void *arg, int s, const void **bytes)
+{
+	const cond_job *j = arg;
+	const mrun *r = &j->runs[s];
+	if (!j->blob[s]) {
+		size_t ns = (size_t)r->plays + 1, nc = sizeof *r->cum * 3 * (size_t)r->plays;
+		j->size[s] = sizeof *r + ns + nc;
+		if (!(j->blob[s] = malloc(j->size[s])))
+			die_oom();
+		memcpy(j->blob[s], r, sizeof *r);
+		memcpy(j->blob[s] + sizeof *r, r->str, ns);
+		memcpy(j->blob[s] + sizeof *r + ns, r->cum, nc);
+	}
+	*bytes = j->blob[s];
+	return j->size[s];
+}
+
+static int cond_put(void *arg, int s, const void *bytes, size_t size, gl_err *err)
+{
+	const cond_job *j = arg;
+	mrun *r = &j->runs[s], in;
+	if (size < sizeof in)
+		return gl_fail(err, GL_EINVAL, "martens run %d: %zu bytes", s, size);
+	memcpy(&in, bytes, sizeof in);
+	size_t ns = (size_t)in.plays + 1, nc = sizeof *r->cum * 3 * (size_t)in.plays;
+	if (in.plays < 0 || in.plays > j->max_plays || size != sizeof in + ns + nc)
+		return gl_fail(err, GL_EINVAL, "martens run %d: %zu bytes for %d plays",
+			s, size, in.plays);
+	in.str = r->str;
+	in.cum = r->cum;
+	*r = in;
+	alloc_run(r, j->max_plays);
+	memcpy(r->str, (const char *)bytes + sizeof in, ns);
+	r->str[in.plays] = '\0';
+	memcpy(r->cum, (const char *)bytes + sizeof in + ns, nc);
+	return 0;
+}
+
+/* Run every seed of a condition on `threads` threads (and under mpirun
+ * on every rank's); rows of the results into runs[]. */
 static void run_cond(const mcond *c, int seeds, uint64_t seed, int min_plays, int max_plays,
-	int streak, mrun *runs)
+	int streak, mrun *runs, int threads)
 {
 	gl_game *g = cli_game(c->game);
 	char label[96];
 	snprintf(label, sizeof label, "repro martens: %s", c->name);
 	progress bar;
+	cli_pool pool;
+	cli_pool_init(&pool, threads, &bar);
 	progress_begin(&bar, label, seeds);
-	for (int s = 0; s < seeds; s++) {
-		progress_update(&bar, s);
-		mrun *r = &runs[s];
-		r->str = malloc((size_t)max_plays + 1);
-		r->cum = malloc(sizeof *r->cum * 3 * (size_t)max_plays);
-		if (!r->str || !r->cum)
-			die_oom();
-		gl_agent *learner = agent_or_die(c->learner, g);
-		gl_agent *opp = agent_or_die(c->opp, g);
-		uint64_t rs = gl_mix64(seed + (uint64_t)s * 7919u);
-		run_phase(g, learner, opp, c->seat, min_plays, max_plays, streak, rs, r, true);
-		r->p2_plays = r->p2_losses = -1;
-		if (c->phase2 && r->stop >= 0) {
-			gl_agent *perfect = agent_or_die("perfect:tt=1", g);
-			mrun p2 = {0};
-			run_phase(g, learner, perfect, c->seat, 0, max_plays, streak, rs ^ 0x5bd1e995u,
-				&p2, false);
-			r->p2_plays = p2.stop;
-			r->p2_losses = p2.stop >= 0 ? p2.stop_losses : p2.l;
-			gl_agent_free(perfect);
-		}
-		gl_martens_info info;
-		gl_martens_info_get(learner, &info);
-		r->invalid = info.invalid;
-		r->won = info.won;
-		r->hopeless = info.hopeless;
-		gl_agent_free(learner);
-		gl_agent_free(opp);
-	}
+	cond_job j = {c, g, min_plays, max_plays, streak, seed, runs,
+		calloc((size_t)seeds, sizeof(char *)), calloc((size_t)seeds, sizeof(size_t))};
+	if (!j.blob || !j.size)
+		die_oom();
+	gl_pieces p = {seeds, cond_piece, cond_get, cond_put, &j, false};
+	gl_err err = {0};
+	if (gl_run_pieces(&pool.runner, &p, &err))
+		cli_die(EXIT_RUN, "repro martens: %s", err.msg);
 	progress_end(&bar);
+	for (int s = 0; s < seeds; s++)
+		free(j.blob[s]);
+	free(j.blob);
+	free(j.size);
 	gl_game_free(g);
 }
 
@@ -260,6 +341,8 @@ static void free_runs(mrun *runs, int n)
 	for (int i = 0; i < n; i++) {
 		free(runs[i].str);
 		free(runs[i].cum);
+		runs[i].str = NULL;
+		runs[i].cum = NULL;
 	}
 }
 
@@ -331,16 +414,12 @@ static void run_lauto(const gl_game *g, gl_judge *const *judge, const char *spec
 	r->sizes = calloc((size_t)(plays + wsize - 1) / (size_t)wsize, sizeof *r->sizes);
 	if (!r->window || !r->sizes)
 		die_oom();
-	progress bar; /* 1.5M plays take most of a minute */
-	progress_begin(&bar, "L-automaton", plays);
 	void *s = cli_state(g);
 	gl_action *moves = cli_moves(g);
 	int *values = gl_malloc(g->max_legal * sizeof *values);
 	if (!values)
 		cli_die(EXIT_RUN, "out of memory");
 	for (int k = 0; k < plays; k++) {
-		if ((k & 4095) == 0)
-			progress_update(&bar, k);
 		int seat = k & 1;
 		gl_agent *seats[2];
 		seats[seat] = a;
@@ -376,7 +455,6 @@ static void run_lauto(const gl_game *g, gl_judge *const *judge, const char *spec
 		if ((k + 1) % wsize == 0 || k + 1 == plays)
 			r->sizes[k / wsize] = gl_lauto_size(a);
 	}
-	progress_end(&bar);
 	gl_free(s);
 	gl_free(moves);
 	gl_free(values);
@@ -389,6 +467,93 @@ static void run_lauto(const gl_game *g, gl_judge *const *judge, const char *spec
 	gl_agent_free(opp);
 }
 
+/* The L-automaton's conditions. */
+typedef struct lcond {
+	const char *name, *spec, *opp;
+	bool misere;
+} lcond;
+enum { NLAUTO = 4 };
+
+/* Every seed of every condition as pieces of work: piece c * seeds + s
+ * is condition c's seed s; each worker has its own judges (they keep
+ * what they have worked out). */
+typedef struct lauto_job {
+	const gl_game *g;
+	const lcond *lc;
+	int seeds;
+	long lplays, pplays;
+	uint64_t seed;
+	lrun *runs;
+	gl_judge **judges;   /* per worker, NLAUTO conditions x 2 seats */
+	char **blob;         /* each run as bytes (lauto_get), or NULL */
+	size_t *size;
+} lauto_job;
+
+static int lauto_plays(const lauto_job *j, int c, int *wsize)
+{
+	int plays = (int)(!strncmp(j->lc[c].opp, "perfect", 7) ? j->pplays : j->lplays);
+	*wsize = plays / 1000 > 100 ? plays / 1000 : 100;
+	return plays;
+}
+
+static void lauto_piece(void *arg, int i, int worker)
+{
+	lauto_job *j = arg;
+	int c = i / j->seeds, s = i % j->seeds, wsize;
+	int plays = lauto_plays(j, c, &wsize);
+	gl_judge **judge = j->judges + ((size_t)worker * NLAUTO + (size_t)c) * 2;
+	for (int seat = 0; seat < 2; seat++) {
+		gl_err err = {0};
+		if (!judge[seat] && !(judge[seat] = gl_judge_new(j->g, seat,
+				j->lc[c].misere, !strncmp(j->lc[c].opp, "perfect", 7), &err)))
+			cli_die(EXIT_RUN, "%s", err.msg);
+	}
+	run_lauto(j->g, judge, j->lc[c].spec, j->lc[c].opp, plays, wsize,
+		gl_mix64(j->seed + 104729u * (uint64_t)(s + 1)), &j->runs[i]);
+}
+
+/* A run as bytes: the struct (its pointers meaningless), the windows'
+ * mistakes, the memory sizes. */
+static size_t lauto_get(void *arg, int i, const void **bytes)
+{
+	lauto_job *j = arg;
+	const lrun *r = &j->runs[i];
+	if (!j->blob[i]) {
+		int wsize, plays = lauto_plays(j, i / j->seeds, &wsize);
+		size_t nw = (size_t)(plays + wsize - 1) / (size_t)wsize;
+		j->size[i] = sizeof *r + nw * (sizeof *r->window + sizeof *r->sizes);
+		if (!(j->blob[i] = malloc(j->size[i])))
+			die_oom();
+		memcpy(j->blob[i], r, sizeof *r);
+		memcpy(j->blob[i] + sizeof *r, r->window, nw * sizeof *r->window);
+		memcpy(j->blob[i] + sizeof *r + nw * sizeof *r->window, r->sizes,
+			nw * sizeof *r->sizes);
+	}
+	*bytes = j->blob[i];
+	return j->size[i];
+}
+
+static int lauto_put(void *arg, int i, const void *bytes, size_t size, gl_err *err)
+{
+	lauto_job *j = arg;
+	lrun *r = &j->runs[i];
+	int wsize, plays = lauto_plays(j, i / j->seeds, &wsize);
+	size_t nw = (size_t)(plays + wsize - 1) / (size_t)wsize;
+	if (size != sizeof *r + nw * (sizeof *r->window + sizeof *r->sizes))
+		return gl_fail(err, GL_EINVAL, "L-automaton run %d: %zu bytes", i, size);
+	const char *b = bytes;
+	int *window = r->window ? r->window : malloc(nw * sizeof *window);
+	long *sizes = r->sizes ? r->sizes : malloc(nw * sizeof *sizes);
+	if (!window || !sizes)
+		die_oom();
+	memcpy(r, b, sizeof *r);
+	r->window = window;
+	r->sizes = sizes;
+	memcpy(r->window, b + sizeof *r, nw * sizeof *r->window);
+	memcpy(r->sizes, b + sizeof *r + nw * sizeof *r->window, nw * sizeof *r->sizes);
+	return 0;
+}
+
 /* --- the command ------------------------------------------------------------------ */
 
 static const cli_opt martens_opts[] = {
@@ -399,6 +564,9 @@ static const cli_opt martens_opts[] = {
 	{"lauto-perfect-plays", "N", "100000", "L-automaton plays against perfect", 0},
 	{"streak", "N", "100", "plays without a loss that count as learned", 0},
 	{"out", "DIR", "out/martens", "where the CSV and SVG go", 0},
+	{"threads", "T", "all cores", "runs played at once (and under mpirun, on every rank)", 0},
+	{"resume", NULL, NULL, "go on from the runs a stopped run with the same options finished (kept in DIR/pieces)", 0},
+	{"stop-after", "K", "0", "stop once K runs are finished and kept (to test --resume; 0: never)", 0},
 	{NULL, NULL, NULL, NULL, 0}
 };
 
@@ -421,9 +589,12 @@ int repro_martens(int argc, char **argv)
 	long streak = cli_long(&opt, "streak", 1, 100000);
 	uint64_t seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
 	const char *out = cli_str(&opt, "out");
+	long threads = cli_given(&opt, "threads") ? cli_long(&opt, "threads", 1,
+		CLI_THREADS_MAX) : sysconf(_SC_NPROCESSORS_ONLN);
 	if (max_plays < streak)
 		cli_die(EXIT_USAGE, "repro martens: --max-plays must be at least --streak");
 	report_mkdir(out);
+	cli_keep_begin(&opt, out);
 	double t0 = gl_now();
 	int min_plays = (int)(max_plays < 300 ? max_plays : 300);
 	printf("Martens 1959, Note I and Note II: %ld seeds, seed %" PRIu64 ", a run stops after "
@@ -462,7 +633,8 @@ int repro_martens(int argc, char **argv)
 		"losses,plays,then_perfect_plays,then_perfect_losses\n");
 	char stop_plays[NTTT][64], stop_losses[NTTT][64];
 	for (int c = 0; c < NTTT; c++) {
-		run_cond(&ttt[c], (int)seeds, seed, min_plays, (int)max_plays, (int)streak, runs);
+		run_cond(&ttt[c], (int)seeds, seed, min_plays, (int)max_plays, (int)streak, runs,
+			(int)threads);
 		printf("\n-- against %s; seed 1's first 100 plays:\n", ttt[c].name);
 		print_string(runs[0].str, 100);
 		char a1[64], a2[64], a3[64], a4[64];
@@ -557,7 +729,8 @@ int repro_martens(int argc, char **argv)
 	bool hex_seven[NHEX];
 	double hex_l50[NHEX], hex_inv100[NHEX]; /* losses in the first 50 plays; invalid at 100 */
 	for (int c = 0; c < NHEX; c++) {
-		run_cond(&hex[c], (int)seeds, seed, min_plays, (int)max_plays, (int)streak, runs);
+		run_cond(&hex[c], (int)seeds, seed, min_plays, (int)max_plays, (int)streak, runs,
+			(int)threads);
 		agg ps = aggregate(runs, (int)seeds, offsetof(mrun, stop), true);
 		agg ls = aggregate(runs, (int)seeds, offsetof(mrun, stop_losses), true);
 		agg l1 = aggregate(runs, (int)seeds, offsetof(mrun, l100), false);
@@ -616,16 +789,41 @@ int repro_martens(int argc, char **argv)
 		"%ld against random ==\n", pplays, lplays);
 	printf("%-24s %-12s %-9s %-12s %-14s %-18s %s\n", "evaluation, opponent", "mistakes",
 		"distinct", "max repeats", "last quarter", "last mistake, play", "memory");
-	static const struct { const char *name, *spec, *opp; bool misere; } lc[] = {
+	static const lcond lc[NLAUTO] = {
 		{"normal, perfect", "lauto", "perfect:tt=1", false},
 		{"normal, random", "lauto", "random", false},
 		{"misere, perfect", "lauto:eval=misere", "perfect:tt=1", true},
 		{"misere, random", "lauto:eval=misere", "random", true},
 	};
 	gl_game *g = cli_game("tictactoe");
-	lrun *lr = calloc((size_t)seeds, sizeof *lr);
+	lrun *lr = calloc((size_t)seeds * NLAUTO, sizeof *lr);
 	if (!lr)
 		die_oom();
+	{
+		progress bar;
+		cli_pool pool;
+		cli_pool_init(&pool, (int)threads, &bar);
+		progress_begin(&bar, "L-automaton", (double)seeds * NLAUTO);
+		lauto_job lj = {g, lc, (int)seeds, lplays, pplays, seed, lr,
+			calloc((size_t)pool.threads * NLAUTO * 2, sizeof(gl_judge *)),
+			calloc((size_t)seeds * NLAUTO, sizeof(char *)),
+			calloc((size_t)seeds * NLAUTO, sizeof(size_t))};
+		if (!lj.judges || !lj.blob || !lj.size)
+			die_oom();
+		gl_pieces p = {(int)seeds * NLAUTO, lauto_piece, lauto_get, lauto_put, &lj,
+			false};
+		gl_err err = {0};
+		if (gl_run_pieces(&pool.runner, &p, &err))
+			cli_die(EXIT_RUN, "repro martens: %s", err.msg);
+		progress_end(&bar);
+		for (int k = 0; k < pool.threads * NLAUTO * 2; k++)
+			gl_judge_free(lj.judges[k]);
+		for (int k = 0; k < (int)seeds * NLAUTO; k++)
+			free(lj.blob[k]);
+		free(lj.judges);
+		free(lj.blob);
+		free(lj.size);
+	}
 	gl_strbuf_init(&csv);
 	gl_strbuf_printf(&csv, "condition,seed,plays,mistakes,distinct,max_repeats,last_quarter,"
 		"last_mistake_play,memory\n");
@@ -636,16 +834,11 @@ int repro_martens(int argc, char **argv)
 	double l_tot[4], l_late[4]; /* mistakes in all and in the last quarter, mean over seeds */
 	plot_series ls[4], lm[4];
 	double *lx[4], *ly[4], *lsz[4];
-	for (int c = 0; c < 4; c++) {
-		gl_err err = {0};
+	for (int c = 0; c < NLAUTO; c++) {
 		bool perf = !strncmp(lc[c].opp, "perfect", 7);
 		int plays = (int)(perf ? pplays : lplays);
 		int wsize = plays / 1000 > 100 ? plays / 1000 : 100;
 		int nw = (plays + wsize - 1) / wsize;
-		gl_judge *j[2];
-		for (int seat = 0; seat < 2; seat++)
-			if (!(j[seat] = gl_judge_new(g, seat, lc[c].misere, perf, &err)))
-				cli_die(EXIT_RUN, "%s", err.msg);
 		lx[c] = malloc(sizeof *lx[c] * (size_t)nw);
 		ly[c] = calloc((size_t)nw, sizeof *ly[c]);
 		lsz[c] = calloc((size_t)nw, sizeof *lsz[c]);
@@ -656,29 +849,28 @@ int repro_martens(int argc, char **argv)
 		double tot = 0, dist = 0, late = 0, mem = 0;
 		int maxrep = 0, lastmax = 0, lastmin = 1 << 30;
 		for (int s = 0; s < seeds; s++) {
-			run_lauto(g, j, lc[c].spec, lc[c].opp, plays, wsize,
-				gl_mix64(seed + 104729u * (uint64_t)(s + 1)), &lr[s]);
-			tot += (double)lr[s].total;
-			dist += (double)lr[s].distinct;
-			late += (double)lr[s].late;
-			mem += (double)lr[s].size;
-			maxrep = lr[s].maxrep > maxrep ? lr[s].maxrep : maxrep;
-			lastmax = lr[s].last > lastmax ? lr[s].last : lastmax;
-			lastmin = lr[s].last < lastmin ? lr[s].last : lastmin;
+			const lrun *r = &lr[c * seeds + s];
+			tot += (double)r->total;
+			dist += (double)r->distinct;
+			late += (double)r->late;
+			mem += (double)r->size;
+			maxrep = r->maxrep > maxrep ? r->maxrep : maxrep;
+			lastmax = r->last > lastmax ? r->last : lastmax;
+			lastmin = r->last < lastmin ? r->last : lastmin;
 			for (int k = 0; k < nw; k++) {
-				double per100 = 100.0 * lr[s].window[k] / wsize;
+				double per100 = 100.0 * r->window[k] / wsize;
 				ly[c][k] += per100 / (double)seeds;
-				lsz[c][k] += (double)lr[s].sizes[k] / (double)seeds;
+				lsz[c][k] += (double)r->sizes[k] / (double)seeds;
 				report_csv_field(&win, lc[c].name);
 				gl_strbuf_printf(&win, ",%d,%d,%.3f,%ld\n", s + 1,
-					wsize * (k + 1), per100, lr[s].sizes[k]);
+					wsize * (k + 1), per100, r->sizes[k]);
 			}
 			report_csv_field(&csv, lc[c].name);
 			gl_strbuf_printf(&csv, ",%d,%d,%ld,%ld,%d,%ld,%d,%ld\n", s + 1,
-				plays, lr[s].total, lr[s].distinct, lr[s].maxrep, lr[s].late,
-				lr[s].last, lr[s].size);
-			free(lr[s].window);
-			free(lr[s].sizes);
+				plays, r->total, r->distinct, r->maxrep, r->late,
+				r->last, r->size);
+			free(r->window);
+			free(r->sizes);
 		}
 		l_tot[c] = tot / seeds;
 		l_late[c] = late / seeds;
@@ -692,8 +884,6 @@ int repro_martens(int argc, char **argv)
 			mem / seeds);
 		ls[c] = (plot_series){lc[c].name, nw, lx[c], ly[c], NULL, NULL};
 		lm[c] = (plot_series){lc[c].name, nw, lx[c], lsz[c], NULL, NULL};
-		gl_judge_free(j[0]);
-		gl_judge_free(j[1]);
 	}
 	report_write(out, "lauto.csv", &csv);
 	report_write(out, "lauto-windows.csv", &win);

@@ -24,6 +24,16 @@ void gl_stats_add(gl_stats *st, int goal, int result)
 		st->losses++;
 }
 
+void gl_stats_merge(gl_stats *st, const gl_stats *more)
+{
+	st->n += more->n;
+	st->wins += more->wins;
+	st->draws += more->draws;
+	st->losses += more->losses;
+	st->sum += more->sum;
+	st->sumsq += more->sumsq;
+}
+
 double gl_stats_mean(const gl_stats *st)
 {
 	return st->n ? st->sum / (double)st->n : 0.0;

@@ -10,6 +10,7 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,14 +199,26 @@ static void play_duel(void *arg, int i, int worker)
 	count_pieces(g, s, job->owners + (size_t)worker * g->ncells, d->pieces);
 }
 
-static void run_jobs(const gl_runner *r, int n, gl_job_fn job, void *arg)
+/* A duel's result as bytes: its fields from `result` to the end (the
+ * players are pointers of this process, and stay). */
+enum { DUEL_RESULT = offsetof(gl_duel, result) };
+
+static size_t duel_get(void *arg, int i, const void **bytes)
 {
-	if (r && r->run) {
-		r->run(r->ctx, n, job, arg);
-		return;
-	}
-	for (int i = 0; i < n; i++)
-		job(arg, i, 0);
+	const duel_job *job = arg;
+	*bytes = (const char *)&job->d[i] + DUEL_RESULT;
+	return sizeof(gl_duel) - DUEL_RESULT;
+}
+
+static int duel_put(void *arg, int i, const void *bytes, size_t size,
+	gl_err *err)
+{
+	const duel_job *job = arg;
+	if (size != sizeof(gl_duel) - DUEL_RESULT)
+		return gl_fail(err, GL_EINVAL, "duel %d: a result of %zu bytes, "
+			"want %zu", i, size, sizeof(gl_duel) - DUEL_RESULT);
+	memcpy((char *)&job->d[i] + DUEL_RESULT, bytes, size);
+	return 0;
 }
 
 int gl_duels_play(const gl_game *g, const gl_openings *o, gl_duel *d, int n,
@@ -233,9 +246,8 @@ int gl_duels_play(const gl_game *g, const gl_openings *o, gl_duel *d, int n,
 		rc = gl_fail(err, GL_ENOMEM, "out of memory for the boards of %d "
 			"workers", workers);
 	if (!rc) {
-		gl_runner r = runner ? *runner : (gl_runner){0};
-		r.workers = workers;
-		run_jobs(&r, n, play_duel, &job);
+		gl_pieces p = {n, play_duel, duel_get, duel_put, &job, false};
+		rc = gl_run_pieces(runner, &p, err);
 	} else if (!srch) {
 		gl_fail(err, rc, "out of memory for the searches of %d workers",
 			workers);

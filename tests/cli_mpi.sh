@@ -1,0 +1,150 @@
+#!/bin/sh
+# cli_mpi.sh BIN - work spread over MPI ranks gives what one process gives:
+# `mpirun -np 3` (on loopback, oversubscribed) of a small evolve (and
+# its resume), repro banerjee-stone and martens, match -n and perft against the single-process run, byte for
+# byte; the same on 1 and 2 threads without MPI; sweeps stopped midway
+# (--stop-after) and resumed give the same files; a rank killed midway
+# stops the run with mpirun's message naming the rank. The MPI part is
+# skipped (said so) when the binary was built without MPI.
+. "$(dirname "$0")/lib_cli.sh"
+# the runs below change folder
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+
+# same_dir WHAT A B MIN: every file of folder A (its folders aside) is
+# in B alike, and there are MIN at least
+same_dir() {
+	n=0
+	for f in $(ls -p "$2" | grep -v /); do
+		if ! cmp -s "$2/$f" "$3/$f"; then bad "$1: $f differs"; return; fi
+		n=$((n + 1))
+	done
+	[ "$n" -ge "$4" ] && ok || bad "$1: $n files, want $4 at least"
+}
+
+# what does not need MPI: the thread count changes nothing
+"$BIN" perft checkers 7 --divide --threads 1 --split 1 >"$tmp/p1" 2>/dev/null
+"$BIN" perft checkers 7 --divide --threads 2 --split 4 >"$tmp/p2" 2>/dev/null
+cmp -s "$tmp/p1" "$tmp/p2" && ok || bad "perft --divide differs on 2 threads, split 4"
+[ "$(tail -n 1 "$tmp/p1")" = 179740 ] && ok || bad "perft(7) of checkers: $(tail -n 1 "$tmp/p1")"
+M="match connect3 egreedy random -n 120 --swap"
+"$BIN" $M --threads 1 --record "$tmp/r1" | sed '$d' >"$tmp/m1"
+"$BIN" $M --threads 2 --record "$tmp/r2" | sed '$d' >"$tmp/m2"
+cmp -s "$tmp/m1" "$tmp/m2" && cmp -s "$tmp/r1" "$tmp/r2" && ok ||
+	bad "match on 2 threads differs"
+[ "$(grep -c moves= "$tmp/r1")" -eq 120 ] && ok || bad "the record wants 120 matches"
+
+# a sweep stopped after some of its runs and resumed: the same files
+R="repro martens --seeds 2 --lauto-plays 3000 --lauto-perfect-plays 300 --max-plays 400"
+"$BIN" $R --threads 1 --out "$tmp/k1" >/dev/null 2>&1
+expect 1 "stopped after 7 pieces of work" $R --threads 2 --stop-after 7 --out "$tmp/k2"
+[ "$(ls "$tmp/k2/pieces" | wc -l)" -ge 8 ] && ok || bad "repro martens --stop-after 7 kept $(ls "$tmp/k2/pieces" | wc -l) files"
+expect 0 "written to" $R --threads 2 --resume --out "$tmp/k2"
+same_dir "repro martens resumed" "$tmp/k1" "$tmp/k2" 30
+expect 2 "was run with other options" $R --seeds 3 --resume --out "$tmp/k2"
+expect 2 "no run to resume" $R --resume --out "$tmp/k0"
+
+if ! "$BIN" --version | grep -q '^MPI: yes'; then
+	# started by mpirun as one of 3 copies, it refuses to do the work 3 times
+	env OMPI_COMM_WORLD_SIZE=3 "$BIN" perft checkers 1 >"$tmp/out" 2>&1
+	rc=$?
+	[ $rc -eq 1 ] && grep -q "built without MPI" "$tmp/out" && ok ||
+		bad "one of 3 copies without MPI: rc=$rc, $(cat "$tmp/out")"
+	echo "built without MPI: the mpirun checks are skipped"
+	finish
+	exit
+fi
+if ! command -v mpirun >/dev/null 2>&1; then
+	bad "the binary has MPI but mpirun is not on PATH (Debian: openmpi-bin)"
+	finish
+	exit
+fi
+# CI runs as root in a container: Open MPI refuses root unless told, and
+# its shared-memory single copy (CMA) is often barred there
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
+export OMPI_MCA_rmaps_base_oversubscribe=1
+# a sanitized build: Open MPI's own leaks are suppressed, not ours. Its
+# libraries have no frame pointers, so only the slow unwinder tells
+# whose a leak is, and it makes every rank's start seconds slower: the
+# runs marked run3_leaks check for leaks (Open MPI's plugins kept
+# loaded so that their names are seen), the others do not (the same
+# commands are checked in one process above and below)
+export OMPI_MCA_mca_base_component_disable_dlclose=1
+export PMIX_MCA_mca_base_component_disable_dlclose=1
+export LSAN_OPTIONS="suppressions=$(pwd)/data/mpi/lsan.supp:print_suppressions=0"
+asan=${ASAN_OPTIONS:+$ASAN_OPTIONS:}
+run3() {
+	ASAN_OPTIONS="${asan}detect_leaks=0" \
+		mpirun --oversubscribe --allow-run-as-root -np 3 "$BIN" "$@"
+}
+run3_leaks() {
+	ASAN_OPTIONS="${asan}fast_unwind_on_malloc=0" \
+		mpirun --oversubscribe --allow-run-as-root -np 3 "$BIN" "$@"
+}
+
+# evolve: the run's files, and what it prints
+EV="evolve checkers --pop 5 --depth 1 --max-plies 60 --gens 2 --seed 3 --threads 1 --out ev"
+mkdir "$tmp/e1" "$tmp/e3"
+(cd "$tmp/e1" && "$BIN" $EV >out 2>err)
+(cd "$tmp/e3" && run3 $EV >out 2>err) || bad "mpirun evolve: $(cat "$tmp/e3/err")"
+for f in out ev/run.txt ev/evolve.csv ev/champion.txt ev/fitness.svg ev/weights.svg; do
+	cmp -s "$tmp/e1/$f" "$tmp/e3/$f" && ok || bad "evolve on 3 ranks: $f differs"
+done
+# resumed on 3 ranks with 2 threads each: as if never stopped
+(cd "$tmp/e3" && rm -rf ev && run3 ${EV%--out ev} --gens 1 --out ev >/dev/null 2>&1 &&
+	run3 evolve checkers --resume ev --gens 2 --threads 2 >/dev/null 2>err) ||
+	bad "mpirun evolve --resume: $(cat "$tmp/e3/err")"
+for f in run.txt evolve.csv champion.txt; do
+	cmp -s "$tmp/e1/ev/$f" "$tmp/e3/ev/$f" && ok || bad "evolve resumed on 3 ranks: $f differs"
+done
+
+mkdir "$tmp/q1" "$tmp/q3"
+# repro banerjee-stone: every file, and what it prints (less the time)
+R="repro banerjee-stone --runs 2 --matches 60 --source-short 20 --threads 1 --out rb"
+(cd "$tmp/q1" && "$BIN" $R 2>&1 | sed '$d' >out)
+before=$(ls -d "${TMPDIR:-/tmp}"/gamelearn-bs-* 2>/dev/null)
+(cd "$tmp/q3" && run3_leaks $R 2>err | sed '$d' >out)
+grep -q "Sanitizer" "$tmp/q3/err" && bad "mpirun repro banerjee-stone: $(cat "$tmp/q3/err")" || ok
+after=$(ls -d "${TMPDIR:-/tmp}"/gamelearn-bs-* 2>/dev/null)
+[ "$before" = "$after" ] && ok || bad "a rank left its feature folder"
+cmp -s "$tmp/q1/out" "$tmp/q3/out" && ok || bad "repro banerjee-stone on 3 ranks prints otherwise"
+same_dir "repro banerjee-stone on 3 ranks" "$tmp/q1/rb" "$tmp/q3/rb" 15
+
+# repro martens: every file, and what it prints (less the time)
+R="repro martens --seeds 2 --lauto-plays 3000 --lauto-perfect-plays 300 --max-plays 400 --threads 1 --out rm"
+(cd "$tmp/q1" && "$BIN" $R 2>&1 | sed '$d' >mout)
+(cd "$tmp/q3" && run3 $R 2>err | sed '$d' >mout) || bad "mpirun repro martens: $(cat "$tmp/q3/err")"
+cmp -s "$tmp/q1/mout" "$tmp/q3/mout" && ok || bad "repro martens on 3 ranks prints otherwise"
+same_dir "repro martens on 3 ranks" "$tmp/q1/rm" "$tmp/q3/rm" 30
+
+# stopped on 3 ranks, resumed on 3 ranks with 2 threads each
+R="repro banerjee-stone --runs 2 --matches 60 --source-short 20 --out rb"
+(cd "$tmp/q3" && rm -rf rb && run3 $R --threads 1 --stop-after 9 >/dev/null 2>err)
+grep -q "stopped after 9 pieces" "$tmp/q3/err" && ok || bad "mpirun --stop-after: $(cat "$tmp/q3/err")"
+(cd "$tmp/q3" && run3 $R --threads 2 --resume >/dev/null 2>err) || bad "mpirun --resume: $(cat "$tmp/q3/err")"
+same_dir "repro banerjee-stone resumed on 3 ranks" "$tmp/q1/rb" "$tmp/q3/rb" 15
+
+# match -n: the table (less the rate) and the record, 2 threads a rank
+run3_leaks $M --threads 2 --record "$tmp/r3" 2>"$tmp/err" | sed '$d' >"$tmp/m3"
+grep -q "Sanitizer" "$tmp/err" && bad "mpirun match: $(cat "$tmp/err")" || ok
+cmp -s "$tmp/m1" "$tmp/m3" && cmp -s "$tmp/r1" "$tmp/r3" && ok ||
+	bad "match on 3 ranks differs: $(cat "$tmp/err")"
+
+# perft: the divide listing, with 2 threads on each rank
+run3 perft checkers 7 --divide --threads 2 >"$tmp/p3" 2>"$tmp/err"
+cmp -s "$tmp/p1" "$tmp/p3" && ok || bad "perft on 3 ranks differs: $(cat "$tmp/err")"
+
+# a rank killed midway: the job stops, and mpirun names the rank
+cat >"$tmp/die.sh" <<EOS
+#!/bin/sh
+if [ "\$OMPI_COMM_WORLD_RANK" = 1 ]; then (sleep 1; kill -9 \$\$) & fi
+exec "$BIN" perft checkers 14 --threads 1
+EOS
+ASAN_OPTIONS="${asan}detect_leaks=0" \
+	mpirun --oversubscribe --allow-run-as-root -np 3 sh "$tmp/die.sh" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 0 ] && grep -q "rank 1" "$tmp/err" && ! grep -q '^[0-9]' "$tmp/out"; then ok; else
+	bad "a killed rank: rc=$rc, stderr: $(cat "$tmp/err")"; fi
+[ -n "${GL_TEST_SHOW:-}" ] && cat "$tmp/err"
+
+finish
