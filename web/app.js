@@ -342,6 +342,7 @@ function personView(prefix, mode) {
     const spec = agentSpec($(prefix + "-agent"), $(prefix + "-agent-params"));
     if (mode === "teach") req.learner = spec; else req.opponent = spec;
     checkersFrom = null;
+    if (st) { await api("DELETE", "/sessions/" + st.id).catch(() => {}); st = null; }
     try { showError(""); show(await api("POST", "/sessions", req)); }
     catch (e) { view.innerHTML = ""; view.appendChild(el("div", { class: "message", id: view.id + "-message" }, e.message)); }
   };
@@ -397,6 +398,7 @@ function watchView() {
   $("watch-form").onsubmit = async ev => {
     ev.preventDefault();
     if (timer) clearTimeout(timer);
+    if (st) { await api("DELETE", "/sessions/" + st.id).catch(() => {}); st = null; }
     paused = false;
     $("watch-pause").textContent = "Pause";
     const req = Object.assign({ mode: "watch" }, gameChoice("watch"));

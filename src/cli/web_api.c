@@ -61,6 +61,8 @@ typedef struct session {
 	char mem[PATH_MAX];     /* memory file */
 	char wdl_path[PATH_MAX + 8]; /* its W/D/L beside it */
 	gl_lock lock;           /* on mem, against other processes */
+	bool mem_done;          /* the game ended, memory saved: another
+				   session may teach it (under table.mu) */
 	long wins, draws, losses; /* the learner's, across visits */
 } session;
 
@@ -308,7 +310,7 @@ static bool table_add(session *ss, web_reply *r)
 	table_sweep();
 	bool in_use = false;
 	for (int i = 0; i < table.n && ss->mem[0]; i++)
-		in_use |= !strcmp(table.s[i]->mem, ss->mem);
+		in_use |= !table.s[i]->mem_done && !strcmp(table.s[i]->mem, ss->mem);
 	if (in_use) {
 		pthread_mutex_unlock(&table.mu);
 		web_error(r, 409, "learner: its memory %s is being taught in another "
@@ -400,6 +402,12 @@ static void session_end(session *ss)
 			err.msg);
 	else
 		snprintf(ss->note, sizeof ss->note, "memory saved");
+	/* the learner has learned all it will from this session: let the
+	 * memory be taught by the next one */
+	gl_lock_drop(&ss->lock);
+	pthread_mutex_lock(&table.mu);
+	ss->mem_done = true;
+	pthread_mutex_unlock(&table.mu);
 }
 
 /* Play move a (legal) for the player to move, telling the agents. */
