@@ -2,12 +2,14 @@
 # deps.sh [demo|test] - install the Debian packages gamelearn needs, if
 # any is missing (as root, with apt-get; a no-op when all are present).
 #   demo: what building and running the tool needs: gcc (and the C
-#         library's headers), make, cmake, pkg-config, and the two HTTP
-#         libraries the binary links (libmicrohttpd for `ggp serve`,
-#         libcurl for `ggp match`).
+#         library's headers), make, cmake, pkg-config, the two HTTP
+#         libraries the binary links (libmicrohttpd for `ggp serve` and
+#         `web`, libcurl for `ggp match`) and jansson (JSON for `web`).
 #   test: that, and what the tests add: clang with its sanitizer
-#         runtimes for the ASan+UBSan build, and curl, which
-#         tests/cli_ggp.sh talks HTTP with. (Everything else the test
+#         runtimes for the ASan+UBSan build, curl, which
+#         tests/cli_ggp.sh and cli_web.sh talk HTTP with, and the browser
+#         test's headless Chromium driven by Selenium (chromium,
+#         chromium-driver, python3-selenium). (Everything else the test
 #         scripts run, sh awk sed grep cmp mktemp, is in every Debian.)
 set -e
 what=${1:-test}
@@ -32,7 +34,11 @@ if ! pkg-config --exists libcurl 2>/dev/null &&
    [ ! -f /usr/include/curl/curl.h ]; then
 	missing="$missing libcurl4-gnutls-dev"
 fi
-why="to build gamelearn: a C compiler, make, cmake, pkg-config and the HTTP libraries the binary links"
+# web: jansson
+if ! pkg-config --exists jansson 2>/dev/null && [ ! -f /usr/include/jansson.h ]; then
+	missing="$missing libjansson-dev"
+fi
+why="to build gamelearn: a C compiler, make, cmake, pkg-config, the HTTP libraries and jansson that the binary links"
 if [ "$what" = test ]; then
 	if command -v clang >/dev/null 2>&1; then
 		# clang's sanitizer runtimes
@@ -42,7 +48,11 @@ if [ "$what" = test ]; then
 		missing="$missing clang libclang-rt-dev"
 	fi
 	command -v curl >/dev/null 2>&1 || missing="$missing curl"
-	why="to build and test gamelearn: the build tools and libraries, clang and its sanitizer runtimes for the ASan+UBSan build, curl for the GGP test"
+	# tests/web_browser.py: headless Chromium through Selenium
+	[ -x /usr/bin/chromium ] || missing="$missing chromium"
+	[ -x /usr/bin/chromedriver ] || missing="$missing chromium-driver"
+	/usr/bin/python3 -c 'import selenium' 2>/dev/null || missing="$missing python3-selenium"
+	why="to build and test gamelearn: the build tools and libraries, clang and its sanitizer runtimes for the ASan+UBSan build, curl for the GGP and web tests, chromium, chromium-driver and python3-selenium for the browser test"
 fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then

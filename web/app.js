@@ -418,6 +418,70 @@ function watchView() {
   };
 }
 
+/* --- GGP matches: records `ggp match --live` writes, polled ------------ */
+
+let matchTimer = null;
+
+function matchTable(m) {
+  const t = el("table", { class: "csv", id: "match-moves" });
+  const h = el("tr", {});
+  h.appendChild(el("th", {}, "step"));
+  m.gameRoleNames.forEach((r, i) => h.appendChild(el("th", {}, r + " (" + m.playerNamesFromHost[i] + ")")));
+  t.appendChild(h);
+  m.moves.forEach((mv, k) => {
+    const tr = el("tr", {});
+    tr.appendChild(el("td", {}, String(k + 1)));
+    mv.forEach((x, i) => {
+      const e = (m.errors[k + 1] || [])[i];
+      tr.appendChild(el("td", { class: e ? "err" : "" }, x + (e ? "  [" + e + "]" : "")));
+    });
+    t.appendChild(tr);
+  });
+  return t;
+}
+
+async function showMatch(path) {
+  if (matchTimer) clearTimeout(matchTimer);
+  matchTimer = null;
+  const view = $("match-view");
+  let m;
+  try {
+    const r = await fetch("/data/" + path.split("/").map(encodeURIComponent).join("/"));
+    m = await r.json();
+  } catch (e) { view.textContent = "cannot read " + path + ": " + e.message; return; }
+  view.innerHTML = "";
+  view.appendChild(el("h3", {}, m.matchId));
+  const running = !!m.inProgress;
+  const last = m.stateTimes.length ? m.stateTimes[m.stateTimes.length - 1] : m.startTime;
+  let line = (running ? "in progress" : m.isCompleted ? "completed" : "aborted") +
+    " · step " + m.moves.length + " · start clock " + m.startClock + " s, play clock " + m.playClock + " s";
+  if (running) line += " · this step has run " + Math.max(0, (Date.now() - last) / 1000).toFixed(1) + " s of " + m.playClock;
+  view.appendChild(el("div", { class: "status", id: "match-status" }, line));
+  if (m.goalValues)
+    view.appendChild(el("div", { class: "status over" }, "goals: " +
+      m.gameRoleNames.map((r, i) => r + " " + m.goalValues[i]).join(", ")));
+  const startErr = (m.errors[0] || []).map((e, i) => e ? m.gameRoleNames[i] + ": " + e : "").filter(x => x);
+  if (startErr.length) view.appendChild(el("div", { class: "message" }, "START errors: " + startErr.join("; ")));
+  view.appendChild(matchTable(m));
+  view.appendChild(el("div", { class: "hint" }, "state now:"));
+  view.appendChild(el("pre", {}, m.states[m.states.length - 1] || ""));
+  if (running && location.hash === "#watch") matchTimer = setTimeout(() => showMatch(path), 1000);
+}
+
+async function loadMatches() {
+  const ul = $("matches-list");
+  ul.innerHTML = "";
+  try {
+    const r = await api("GET", "/matches");
+    if (!r.files.length) ul.appendChild(el("li", {}, "no match records in the data folder"));
+    for (const f of r.files) {
+      const li = el("li", { "data-path": f }, f);
+      li.onclick = () => showMatch(f);
+      ul.appendChild(li);
+    }
+  } catch (e) { showError(e.message); }
+}
+
 /* --- results ----------------------------------------------------------------- */
 
 function csvRows(text) {
@@ -482,6 +546,7 @@ function route() {
     $("tab-" + p).classList.toggle("active", p === page);
   }
   if (page === "results") loadResults();
+  if (page === "watch") loadMatches();
   if (page === "play" && !$("play-game-view").hasChildNodes())
     $("play-form").requestSubmit();  /* a board at once */
 }

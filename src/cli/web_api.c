@@ -926,6 +926,17 @@ static void api_results(web_reply *r)
 	r->body = json_pack("{s:o}", "files", files);
 }
 
+/* GET /matches: the GGP match records under --data (`ggp match --live`
+ * writes them there, one MATCHID.json each). */
+static void api_matches(web_reply *r)
+{
+	json_t *files = json_array();
+	static const char *const ext[] = {".json", NULL};
+	if (table.cfg.data)
+		web_list_files(table.cfg.data, ext, files);
+	r->body = json_pack("{s:o}", "files", files);
+}
+
 static void api_sessions(web_reply *r)
 {
 	json_t *arr = json_array();
@@ -986,6 +997,8 @@ void web_api(const char *method, const char *path, const char *body,
 		api_agents(r);
 	else if (!strcmp(path, "/results") && get)
 		api_results(r);
+	else if (!strcmp(path, "/matches") && get)
+		api_matches(r);
 	else if (!strcmp(path, "/sessions") && post)
 		api_new(req, r);
 	else if (!strcmp(path, "/sessions") && get)
