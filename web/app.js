@@ -80,7 +80,8 @@ function fillAgents(sel, names, dflt, paramsBox) {
     const a = agentInfo(sel.value);
     for (const p of (a ? a.params : [])) {
       const lab = el("label", { title: p.help }, p.key + " ");
-      lab.appendChild(el("input", { "data-key": p.key, placeholder: p.default }));
+      lab.appendChild(el("input", { "data-key": p.key,
+        placeholder: p.key === "time" ? AGENTS.move_time + " (server)" : p.default }));
       paramsBox.appendChild(lab);
     }
   };
@@ -269,7 +270,9 @@ let checkersFrom = null;
 
 /* --- one game view: board, status, legal moves, history ------------------ */
 
-function seatName(st, p) { return st.seats[p] === "person" ? "you" : st.seats[p]; }
+/* A seat as the status line says it: "you", or the agent's name (its
+ * whole canonical spec is on the line below). */
+function seatName(st, p) { return st.seats[p] === "person" ? "you" : st.seats[p].split(":")[0]; }
 
 function renderGame(view, st, actions) {
   view.innerHTML = "";
@@ -280,7 +283,7 @@ function renderGame(view, st, actions) {
   let status;
   const person = st.seats.indexOf("person");
   if (st.over) {
-    status = "Game over: " + st.result;
+    status = "Game over: " + st.result.replace(/\(([a-z]+):[^)]*\)/, "($1)");
     if (person >= 0 && st.nplayers === 2)
       status += " — you " + (st.goals[person] > st.goals[1 - person] ? "win" :
         st.goals[person] === st.goals[1 - person] ? "draw" : "lose");
@@ -380,7 +383,47 @@ function showLearned(l) {
     }
     box.appendChild(t);
   }
-  if (l.text) box.appendChild(el("pre", { id: "learned-text" }, l.text));
+  if (l.won !== undefined && l.text) drawConfigurations(box, l.text);
+  else if (l.text) box.appendChild(el("pre", { id: "learned-text" }, l.text));
+}
+
+/* Martens' memory as the library draws it (boards side by side under
+ * "won configurations" and "hopeless configurations", each headed
+ * "#N kind"), redrawn as small boards. */
+function drawConfigurations(box, text) {
+  const lines = text.split("\n");
+  let section = null;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (/^(won|hopeless) configurations/.test(l)) {
+      section = el("div", { class: "configs", id: "learned-" + l.split(" ")[0] });
+      box.appendChild(el("div", { class: "hint" }, l));
+      box.appendChild(section);
+      continue;
+    }
+    if (!section || !l.startsWith("#")) continue;
+    const starts = [];
+    for (let k = 0; k < l.length; k++) if (l[k] === "#" && (k === 0 || l[k - 1] === " ")) starts.push(k);
+    const rows = [];
+    for (let j = i + 1; j < lines.length && lines[j].trim(); j++) rows.push(lines[j]);
+    i += rows.length;
+    starts.forEach((s0, e) => {
+      const end = e + 1 < starts.length ? starts[e + 1] : undefined;
+      const grid = rows.map(r => r.slice(s0, end).trim().split(/\s+/));
+      const n = grid.length, m = n ? grid[0].length : 0, c = 18;
+      const fig = el("figure", { class: "config" });
+      const svg = sv("svg", { width: m * c + 2, height: n * c + 2 });
+      grid.forEach((row, r) => row.forEach((ch, q) => {
+        svg.appendChild(sv("rect", { x: 1 + q * c, y: 1 + r * c, width: c, height: c, fill: "white", stroke: "#888" }));
+        if (ch === "X" || ch === "O")
+          svg.appendChild(sv("text", { x: 1 + q * c + c / 2, y: 1 + r * c + c * 0.75, "text-anchor": "middle",
+            "font-size": c * 0.75, fill: COLORS[ch === "X" ? 0 : 1] }, ch));
+      }));
+      fig.appendChild(svg);
+      fig.appendChild(el("figcaption", {}, l.slice(s0, end).trim()));
+      section.appendChild(fig);
+    });
+  }
 }
 
 /* --- watch ------------------------------------------------------------------ */

@@ -911,7 +911,8 @@ static void api_agents(web_reply *r)
 			"summary", (*t)->summary, "params", params_json((*t)->params, true)));
 	for (int i = 0; learners[i]; i++)
 		json_array_append_new(ls, json_string(learners[i]));
-	r->body = json_pack("{s:o,s:o}", "agents", arr, "learners", ls);
+	r->body = json_pack("{s:o,s:o,s:f}", "agents", arr, "learners", ls,
+		"move_time", table.cfg.move_s);
 }
 
 static void api_results(web_reply *r)
