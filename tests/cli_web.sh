@@ -219,6 +219,17 @@ want_err 403 'only .svg' "a memory file is not served"
 req GET /data/out/none.csv
 want_err 404 'no such file' "a missing file"
 
+# a GGP match published to the page: ggp match --live writes its record
+mkdir -p "$D/matches"
+"$BIN" ggp match data/gdl/games/ticTacToe.kif --player random --player random \
+	--playclock 1 --live "$D/matches" >"$tmp/gm" 2>&1 && ok || bad "ggp match --live: $(cat "$tmp/gm")"
+req GET /api/matches
+want 200 '"files":\["matches/gamelearn.1.0.json"\]' "the match record listed"
+req GET /data/matches/gamelearn.1.0.json
+want 200 '"isCompleted":true' "the match record served"
+if printf '%s' "$body" | grep -q inProgress; then bad "a finished match marked in progress"; else ok; fi
+want 200 '"gameRoleNames":\["xplayer","oplayer"\]' "the record's roles"
+
 # sessions at once: eight games made in parallel, each answering alone
 i=0
 pids=""
