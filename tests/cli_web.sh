@@ -121,6 +121,10 @@ req POST /api/sessions/0123456789abcdef/move '{"move":"a1"}'
 want_err 404 'no session' "move in an unknown session"
 req GET /api/nosuch
 want_err 404 'no API' "unknown API"
+req GET /api/%ff%fe
+want_err 404 'no API' "a path that is not UTF-8"
+req POST /api/sessions '{"game":"tictactoe","opponent":"\u00e9t\u00e9"}'
+want_err 404 'unknown agent' "an agent name beyond ASCII"
 head -c 70000 /dev/zero | tr '\0' ' ' >"$tmp/big"
 code=$(curl -s -m 30 -o "$tmp/body" -w '%{http_code}' -X POST --data-binary @"$tmp/big" "$W/api/sessions")
 body=$(cat "$tmp/body")
@@ -162,6 +166,7 @@ want_err 404 'no session' "deleted session gone"
 # a GDL game from --data, and a watched game stepping to its end
 req POST /api/sessions '{"kif":"gdl/ticTacToe.kif","opponent":"random"}'
 want 201 '"type":"gdl"' "a GDL game from --data"
+want 201 '"game":"gdl:file=gdl/ticTacToe.kif,' "the GDL file named inside --data"
 req POST /api/sessions '{"game":"nim","mode":"watch","agents":["random","perfect"]}'
 want 201 '"mode":"watch"' "watch"
 id=$(sid)

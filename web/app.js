@@ -294,8 +294,10 @@ function renderGame(view, st, actions) {
   side.appendChild(el("div", { class: "status" + (st.over ? " over" : ""), id: view.id + "-status" }, status));
   side.appendChild(msg);
   if (st.note) side.appendChild(el("div", { class: "hint" }, st.note));
-  const seats = st.seats.map((s, p) => "player " + (p + 1) + ": " + seatName(st, p)).join(" · ");
-  side.appendChild(el("div", { class: "hint" }, st.game + " — " + seats));
+  const seats = st.seats.map((s, p) => "player " + (p + 1) + ": " + seatName(st, p) +
+    (s === "person" ? "" : " (thought " + st.clocks[p].toFixed(1) + " s)")).join(" · ");
+  side.appendChild(el("div", { class: "hint", id: view.id + "-seats", title: st.seats.join("\n") },
+    st.game + " — " + seats));
   const bar = el("div", {});
   if (actions.undo) {
     const u = el("button", { type: "button", id: view.id + "-undo" }, "Undo");

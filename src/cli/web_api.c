@@ -55,6 +55,8 @@ typedef struct session {
 	int nhist;
 	gl_action *moves;       /* legal-move scratch */
 	uint64_t seed;
+	double think[2];        /* seconds each agent has thought, in all */
+	double last_think;      /* and the last machine move's */
 	bool ended;             /* the agents were told the end */
 	char note[320];         /* what happened last (a save that failed) */
 	/* teach: the learner's memory and its running record */
@@ -92,8 +94,11 @@ void web_error(web_reply *r, unsigned status, const char *fmt, ...)
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	for (char *c = msg; *c; c++)
-		if (*c == '\n')
+		if (*c == '\n' || *c == '\r')
 			*c = ' '; /* one line */
+		else if ((unsigned char)*c >= 0x80)
+			*c = '?'; /* valid UTF-8 whatever the request held or
+				     the truncation cut */
 	if (r->body)
 		json_decref(r->body);
 	r->status = status;
@@ -437,7 +442,11 @@ static int machine_move(session *ss, web_reply *r)
 	gl_agent *a = seat_agent(ss);
 	gl_action m;
 	gl_err err = {0};
-	if (a->type->choose(a, ss->s, &m, &err)) {
+	double t0 = gl_now();
+	int rc = a->type->choose(a, ss->s, &m, &err);
+	ss->last_think = gl_now() - t0;
+	ss->think[ss->g->type->to_move(ss->g, ss->s) & 1] += ss->last_think;
+	if (rc) {
 		web_error(r, 500, "agent %s: %s", a->spec, err.msg);
 		return -1;
 	}
@@ -511,13 +520,27 @@ static json_t *learned(session *ss)
 	return o;
 }
 
+/* g's spec as the page shows it: a GDL file's path said inside --data,
+ * not the server's own. */
+static void shown_spec(const gl_game *g, char *out, size_t n)
+{
+	size_t dl = table.cfg.data ? strlen(table.cfg.data) : 0;
+	if (dl && !strncmp(g->spec, "gdl:file=", 9) &&
+	    !strncmp(g->spec + 9, table.cfg.data, dl) && g->spec[9 + dl] == '/')
+		snprintf(out, n, "gdl:file=%s", g->spec + 10 + dl);
+	else
+		snprintf(out, n, "%s", g->spec);
+}
+
 static json_t *session_json(session *ss)
 {
 	const gl_game *g = ss->g;
 	bool over = g->type->terminal(g, ss->s);
 	int who = g->type->to_move(g, ss->s);
+	char spec[GL_SPEC_MAX];
+	shown_spec(g, spec, sizeof spec);
 	json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:b,s:i}", "id", ss->id,
-		"mode", mode_names[ss->mode], "game", g->spec, "type", g->type->name,
+		"mode", mode_names[ss->mode], "game", spec, "type", g->type->name,
 		"nplayers", (int)g->nplayers, "to_move", who, "over", over,
 		"plies", ss->nhist);
 	json_t *seats = json_array();
@@ -525,6 +548,8 @@ static json_t *session_json(session *ss)
 		json_array_append_new(seats, json_string(ss->agent[p] ?
 			ss->agent[p]->spec : "person"));
 	json_object_set_new(o, "seats", seats);
+	json_object_set_new(o, "clocks", json_pack("[f,f]", ss->think[0], ss->think[1]));
+	json_object_set_new(o, "last_think", json_real(ss->last_think));
 	/* the board as the game draws it, and its cells where it has them */
 	int need = g->type->render(g, ss->s, NULL, 0);
 	char *text = gl_malloc((size_t)need + 1);
@@ -942,9 +967,12 @@ static void api_sessions(web_reply *r)
 {
 	json_t *arr = json_array();
 	pthread_mutex_lock(&table.mu);
-	for (int i = 0; i < table.n; i++)
+	for (int i = 0; i < table.n; i++) {
+		char spec[GL_SPEC_MAX];
+		shown_spec(table.s[i]->g, spec, sizeof spec);
 		json_array_append_new(arr, json_pack("{s:s,s:s,s:s}", "id", table.s[i]->id,
-			"mode", mode_names[table.s[i]->mode], "game", table.s[i]->g->spec));
+			"mode", mode_names[table.s[i]->mode], "game", spec));
+	}
 	pthread_mutex_unlock(&table.mu);
 	r->body = json_pack("{s:o,s:i}", "sessions", arr, "max", table.cfg.max_sessions);
 }
