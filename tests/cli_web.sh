@@ -20,14 +20,7 @@ web() {
 	log=$1; shift
 	"$BIN" web --port 0 "$@" >"$log" 2>&1 &
 	wpid=$!
-	port=""
-	i=0
-	while [ $i -lt 100 ] && [ -z "$port" ]; do
-		sleep 0.1
-		port=$(sed -n 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$log")
-		i=$((i + 1))
-	done
-	[ -n "$port" ] || { echo "cli_web: the server did not start:" >&2; cat "$log" >&2; exit 1; }
+	wait_port "$log" 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p'
 	W=http://127.0.0.1:$port
 }
 
@@ -51,6 +44,15 @@ want() {
 want_err() {
 	want "$1" '^{"error":".*"}$' "$3"
 	want "$1" "$2" "$3"
+}
+# play_out ID : the person plays the first legal move until the game ends
+play_out() {
+	req GET "/api/sessions/$1"
+	n=0
+	while [ $n -lt 9 ] && ! printf '%s' "$body" | grep -q '"over":true'; do
+		req POST "/api/sessions/$1/move" "{\"move\":\"$(first_legal)\"}"
+		n=$((n + 1))
+	done
 }
 sid() { printf '%s' "$body" | sed -n 's/^{"id":"\([0-9a-f]*\)".*/\1/p'; }
 first_legal() { printf '%s' "$body" | sed -n 's/.*"legal":\[{"id":[0-9]*,"text":"\([^"]*\)".*/\1/p'; }
@@ -146,12 +148,7 @@ req POST "/api/sessions/$id/undo" '{}'
 want 200 '"plies":0' "undo takes back the move and the reply"
 req POST "/api/sessions/$id/undo" '{}'
 want_err 409 'nothing to undo' "nothing to undo"
-req GET "/api/sessions/$id"
-n=0
-while [ $n -lt 9 ] && ! printf '%s' "$body" | grep -q '"over":true'; do
-	req POST "/api/sessions/$id/move" "{\"move\":\"$(first_legal)\"}"
-	n=$((n + 1))
-done
+play_out "$id"
 want 200 '"over":true' "the game played to its end"
 want 200 '"result":"\(draw\|player [12] ([^)]*) wins\)' "the result said"
 req POST "/api/sessions/$id/move" '{"move":"a1"}'
@@ -185,12 +182,7 @@ want 201 '"learned":{"learner":"martens"' "teach"
 id=$(sid)
 req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"martens"}'
 want_err 409 'being taught in another session' "one memory, one teacher"
-req GET "/api/sessions/$id"
-n=0
-while [ $n -lt 9 ] && ! printf '%s' "$body" | grep -q '"over":true'; do
-	req POST "/api/sessions/$id/move" "{\"move\":\"$(first_legal)\"}"
-	n=$((n + 1))
-done
+play_out "$id"
 want 200 '"note":"memory saved"' "memory saved after the game"
 want 200 '"memory_bytes":[1-9]' "memory file has bytes"
 [ -s "$D/memory/martens--tictactoe.mem" ] && ok || bad "teach: no memory file"

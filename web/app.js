@@ -513,18 +513,22 @@ async function showMatch(path) {
   if (running && location.hash === "#watch") matchTimer = setTimeout(() => showMatch(path), 1000);
 }
 
-async function loadMatches() {
-  const ul = $("matches-list");
+/* The files an API call lists, into the list ul, each shown by show. */
+async function listFiles(path, ul, show, none) {
   ul.innerHTML = "";
   try {
-    const r = await api("GET", "/matches");
-    if (!r.files.length) ul.appendChild(el("li", {}, "no match records in the data folder"));
+    const r = await api("GET", path);
+    if (!r.files.length) ul.appendChild(el("li", {}, none));
     for (const f of r.files) {
       const li = el("li", { "data-path": f }, f);
-      li.onclick = () => showMatch(f);
+      li.onclick = () => show(f);
       ul.appendChild(li);
     }
   } catch (e) { showError(e.message); }
+}
+
+function loadMatches() {
+  listFiles("/matches", $("matches-list"), showMatch, "no match records in the data folder");
 }
 
 /* --- results ----------------------------------------------------------------- */
@@ -568,18 +572,8 @@ async function showResult(path) {
   view.appendChild(t);
 }
 
-async function loadResults() {
-  const ul = $("results-list");
-  ul.innerHTML = "";
-  try {
-    const r = await api("GET", "/results");
-    if (!r.files.length) ul.appendChild(el("li", {}, "no CSV or SVG files in the data folder"));
-    for (const f of r.files) {
-      const li = el("li", { "data-path": f }, f);
-      li.onclick = () => showResult(f);
-      ul.appendChild(li);
-    }
-  } catch (e) { showError(e.message); }
+function loadResults() {
+  listFiles("/results", $("results-list"), showResult, "no CSV or SVG files in the data folder");
 }
 
 /* --- pages ------------------------------------------------------------------- */
