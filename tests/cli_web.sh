@@ -113,6 +113,10 @@ req POST /api/sessions '{"game":"tictactoe","opponent":"martens:save=/tmp/x"}'
 want_err 400 "parameter 'save' names a file" "file parameter"
 req POST /api/sessions '{"game":"tictactoe","opponent":"uct:time=100"}'
 want_err 400 'time must be 0.05..10' "a time past the bound"
+req POST /api/sessions '{"game":"tictactoe","opponent":"perfect:nodes=900000000"}'
+want_err 400 'nodes must be at most' "a node bound past the web's"
+req POST /api/sessions '{"game":"checkers","opponent":"perfect","first":"machine"}'
+want_err 422 'too big to solve' "perfect on checkers stops at the web's node bound"
 req POST /api/sessions '{"game":"tictactoe","mode":"fight"}'
 want_err 400 'mode must be play, teach or watch' "bad mode"
 req POST /api/sessions '{"game":"tictactoe","mode":"watch","agents":["random"]}'

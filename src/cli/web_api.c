@@ -32,7 +32,8 @@
 
 enum {
 	ID_LEN = 16,        /* hex digits of a session id */
-	SESSIONS_MAX = 1024 /* the largest --sessions */
+	SESSIONS_MAX = 1024, /* the largest --sessions */
+	WEB_NODES_MAX = 4000000 /* nodes an agent bounded by nodes may search */
 };
 
 typedef enum { MODE_PLAY, MODE_TEACH, MODE_WATCH } session_mode;
@@ -181,6 +182,25 @@ static bool check_agent_spec(const char *spec, const char *what, char *out,
 		p = *end ? end + 1 : end;
 	}
 	cli_timed_spec(spec, table.cfg.move_s, out, n);
+	/* an agent bounded by nodes, not time (perfect), is given a bound of
+	 * a few seconds' search, unless its spec sets a smaller one */
+	bool timed = false, nodes = false;
+	for (const gl_param_def *d = t->params; d && d->key; d++) {
+		timed |= !strcmp(d->key, "time");
+		nodes |= !strcmp(d->key, "nodes");
+	}
+	if (nodes && !timed) {
+		const char *v = strstr(out, "nodes=");
+		if (v && strtol(v + 6, NULL, 10) > WEB_NODES_MAX) {
+			web_error(r, 400, "%s: nodes must be at most %d on the web", what,
+				WEB_NODES_MAX);
+			return false;
+		}
+		size_t len = strlen(out);
+		if (!v)
+			snprintf(out + len, n - len, "%snodes=%d", strchr(out, ':') ? "," : ":",
+				WEB_NODES_MAX);
+	}
 	return true;
 }
 
@@ -447,7 +467,7 @@ static int machine_move(session *ss, web_reply *r)
 	ss->last_think = gl_now() - t0;
 	ss->think[ss->g->type->to_move(ss->g, ss->s) & 1] += ss->last_think;
 	if (rc) {
-		web_error(r, 500, "agent %s: %s", a->spec, err.msg);
+		web_error(r, 422, "agent %s: %s", a->spec, err.msg);
 		return -1;
 	}
 	session_apply(ss, m);
