@@ -282,8 +282,14 @@ want_err 400 'no --data folder' "teach without --data"
 W=http://127.0.0.1:$(sed -n 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$tmp/log")
 req GET /api/games
 want 200 '"games"' "server still up"
+# both stop cleanly on SIGTERM: exit 0, nothing a sanitizer said
 kill "$spid" "$spid2" 2>/dev/null
-wait "$spid" 2>/dev/null
+wait "$spid"; rc1=$?
+wait "$spid2"; rc2=$?
 spid=""
 spid2=""
+[ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && ok || bad "servers exited $rc1 and $rc2"
+if grep -q 'Sanitizer\|runtime error' "$tmp/log" "$tmp/log2"; then
+	bad "sanitizer: $(grep -h -A3 'Sanitizer\|runtime error' "$tmp/log" "$tmp/log2" | head -20)"
+else ok; fi
 finish

@@ -186,7 +186,11 @@ def main():
         if d:
             d.quit()
         server.terminate()
-        server.wait(timeout=10)
+        log = server.stdout.read()
+        rc = server.wait(timeout=30)
+        check(rc == 0, "the server exits 0 on SIGTERM (%d)" % rc)
+        check("Sanitizer" not in log and "runtime error" not in log,
+              "the server's output: " + log[-2000:])
         shutil.rmtree(data, ignore_errors=True)
     print("%d passed, %d failed" % (check.passed, check.failed))
     sys.exit(1 if check.failed else 0)
