@@ -278,6 +278,28 @@ want 200 '"max":2' "sessions listed"
 req POST /api/sessions '{"game":"tictactoe","mode":"teach"}'
 want_err 400 'no --data folder' "teach without --data"
 
+# sessions dropped as soon as idle (--expire 0) while others are made at
+# once, each thinking first: every reply 201 or 503, the server up
+kill "$spid2" 2>/dev/null
+wait "$spid2"
+web "$tmp/log2" --sessions 4 --expire 0
+spid2=$wpid
+i=0
+pids=""
+while [ $i -lt 12 ]; do
+	curl -s -m 30 -o /dev/null -w '%{http_code}\n' -X POST --data-binary \
+		'{"game":"connect4","opponent":"alphabeta:depth=4","first":"machine"}' \
+		"$W/api/sessions" >"$tmp/churn$i" &
+	pids="$pids $!"
+	i=$((i + 1))
+done
+wait $pids
+codes=$(cat "$tmp"/churn* | sort | uniq -c | tr -s ' \n' ' ')
+if cat "$tmp"/churn* | grep -qv '^201$\|^503$'; then bad "churn: replies $codes"; else ok; fi
+cat "$tmp"/churn* | grep -q '^201$' && ok || bad "churn: no session made ($codes)"
+req GET /api/sessions
+want 200 '"max":4' "up after the churn"
+
 # both servers still up
 W=http://127.0.0.1:$(sed -n 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$tmp/log")
 req GET /api/games

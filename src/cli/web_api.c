@@ -33,7 +33,8 @@
 enum {
 	ID_LEN = 16,        /* hex digits of a session id */
 	SESSIONS_MAX = 1024, /* the largest --sessions */
-	WEB_NODES_MAX = 4000000 /* nodes an agent bounded by nodes may search */
+	WEB_NODES_MAX = 4000000, /* nodes an agent bounded by nodes may search */
+	TEACH_IDLE_S = 120       /* a teaching game left this long yields its memory */
 };
 
 typedef enum { MODE_PLAY, MODE_TEACH, MODE_WATCH } session_mode;
@@ -328,7 +329,8 @@ static void table_sweep(void)
 			table_drop(i);
 }
 
-/* Add ss to the table with a fresh id; false (the table full) with r set. */
+/* Add ss to the table with a fresh id, held (refs 1: session_put lets
+ * it go); false (the table full) with r set. */
 static bool table_add(session *ss, web_reply *r)
 {
 	pthread_mutex_lock(&table.mu);
@@ -339,7 +341,7 @@ static bool table_add(session *ss, web_reply *r)
 	if (in_use) {
 		pthread_mutex_unlock(&table.mu);
 		web_error(r, 409, "learner: its memory %s is being taught in another "
-			"session; finish that one first", ss->mem);
+			"session; finish that one first", ss->mem + strlen(table.cfg.data) + 1);
 		return false;
 	}
 	if (table.n >= table.cfg.max_sessions) {
@@ -351,6 +353,7 @@ static bool table_add(session *ss, web_reply *r)
 	table.counter = gl_mix64(table.counter + 0x9e3779b97f4a7c15ull);
 	snprintf(ss->id, sizeof ss->id, "%016llx", (unsigned long long)table.counter);
 	ss->used = gl_now();
+	ss->refs = 1; /* no sweep frees it while its maker works on it */
 	table.s[table.n++] = ss;
 	pthread_mutex_unlock(&table.mu);
 	return true;
@@ -685,6 +688,32 @@ static bool seat_new(session *ss, int p, const char *spec, const char *what,
 	return true;
 }
 
+/* Whether memory file mem may be taught by a new session: no session
+ * is teaching it, or the one that is has been left idle for
+ * TEACH_IDLE_S (a page closed mid-game), and is dropped so that its
+ * learner saves nothing more. False with r set. */
+static bool memory_free(const char *mem, web_reply *r)
+{
+	bool busy = false;
+	pthread_mutex_lock(&table.mu);
+	double now = gl_now();
+	for (int i = table.n - 1; i >= 0; i--) {
+		session *o = table.s[i];
+		if (o->mem_done || strcmp(o->mem, mem))
+			continue;
+		if (o->refs == 0 && now - o->used > TEACH_IDLE_S)
+			table_drop(i);
+		else
+			busy = true;
+	}
+	pthread_mutex_unlock(&table.mu);
+	if (busy)
+		web_error(r, 409, "learner: its memory %s is being taught in another "
+			"session; finish that one first (or leave it %d s idle)", mem +
+			strlen(table.cfg.data) + 1, TEACH_IDLE_S);
+	return !busy;
+}
+
 /* Set up teach mode's learner on seat p: its memory loaded from --data
  * (if there is one yet) and locked. False with r set. */
 static bool teach_setup(session *ss, int p, const char *spec, web_reply *r)
@@ -711,6 +740,8 @@ static bool teach_setup(session *ss, int p, const char *spec, web_reply *r)
 		return false;
 	}
 	gl_err err = {0};
+	if (!memory_free(ss->mem, r))
+		return false;
 	if (gl_lock_take(&ss->lock, ss->mem, &err)) {
 		web_error(r, 409, "teach: %s", err.msg);
 		return false;
@@ -818,7 +849,7 @@ static void api_new(json_t *req, web_reply *r)
 		r->status = 201;
 		r->body = session_json(ss);
 	}
-	pthread_mutex_unlock(&ss->mu);
+	session_put(ss);
 	return;
 fail:
 	session_free(ss);
