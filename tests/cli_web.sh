@@ -282,8 +282,15 @@ want_err 400 'no --data folder' "teach without --data"
 # once, each thinking first: every reply 201 or 503, the server up
 kill "$spid2" 2>/dev/null
 wait "$spid2"
-web "$tmp/log2" --sessions 4 --expire 0
+web "$tmp/log2" --sessions 4 --expire 0 --data "$tmp/data3"
 spid2=$wpid
+req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"lauto"}'
+want 201 '"learner":"lauto"' "teach lauto"
+req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"lauto"}'
+want 201 '"learner":"lauto"' "a teaching game left idle yields its memory"
+req GET /api/sessions
+[ "$(printf '%s' "$body" | grep -o '"mode":"teach"' | wc -l)" = 1 ] && ok ||
+	bad "the idle teaching session not dropped: $body"
 i=0
 pids=""
 while [ $i -lt 12 ]; do

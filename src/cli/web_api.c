@@ -690,18 +690,19 @@ static bool seat_new(session *ss, int p, const char *spec, const char *what,
 
 /* Whether memory file mem may be taught by a new session: no session
  * is teaching it, or the one that is has been left idle for
- * TEACH_IDLE_S (a page closed mid-game), and is dropped so that its
- * learner saves nothing more. False with r set. */
+ * TEACH_IDLE_S or the expiry if shorter (a page closed mid-game), and is
+ * dropped so that its learner saves nothing more. False with r set. */
 static bool memory_free(const char *mem, web_reply *r)
 {
 	bool busy = false;
 	pthread_mutex_lock(&table.mu);
-	double now = gl_now();
+	double now = gl_now(), idle = table.cfg.expire_s < TEACH_IDLE_S ?
+		table.cfg.expire_s : TEACH_IDLE_S;
 	for (int i = table.n - 1; i >= 0; i--) {
 		session *o = table.s[i];
 		if (o->mem_done || strcmp(o->mem, mem))
 			continue;
-		if (o->refs == 0 && now - o->used > TEACH_IDLE_S)
+		if (o->refs == 0 && now - o->used >= idle)
 			table_drop(i);
 		else
 			busy = true;
@@ -709,8 +710,8 @@ static bool memory_free(const char *mem, web_reply *r)
 	pthread_mutex_unlock(&table.mu);
 	if (busy)
 		web_error(r, 409, "learner: its memory %s is being taught in another "
-			"session; finish that one first (or leave it %d s idle)", mem +
-			strlen(table.cfg.data) + 1, TEACH_IDLE_S);
+			"session; finish that one first (or leave it %.0f s idle)", mem +
+			strlen(table.cfg.data) + 1, idle);
 	return !busy;
 }
 
