@@ -2,7 +2,8 @@
 """web_browser.py BIN [SHOTS_DIR] - the page of `gamelearn web` in a real
 browser (issue 18 item 7): headless Chromium driven by Selenium (Debian's
 chromium, chromium-driver and python3-selenium) plays a whole tic-tac-toe
-game by clicking the board, takes a move back with Undo, and teaches
+game by clicking the board, takes a move back with Undo, moves a checkers
+man by two clicks, and teaches
 Martens' machine a game, seeing its memory grow (configurations recorded,
 the W/D/L record, the memory file saved in --data) and kept for the next
 game. Every wait is explicit with a generous timeout. With SHOTS_DIR it
@@ -20,7 +21,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import (NoSuchElementException,
                                         StaleElementReferenceException)
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 TIMEOUT = 60  # seconds any one wait may take
 
@@ -146,6 +147,22 @@ def main():
         check(len(marks) >= 5, "play: marks drawn on the board (%d)" % len(marks))
         if shots:
             d.save_screenshot(os.path.join(shots, "play.png"))
+
+        # checkers by two clicks (a man, then its square), and a bad one explained
+        Select(d.find_element(By.ID, "play-game")).select_by_value("checkers")
+        Select(d.find_element(By.ID, "play-agent")).select_by_value("random")
+        d.find_element(By.ID, "play-new").click()
+        wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, '#play-game-view [data-square="11"]'))
+        d.find_element(By.CSS_SELECTOR, '#play-game-view [data-square="11"]').click()
+        wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, '#play-game-view [data-square="15"]'))
+        d.find_element(By.CSS_SELECTOR, '#play-game-view [data-square="15"]').click()
+        wait.until(lambda x: plies(x, "play-game-view") == 2)
+        check(history(d, "play-game-view").startswith("11-15 "), "checkers: 11-15 by clicks")
+        d.find_element(By.CSS_SELECTOR, '#play-game-view [data-square="9"]').click()
+        wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, '#play-game-view [data-square="20"]'))
+        d.find_element(By.CSS_SELECTOR, '#play-game-view [data-square="20"]').click()
+        wait.until(lambda x: text_of(x, "play-game-view-message"))
+        check("9-20" in text_of(d, "play-game-view-message"), "checkers: a bad move explained")
 
         # teach: martens learns from a game; its memory grows and is kept
         d.get(url + "#teach")

@@ -106,8 +106,11 @@ function textGrid(text) {
   const lines = text.split("\n");
   const head = lines.find(l => /^\s+a( [a-z])+/.test(l));
   if (!head) return null;
-  const xs = [];
-  for (let i = 0; i < head.length; i++) if (/[a-z]/.test(head[i])) xs.push(i);
+  const xs = [];  /* the columns of "a b c ...", up to the first other word */
+  for (let i = 0, want = 97; i < head.length; i++) {
+    if (head.charCodeAt(i) === want) { xs.push(i); want++; }
+    else if (head[i] !== " ") break;
+  }
   const rows = [];
   for (const l of lines) {
     const m = /^\s*(\d+)\s/.exec(l);
@@ -279,7 +282,9 @@ function renderGame(view, st, actions) {
   const side = el("div", { class: "side" });
   const msg = el("div", { class: "message", id: view.id + "-message" });
   const setMsg = t => { msg.textContent = t; };
-  drawBoard(view, st, actions.move || (() => setMsg("watching: the agents play")), setMsg);
+  const boardBox = el("div", {});  /* redrawn alone (checkers' first click) */
+  view.appendChild(boardBox);
+  drawBoard(boardBox, st, actions.move || (() => setMsg("watching: the agents play")), setMsg);
   let status;
   const person = st.seats.indexOf("person");
   if (st.over) {
