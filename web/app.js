@@ -577,8 +577,33 @@ async function showResult(path) {
   view.appendChild(t);
 }
 
-function loadResults() {
-  listFiles("/results", $("results-list"), showResult, "no CSV or SVG files in the data folder");
+/* A folder's plots on one page: every SVG under it. */
+function showPlots(folder, files) {
+  const view = $("results-view");
+  view.innerHTML = "";
+  view.appendChild(el("h3", {}, folder + "/: " + files.length + " plots"));
+  for (const f of files) {
+    view.appendChild(el("div", { class: "hint" }, f));
+    view.appendChild(el("img", { src: "/data/" + f.split("/").map(encodeURIComponent).join("/"), alt: f }));
+  }
+}
+
+async function loadResults() {
+  await listFiles("/results", $("results-list"), showResult, "no CSV or SVG files in the data folder");
+  /* before each folder's files, an entry showing all its plots at once */
+  const items = Array.from(document.querySelectorAll("#results-list li[data-path]"));
+  const folders = new Map();
+  for (const li of items) {
+    const p = li.dataset.path, dir = p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ".";
+    if (!folders.has(dir)) folders.set(dir, { first: li, svgs: [] });
+    if (p.endsWith(".svg")) folders.get(dir).svgs.push(p);
+  }
+  for (const [dir, f] of folders) {
+    if (!f.svgs.length) continue;
+    const li = el("li", { class: "folder" }, dir + "/ — all " + f.svgs.length + " plots");
+    li.onclick = () => showPlots(dir, f.svgs);
+    f.first.parentNode.insertBefore(li, f.first);
+  }
 }
 
 /* --- pages ------------------------------------------------------------------- */
