@@ -2,13 +2,16 @@
 # deps.sh [demo|test] - install the Debian packages gamelearn needs, if
 # any is missing (as root, with apt-get; a no-op when all are present).
 #   demo: what building and running the tool needs: gcc (and the C
-#         library's headers), make, cmake, pkg-config, and the two HTTP
-#         libraries the binary links (libmicrohttpd for `ggp serve`,
-#         libcurl for `ggp match`), and Open MPI (libopenmpi-dev,
-#         openmpi-bin) for `mpirun gamelearn ...` across machines.
+#         library's headers), make, cmake, pkg-config, the two HTTP
+#         libraries the binary links (libmicrohttpd for `ggp serve` and
+#         `web`, libcurl for `ggp match`), jansson (JSON for `web`) and
+#         Open MPI (libopenmpi-dev, openmpi-bin) for `mpirun gamelearn
+#         ...` across machines.
 #   test: that, and what the tests add: clang with its sanitizer
-#         runtimes for the ASan+UBSan build, and curl, which
-#         tests/cli_ggp.sh talks HTTP with. (Everything else the test
+#         runtimes for the ASan+UBSan build, curl, which
+#         tests/cli_ggp.sh and cli_web.sh talk HTTP with, and the browser
+#         test's headless Chromium driven by Selenium (chromium,
+#         chromium-driver, python3-selenium). (Everything else the test
 #         scripts run, sh awk sed grep cmp mktemp, is in every Debian.)
 set -e
 what=${1:-test}
@@ -40,7 +43,11 @@ if ! pkg-config --exists ompi-c 2>/dev/null &&
 	missing="$missing libopenmpi-dev"
 fi
 command -v mpirun >/dev/null 2>&1 || missing="$missing openmpi-bin"
-why="to build gamelearn: a C compiler, make, cmake, pkg-config, the HTTP libraries the binary links, Open MPI"
+# web: jansson
+if ! pkg-config --exists jansson 2>/dev/null && [ ! -f /usr/include/jansson.h ]; then
+	missing="$missing libjansson-dev"
+fi
+why="to build gamelearn: a C compiler, make, cmake, pkg-config, the HTTP libraries and jansson that the binary links, Open MPI"
 if [ "$what" = test ]; then
 	if command -v clang >/dev/null 2>&1; then
 		# clang's sanitizer runtimes
@@ -50,7 +57,11 @@ if [ "$what" = test ]; then
 		missing="$missing clang libclang-rt-dev"
 	fi
 	command -v curl >/dev/null 2>&1 || missing="$missing curl"
-	why="to build and test gamelearn: the build tools and libraries, clang and its sanitizer runtimes for the ASan+UBSan build, curl for the GGP test, Open MPI for the MPI test"
+	# tests/web_browser.py: headless Chromium through Selenium
+	[ -x /usr/bin/chromium ] || missing="$missing chromium"
+	[ -x /usr/bin/chromedriver ] || missing="$missing chromium-driver"
+	/usr/bin/python3 -c 'import selenium' 2>/dev/null || missing="$missing python3-selenium"
+	why="to build and test gamelearn: the build tools and libraries, clang and its sanitizer runtimes for the ASan+UBSan build, curl for the GGP and web tests, Open MPI for the MPI test, chromium, chromium-driver and python3-selenium for the browser test"
 fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then

@@ -51,15 +51,22 @@ serve() {
 	log=$1; shift
 	"$BIN" ggp serve --port 0 "$@" 2>"$log" &
 	spid=$!
+	wait_port "$log" 's/.*listening on port \([0-9]*\).*/\1/p'
+	U=http://127.0.0.1:$port/
+}
+
+# wait_port LOG SED : wait (10 s at most) until the sed script SED finds
+# the port a server started on --port 0 wrote into LOG; sets port, or
+# stops the test
+wait_port() {
 	port=""
 	i=0
 	while [ $i -lt 100 ] && [ -z "$port" ]; do
 		sleep 0.1
-		port=$(sed -n 's/.*listening on port \([0-9]*\).*/\1/p' "$log")
+		port=$(sed -n "$2" "$1")
 		i=$((i + 1))
 	done
-	[ -n "$port" ] || { bad "server did not start: $(cat "$log")"; finish; exit 1; }
-	U=http://127.0.0.1:$port/
+	[ -n "$port" ] || { bad "server did not start: $(cat "$1")"; finish; exit 1; }
 }
 
 # say TEXT : POST TEXT to the player at U (the GGP scripts); sets code,

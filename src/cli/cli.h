@@ -98,7 +98,7 @@ extern const cli_spec cli_list_spec, cli_show_spec, cli_perft_spec,
 	cli_inspect_spec, cli_gdl_check_spec, cli_evolve_spec,
 	cli_repro_bs_spec, cli_repro_nim_spec, cli_repro_hwang_spec,
 	cli_repro_martens_spec, cli_repro_checkers_spec, cli_repro_all_spec, cli_bench_spec,
-	cli_ggp_serve_spec, cli_ggp_match_spec, cli_solve_spec;
+	cli_ggp_serve_spec, cli_ggp_match_spec, cli_solve_spec, cli_web_spec;
 
 /* The command table (main.c) and the repro experiments (cmd_repro.c):
  * help, the man page and the completion are generated from them. */
@@ -149,7 +149,7 @@ void cli_game_notes(const gl_game *g);
 int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out);
 
 /* Write s as a JSON string literal (quoted, escaped) to f. */
-void json_string(FILE *f, const char *s);
+void cli_json_string(FILE *f, const char *s);
 
 /* Print the declared parameters of a game or agent type, one per line,
  * indented under its name (for `list` and `agents`). */
@@ -290,6 +290,7 @@ int cmd_version(int argc, char **argv);            /* cmd_help.c */
 int cmd_gdl(int argc, char **argv);
 int cmd_ggp(int argc, char **argv);               /* cmd_ggp.c: serve, match */
 int cmd_ggp_match(int argc, char **argv);         /* cmd_ggp_match.c */
+int cmd_web(int argc, char **argv);               /* cmd_web.c */
 /* spec into out (size n) with its time parameter set to secs (0.05 at
  * least) when its agent type has one and spec does not set it; returns
  * out. In cmd_ggp.c (ggp serve and ggp match give agents their time). */

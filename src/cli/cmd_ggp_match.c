@@ -21,6 +21,7 @@
 #include "gamelearn/gdl.h"
 
 #include <curl/curl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,6 +270,7 @@ static const cli_opt match_opts[] = {
 	{"seed", "S", "1", "seed of local agents and of moves played for players in error", 0},
 	{"record", "FILE", NULL, "write each match as a JSON line in ggp-base's match format", 0},
 	{"meta-url", "URL", NULL, "the game's ggp-base repository URL, recorded as gameMetaURL (else the rules are recorded)", 0},
+	{"live", "DIR", NULL, "write each match's record so far to DIR/MATCHID.json after every step (atomically; `gamelearn web` shows it)", 0},
 	{NULL, NULL, NULL, NULL, 0}
 };
 
@@ -287,6 +289,7 @@ const cli_spec cli_ggp_match_spec = {
 typedef struct manager {
 	const char *file;
 	const char *meta_url;  /* --meta-url, or NULL */
+	const char *live;      /* --live DIR, or NULL */
 	double sc, pc;         /* start and play clocks */
 	uint64_t seed;
 	gdl_game *gd;          /* the rules (the manager's own load) */
@@ -553,7 +556,7 @@ static void send_stop(manager *mg, match_record *rec, const int *joint)
  * playClock, playerNamesFromHost, scrambled) and ours after them
  * (gameRoleNames, legalCounts, stopErrors). */
 static void record_write(const manager *mg, const match_record *rec, gl_rng *rng,
-	gl_strbuf *out)
+	bool running, gl_strbuf *out)
 {
 	static const char alnum[] =
 		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -569,7 +572,8 @@ static void record_write(const manager *mg, const match_record *rec, gl_rng *rng
 	json_str(out, mg->meta_url ? mg->meta_url : mg->rules.buf);
 	gl_strbuf_printf(out, ",\"isCompleted\":%s,\"isAborted\":%s,\"states\":[%s],"
 		"\"moves\":[%s],\"stateTimes\":[%s],\"errors\":[%s]",
-		rec->completed ? "true" : "false", rec->completed ? "false" : "true",
+		rec->completed ? "true" : "false",
+		rec->completed || running ? "false" : "true",
 		rec->states.buf ? rec->states.buf : "",
 		rec->moves.buf ? rec->moves.buf : "",
 		rec->times.buf ? rec->times.buf : "",
@@ -591,11 +595,34 @@ static void record_write(const manager *mg, const match_record *rec, gl_rng *rng
 		gl_strbuf_printf(out, r ? "," : "");
 		json_str(out, gdl_role_name(mg->gd, r));
 	}
-	gl_strbuf_printf(out, "],\"legalCounts\":[%s],\"stopErrors\":%s}\n",
+	gl_strbuf_printf(out, "],\"legalCounts\":[%s],\"stopErrors\":%s%s}\n",
 		rec->counts.buf ? rec->counts.buf : "",
-		rec->stop_errors.buf ? rec->stop_errors.buf : "[]");
+		rec->stop_errors.buf ? rec->stop_errors.buf : "[]",
+		running ? ",\"inProgress\":true" : "");
 	out->oom |= rec->states.oom || rec->times.oom || rec->moves.oom ||
 		rec->counts.oom || rec->errors.oom || rec->stop_errors.oom;
+}
+
+/* --live: the record so far (running: the match goes on) to
+ * DIR/MATCHID.json, atomically; a failure is told once on stderr. Draws
+ * its random token from a copy of rng, so the match plays the same. */
+static void live_write(manager *mg, const match_record *rec, const gl_rng *rng,
+	bool running)
+{
+	if (!mg->live)
+		return;
+	gl_rng r = *rng;
+	gl_strbuf sb;
+	gl_strbuf_init(&sb);
+	record_write(mg, rec, &r, running, &sb);
+	char path[PATH_MAX];
+	snprintf(path, sizeof path, "%s/%s.json", mg->live, rec->id);
+	gl_err err = {0};
+	if (gl_strbuf_write(&sb, path, &err)) {
+		fprintf(stderr, "gamelearn: --live: %s\n", err.msg);
+		mg->live = NULL;
+	}
+	gl_strbuf_done(&sb);
 }
 
 /* Play match m (START, a PLAY a step, STOP) and append its record to out;
@@ -616,14 +643,17 @@ static void play_match(manager *mg, int m, gl_strbuf *out)
 	gdl_initial(mg->gd, mg->st);
 	mg->g->type->start(mg->g, mg->s);
 	record_state(mg, &rec);
+	live_write(mg, &rec, &rng, true);
 	send_start(mg, &rec, m);
+	live_write(mg, &rec, &rng, true);
 	int joint[GDL_ROLES_MAX] = {0};
 	while (rec.steps < (int)mg->g->max_length &&
 	       play_step(mg, &rec, joint, rec.steps == 0, &rng))
-		;
+		live_write(mg, &rec, &rng, true);
 	final_goals(mg, &rec, m);
 	send_stop(mg, &rec, joint);
-	record_write(mg, &rec, &rng, out);
+	live_write(mg, &rec, &rng, false);
+	record_write(mg, &rec, &rng, false, out);
 	printf("match %d:", m + 1);
 	for (int r = 0; r < mg->nroles; r++) {
 		mg->seats[r].total += rec.goals[r];
@@ -755,6 +785,7 @@ int cmd_ggp_match(int argc, char **argv)
 		cli_die(EXIT_USAGE, "ggp match: at most %d players", GDL_ROLES_MAX);
 	mg.file = opt.pos[0];
 	mg.meta_url = cli_given(&opt, "meta-url") ? cli_str(&opt, "meta-url") : NULL;
+	mg.live = cli_given(&opt, "live") ? cli_str(&opt, "live") : NULL;
 	mg.sc = (double)cli_long(&opt, "startclock", 1, 3600);
 	mg.pc = (double)cli_long(&opt, "playclock", 1, 3600);
 	int n = (int)cli_long(&opt, "n", 1, 1000000);

@@ -266,13 +266,13 @@ int cmd_match(int argc, char **argv)
 		cli_die(EXIT_RUN, "error writing record file '%s'", record);
 	if (json) {
 		printf("{\"game\":");
-		json_string(stdout, g->spec);
+		cli_json_string(stdout, g->spec);
 		printf(",\"matches\":%ld,\"seed\":%" PRIu64 ",\"swap\":%s,"
 			"\"seconds\":%.6f,\"matches_per_second\":%.1f,\"agents\":[",
 			n, seed, swap ? "true" : "false", dt, rate);
 		for (int i = 0; i < nagents; i++) {
 			printf("%s{\"agent\":", i ? "," : "");
-			json_string(stdout, agents[i]->spec);
+			cli_json_string(stdout, agents[i]->spec);
 			printf(",\"wins\":%" PRIu64 ",\"draws\":%" PRIu64
 				",\"losses\":%" PRIu64 ",\"mean_goal\":%.4f,\"ci95\":%.4f}",
 				st[i].wins, st[i].draws, st[i].losses,

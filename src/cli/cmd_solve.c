@@ -137,7 +137,7 @@ int cmd_solve(int argc, char **argv)
 	int who = g->type->to_move(g, s);
 	if (json) {
 		printf("{\"game\":");
-		json_string(stdout, g->spec);
+		cli_json_string(stdout, g->spec);
 		printf(",\"to_move\":%d,\"value\":%d,\"result\":\"%s\","
 			"\"seconds\":%.6f,\"nodes\":%" PRIu64 ",\"moves\":[",
 			who, value, verdict(value), dt, gl_solver_nodes(sv));
@@ -145,7 +145,7 @@ int cmd_solve(int argc, char **argv)
 			char mt[GL_MOVE_TEXT];
 			g->type->format_move(g, s, moves[i], mt, sizeof mt);
 			printf("%s{\"move\":", i ? "," : "");
-			json_string(stdout, mt);
+			cli_json_string(stdout, mt);
 			printf(",\"value\":%d,\"result\":\"%s\"}", values[i], verdict(values[i]));
 		}
 		printf("]}\n");

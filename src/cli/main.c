@@ -46,6 +46,7 @@ const cli_command cli_commands[] = {
 		cmd_gdl, gdl_subs, NULL},
 	{"ggp", NULL, "a General Game Playing player over HTTP, and a match manager",
 		cmd_ggp, ggp_subs, NULL},
+	{"web", NULL, NULL, cmd_web, NULL, &cli_web_spec},
 	{"evolve", NULL, NULL, cmd_evolve, NULL, &cli_evolve_spec},
 	{"demo", NULL, NULL, cmd_demo, NULL, &cli_demo_spec},
 	{"inspect", NULL, NULL, cmd_inspect, NULL, &cli_inspect_spec},
@@ -76,7 +77,7 @@ _Noreturn void cli_die(int code, const char *fmt, ...)
 	exit(code);
 }
 
-void json_string(FILE *f, const char *s)
+void cli_json_string(FILE *f, const char *s)
 {
 	gl_strbuf sb;
 	gl_strbuf_init(&sb);

@@ -1,0 +1,341 @@
+/*
+ * cmd_web.c - `gamelearn web [--port 8080] [--bind ADDR] [--data DIR]`:
+ * the web page on libmicrohttpd. It serves the page's files compiled into
+ * the binary (web_assets.c, made from web/ by cmake/embed.cmake), the
+ * JSON API under /api/ (web_api.c), and the files under --data that the
+ * page shows (CSV and SVG results, match records) under /data/, every
+ * path confined to that folder. One thread per connection, so that an
+ * agent thinking in one session does not hold up the others.
+ */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "cli.h"
+#include "web.h"
+
+#include "gamelearn/fileio.h"
+
+#include <arpa/inet.h>
+#include <dirent.h>
+#include <limits.h>
+#include <microhttpd.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum {
+	BODY_MAX = 64 * 1024,       /* largest request body */
+	DATA_FILE_MAX = 8 << 20,    /* largest file served from --data */
+	LIST_DEPTH = 4,             /* folders deep that listings look */
+	LIST_MAX = 2000             /* files a listing gives at most */
+};
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+int web_safe_rel(const char *rel)
+{
+	if (!rel[0] || rel[0] == '/' || strlen(rel) >= PATH_MAX / 2)
+		return 0;
+	for (const char *c = rel; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == '\\' || *c == 0x7f)
+			return 0;
+	for (const char *seg = rel; seg;) {
+		const char *end = strchr(seg, '/');
+		size_t n = end ? (size_t)(end - seg) : strlen(seg);
+		if (n == 0 || (n == 1 && seg[0] == '.') ||
+		    (n == 2 && seg[0] == '.' && seg[1] == '.'))
+			return 0;
+		seg = end ? end + 1 : NULL;
+	}
+	return 1;
+}
+
+static bool has_ext(const char *name, const char *const *exts)
+{
+	size_t n = strlen(name);
+	for (; *exts; exts++) {
+		size_t e = strlen(*exts);
+		if (n > e && !strcmp(name + n - e, *exts))
+			return true;
+	}
+	return false;
+}
+
+/* Walk dir (rel: its path under the data folder, "" at the top). */
+static void list_dir(const char *data, const char *rel, int depth,
+	const char *const *exts, json_t *arr)
+{
+	char path[PATH_MAX];
+	snprintf(path, sizeof path, "%s%s%s", data, rel[0] ? "/" : "", rel);
+	DIR *d = opendir(path);
+	if (!d)
+		return;
+	struct dirent *e;
+	while ((e = readdir(d)) && json_array_size(arr) < LIST_MAX) {
+		if (e->d_name[0] == '.')
+			continue; /* ., .., hidden files and temporaries */
+		char sub[PATH_MAX], full[PATH_MAX + 2];
+		snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", e->d_name);
+		snprintf(full, sizeof full, "%s/%s", data, sub);
+		struct stat st;
+		if (lstat(full, &st))
+			continue; /* symbolic links are not followed */
+		if (S_ISDIR(st.st_mode) && depth > 0)
+			list_dir(data, sub, depth - 1, exts, arr);
+		else if (S_ISREG(st.st_mode) && has_ext(e->d_name, exts) &&
+			 web_safe_rel(sub))
+			json_array_append_new(arr, json_string(sub));
+	}
+	closedir(d);
+}
+
+static int cmp_json_str(const void *a, const void *b)
+{
+	return strcmp(json_string_value(*(json_t *const *)a),
+		json_string_value(*(json_t *const *)b));
+}
+
+void web_list_files(const char *data, const char *const *exts, json_t *arr)
+{
+	json_t *found = json_array();
+	list_dir(data, "", LIST_DEPTH, exts, found);
+	size_t n = json_array_size(found);
+	json_t **v = n ? gl_malloc(n * sizeof *v) : NULL;
+	for (size_t i = 0; v && i < n; i++)
+		v[i] = json_array_get(found, i);
+	if (v)
+		qsort(v, n, sizeof *v, cmp_json_str);
+	for (size_t i = 0; v && i < n; i++)
+		json_array_append(arr, v[i]);
+	gl_free(v);
+	json_decref(found);
+}
+
+/* --- HTTP ------------------------------------------------------------------------ */
+
+typedef struct request {
+	char *body;  /* the body so far, NUL-terminated */
+	size_t len;
+	bool too_big;
+} request;
+
+static enum MHD_Result send_bytes(struct MHD_Connection *c, unsigned status,
+	const char *mime, const void *data, size_t len, enum MHD_ResponseMemoryMode mode)
+{
+	struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)data,
+		mode);
+	if (!r)
+		return MHD_NO;
+	MHD_add_response_header(r, "Content-Type", mime);
+	MHD_add_response_header(r, "Cache-Control", "no-store");
+	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	enum MHD_Result ok = MHD_queue_response(c, status, r);
+	MHD_destroy_response(r);
+	return ok;
+}
+
+static enum MHD_Result send_reply(struct MHD_Connection *c, web_reply *rp)
+{
+	char *text = json_dumps(rp->body, JSON_COMPACT);
+	json_decref(rp->body);
+	rp->body = NULL;
+	if (!text)
+		return send_bytes(c, 500, "application/json", "{\"error\":\"out of memory\"}",
+			25, MHD_RESPMEM_PERSISTENT);
+	size_t n = strlen(text);
+	enum MHD_Result ok = send_bytes(c, rp->status, "application/json", text, n,
+		MHD_RESPMEM_MUST_COPY);
+	free(text);
+	return ok;
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status,
+	const char *msg)
+{
+	web_reply rp = {0};
+	web_error(&rp, status, "%s", msg);
+	return send_reply(c, &rp);
+}
+
+static const char *mime_of(const char *path)
+{
+	static const struct {
+		const char *ext, *mime;
+	} types[] = {
+		{".svg", "image/svg+xml"}, {".csv", "text/csv; charset=utf-8"},
+		{".json", "application/json"}, {".txt", "text/plain; charset=utf-8"},
+		{".kif", "text/plain; charset=utf-8"}, {".png", "image/png"},
+	};
+	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+		const char *const one[] = {types[i].ext, NULL};
+		if (has_ext(path, one))
+			return types[i].mime;
+	}
+	return NULL;
+}
+
+/* GET /data/REL: a file under --data, its real path inside the folder. */
+static enum MHD_Result serve_data(struct MHD_Connection *c, const char *data,
+	const char *rel)
+{
+	if (!data)
+		return send_error(c, 404, "the server has no --data folder");
+	if (!web_safe_rel(rel))
+		return send_error(c, 403, "path refused: it must stay inside the data folder");
+	const char *mime = mime_of(rel);
+	if (!mime)
+		return send_error(c, 403, "only .svg .csv .json .txt .kif .png files are served");
+	char path[PATH_MAX * 2], real[PATH_MAX];
+	snprintf(path, sizeof path, "%s/%s", data, rel);
+	size_t dl = strlen(data);
+	if (!realpath(path, real))
+		return send_error(c, 404, "no such file in the data folder");
+	if (strncmp(real, data, dl) || real[dl] != '/')
+		return send_error(c, 403, "path refused: it leads out of the data folder");
+	char *text = NULL;
+	size_t len = 0;
+	gl_err err = {0};
+	if (gl_read_file(real, DATA_FILE_MAX, &text, &len, &err))
+		return send_error(c, err.code == GL_ERANGE ? 413 : 404, err.msg);
+	enum MHD_Result ok = send_bytes(c, 200, mime, text, len, MHD_RESPMEM_MUST_COPY);
+	gl_free(text);
+	return ok;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
+	const char *url, const char *method, const char *version,
+	const char *upload, size_t *upload_size, void **ctx)
+{
+	const char *data = cls;
+	(void)version;
+	request *rq = *ctx;
+	if (!rq) {
+		if (!(rq = gl_calloc(1, sizeof *rq)))
+			return MHD_NO;
+		*ctx = rq;
+		return MHD_YES;
+	}
+	if (*upload_size) {
+		size_t n = *upload_size;
+		*upload_size = 0;
+		if (rq->too_big || rq->len + n > BODY_MAX) {
+			rq->too_big = true;
+			return MHD_YES;
+		}
+		char *b = gl_realloc(rq->body, rq->len + n + 1);
+		if (!b)
+			return MHD_NO;
+		memcpy(b + rq->len, upload, n);
+		rq->body = b;
+		rq->len += n;
+		rq->body[rq->len] = '\0';
+		return MHD_YES;
+	}
+	if (rq->too_big)
+		return send_error(c, 413, "request body over 64 KiB");
+	if (!strncmp(url, "/api/", 5)) {
+		if (rq->body && strlen(rq->body) != rq->len)
+			return send_error(c, 400, "bad JSON: the body holds a NUL byte");
+		web_reply rp = {0};
+		web_api(method, url + 4, rq->body ? rq->body : "", &rp);
+		return send_reply(c, &rp);
+	}
+	if (strcmp(method, "GET") && strcmp(method, "HEAD"))
+		return send_error(c, 405, "only GET here; the API is under /api/");
+	if (!strncmp(url, "/data/", 6))
+		return serve_data(c, data, url + 6);
+	const char *file = !strcmp(url, "/") ? "/index.html" : url;
+	for (const web_asset *a = web_assets; a->path; a++)
+		if (!strcmp(a->path, file))
+			return send_bytes(c, 200, a->mime, a->data, a->len,
+				MHD_RESPMEM_PERSISTENT);
+	return send_error(c, 404, "no such page");
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **ctx,
+	enum MHD_RequestTerminationCode code)
+{
+	(void)cls;
+	(void)c;
+	(void)code;
+	request *rq = *ctx;
+	if (rq) {
+		gl_free(rq->body);
+		gl_free(rq);
+		*ctx = NULL;
+	}
+}
+
+static const cli_opt web_opts[] = {
+	{"port", "N", "8080", "TCP port (0: any free port; the one chosen is printed)", 0},
+	{"bind", "ADDR", "127.0.0.1", "IPv4 address to listen on (0.0.0.0: every interface)", 0},
+	{"data", "DIR", NULL, "folder of learners' memories, GDL games (*.kif) and results (CSV, SVG) the page shows", 0},
+	{"sessions", "N", "64", "games held at once (a new one drops those idle past --expire)", 0},
+	{"expire", "S", "1800", "seconds a game may stay idle before it may be dropped", 0},
+	{"move-time", "S", "1", "seconds an agent is given for a move (its time parameter)", 0},
+	{NULL, NULL, NULL, NULL, 0}
+};
+
+const cli_spec cli_web_spec = {
+	"web", "", 0, 0, "serve the web page: play, teach a learner, watch agents, see results",
+	web_opts,
+	{"gamelearn web --data web-data",
+	 "gamelearn web --port 0 --bind 127.0.0.1 --data out"}
+};
+
+int cmd_web(int argc, char **argv)
+{
+	cli_args opt;
+	cli_parse(&cli_web_spec, argc, argv, &opt);
+	int port = (int)cli_long(&opt, "port", 0, 65535);
+	const char *bind_to = cli_str(&opt, "bind");
+	web_config cfg = {
+		.data = NULL,
+		.max_sessions = (int)cli_long(&opt, "sessions", 1, 1024),
+		.expire_s = cli_real(&opt, "expire", 0, 1e9),
+		.move_s = cli_real(&opt, "move-time", 0.05, 10),
+	};
+	char data[PATH_MAX];
+	if (cli_given(&opt, "data")) {
+		const char *d = cli_str(&opt, "data");
+		struct stat st;
+		if (stat(d, &st) && mkdir(d, 0777))
+			cli_die(EXIT_RUN, "web: cannot make --data folder %s", d);
+		if (!realpath(d, data) || stat(data, &st) || !S_ISDIR(st.st_mode))
+			cli_die(EXIT_RUN, "web: --data %s is not a folder", d);
+		cfg.data = data;
+	}
+	struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+	if (inet_pton(AF_INET, bind_to, &sa.sin_addr) != 1)
+		cli_die(EXIT_USAGE, "web: --bind wants an IPv4 address, got '%s'", bind_to);
+	web_api_init(&cfg);
+	signal(SIGPIPE, SIG_IGN);
+	struct MHD_Daemon *d = MHD_start_daemon(
+		MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
+		MHD_USE_ERROR_LOG, (uint16_t)port, NULL, NULL, on_request, (void *)cfg.data,
+		MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
+		MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned)256,
+		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
+		MHD_OPTION_END);
+	if (!d)
+		cli_die(EXIT_RUN, "web: cannot listen on %s port %d", bind_to, port);
+	const union MHD_DaemonInfo *info = MHD_get_daemon_info(d,
+		MHD_DAEMON_INFO_BIND_PORT);
+	printf("gamelearn web: http://%s:%d/ (data: %s)\n", bind_to,
+		info ? (int)info->port : port, cfg.data ? cfg.data : "none");
+	fflush(stdout);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	while (!interrupted)
+		pause();
+	MHD_stop_daemon(d);
+	web_api_done();
+	return 0;
+}

@@ -1,0 +1,64 @@
+/*
+ * web.h - what the parts of `gamelearn web` share: the page's files
+ * compiled into the binary, the HTTP reply a handler builds, and the
+ * sessions of the JSON API (web_api.c).
+ */
+#ifndef WEB_H
+#define WEB_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+/* One file of the page, compiled in by cmake/embed.cmake (web_assets.c). */
+typedef struct web_asset {
+	const char *path;          /* "/index.html" */
+	const char *mime;          /* its Content-Type */
+	const unsigned char *data; /* its bytes */
+	size_t len;
+} web_asset;
+
+/* The page's files, ending with {NULL}. */
+extern const web_asset web_assets[];
+
+/* A reply: a status and a JSON body (owned; web_reply_done frees it). */
+typedef struct web_reply {
+	unsigned status; /* HTTP status */
+	json_t *body;    /* the JSON answer; {"error": reason} on a 4xx/5xx */
+} web_reply;
+
+/* The server's settings, fixed when it starts. */
+typedef struct web_config {
+	const char *data;  /* the --data folder (absolute, resolved), or NULL */
+	int max_sessions;  /* sessions held at once */
+	double expire_s;   /* a session idle this long may be dropped */
+	double move_s;     /* time an agent is given for a move */
+} web_config;
+
+/* Set up and tear down the session table (one per process). */
+void web_api_init(const web_config *cfg);
+void web_api_done(void);
+
+/* Answer one API request: method, the path after "/api" (e.g.
+ * "/sessions/ab12/move"), and the request body (NUL-terminated, may be
+ * empty). Fills *r; never fails otherwise. Thread-safe. */
+void web_api(const char *method, const char *path, const char *body,
+	web_reply *r);
+
+/* r as an error: status and a one-line reason (printf-style). */
+void web_error(web_reply *r, unsigned status, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
+/* Whether rel (a path inside --data, '/'-separated, not empty) is safe to
+ * join to the data folder: no "..", no empty or "." segment, not
+ * absolute, printable characters only. */
+int web_safe_rel(const char *rel);
+
+/* Results: the CSV and SVG files under --data (GET /api/results), and
+ * the GDL games there (*.kif) for the games list; appended to arr as
+ * paths relative to the data folder. In cmd_web.c. */
+void web_list_files(const char *data, const char *const *exts, json_t *arr);
+
+#endif

@@ -1,0 +1,324 @@
+#!/bin/sh
+# cli_web.sh BIN - `gamelearn web` (issue 18) over real loopback HTTP with
+# curl: the page's files served from the binary, the JSON API's lists,
+# every kind of bad request answered with a 4xx and a one-line reason
+# (malformed JSON, unknown game or agent, file parameters, illegal
+# moves, unknown sessions), a whole tic-tac-toe game with undo, a
+# teaching game whose memory is saved in --data, paths that try to leave
+# --data, sessions made at once, the cap on sessions and their expiry;
+# the server still up at the end. Every wait is bounded; the servers are
+# killed on exit.
+. "$(dirname "$0")/lib_cli.sh"
+
+command -v curl >/dev/null 2>&1 || { echo "cli_web: curl is needed" >&2; exit 1; }
+spid=""
+spid2=""
+trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; [ -n "$spid2" ] && kill "$spid2" 2>/dev/null; rm -rf "$tmp"' EXIT
+
+# web LOG ARGS... : start `gamelearn web --port 0 ARGS`; sets wpid and W
+web() {
+	log=$1; shift
+	"$BIN" web --port 0 "$@" >"$log" 2>&1 &
+	wpid=$!
+	wait_port "$log" 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p'
+	W=http://127.0.0.1:$port
+}
+
+# req METHOD PATH [BODY] : sets code and body
+req() {
+	if [ $# -ge 3 ]; then
+		printf '%s' "$3" >"$tmp/req"
+		code=$(curl -s -m 30 --path-as-is -o "$tmp/body" -w '%{http_code}' -X "$1" \
+			-H 'Content-Type: application/json' --data-binary @"$tmp/req" "$W$2")
+	else
+		code=$(curl -s -m 30 --path-as-is -o "$tmp/body" -w '%{http_code}' -X "$1" "$W$2")
+	fi
+	body=$(cat "$tmp/body")
+}
+# want CODE PATTERN WHAT : the last reply had status CODE and PATTERN
+want() {
+	if [ "$code" = "$1" ] && printf '%s' "$body" | grep -q -- "$2"; then ok; else
+		bad "$3: status $code (want $1), body: $(printf '%s' "$body" | head -c 300)"; fi
+}
+# an error reply is one JSON object with one line of reason
+want_err() {
+	want "$1" '^{"error":".*"}$' "$3"
+	want "$1" "$2" "$3"
+}
+# play_out ID : the person plays the first legal move until the game ends
+play_out() {
+	req GET "/api/sessions/$1"
+	n=0
+	while [ $n -lt 9 ] && ! printf '%s' "$body" | grep -q '"over":true'; do
+		req POST "/api/sessions/$1/move" "{\"move\":\"$(first_legal)\"}"
+		n=$((n + 1))
+	done
+}
+sid() { printf '%s' "$body" | sed -n 's/^{"id":"\([0-9a-f]*\)".*/\1/p'; }
+first_legal() { printf '%s' "$body" | sed -n 's/.*"legal":\[{"id":[0-9]*,"text":"\([^"]*\)".*/\1/p'; }
+
+D=$tmp/data
+mkdir -p "$D/out/sub" "$D/gdl"
+printf 'gen,best\n1,"0.5"\n' >"$D/out/sub/evolve.csv"
+printf '<svg xmlns="http://www.w3.org/2000/svg"></svg>\n' >"$D/out/plot.svg"
+printf 'secret\n' >"$tmp/secret.csv"
+ln -s "$tmp/secret.csv" "$D/out/link.csv"
+cp data/gdl/games/ticTacToe.kif "$D/gdl/"
+web "$tmp/log" --data "$D"
+spid=$wpid
+
+# the page, from the binary
+req GET /
+want 200 '<title>gamelearn</title>' "GET /"
+req GET /app.js
+want 200 'function main' "GET /app.js"
+req GET /nosuch.html
+want_err 404 'no such page' "GET an unknown page"
+
+# lists
+req GET /api/games
+want 200 '"name":"tictactoe"' "games"
+want 200 '"name":"connect4","spec":"connect:w=7,h=6,k=4"' "games: presets"
+want 200 '"kifs":\["gdl/ticTacToe.kif"\]' "games: the GDL file under --data"
+req GET /api/agents
+want 200 '"name":"martens"' "agents"
+want 200 '"learners":\["martens","lauto","td","gapairs"\]' "agents: learners"
+if printf '%s' "$body" | grep -q '"key":"load"\|"key":"save"\|"key":"weights"\|"key":"features"'; then
+	bad "agents: file parameters listed"; else ok; fi
+req GET /api/results
+want 200 '"files":\["out/plot.svg","out/sub/evolve.csv"\]' "results: CSV and SVG under --data, no link out"
+
+# malformed and refused requests: each a 4xx with a one-line reason
+req POST /api/sessions '{"game": "tictactoe",'
+want_err 400 'bad JSON at line 1' "truncated JSON"
+req POST /api/sessions '[1,2]'
+want_err 400 'must be a JSON object' "JSON not an object"
+req POST /api/sessions '{"game":"tictactoe","game":"hex"}'
+want_err 400 'bad JSON' "duplicate key"
+req POST /api/sessions '{"game":7}'
+want_err 400 "field 'game' must be a string" "game not a string"
+req POST /api/sessions '{}'
+want_err 400 'game: missing' "no game"
+req POST /api/sessions '{"game":"chess"}'
+want_err 404 "unknown game 'chess'" "unknown game"
+req POST /api/sessions '{"game":"hex:size=99"}'
+want_err 400 'size' "parameter out of range"
+req POST /api/sessions '{"game":"gdl:/etc/passwd"}'
+want_err 400 "reads a file; give 'kif'" "gdl spec with a file"
+req POST /api/sessions '{"kif":"../secret.kif"}'
+want_err 400 'not a .kif path inside the data folder' "kif outside --data"
+req POST /api/sessions '{"game":"tictactoe","opponent":"wizard"}'
+want_err 404 "unknown agent 'wizard'" "unknown agent"
+req POST /api/sessions '{"game":"tictactoe","opponent":"martens:save=/tmp/x"}'
+want_err 400 "parameter 'save' names a file" "file parameter"
+req POST /api/sessions '{"game":"tictactoe","opponent":"uct:time=100"}'
+want_err 400 'time must be 0.05..10' "a time past the bound"
+req POST /api/sessions '{"game":"tictactoe","opponent":"perfect:nodes=900000000"}'
+want_err 400 'nodes must be at most' "a node bound past the web's"
+req POST /api/sessions '{"game":"checkers","opponent":"perfect","first":"machine"}'
+want_err 422 'too big to solve' "perfect on checkers stops at the web's node bound"
+req POST /api/sessions '{"game":"tictactoe","mode":"fight"}'
+want_err 400 'mode must be play, teach or watch' "bad mode"
+req POST /api/sessions '{"game":"tictactoe","mode":"watch","agents":["random"]}'
+want_err 400 'want an array of 2 agent specs' "watch with one agent"
+req GET /api/sessions/0123456789abcdef
+want_err 404 'no session' "unknown session"
+req POST /api/sessions/0123456789abcdef/move '{"move":"a1"}'
+want_err 404 'no session' "move in an unknown session"
+req GET /api/nosuch
+want_err 404 'no API' "unknown API"
+req GET /api/%ff%fe
+want_err 404 'no API' "a path that is not UTF-8"
+req POST /api/sessions '{"game":"tictactoe","opponent":"\u00e9t\u00e9"}'
+want_err 404 'unknown agent' "an agent name beyond ASCII"
+head -c 70000 /dev/zero | tr '\0' ' ' >"$tmp/big"
+code=$(curl -s -m 30 -o "$tmp/body" -w '%{http_code}' -X POST --data-binary @"$tmp/big" "$W/api/sessions")
+body=$(cat "$tmp/body")
+want_err 413 'over 64 KiB' "oversized body"
+
+# a whole game against random, with undo and illegal moves explained
+req POST /api/sessions '{"game":"tictactoe","opponent":"random","seed":3}'
+want 201 '"plies":0' "new tic-tac-toe game"
+id=$(sid)
+req POST "/api/sessions/$id/move" '{"move":"z9"}'
+want_err 400 "z9" "malformed move"
+req POST "/api/sessions/$id/move" '{}'
+want_err 400 'move: missing' "move missing"
+req POST "/api/sessions/$id/move" '{"move":"b2"}'
+want 200 '"plies":2' "a move and the reply"
+req POST "/api/sessions/$id/move" '{"move":"b2"}'
+want_err 409 'not legal\|illegal' "an occupied cell"
+req POST "/api/sessions/$id/undo" '{}'
+want 200 '"plies":0' "undo takes back the move and the reply"
+req POST "/api/sessions/$id/undo" '{}'
+want_err 409 'nothing to undo' "nothing to undo"
+play_out "$id"
+want 200 '"over":true' "the game played to its end"
+want 200 '"result":"\(draw\|player [12] ([^)]*) wins\)' "the result said"
+req POST "/api/sessions/$id/move" '{"move":"a1"}'
+want_err 409 'the game is over' "a move after the end"
+req POST "/api/sessions/$id/step" '{}'
+want_err 409 'only a watched game steps' "step in a played game"
+req DELETE "/api/sessions/$id"
+want 200 '"deleted"' "delete"
+req GET "/api/sessions/$id"
+want_err 404 'no session' "deleted session gone"
+
+# a GDL game from --data, and a watched game stepping to its end
+req POST /api/sessions '{"kif":"gdl/ticTacToe.kif","opponent":"random"}'
+want 201 '"type":"gdl"' "a GDL game from --data"
+want 201 '"game":"gdl:file=gdl/ticTacToe.kif,' "the GDL file named inside --data"
+req POST /api/sessions '{"game":"nim","mode":"watch","agents":["random","perfect"]}'
+want 201 '"mode":"watch"' "watch"
+id=$(sid)
+n=0
+while [ $n -lt 20 ] && ! printf '%s' "$body" | grep -q '"over":true'; do
+	req POST "/api/sessions/$id/step" '{}'
+	n=$((n + 1))
+done
+want 200 '"over":true' "watched to the end"
+req POST "/api/sessions/$id/undo" '{}'
+want_err 409 'no person plays' "undo in a watched game"
+
+# teaching: martens' memory saved in --data after the game, its record kept
+req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"martens"}'
+want 201 '"learned":{"learner":"martens"' "teach"
+id=$(sid)
+req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"martens"}'
+want_err 409 'being taught in another session' "one memory, one teacher"
+play_out "$id"
+want 200 '"note":"memory saved"' "memory saved after the game"
+want 200 '"memory_bytes":[1-9]' "memory file has bytes"
+[ -s "$D/memory/martens--tictactoe.mem" ] && ok || bad "teach: no memory file"
+[ "$(tr -d '\n' <"$D/memory/martens--tictactoe.mem.wdl" | wc -w)" = 3 ] && ok ||
+	bad "teach: no W/D/L record"
+req POST "/api/sessions/$id/undo" '{}'
+want_err 409 'already learned' "no undo after the learner learned"
+req DELETE "/api/sessions/$id"
+req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"td"}'
+want 201 '"afterstates":\[{"id":0,"text":"a1","value":' "td shows its afterstate values"
+req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"random"}'
+want_err 400 'not one of martens, lauto, td, gapairs' "teach a non-learner"
+
+# files under --data, and paths that try to leave it
+req GET /data/out/sub/evolve.csv
+want 200 '^gen,best' "a CSV from --data"
+req GET /data/out/plot.svg
+want 200 '<svg' "an SVG from --data"
+req GET /data/../secret.csv
+want_err 403 'path refused' "../ out of --data"
+req GET /data/out/../../secret.csv
+want_err 403 'path refused' "a .. in the middle"
+req GET /data/%2e%2e/secret.csv
+want_err 403 'path refused' "an encoded .."
+req GET /data//etc/passwd
+want_err 403 'path refused' "an absolute path"
+req GET /data/out/link.csv
+want_err 403 'leads out of the data folder' "a link out of --data"
+req GET /data/memory/martens--tictactoe.mem
+want_err 403 'only .svg' "a memory file is not served"
+req GET /data/out/none.csv
+want_err 404 'no such file' "a missing file"
+
+# a GGP match published to the page: ggp match --live writes its record
+mkdir -p "$D/matches"
+"$BIN" ggp match data/gdl/games/ticTacToe.kif --player random --player random \
+	--playclock 1 --live "$D/matches" >"$tmp/gm" 2>&1 && ok || bad "ggp match --live: $(cat "$tmp/gm")"
+req GET /api/matches
+want 200 '"files":\["matches/gamelearn.1.0.json"\]' "the match record listed"
+req GET /data/matches/gamelearn.1.0.json
+want 200 '"isCompleted":true' "the match record served"
+if printf '%s' "$body" | grep -q inProgress; then bad "a finished match marked in progress"; else ok; fi
+want 200 '"gameRoleNames":\["xplayer","oplayer"\]' "the record's roles"
+
+# sessions at once: eight games made in parallel, each answering alone
+i=0
+pids=""
+while [ $i -lt 8 ]; do
+	curl -s -m 30 -o "$tmp/par$i" -X POST --data-binary \
+		'{"game":"connect4","opponent":"alphabeta:depth=3"}' "$W/api/sessions" &
+	pids="$pids $!"
+	i=$((i + 1))
+done
+wait $pids
+i=0
+ids=""
+while [ $i -lt 8 ]; do
+	s=$(sed -n 's/^{"id":"\([0-9a-f]*\)".*/\1/p' "$tmp/par$i")
+	[ -n "$s" ] && ok || bad "parallel session $i: $(head -c 200 "$tmp/par$i")"
+	ids="$ids $s"
+	i=$((i + 1))
+done
+[ "$(printf '%s\n' $ids | sort -u | wc -l)" = 8 ] && ok || bad "parallel sessions share ids:$ids"
+pids=""
+for s in $ids; do
+	curl -s -m 30 -o "$tmp/mv$s" -X POST --data-binary '{"move":"d"}' \
+		"$W/api/sessions/$s/move" &
+	pids="$pids $!"
+done
+wait $pids
+for s in $ids; do
+	grep -q '"plies":2' "$tmp/mv$s" && ok || bad "parallel move in $s: $(head -c 200 "$tmp/mv$s")"
+done
+
+# the cap on sessions and their expiry (a second server: 2 sessions, 1 s)
+web "$tmp/log2" --sessions 2 --expire 1
+spid2=$wpid
+req POST /api/sessions '{"game":"nim","opponent":"random"}'
+want 201 '"game":"nim' "capped: first"
+req POST /api/sessions '{"game":"nim","opponent":"random"}'
+want 201 '"game":"nim' "capped: second"
+req POST /api/sessions '{"game":"nim","opponent":"random"}'
+want_err 503 'too many sessions (2' "capped: third refused"
+sleep 1.5
+req POST /api/sessions '{"game":"nim","opponent":"random"}'
+want 201 '"game":"nim' "room again once the idle expired"
+req GET /api/sessions
+want 200 '"max":2' "sessions listed"
+req POST /api/sessions '{"game":"tictactoe","mode":"teach"}'
+want_err 400 'no --data folder' "teach without --data"
+
+# sessions dropped as soon as idle (--expire 0) while others are made at
+# once, each thinking first: every reply 201 or 503, the server up
+kill "$spid2" 2>/dev/null
+wait "$spid2"
+web "$tmp/log2" --sessions 4 --expire 0 --data "$tmp/data3"
+spid2=$wpid
+req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"lauto"}'
+want 201 '"learner":"lauto"' "teach lauto"
+req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"lauto"}'
+want 201 '"learner":"lauto"' "a teaching game left idle yields its memory"
+req GET /api/sessions
+[ "$(printf '%s' "$body" | grep -o '"mode":"teach"' | wc -l)" = 1 ] && ok ||
+	bad "the idle teaching session not dropped: $body"
+i=0
+pids=""
+while [ $i -lt 12 ]; do
+	curl -s -m 30 -o /dev/null -w '%{http_code}\n' -X POST --data-binary \
+		'{"game":"connect4","opponent":"alphabeta:depth=4","first":"machine"}' \
+		"$W/api/sessions" >"$tmp/churn$i" &
+	pids="$pids $!"
+	i=$((i + 1))
+done
+wait $pids
+codes=$(cat "$tmp"/churn* | sort | uniq -c | tr -s ' \n' ' ')
+if cat "$tmp"/churn* | grep -qv '^201$\|^503$'; then bad "churn: replies $codes"; else ok; fi
+cat "$tmp"/churn* | grep -q '^201$' && ok || bad "churn: no session made ($codes)"
+req GET /api/sessions
+want 200 '"max":4' "up after the churn"
+
+# both servers still up
+W=http://127.0.0.1:$(sed -n 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$tmp/log")
+req GET /api/games
+want 200 '"games"' "server still up"
+# both stop cleanly on SIGTERM: exit 0, nothing a sanitizer said
+kill "$spid" "$spid2" 2>/dev/null
+wait "$spid"; rc1=$?
+wait "$spid2"; rc2=$?
+spid=""
+spid2=""
+[ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && ok || bad "servers exited $rc1 and $rc2"
+if grep -q 'Sanitizer\|runtime error' "$tmp/log" "$tmp/log2"; then
+	bad "sanitizer: $(grep -h -A3 'Sanitizer\|runtime error' "$tmp/log" "$tmp/log2" | head -20)"
+else ok; fi
+finish

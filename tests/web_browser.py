@@ -1,0 +1,217 @@
+#!/usr/bin/python3
+"""web_browser.py BIN [SHOTS_DIR] - the page of `gamelearn web` in a real
+browser (issue 18 item 7): headless Chromium driven by Selenium (Debian's
+chromium, chromium-driver and python3-selenium) plays a whole tic-tac-toe
+game by clicking the board, takes a move back with Undo, moves a checkers
+man by two clicks, and teaches
+Martens' machine a game, seeing its memory grow (configurations recorded,
+the W/D/L record, the memory file saved in --data) and kept for the next
+game. Every wait is explicit with a generous timeout. With SHOTS_DIR it
+also saves a screenshot of every page there."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.common.exceptions import (NoSuchElementException,
+                                        StaleElementReferenceException)
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+TIMEOUT = 60  # seconds any one wait may take
+
+
+def start_server(binary, data):
+    p = subprocess.Popen([binary, "web", "--port", "0", "--data", data],
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    line = p.stdout.readline()
+    m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    if not m:
+        p.kill()
+        sys.exit("web_browser: the server did not start: " + line)
+    return p, "http://127.0.0.1:%s/" % m.group(1)
+
+
+def browser():
+    opt = webdriver.ChromeOptions()
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu",
+              "--disable-dev-shm-usage", "--window-size=1280,900"):
+        opt.add_argument(a)
+    if os.path.exists("/usr/bin/chromium"):
+        opt.binary_location = "/usr/bin/chromium"
+    drv = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    return webdriver.Chrome(service=Service(drv), options=opt)
+
+
+class Check:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def __call__(self, cond, what):
+        if cond:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print("FAIL: " + what, file=sys.stderr)
+
+
+# The page is redrawn after every reply, so read it by script, at once,
+# rather than through element handles that a redraw makes stale.
+def text_of(d, id_):
+    return d.execute_script(
+        "const e = document.getElementById(arguments[0]); return e ? e.textContent : '';", id_)
+
+
+def status(d, view):
+    return text_of(d, view + "-status")
+
+
+def history(d, view):
+    return d.execute_script(
+        "for (const e of document.querySelectorAll('#' + arguments[0] + ' .hint'))"
+        "  if (e.textContent.startsWith('Moves: ')) return e.textContent.slice(7);"
+        "return '';", view)
+
+
+def plies(d, view):
+    h = history(d, view)
+    return 0 if h == "none yet" else len(h.split())
+
+
+def click_move(d, wait, view):
+    """Click the board cell of the first legal move; wait for the reply."""
+    before = plies(d, view)
+    first = d.execute_script(
+        "return document.querySelector('#' + arguments[0] + ' .legal button').dataset.move;", view)
+    d.find_element(By.CSS_SELECTOR, '#%s .board [data-move="%s"]' % (view, first)).click()
+    wait.until(lambda x: plies(x, view) > before or "Game over" in status(x, view))
+
+
+def play_out(d, wait, view, check):
+    for _ in range(9):
+        if "Game over" in status(d, view):
+            break
+        click_move(d, wait, view)
+    check("Game over" in status(d, view), view + ": the game ends: " + status(d, view))
+
+
+def learned_total(d):
+    return d.execute_script(
+        "const p = document.getElementById('learned-facts');"
+        "return p ? +p.dataset.won + +p.dataset.hopeless : -1;")
+
+
+def wdl(d):
+    return sum(int((text_of(d, "learned-" + k) or "x -100").split()[1])
+               for k in ("wins", "draws", "losses"))
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    shots = sys.argv[2] if len(sys.argv) > 2 else None
+    data = tempfile.mkdtemp(prefix="gl-web-")
+    server, url = start_server(binary, data)
+    d = None
+    check = Check()
+    try:
+        d = browser()
+        wait = WebDriverWait(d, TIMEOUT, ignored_exceptions=(
+            NoSuchElementException, StaleElementReferenceException))
+        # play: the page opens on a tic-tac-toe game against alphabeta
+        d.get(url + "#play")
+        wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, "#play-game-view .board rect.cell"))
+        check(status(d, "play-game-view").startswith("Player 1 (you) to move"),
+              "play: you move first: " + status(d, "play-game-view"))
+        # an illegal click is explained
+        click_move(d, wait, "play-game-view")
+        taken = history(d, "play-game-view").split()[0]
+        d.find_element(By.CSS_SELECTOR, '#play-game-view .board [data-move="%s"]' % taken).click()
+        wait.until(lambda x: text_of(x, "play-game-view-message"))
+        msg = text_of(d, "play-game-view-message")
+        check("not legal" in msg or "illegal" in msg, "play: occupied cell explained: " + msg)
+        # undo takes back my move and the reply
+        check(plies(d, "play-game-view") == 2, "play: a move and its reply")
+        d.find_element(By.ID, "play-game-view-undo").click()
+        wait.until(lambda x: plies(x, "play-game-view") == 0)
+        check(not d.find_elements(By.CSS_SELECTOR, "#play-game-view svg text"),
+              "play: the board is empty after undo")
+        # a whole game by clicking
+        play_out(d, wait, "play-game-view", check)
+        marks = d.find_elements(By.CSS_SELECTOR, "#play-game-view svg text")
+        check(len(marks) >= 5, "play: marks drawn on the board (%d)" % len(marks))
+        if shots:
+            d.save_screenshot(os.path.join(shots, "play.png"))
+
+        # checkers by two clicks (a man, then its square), and a bad one explained
+        Select(d.find_element(By.ID, "play-game")).select_by_value("checkers")
+        Select(d.find_element(By.ID, "play-agent")).select_by_value("random")
+        d.find_element(By.ID, "play-new").click()
+        wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, '#play-game-view [data-square="11"]'))
+        d.find_element(By.CSS_SELECTOR, '#play-game-view [data-square="11"]').click()
+        wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, '#play-game-view [data-square="15"]'))
+        d.find_element(By.CSS_SELECTOR, '#play-game-view [data-square="15"]').click()
+        wait.until(lambda x: plies(x, "play-game-view") == 2)
+        check(history(d, "play-game-view").startswith("11-15 "), "checkers: 11-15 by clicks")
+        d.find_element(By.CSS_SELECTOR, '#play-game-view [data-square="9"]').click()
+        wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, '#play-game-view [data-square="20"]'))
+        d.find_element(By.CSS_SELECTOR, '#play-game-view [data-square="20"]').click()
+        wait.until(lambda x: text_of(x, "play-game-view-message"))
+        check("9-20" in text_of(d, "play-game-view-message"), "checkers: a bad move explained")
+
+        # teach: martens learns from a game; its memory grows and is kept
+        d.get(url + "#teach")
+        wait.until(lambda x: x.find_element(By.ID, "teach-new").is_displayed())
+        d.find_element(By.ID, "teach-new").click()
+        wait.until(lambda x: x.find_elements(By.ID, "learned-facts"))
+        check(learned_total(d) == 0 and wdl(d) == 0, "teach: a fresh memory")
+        check("not saved yet" in text_of(d, "learned-facts"),
+              "teach: nothing saved before the first game")
+        play_out(d, wait, "teach-game-view", check)
+        wait.until(lambda x: wdl(x) == 1)
+        check(learned_total(d) >= 1, "teach: a configuration learned (%d)" % learned_total(d))
+        check("bytes" in text_of(d, "learned-facts"), "teach: memory saved")
+        mem = os.path.join(data, "memory", "martens--tictactoe.mem")
+        check(os.path.getsize(mem) > 0, "teach: the memory file in --data")
+        first = learned_total(d)
+        if shots:
+            d.save_screenshot(os.path.join(shots, "teach.png"))
+        # a second game starts from what was learned, and adds to it
+        d.find_element(By.ID, "teach-new").click()
+        wait.until(lambda x: wdl(x) == 1 and plies(x, "teach-game-view") == 0 and
+                   "not saved yet" not in text_of(x, "learned-facts"))
+        check(learned_total(d) == first, "teach: memory kept for the next game")
+        play_out(d, wait, "teach-game-view", check)
+        wait.until(lambda x: wdl(x) == 2)
+        check(learned_total(d) >= first, "teach: memory still there after the second game")
+
+        if shots:
+            d.get(url + "#watch")
+            wait.until(lambda x: x.find_element(By.ID, "watch-new").is_displayed())
+            d.find_element(By.ID, "watch-new").click()
+            wait.until(lambda x: "Game over" in status(x, "watch-game-view"))
+            d.save_screenshot(os.path.join(shots, "watch.png"))
+            d.get(url + "#results")
+            time.sleep(1)
+            d.save_screenshot(os.path.join(shots, "results.png"))
+    finally:
+        if d:
+            d.quit()
+        server.terminate()
+        log = server.stdout.read()
+        rc = server.wait(timeout=30)
+        check(rc == 0, "the server exits 0 on SIGTERM (%d)" % rc)
+        check("Sanitizer" not in log and "runtime error" not in log,
+              "the server's output: " + log[-2000:])
+        shutil.rmtree(data, ignore_errors=True)
+    print("%d passed, %d failed" % (check.passed, check.failed))
+    sys.exit(1 if check.failed else 0)
+
+
+if __name__ == "__main__":
+    main()
