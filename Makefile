@@ -35,7 +35,9 @@ asan: deps-test
 demo: release
 	./$(REL)/gamelearn demo
 
-test: release asan
+# deps-test first: the release build's tests are configured with what
+# the tests need (python3 for the browser test) already there.
+test: deps-test release asan
 	ctest --test-dir $(REL) -j $(JOBS) --output-on-failure
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir $(SAN) -j $(JOBS) --output-on-failure
