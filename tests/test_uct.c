@@ -466,7 +466,8 @@ static void test_options(void)
 {
 	static const char *const opts[] = {"mast=1", "mast=2", "mast=1,eps=20",
 		"mast=0,order=1", "mast=0,history=5", "mast=0,rave=300",
-		"mast=2,order=1,history=5,rave=300"};
+		"mast=2,order=1,history=5,rave=300", "nst=2", "nst=3",
+		"mast=1,nst=3", "decisive=1", "mast=0,decisive=1"};
 	char a[128], b[128], no[128];
 	for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
 		snprintf(a, sizeof a, "uct:time=0,iterations=300,%s", opts[o]);
@@ -543,6 +544,45 @@ static void test_mast_rounds(void)
 	CHECK_MSG(differ > 0, "simul=1 played as plain uct");
 }
 
+/* Decisive moves: at one iteration a move, the root's expansion puts the
+ * winning move first and the one iteration tries it (and the solver proves
+ * it); without them that iteration tries a random move, which misses the
+ * win for some seeds. */
+static void test_decisive(void)
+{
+	for (int solve = 0; solve < 2; solve++) {
+		char spec[96];
+		snprintf(spec, sizeof spec, "uct:time=0,iterations=1,solve=%d,"
+			"decisive=1", solve);
+		check_choice("tictactoe", spec, "a1,a2,b1,b2", "c1");
+		check_choice("connect4", spec, "a,b,a,b,a,c", "a");
+		check_choice("gdl:data/gdl/games/ticTacToe.kif", spec,
+			"(mark 1 1),(mark 1 2),(mark 2 1),(mark 2 2)", "(mark 3 1)");
+	}
+	/* the same without: some seed plays another move */
+	gl_game *g = tg_game("connect4");
+	gl_agent *a = tg_agent("uct:time=0,iterations=1", g);
+	unsigned char *s = tg_state(g);
+	g->type->start(g, s);
+	tg_play(g, s, "a,b,a,b,a,c");
+	a->role = g->type->to_move(g, s);
+	int missed = 0;
+	for (uint64_t seed = 0; seed < 30; seed++) {
+		gl_err err = {0};
+		gl_rng_split(&a->rng, seed, 0);
+		a->type->begin(a, &err);
+		gl_action m;
+		CHECK(a->type->choose(a, s, &m, &err) == 0);
+		char mt[GL_MOVE_TEXT];
+		g->type->format_move(g, s, m, mt, sizeof mt);
+		missed += strcmp(mt, "a") != 0;
+	}
+	CHECK_MSG(missed > 0, "one iteration found the win every time anyway");
+	gl_free(s);
+	gl_agent_free(a);
+	gl_game_free(g);
+}
+
 static void test_bad_specs(void)
 {
 	gl_game *g = tg_game("tictactoe");
@@ -554,6 +594,8 @@ static void test_bad_specs(void)
 	CHECK(gl_agent_new("uct:mix=2", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:mast=3", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:mast=1,eps=101", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:nst=4", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:decisive=2", g, NULL, &err) == NULL);
 	gl_game_free(g);
 }
 
@@ -561,6 +603,7 @@ int main(void)
 {
 	test_bad_specs();
 	test_wins_in_one();
+	test_decisive();
 	test_deterministic();
 	test_ponder();
 	test_options();
