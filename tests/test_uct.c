@@ -467,7 +467,8 @@ static void test_options(void)
 	static const char *const opts[] = {"mast=1", "mast=2", "mast=1,eps=20",
 		"mast=0,order=1", "mast=0,history=5", "mast=0,rave=300",
 		"mast=2,order=1,history=5,rave=300", "nst=2", "nst=3",
-		"mast=1,nst=3", "decisive=1", "mast=0,decisive=1"};
+		"mast=1,nst=3", "decisive=1", "mast=0,decisive=1", "tt=1",
+		"mast=0,tt=1", "tt=1,nodes=1000"};
 	char a[128], b[128], no[128];
 	for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
 		snprintf(a, sizeof a, "uct:time=0,iterations=300,%s", opts[o]);
@@ -583,6 +584,59 @@ static void test_decisive(void)
 	gl_game_free(g);
 }
 
+/* Transpositions: a search (pondering, 0.5 s) from the state after X a1
+ * visits the state after a1 b2 b1 (O to move, where every move but c1
+ * lets X win at once) and learns its children's values in the table;
+ * asked then at the same state reached another way (b1 b2 a1), in a new
+ * tree, with seven iterations (one more than O has moves: each child's
+ * own mean is one playout), the table's means send the last iteration
+ * to c1, which is played (for 9 seeds of 10 here: a losing child's few
+ * iterations in the table, some from before it was proven lost, and
+ * its new playout can still outbid c1's 50). The same seven iterations
+ * without the table play c1 for 3 seeds of 10 (deterministic: the generator is seeded again
+ * after the pondering, whose iterations depend on the clock). Returns
+ * how many of 10 seeds play c1. */
+static int tt_blocks(const char *spec)
+{
+	gl_game *g = tg_game("tictactoe");
+	gl_agent *a = tg_agent(spec, g);
+	unsigned char *s = tg_state(g), *q = tg_state(g);
+	g->type->start(g, s);
+	tg_play(g, s, "a1");
+	g->type->start(g, q);
+	tg_play(g, q, "b1,b2,a1");
+	int blocks = 0;
+	for (uint64_t seed = 0; seed < 10; seed++) {
+		gl_err err = {0};
+		gl_rng_split(&a->rng, seed, 0);
+		a->type->begin(a, &err);
+		a->role = g->type->to_move(g, s);
+		CHECK(a->type->ponder(a, s, 0.5, NULL, &err) == 0);
+		gl_rng_split(&a->rng, seed, 1);
+		a->role = g->type->to_move(g, q);
+		gl_action m;
+		CHECK(a->type->choose(a, q, &m, &err) == 0);
+		char mt[GL_MOVE_TEXT];
+		g->type->format_move(g, q, m, mt, sizeof mt);
+		blocks += strcmp(mt, "c1") == 0;
+	}
+	gl_free(s);
+	gl_free(q);
+	gl_agent_free(a);
+	gl_game_free(g);
+	return blocks;
+}
+
+static void test_transpositions(void)
+{
+	int b = tt_blocks("uct:time=0,iterations=7,tt=1");
+	printf("tt: %d/10 blocks\n", b);
+	CHECK_MSG(b >= 8, "with the table: %d/10 blocks", b);
+	b = tt_blocks("uct:time=0,iterations=7,tt=0");
+	printf("no tt: %d/10 blocks\n", b);
+	CHECK_MSG(b <= 5, "without the table: %d/10 blocks", b);
+}
+
 static void test_bad_specs(void)
 {
 	gl_game *g = tg_game("tictactoe");
@@ -596,6 +650,7 @@ static void test_bad_specs(void)
 	CHECK(gl_agent_new("uct:mast=1,eps=101", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:nst=4", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:decisive=2", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:tt=2", g, NULL, &err) == NULL);
 	gl_game_free(g);
 }
 
@@ -604,6 +659,7 @@ int main(void)
 	test_bad_specs();
 	test_wins_in_one();
 	test_decisive();
+	test_transpositions();
 	test_deterministic();
 	test_ponder();
 	test_options();

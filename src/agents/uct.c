@@ -105,6 +105,7 @@ enum {
 	LIVE = 0x7fffffff,  /* compaction: reachable, index not yet assigned */
 	FIND_BUDGET = 1 << 16, /* apply() calls spent looking for the round
 	                        * start of a hidden state */
+	TT_PROBE = 8,       /* transpositions: entries probed for a state */
 	NST_BITS = 18,      /* NST: 2^18 n-gram entries (24 bytes each) */
 	NST_PROBE = 4,      /* NST: entries probed for a key */
 	NST_MIN = 7         /* NST: iterations an n-gram (n > 1) needs before
@@ -171,6 +172,12 @@ typedef struct uct {
 	double history;     /* progressive history's weight W (0: off) */
 	int nst;            /* NST's longest n-gram (0: off, 2 or 3) */
 	bool decisive;      /* expansion puts a move that wins at once first */
+	unsigned np;        /* the game's players */
+	size_t tt_mask;     /* transpositions: entries - 1 (a power of 2) */
+	uint64_t *tt_key;   /* [entries] a state's hash (0: free), or NULL */
+	uint32_t *tt_n;     /* [entries] iterations through the state */
+	float *tt_sum;      /* [entries * np] every player's total goal there */
+	int32_t *tt_of;     /* [cap] each node's entry, NONE: not yet known */
 	nst_entry *grams;   /* [1 << NST_BITS] NST's n-grams (n > 1), or NULL */
 	int depth;          /* iterate(): the descent's length (path[0..depth)) */
 	size_t nact;        /* the game's action ids: a player's MAST row */
@@ -253,6 +260,9 @@ static const gl_param_def uct_params[] = {
 		"own mean goal and, after 7 iterations, those of the move following "
 		"the last 1 (and 2) moves; the longest n-gram, 2 or 3 (0 or 1: off; needs "
 		"mast 1 or 2)", 0, 3},
+	{"tt", "0", "transpositions: a child's mean goal in UCT taken over every "
+		"iteration through its state, by any order of moves, in a table of "
+		"states as big as half the arena (0 or 1)", 0, 1},
 	{"decisive", "0", "decisive moves: a node given its children looks one move "
 		"ahead and tries first a move that ends the game with its mover's "
 		"top goal, 100 (0 or 1)", 0, 1},
@@ -279,6 +289,10 @@ static void uct_done(gl_agent *a)
 	gl_free(u->mark_it);
 	gl_free(u->mark_ply);
 	gl_free(u->grams);
+	gl_free(u->tt_key);
+	gl_free(u->tt_n);
+	gl_free(u->tt_sum);
+	gl_free(u->tt_of);
 	gl_free(u);
 }
 
@@ -316,6 +330,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->nact = (size_t)g->nactions;
 	u->rave = (double)gl_params_int(p, "rave");
 	u->decisive = gl_params_int(p, "decisive") != 0;
+	u->np = g->nplayers;
 	u->nst = (u->eps < 1 || u->tau > 0) && gl_params_int(p, "nst") >= 2 ?
 		(int)gl_params_int(p, "nst") : 0;
 	/* the move averages: kept for any of the three */
@@ -337,6 +352,17 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		u->weight = gl_malloc(g->max_legal * sizeof *u->weight);
 	if (u->nst)
 		u->grams = gl_calloc((size_t)1 << NST_BITS, sizeof *u->grams);
+	bool tt = gl_params_int(p, "tt") != 0;
+	if (tt) {
+		size_t n = 1024;
+		while (n < (size_t)cap / 2)
+			n *= 2;
+		u->tt_mask = n - 1;
+		u->tt_key = gl_calloc(n, sizeof *u->tt_key);
+		u->tt_n = gl_calloc(n, sizeof *u->tt_n);
+		u->tt_sum = gl_calloc(n * g->nplayers, sizeof *u->tt_sum);
+		u->tt_of = gl_malloc((size_t)cap * sizeof *u->tt_of);
+	}
 	if (u->rave > 0) {
 		u->amaf = gl_malloc((size_t)cap * sizeof *u->amaf);
 		u->mark_it = gl_calloc(nmark, sizeof *u->mark_it);
@@ -354,7 +380,8 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	if (!u->nodes || !u->fwd || !u->path || !u->spath || !u->here || !u->cur ||
 	    !u->cand || !u->x ||
 	    (mast && !u->mast) || (u->tau > 0 && !u->weight) ||
-	    (u->nst && !u->grams) || (trail && (!u->trail || !u->trail_who)) ||
+	    (u->nst && !u->grams) || (tt && (!u->tt_key || !u->tt_n ||
+	    !u->tt_sum || !u->tt_of)) || (trail && (!u->trail || !u->trail_who)) ||
 	    (u->rave > 0 && (!u->amaf || !u->mark_it || !u->mark_ply)) ||
 	    gl_scratch_init(&u->w, g, LIST_REACH + levels, STATE_REACH + levels,
 		NULL)) {
@@ -394,6 +421,12 @@ static int uct_begin(gl_agent *a, gl_err *err)
 			(size_t)a->game->nactions * sizeof *u->mast);
 	if (u->grams)
 		memset(u->grams, 0, ((size_t)1 << NST_BITS) * sizeof *u->grams);
+	if (u->tt_key) {
+		size_t n = u->tt_mask + 1;
+		memset(u->tt_key, 0, n * sizeof *u->tt_key);
+		memset(u->tt_n, 0, n * sizeof *u->tt_n);
+		memset(u->tt_sum, 0, n * u->np * sizeof *u->tt_sum);
+	}
 	return 0;
 }
 
@@ -408,6 +441,8 @@ static void new_tree(uct *u)
 	node *r = &u->nodes[0];
 	memset(r, 0, sizeof *r);
 	r->who = -1;
+	if (u->tt_of)
+		u->tt_of[0] = NONE;
 	u->used = 1;
 	u->root = 0;
 }
@@ -446,6 +481,8 @@ static void compact(uct *u)
 		u->nodes[u->fwd[i]] = n;
 		if (u->amaf)
 			u->amaf[u->fwd[i]] = u->amaf[i];
+		if (u->tt_of)
+			u->tt_of[u->fwd[i]] = u->tt_of[i];
 	}
 	u->root = 0;
 	u->used = next;
@@ -539,6 +576,8 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 	}
 	if (u->amaf)
 		memset(&u->amaf[u->used], 0, (size_t)(end - u->used) * sizeof *u->amaf);
+	for (int32_t i = u->used; u->tt_of && i < end; i++)
+		u->tt_of[i] = NONE;
 	for (int i = 0; i < k; i++) {
 		node *c = &u->nodes[u->used + i];
 		memset(c, 0, sizeof *c);
@@ -565,7 +604,10 @@ static int32_t select_child(const uct *u, const node *nd)
 		u->mast + (size_t)mover_of(u, nd) * u->nact : NULL;
 	for (int k = 0; k < nd->nchild; k++) {
 		const node *c = &u->nodes[nd->first + k];
+		int32_t e = u->tt_of ? u->tt_of[nd->first + k] : NONE;
 		double mean = c->flags & PROVEN ? c->proof[mover_of(u, nd)] :
+			e != NONE && u->tt_n[e] > 0 ?
+			u->tt_sum[(size_t)e * u->np + (size_t)c->who] / u->tt_n[e] :
 			c->sum / c->visits;
 		double v = mean;
 		if (u->amaf && !(c->flags & PROVEN)) {
@@ -785,6 +827,11 @@ static void mast_first(uct *u, const gl_game *g, const node *nd)
 		u->amaf[lo] = u->amaf[best];
 		u->amaf[best] = x;
 	}
+	if (u->tt_of) {
+		int32_t x = u->tt_of[lo];
+		u->tt_of[lo] = u->tt_of[best];
+		u->tt_of[best] = x;
+	}
 }
 
 /* Whether playouts record their moves (and their movers: a to_move() a
@@ -966,6 +1013,29 @@ static void rave_update(uct *u, const gl_game *g, int depth, const double *goals
 	}
 }
 
+/* Transpositions (Childs, Brodeur and Kocsis, "Transpositions and Move
+ * Groups in Monte Carlo Tree Search", CIG 2008: their UCT2, a child's
+ * value from its state's statistics, its exploration from the move's own
+ * visits): the entry of state s in the table, found, or taken when one
+ * of the TT_PROBE entries from its hash is free; NONE when all are taken
+ * by other states (the table keeps the states seen first in a match; the
+ * node then uses its own statistics). */
+static int32_t tt_find(uct *u, const gl_game *g, const void *s)
+{
+	uint64_t h = gl_game_hash(g, s);
+	h = h ? h : 1; /* 0 marks a free entry */
+	for (size_t j = 0; j < TT_PROBE; j++) {
+		size_t i = (h + j) & u->tt_mask;
+		if (u->tt_key[i] == h)
+			return (int32_t)i;
+		if (u->tt_key[i] == 0) {
+			u->tt_key[i] = h;
+			return (int32_t)i;
+		}
+	}
+	return NONE;
+}
+
 /* One iteration: descend by UCT (decoupled through rounds of simultaneous
  * moves), add a child, play out, back up. */
 static void iterate(uct *u, gl_agent *a)
@@ -1008,6 +1078,8 @@ static void iterate(uct *u, gl_agent *a)
 		g->type->apply(g, s, u->nodes[c].move);
 		u->path[depth++] = c;
 		n = c;
+		if (u->tt_of && u->tt_of[c] == NONE && !(u->nodes[c].flags & HIDDEN))
+			u->tt_of[c] = tt_find(u, g, s);
 		if (!(u->nodes[c].flags & HIDDEN) && u->nodes[c].visits == 0)
 			break; /* a new leaf (a hidden ply is never one) */
 	}
@@ -1034,6 +1106,13 @@ static void iterate(uct *u, gl_agent *a)
 			nd->sum += goals[nd->who] * u->batch;
 		if (i > 0 && u->mast) /* the root's move is history */
 			mast_add(u, g, nd->who, nd->move, goals[nd->who]);
+		int32_t e = i > 0 && u->tt_of ? u->tt_of[u->path[i]] : NONE;
+		if (e != NONE) {
+			u->tt_n[e] += u->batch;
+			for (unsigned p = 0; p < u->np; p++)
+				u->tt_sum[(size_t)e * u->np + p] +=
+					(float)(goals[p] * u->batch);
+		}
 	}
 	for (int i = 0; i < ns; i++) {
 		node *x = &u->nodes[u->spath[i]];
