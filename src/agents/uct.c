@@ -64,7 +64,13 @@
  * (`rave`, its equivalence parameter) mixes all-moves-as-first means into
  * UCT's, in a second array beside the arena. Bulk playouts (batch above 1
  * through the game's playouts()) stay uniformly random; MAST and RAVE
- * then learn from the descent's moves only.
+ * then learn from the descent's moves only. NST (`nst`) adds to a
+ * playout move's MAST mean those of the 2- and 3-grams it ends (the moves
+ * just before it, descent and playout alike), kept in a fixed hashed
+ * table. Transpositions (`tt`): a child's mean in UCT is its state's,
+ * over every iteration through that state by any order of moves, from a
+ * table of states kept for the match. Decisive moves (`decisive`): an
+ * expansion looks one move ahead for a win and tries it first.
  *
  * Pondering (ponder(), for a GGP player between messages): the same
  * iterations as choose(), from the match's state as observed (inside a
@@ -74,8 +80,9 @@
  *
  * Memory: one node arena sized once at init (param `nodes`), and move
  * lists and states sized from the game (g->max_legal, g->state_size),
- * MAST's table and RAVE's marks from g->nplayers * g->nactions; nothing
- * is allocated after init. A full arena stops growing the tree
+ * MAST's table and RAVE's marks from g->nplayers * g->nactions, NST's
+ * table of a fixed size, the transposition table from the arena's;
+ * nothing is allocated after init. A full arena stops growing the tree
  * and iterations go on as playouts from its leaves.
  * Tree reuse: observe() moves the root down to the child for the move
  * played (for a round, once all its moves are known), and choose()
@@ -133,6 +140,9 @@ typedef struct node {
 typedef struct mast_entry {
 	double sum;       /* total goal of the player over those iterations */
 	double n;         /* iterations in which the player made the move */
+	double w;         /* mast=2, n > 0: the Gibbs weight exp((mean - 100)
+			   * / tau), kept so that a playout move costs no
+			   * exp() a legal move */
 } mast_entry;
 
 /* NST: one n-gram's statistics (n > 1; the 1-grams are MAST's table). */
@@ -781,9 +791,12 @@ static gl_action mast_move(uct *u, gl_agent *a, int p, const gl_action *moves,
 static gl_action gibbs_move(uct *u, gl_agent *a, int p, const gl_action *moves,
 	int k, const gl_action *prev)
 {
+	const mast_entry *q = u->mast + (size_t)p * u->nact;
 	double *w = u->weight, total = 0;
 	for (int i = 0; i < k; i++) {
-		w[i] = exp((move_value(u, p, moves[i], prev) - 100) / u->tau);
+		const mast_entry *e = &q[moves[i]];
+		w[i] = u->grams ? exp((move_value(u, p, moves[i], prev) - 100) / u->tau) :
+			e->n > 0 ? e->w : 1; /* exp(0): a move never made */
 		total += w[i];
 	}
 	double r = gl_rng_unit(&a->rng) * total;
@@ -800,6 +813,8 @@ static void mast_add(uct *u, const gl_game *g, int who, gl_action move,
 	mast_entry *e = &u->mast[(size_t)who * (size_t)g->nactions + (size_t)move];
 	e->sum += goal;
 	e->n += 1;
+	if (u->tau > 0)
+		e->w = exp((e->sum / e->n - 100) / u->tau);
 }
 
 /* MAST in the tree: the untried child of nd (not a hidden ply, whose
