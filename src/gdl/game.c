@@ -384,10 +384,8 @@ static int gdl_legal_cb(const gl_game *g, const void *s, gl_action *moves)
 {
 	view w;
 	look(g, s, &w);
-	int n = 0;
-	if (!w.over)
-		for (; n < w.n[w.mover]; n++)
-			moves[n] = gdl_legal_nth(D(g)->gd, w.e, w.mover, n);
+	/* the whole list at once: gdl_legal_nth() counts from the start */
+	int n = w.over ? 0 : gdl_legal(D(g)->gd, w.e, w.mover, moves);
 	done(g, &w);
 	return n;
 }
