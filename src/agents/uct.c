@@ -113,7 +113,7 @@ enum {
 	FIND_BUDGET = 1 << 16, /* apply() calls spent looking for the round
 	                        * start of a hidden state */
 	TT_PROBE = 8,       /* transpositions: entries probed for a state */
-	NST_BITS = 18,      /* NST: 2^18 n-gram entries (24 bytes each) */
+	NST_BITS = 18,      /* NST: 2^18 n-gram entries (16 bytes each) */
 	NST_PROBE = 4,      /* NST: entries probed for a key */
 	NST_MIN = 7         /* NST: iterations an n-gram (n > 1) needs before
 	                     * its mean counts (Tak et al. 2012) */
@@ -675,7 +675,7 @@ static int select_stat(uct *u, gl_agent *a, int32_t st, int n)
  * g[2] the one before that), found, or taken when free and `add`; NULL
  * when it is not there (or, adding, the probed entries all hold others:
  * the table keeps the n-grams seen first). */
-static nst_entry *nst_find(const uct *u, int p, const gl_action *g, int n,
+static nst_entry *nst_find(uct *u, int p, const gl_action *g, int n,
 	bool add)
 {
 	uint64_t h = (uint64_t)p + 1;
@@ -701,7 +701,7 @@ static nst_entry *nst_find(const uct *u, int p, const gl_action *g, int n,
  * made: 100), averaged with NST's means of the 2- and 3-grams it ends
  * (the moves before it in prev[0], prev[1]; NONE where unknown) that
  * have NST_MIN iterations. */
-static double move_value(const uct *u, int p, gl_action m, const gl_action *prev)
+static double move_value(uct *u, int p, gl_action m, const gl_action *prev)
 {
 	const mast_entry *q = u->mast + (size_t)p * u->nact;
 	double v = mast_mean(&q[m], 100);
