@@ -10,7 +10,9 @@
  * deterministic by seed, and keeps playing legally when its tree is reused
  * and its arena fills. Pondering (issue 19) keeps its tree across turns;
  * set_time() bounds choose(); its options (MAST, progressive history,
- * RAVE) are deterministic by seed and keep the checks above.
+ * RAVE, NST, transpositions, decisive moves) are deterministic by seed
+ * and keep the checks above. Decisive moves find a win in one iteration;
+ * the transposition table carries what one move order learnt to another.
  */
 #include "gametest.h"
 
@@ -77,10 +79,10 @@ static void test_beats_random(void)
 	CHECK_MSG(played == 20 && w >= 18, "%d/%d", w, played);
 }
 
-/* Over many seeds, uct (spec) must choose `want` in the position after
- * `moves`. */
-static void check_choice(const char *game, const char *spec, const char *moves,
-	const char *want)
+/* For how many of 30 seeds uct (spec) chooses `want` in the position
+ * after `moves` (the last other move chosen into other[GL_MOVE_TEXT]). */
+static int count_choice(const char *game, const char *spec, const char *moves,
+	const char *want, char *other)
 {
 	gl_game *g = tg_game(game);
 	gl_agent *a = tg_agent(spec, g);
@@ -88,6 +90,7 @@ static void check_choice(const char *game, const char *spec, const char *moves,
 	g->type->start(g, s);
 	tg_play(g, s, moves);
 	a->role = g->type->to_move(g, s);
+	int hits = 0;
 	for (uint64_t seed = 0; seed < 30; seed++) {
 		gl_err err = {0};
 		gl_rng_split(&a->rng, seed, 0);
@@ -96,14 +99,26 @@ static void check_choice(const char *game, const char *spec, const char *moves,
 		CHECK(a->type->choose(a, s, &m, &err) == 0);
 		char mt[GL_MOVE_TEXT];
 		g->type->format_move(g, s, m, mt, sizeof mt);
-		if (strcmp(mt, want) != 0) {
-			CHECK_MSG(0, "%s after %s: uct chose %s, not %s", game, moves, mt, want);
-			break;
-		}
+		if (strcmp(mt, want) == 0)
+			hits++;
+		else
+			memcpy(other, mt, GL_MOVE_TEXT);
 	}
 	gl_free(s);
 	gl_agent_free(a);
 	gl_game_free(g);
+	return hits;
+}
+
+/* Over 30 seeds, uct (spec) must choose `want` in the position after
+ * `moves`. */
+static void check_choice(const char *game, const char *spec, const char *moves,
+	const char *want)
+{
+	char other[GL_MOVE_TEXT] = "";
+	int hits = count_choice(game, spec, moves, want, other);
+	CHECK_MSG(hits == 30, "%s after %s: uct chose %s, not %s (%d/30 seeds)",
+		game, moves, other, want, hits);
 }
 
 static void test_wins_in_one(void)
@@ -466,7 +481,9 @@ static void test_options(void)
 {
 	static const char *const opts[] = {"mast=1", "mast=2", "mast=1,eps=20",
 		"mast=0,order=1", "mast=0,history=5", "mast=0,rave=300",
-		"mast=2,order=1,history=5,rave=300"};
+		"mast=2,order=1,history=5,rave=300", "nst=2", "nst=3",
+		"mast=1,nst=3", "decisive=1", "mast=0,decisive=1", "tt=1",
+		"mast=0,tt=1", "tt=1,nodes=1000"};
 	char a[128], b[128], no[128];
 	for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
 		snprintf(a, sizeof a, "uct:time=0,iterations=300,%s", opts[o]);
@@ -543,6 +560,83 @@ static void test_mast_rounds(void)
 	CHECK_MSG(differ > 0, "simul=1 played as plain uct");
 }
 
+/* Decisive moves: at one iteration a move, the root's expansion puts the
+ * winning move first and the one iteration tries it (and the solver proves
+ * it); without them that iteration tries a random move, which misses the
+ * win for some seeds. */
+static void test_decisive(void)
+{
+	for (int solve = 0; solve < 2; solve++) {
+		char spec[96];
+		snprintf(spec, sizeof spec, "uct:time=0,iterations=1,solve=%d,"
+			"decisive=1", solve);
+		check_choice("tictactoe", spec, "a1,a2,b1,b2", "c1");
+		check_choice("connect4", spec, "a,b,a,b,a,c", "a");
+		check_choice("gdl:data/gdl/games/ticTacToe.kif", spec,
+			"(mark 1 1),(mark 1 2),(mark 2 1),(mark 2 2)", "(mark 3 1)");
+	}
+	/* the same without: some seed plays another move */
+	char other[GL_MOVE_TEXT] = "";
+	int hits = count_choice("connect4", "uct:time=0,iterations=1",
+		"a,b,a,b,a,c", "a", other);
+	CHECK_MSG(hits < 30, "one iteration found the win every time anyway");
+}
+
+/* Transpositions: a search (pondering, 0.5 s) from the state after X a1
+ * visits the state after a1 b2 b1 (O to move, where every move but c1
+ * lets X win at once) and learns its children's values in the table;
+ * asked then at the same state reached another way (b1 b2 a1), in a new
+ * tree, with nine iterations (six try O's moves once each: their own
+ * means are one playout), the table's means send the last three to c1,
+ * which is played. The solver is off: a proven loss is left alone, and
+ * its few iterations in the table, some from before the proof, let a
+ * lucky new playout outbid c1 (8 or 9 seeds of 10 with it, 10 without).
+ * The same nine iterations without the table play c1 for 4 seeds of 10
+ * (deterministic: MAST, which would carry the pondering into the
+ * playouts, is off, and the generator is seeded again after the
+ * pondering, whose iterations depend on the clock). Returns how many of
+ * 10 seeds play c1. */
+static int tt_blocks(const char *spec)
+{
+	gl_game *g = tg_game("tictactoe");
+	gl_agent *a = tg_agent(spec, g);
+	unsigned char *s = tg_state(g), *q = tg_state(g);
+	g->type->start(g, s);
+	tg_play(g, s, "a1");
+	g->type->start(g, q);
+	tg_play(g, q, "b1,b2,a1");
+	int blocks = 0;
+	for (uint64_t seed = 0; seed < 10; seed++) {
+		gl_err err = {0};
+		gl_rng_split(&a->rng, seed, 0);
+		a->type->begin(a, &err);
+		a->role = g->type->to_move(g, s);
+		CHECK(a->type->ponder(a, s, 0.5, NULL, &err) == 0);
+		gl_rng_split(&a->rng, seed, 1);
+		a->role = g->type->to_move(g, q);
+		gl_action m;
+		CHECK(a->type->choose(a, q, &m, &err) == 0);
+		char mt[GL_MOVE_TEXT];
+		g->type->format_move(g, q, m, mt, sizeof mt);
+		blocks += strcmp(mt, "c1") == 0;
+	}
+	gl_free(s);
+	gl_free(q);
+	gl_agent_free(a);
+	gl_game_free(g);
+	return blocks;
+}
+
+static void test_transpositions(void)
+{
+	int b = tt_blocks("uct:time=0,iterations=9,solve=0,mast=0,tt=1");
+	printf("tt: %d/10 blocks\n", b);
+	CHECK_MSG(b >= 9, "with the table: %d/10 blocks", b);
+	b = tt_blocks("uct:time=0,iterations=9,solve=0,mast=0,tt=0");
+	printf("no tt: %d/10 blocks\n", b);
+	CHECK_MSG(b <= 6, "without the table: %d/10 blocks", b);
+}
+
 static void test_bad_specs(void)
 {
 	gl_game *g = tg_game("tictactoe");
@@ -554,6 +648,9 @@ static void test_bad_specs(void)
 	CHECK(gl_agent_new("uct:mix=2", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:mast=3", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:mast=1,eps=101", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:nst=4", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:decisive=2", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:tt=2", g, NULL, &err) == NULL);
 	gl_game_free(g);
 }
 
@@ -561,6 +658,8 @@ int main(void)
 {
 	test_bad_specs();
 	test_wins_in_one();
+	test_decisive();
+	test_transpositions();
 	test_deterministic();
 	test_ponder();
 	test_options();

@@ -64,7 +64,13 @@
  * (`rave`, its equivalence parameter) mixes all-moves-as-first means into
  * UCT's, in a second array beside the arena. Bulk playouts (batch above 1
  * through the game's playouts()) stay uniformly random; MAST and RAVE
- * then learn from the descent's moves only.
+ * then learn from the descent's moves only. NST (`nst`) adds to a
+ * playout move's MAST mean those of the 2- and 3-grams it ends (the moves
+ * just before it, descent and playout alike), kept in a fixed hashed
+ * table. Transpositions (`tt`): a child's mean in UCT is its state's,
+ * over every iteration through that state by any order of moves, from a
+ * table of states kept for the match. Decisive moves (`decisive`): an
+ * expansion looks one move ahead for a win and tries it first.
  *
  * Pondering (ponder(), for a GGP player between messages): the same
  * iterations as choose(), from the match's state as observed (inside a
@@ -74,8 +80,9 @@
  *
  * Memory: one node arena sized once at init (param `nodes`), and move
  * lists and states sized from the game (g->max_legal, g->state_size),
- * MAST's table and RAVE's marks from g->nplayers * g->nactions; nothing
- * is allocated after init. A full arena stops growing the tree
+ * MAST's table and RAVE's marks from g->nplayers * g->nactions, NST's
+ * table of a fixed size, the transposition table from the arena's;
+ * nothing is allocated after init. A full arena stops growing the tree
  * and iterations go on as playouts from its leaves.
  * Tree reuse: observe() moves the root down to the child for the move
  * played (for a round, once all its moves are known), and choose()
@@ -103,8 +110,13 @@ enum {
 	STATS = 32,         /* node flag: no state, one later chooser's
 	                     * statistics for one move of a round */
 	LIVE = 0x7fffffff,  /* compaction: reachable, index not yet assigned */
-	FIND_BUDGET = 1 << 16 /* apply() calls spent looking for the round
-	                       * start of a hidden state */
+	FIND_BUDGET = 1 << 16, /* apply() calls spent looking for the round
+	                        * start of a hidden state */
+	TT_PROBE = 8,       /* transpositions: entries probed for a state */
+	NST_BITS = 18,      /* NST: 2^18 n-gram entries (16 bytes each) */
+	NST_PROBE = 4,      /* NST: entries probed for a key */
+	NST_MIN = 7         /* NST: iterations an n-gram (n > 1) needs before
+	                     * its mean counts (Tak et al. 2012) */
 };
 
 /* One tree node: a state reached by a move, with its statistics; or (flag
@@ -128,7 +140,17 @@ typedef struct node {
 typedef struct mast_entry {
 	double sum;       /* total goal of the player over those iterations */
 	double n;         /* iterations in which the player made the move */
+	double w;         /* mast=2, n > 0: the Gibbs weight exp((mean - 100)
+			   * / tau), kept so that a playout move costs no
+			   * exp() a legal move */
 } mast_entry;
+
+/* NST: one n-gram's statistics (n > 1; the 1-grams are MAST's table). */
+typedef struct nst_entry {
+	uint64_t key;     /* the n-gram's hash (0: a free entry) */
+	float sum;        /* total goal of its last mover */
+	float n;          /* iterations that made it */
+} nst_entry;
 
 /* RAVE: a child's all-moves-as-first statistics. */
 typedef struct amaf_entry {
@@ -158,6 +180,16 @@ typedef struct uct {
 	bool rounds;        /* a round of simultaneous moves met this match */
 	bool order;         /* untried children taken best MAST mean first */
 	double history;     /* progressive history's weight W (0: off) */
+	int nst;            /* NST's longest n-gram (0: off, 2 or 3) */
+	bool decisive;      /* expansion puts a move that wins at once first */
+	unsigned np;        /* the game's players */
+	size_t tt_mask;     /* transpositions: entries - 1 (a power of 2) */
+	uint64_t *tt_key;   /* [entries] a state's hash (0: free), or NULL */
+	uint32_t *tt_n;     /* [entries] iterations through the state */
+	float *tt_sum;      /* [entries * np] every player's total goal there */
+	int32_t *tt_of;     /* [cap] each node's entry, NONE: not yet known */
+	nst_entry *grams;   /* [1 << NST_BITS] NST's n-grams (n > 1), or NULL */
+	int depth;          /* iterate(): the descent's length (path[0..depth)) */
 	size_t nact;        /* the game's action ids: a player's MAST row */
 	mast_entry *mast;   /* [nplayers * nactions] MAST statistics, or NULL */
 	gl_action *trail;   /* [max_length] one playout's moves (MAST, RAVE) */
@@ -234,6 +266,16 @@ static const gl_param_def uct_params[] = {
 		"weight sqrt(K / (3 n + K)) at n visits; K (0: off)", 0, 1000000},
 	{"history", "0", "progressive history weight: UCT plus W * a move's mean "
 		"goal over all iterations / (its losses + 1) (0: off)", 0, 1000},
+	{"nst", "0", "N-gram playouts (NST): MAST's choice by the mean of a move's "
+		"own mean goal and, after 7 iterations, those of the move following "
+		"the last 1 (and 2) moves; the longest n-gram, 2 or 3 (0 or 1: off; needs "
+		"mast 1 or 2)", 0, 3},
+	{"tt", "0", "transpositions: a child's mean goal in UCT taken over every "
+		"iteration through its state, by any order of moves, in a table of "
+		"states as big as half the arena (0 or 1)", 0, 1},
+	{"decisive", "0", "decisive moves: a node given its children looks one move "
+		"ahead and tries first a move that ends the game with its mover's "
+		"top goal, 100 (0 or 1)", 0, 1},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -256,6 +298,11 @@ static void uct_done(gl_agent *a)
 	gl_free(u->weight);
 	gl_free(u->mark_it);
 	gl_free(u->mark_ply);
+	gl_free(u->grams);
+	gl_free(u->tt_key);
+	gl_free(u->tt_n);
+	gl_free(u->tt_sum);
+	gl_free(u->tt_of);
 	gl_free(u);
 }
 
@@ -292,6 +339,10 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->history = (double)gl_params_int(p, "history");
 	u->nact = (size_t)g->nactions;
 	u->rave = (double)gl_params_int(p, "rave");
+	u->decisive = gl_params_int(p, "decisive") != 0;
+	u->np = g->nplayers;
+	u->nst = (u->eps < 1 || u->tau > 0) && gl_params_int(p, "nst") >= 2 ?
+		(int)gl_params_int(p, "nst") : 0;
 	/* the move averages: kept for any of the three */
 	bool mast = u->eps < 1 || u->tau > 0 || u->order || u->history > 0;
 	u->cap = (int32_t)cap;
@@ -309,6 +360,19 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		u->mast = gl_malloc(nmark * sizeof *u->mast);
 	if (u->tau > 0)
 		u->weight = gl_malloc(g->max_legal * sizeof *u->weight);
+	if (u->nst)
+		u->grams = gl_calloc((size_t)1 << NST_BITS, sizeof *u->grams);
+	bool tt = gl_params_int(p, "tt") != 0;
+	if (tt) {
+		size_t n = 1024;
+		while (n < (size_t)cap / 2)
+			n *= 2;
+		u->tt_mask = n - 1;
+		u->tt_key = gl_calloc(n, sizeof *u->tt_key);
+		u->tt_n = gl_calloc(n, sizeof *u->tt_n);
+		u->tt_sum = gl_calloc(n * g->nplayers, sizeof *u->tt_sum);
+		u->tt_of = gl_malloc((size_t)cap * sizeof *u->tt_of);
+	}
 	if (u->rave > 0) {
 		u->amaf = gl_malloc((size_t)cap * sizeof *u->amaf);
 		u->mark_it = gl_calloc(nmark, sizeof *u->mark_it);
@@ -325,7 +389,9 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	a->data = u;
 	if (!u->nodes || !u->fwd || !u->path || !u->spath || !u->here || !u->cur ||
 	    !u->cand || !u->x ||
-	    (mast && !u->mast) || (u->tau > 0 && !u->weight) || (trail && (!u->trail || !u->trail_who)) ||
+	    (mast && !u->mast) || (u->tau > 0 && !u->weight) ||
+	    (u->nst && !u->grams) || (tt && (!u->tt_key || !u->tt_n ||
+	    !u->tt_sum || !u->tt_of)) || (trail && (!u->trail || !u->trail_who)) ||
 	    (u->rave > 0 && (!u->amaf || !u->mark_it || !u->mark_ply)) ||
 	    gl_scratch_init(&u->w, g, LIST_REACH + levels, STATE_REACH + levels,
 		NULL)) {
@@ -363,6 +429,14 @@ static int uct_begin(gl_agent *a, gl_err *err)
 	if (u->mast)
 		memset(u->mast, 0, (size_t)a->game->nplayers *
 			(size_t)a->game->nactions * sizeof *u->mast);
+	if (u->grams)
+		memset(u->grams, 0, ((size_t)1 << NST_BITS) * sizeof *u->grams);
+	if (u->tt_key) {
+		size_t n = u->tt_mask + 1;
+		memset(u->tt_key, 0, n * sizeof *u->tt_key);
+		memset(u->tt_n, 0, n * sizeof *u->tt_n);
+		memset(u->tt_sum, 0, n * u->np * sizeof *u->tt_sum);
+	}
 	return 0;
 }
 
@@ -377,6 +451,8 @@ static void new_tree(uct *u)
 	node *r = &u->nodes[0];
 	memset(r, 0, sizeof *r);
 	r->who = -1;
+	if (u->tt_of)
+		u->tt_of[0] = NONE;
 	u->used = 1;
 	u->root = 0;
 }
@@ -415,9 +491,37 @@ static void compact(uct *u)
 		u->nodes[u->fwd[i]] = n;
 		if (u->amaf)
 			u->amaf[u->fwd[i]] = u->amaf[i];
+		if (u->tt_of)
+			u->tt_of[u->fwd[i]] = u->tt_of[i];
 	}
 	u->root = 0;
 	u->used = next;
+}
+
+/* Decisive moves (Teytaud and Teytaud, "On the Huge Benefit of Decisive
+ * Moves in Monte-Carlo Tree Search Algorithms", CIG 2010), in the tree:
+ * the first of moves[0..k) from s that ends the game with its mover's
+ * top goal (100) is swapped to the front, so that it is the child tried
+ * first, and the solver proves the node won at its next visit. Costs an
+ * apply() and a terminal() a move until one wins. */
+static void decisive_first(uct *u, const gl_game *g, const void *s,
+	gl_action *moves, int k, int mover)
+{
+	unsigned char *t = u->t;
+	for (int i = 0; i < k; i++) {
+		memcpy(t, s, g->state_size);
+		g->type->apply(g, t, moves[i]);
+		if (!g->type->terminal(g, t))
+			continue;
+		int goals[GL_PLAYERS_MAX];
+		g->type->goals(g, t, goals);
+		if (goals[mover] == 100) {
+			gl_action x = moves[0];
+			moves[0] = moves[i];
+			moves[i] = x;
+			return;
+		}
+	}
 }
 
 /* Expand node n (state s, not yet expanded): mark it terminal, or give it
@@ -470,6 +574,8 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 			moves[j] = t;
 		}
 	int8_t mover = (int8_t)g->type->to_move(g, s);
+	if (u->decisive && !inside)
+		decisive_first(u, g, s, moves, k, mover);
 	nd->first = u->used;
 	nd->nchild = k;
 	nd->ntried = 0;
@@ -480,6 +586,8 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 	}
 	if (u->amaf)
 		memset(&u->amaf[u->used], 0, (size_t)(end - u->used) * sizeof *u->amaf);
+	for (int32_t i = u->used; u->tt_of && i < end; i++)
+		u->tt_of[i] = NONE;
 	for (int i = 0; i < k; i++) {
 		node *c = &u->nodes[u->used + i];
 		memset(c, 0, sizeof *c);
@@ -506,7 +614,10 @@ static int32_t select_child(const uct *u, const node *nd)
 		u->mast + (size_t)mover_of(u, nd) * u->nact : NULL;
 	for (int k = 0; k < nd->nchild; k++) {
 		const node *c = &u->nodes[nd->first + k];
+		int32_t e = u->tt_of ? u->tt_of[nd->first + k] : NONE;
 		double mean = c->flags & PROVEN ? c->proof[mover_of(u, nd)] :
+			e != NONE && u->tt_n[e] > 0 ?
+			u->tt_sum[(size_t)e * u->np + (size_t)c->who] / u->tt_n[e] :
 			c->sum / c->visits;
 		double v = mean;
 		if (u->amaf && !(c->flags & PROVEN)) {
@@ -558,6 +669,94 @@ static int select_stat(uct *u, gl_agent *a, int32_t st, int n)
 	return pick;
 }
 
+/* NST (Tak, Winands and Bjornsson, "N-Grams and the Last-Good-Reply
+ * Policy Applied in General Game Playing", IEEE TCIAIG 2012): the entry
+ * of player p's n-gram g[0..n) (g[0] its move, g[1] the move before it,
+ * g[2] the one before that), found, or taken when free and `add`; NULL
+ * when it is not there (or, adding, the probed entries all hold others:
+ * the table keeps the n-grams seen first). */
+static nst_entry *nst_find(uct *u, int p, const gl_action *g, int n,
+	bool add)
+{
+	uint64_t h = (uint64_t)p + 1;
+	for (int i = 0; i < n; i++)
+		h = gl_mix64(h ^ (uint64_t)(uint32_t)g[i] << 8);
+	h = h ? h : 1; /* 0 marks a free entry */
+	size_t mask = ((size_t)1 << NST_BITS) - 1;
+	for (size_t j = 0; j < NST_PROBE; j++) {
+		nst_entry *e = &u->grams[(h + j) & mask];
+		if (e->key == h)
+			return e;
+		if (e->key == 0) {
+			if (!add)
+				return NULL;
+			e->key = h;
+			return e;
+		}
+	}
+	return NULL;
+}
+
+/* A playout move's value for player p: its MAST mean goal (a move never
+ * made: 100), averaged with NST's means of the 2- and 3-grams it ends
+ * (the moves before it in prev[0], prev[1]; NONE where unknown) that
+ * have NST_MIN iterations. */
+static double move_value(uct *u, int p, gl_action m, const gl_action *prev)
+{
+	const mast_entry *q = u->mast + (size_t)p * u->nact;
+	double v = mast_mean(&q[m], 100);
+	if (!u->grams)
+		return v;
+	gl_action g[3] = {m, prev[0], prev[1]};
+	int k = 1;
+	for (int n = 2; n <= u->nst && g[n - 1] != NONE; n++) {
+		const nst_entry *e = nst_find(u, p, g, n, false);
+		if (e && e->n >= NST_MIN) {
+			v += e->sum / e->n;
+			k++;
+		}
+	}
+	return v / k;
+}
+
+/* The move at place i of the iteration's moves: the descent's (from the
+ * root's own move when it has one, a reroot's), then the playout's
+ * (u->trail); its mover into *who. */
+static gl_action seq_move(const uct *u, int i, int *who)
+{
+	int s0 = u->nodes[u->path[0]].who >= 0 ? 0 : 1;
+	int nd = u->depth - s0;
+	if (i < nd) {
+		const node *x = &u->nodes[u->path[s0 + i]];
+		*who = x->who;
+		return x->move;
+	}
+	*who = u->trail_who[i - nd];
+	return u->trail[i - nd];
+}
+
+/* NST: the iteration's n-grams (2..nst moves in a row, descent and
+ * playout) get the goal of their last move's mover. */
+static void nst_update(uct *u, const int *goals)
+{
+	int s0 = u->nodes[u->path[0]].who >= 0 ? 0 : 1;
+	int len = u->depth - s0 + (int)u->ntrail;
+	gl_action g[3] = {NONE, NONE, NONE};
+	for (int i = 0; i < len; i++) {
+		int who;
+		g[2] = g[1];
+		g[1] = g[0];
+		g[0] = seq_move(u, i, &who);
+		for (int n = 2; n <= u->nst && n <= i + 1; n++) {
+			nst_entry *e = nst_find(u, who, g, n, true);
+			if (e) {
+				e->sum += (float)goals[who];
+				e->n += 1;
+			}
+		}
+	}
+}
+
 /* MAST (Finnsson and Bjornsson, "Simulation-Based Approach to General
  * Game Playing", AAAI 2008): player p's move among moves[0..k) with the
  * best mean goal in the iterations that played it, anywhere, so far; a
@@ -567,14 +766,13 @@ static int select_stat(uct *u, gl_agent *a, int32_t st, int n)
  * sampling ("N-Grams and the Last-Good-Reply Policy Applied in General
  * Game Playing", IEEE TCIAIG 2012: epsilon 0.4). */
 static gl_action mast_move(uct *u, gl_agent *a, int p, const gl_action *moves,
-	int k)
+	int k, const gl_action *prev)
 {
-	const mast_entry *q = u->mast + (size_t)p * (size_t)a->game->nactions;
 	double best = -1;
 	uint32_t ties = 0;
 	gl_action pick = moves[0];
 	for (int i = 0; i < k; i++) {
-		double v = mast_mean(&q[moves[i]], 100);
+		double v = move_value(u, p, moves[i], prev);
 		if (v > best) {
 			best = v;
 			pick = moves[i];
@@ -591,12 +789,14 @@ static gl_action mast_move(uct *u, gl_agent *a, int p, const gl_action *moves,
  * exp(Q / tau), Q its mean goal over all iterations (a move never played:
  * 100). */
 static gl_action gibbs_move(uct *u, gl_agent *a, int p, const gl_action *moves,
-	int k)
+	int k, const gl_action *prev)
 {
 	const mast_entry *q = u->mast + (size_t)p * u->nact;
 	double *w = u->weight, total = 0;
 	for (int i = 0; i < k; i++) {
-		w[i] = exp((mast_mean(&q[moves[i]], 100) - 100) / u->tau);
+		const mast_entry *e = &q[moves[i]];
+		w[i] = u->grams ? exp((move_value(u, p, moves[i], prev) - 100) / u->tau) :
+			e->n > 0 ? e->w : 1; /* exp(0): a move never made */
 		total += w[i];
 	}
 	double r = gl_rng_unit(&a->rng) * total;
@@ -613,6 +813,8 @@ static void mast_add(uct *u, const gl_game *g, int who, gl_action move,
 	mast_entry *e = &u->mast[(size_t)who * (size_t)g->nactions + (size_t)move];
 	e->sum += goal;
 	e->n += 1;
+	if (u->tau > 0)
+		e->w = exp((e->sum / e->n - 100) / u->tau);
 }
 
 /* MAST in the tree: the untried child of nd (not a hidden ply, whose
@@ -640,6 +842,11 @@ static void mast_first(uct *u, const gl_game *g, const node *nd)
 		u->amaf[lo] = u->amaf[best];
 		u->amaf[best] = x;
 	}
+	if (u->tt_of) {
+		int32_t x = u->tt_of[lo];
+		u->tt_of[lo] = u->tt_of[best];
+		u->tt_of[best] = x;
+	}
 }
 
 /* Whether playouts record their moves (and their movers: a to_move() a
@@ -660,6 +867,14 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 	const gl_game *g = a->game;
 	gl_action *moves = u->moves;
 	bool track = tracking(u);
+	gl_action prev[2] = {NONE, NONE}; /* NST: the moves before */
+	if (u->grams) {
+		int who, s0 = u->nodes[u->path[0]].who >= 0 ? 0 : 1;
+		if (u->depth - s0 >= 1)
+			prev[0] = seq_move(u, u->depth - s0 - 1, &who);
+		if (u->depth - s0 >= 2)
+			prev[1] = seq_move(u, u->depth - s0 - 2, &who);
+	}
 	unsigned ply;
 	for (ply = 0; ply < g->max_length; ply++) {
 		int k = g->type->legal(g, s, moves);
@@ -672,13 +887,15 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 			int p = g->type->to_move(g, s);
 			bool policy = k > 1 && (!u->rounds || u->mast_rounds);
 			if (policy && u->tau > 0)
-				m = gibbs_move(u, a, p, moves, k);
+				m = gibbs_move(u, a, p, moves, k, prev);
 			else if (policy && u->eps < 1 && gl_rng_unit(&a->rng) >= u->eps)
-				m = mast_move(u, a, p, moves, k);
+				m = mast_move(u, a, p, moves, k, prev);
 			else
 				m = moves[gl_rng_below(&a->rng, (uint32_t)k)];
 			u->trail[ply] = m;
 			u->trail_who[ply] = (int8_t)p;
+			prev[1] = prev[0];
+			prev[0] = m;
 		} else {
 			m = moves[gl_rng_below(&a->rng, (uint32_t)k)];
 		}
@@ -724,6 +941,8 @@ static bool leaf_value(uct *u, gl_agent *a, const void *s, double *mean)
 			for (unsigned j = 0; j < u->ntrail; j++)
 				mast_add(u, g, u->trail_who[j], u->trail[j],
 					goals[u->trail_who[j]]);
+		if (u->grams)
+			nst_update(u, goals);
 		for (unsigned p = 0; p < g->nplayers; p++)
 			mean[p] += (double)goals[p] / u->batch;
 	}
@@ -809,6 +1028,29 @@ static void rave_update(uct *u, const gl_game *g, int depth, const double *goals
 	}
 }
 
+/* Transpositions (Childs, Brodeur and Kocsis, "Transpositions and Move
+ * Groups in Monte Carlo Tree Search", CIG 2008: their UCT2, a child's
+ * value from its state's statistics, its exploration from the move's own
+ * visits): the entry of state s in the table, found, or taken when one
+ * of the TT_PROBE entries from its hash is free; NONE when all are taken
+ * by other states (the table keeps the states seen first in a match; the
+ * node then uses its own statistics). */
+static int32_t tt_find(uct *u, const gl_game *g, const void *s)
+{
+	uint64_t h = gl_game_hash(g, s);
+	h = h ? h : 1; /* 0 marks a free entry */
+	for (size_t j = 0; j < TT_PROBE; j++) {
+		size_t i = (h + j) & u->tt_mask;
+		if (u->tt_key[i] == h)
+			return (int32_t)i;
+		if (u->tt_key[i] == 0) {
+			u->tt_key[i] = h;
+			return (int32_t)i;
+		}
+	}
+	return NONE;
+}
+
 /* One iteration: descend by UCT (decoupled through rounds of simultaneous
  * moves), add a child, play out, back up. */
 static void iterate(uct *u, gl_agent *a)
@@ -851,10 +1093,13 @@ static void iterate(uct *u, gl_agent *a)
 		g->type->apply(g, s, u->nodes[c].move);
 		u->path[depth++] = c;
 		n = c;
+		if (u->tt_of && u->tt_of[c] == NONE && !(u->nodes[c].flags & HIDDEN))
+			u->tt_of[c] = tt_find(u, g, s);
 		if (!(u->nodes[c].flags & HIDDEN) && u->nodes[c].visits == 0)
 			break; /* a new leaf (a hidden ply is never one) */
 	}
 	node *leaf = &u->nodes[n];
+	u->depth = depth;
 	if (leaf->flags & PROVEN) {
 		goals[0] = leaf->proof[0]; /* proofs: 1 or 2 players */
 		goals[1] = leaf->proof[1];
@@ -876,6 +1121,13 @@ static void iterate(uct *u, gl_agent *a)
 			nd->sum += goals[nd->who] * u->batch;
 		if (i > 0 && u->mast) /* the root's move is history */
 			mast_add(u, g, nd->who, nd->move, goals[nd->who]);
+		int32_t e = i > 0 && u->tt_of ? u->tt_of[u->path[i]] : NONE;
+		if (e != NONE) {
+			u->tt_n[e] += u->batch;
+			for (unsigned p = 0; p < u->np; p++)
+				u->tt_sum[(size_t)e * u->np + p] +=
+					(float)(goals[p] * u->batch);
+		}
 	}
 	for (int i = 0; i < ns; i++) {
 		node *x = &u->nodes[u->spath[i]];

@@ -32,12 +32,32 @@ enum {
 	POOL = 4             /* evaluators shared by the threads of an instance */
 };
 
+/* What a state's evaluation says about the roles. */
+typedef struct view {
+	gdl_eval *e;              /* the evaluator, at the state */
+	int slot;                 /* its place in the pool */
+	int n[GDL_ROLES_MAX];     /* legal moves per role */
+	int first[GDL_ROLES_MAX]; /* the first legal move */
+	int choosing;             /* roles with more than one move */
+	int mover;                /* the role to move */
+	int hidden;               /* pending moves of the current round */
+	bool over;                /* terminal, or a role has no move */
+} view;
+
 /* One evaluator of the pool with its own scratch, so that a callback
- * copies states into buffers sized from the game, not onto its stack. */
+ * copies states into buffers sized from the game, not onto its stack.
+ * The slot remembers the last state it looked at (pending moves
+ * included) and what it read there, so that the calls a search makes
+ * at one state in a row (legal(), to_move(), apply()) evaluate it once:
+ * even the network's differential update and the legal counts cost a
+ * pass over the state and the moves. */
 typedef struct slot {
 	gdl_eval *e;
 	uint64_t *st;       /* [words] the state looked at (an aligned copy) */
 	uint64_t *next;     /* [words] the state after a joint move */
+	unsigned char *seen; /* [state_size] the state last looked at */
+	view last;          /* what look() read there (e and slot aside) */
+	bool valid;         /* e is still at `seen` and `last` is its view */
 } slot;
 
 /* One batch evaluator of the pool with its scratch, for playouts(). */
@@ -66,18 +86,6 @@ typedef struct gdl_data {
 	char note[320];     /* the first role given several goal values */
 	char file[GL_SPEC_MAX]; /* the description's file, for the note */
 } gdl_data;
-
-/* What a state's evaluation says about the roles. */
-typedef struct view {
-	gdl_eval *e;              /* the evaluator, at the state */
-	int slot;                 /* its place in the pool */
-	int n[GDL_ROLES_MAX];     /* legal moves per role */
-	int first[GDL_ROLES_MAX]; /* the first legal move */
-	int choosing;             /* roles with more than one move */
-	int mover;                /* the role to move */
-	int hidden;               /* pending moves of the current round */
-	bool over;                /* terminal, or a role has no move */
-} view;
 
 static gdl_data *D(const gl_game *g)
 {
@@ -115,10 +123,16 @@ static void look(const gl_game *g, const void *s, view *w)
 	gdl_data *d = D(g);
 	const gdl_game *gd = d->gd;
 	w->slot = take_slot(d->busy);
-	w->e = d->pool[w->slot].e;
-	uint64_t *st = d->pool[w->slot].st;
-	memcpy(st, s, (size_t)d->words * 8);
-	gdl_eval_state(gd, w->e, st);
+	slot *sl = &d->pool[w->slot];
+	if (sl->valid && memcmp(sl->seen, s, g->state_size) == 0) {
+		*w = sl->last;
+		w->slot = (int)(sl - d->pool);
+		w->e = sl->e;
+		return;
+	}
+	w->e = sl->e;
+	memcpy(sl->st, s, (size_t)d->words * 8);
+	gdl_eval_state(gd, w->e, sl->st);
 	w->over = gdl_terminal(gd, w->e);
 	w->choosing = 0;
 	w->mover = -1;
@@ -141,6 +155,9 @@ static void look(const gl_game *g, const void *s, view *w)
 	}
 	if (w->mover < 0)
 		w->mover = nonoop >= 0 ? nonoop : 0;
+	memcpy(sl->seen, s, g->state_size);
+	sl->last = *w;
+	sl->valid = true;
 }
 
 static void done(const gl_game *g, view *w)
@@ -206,6 +223,7 @@ static void gdl_done(gl_game *g)
 		gdl_eval_free(d->pool[i].e);
 		gl_free(d->pool[i].st);
 		gl_free(d->pool[i].next);
+		gl_free(d->pool[i].seen);
 		gdl_batch_free(d->bpool[i].b);
 		gl_free(d->bpool[i].st);
 		gl_free(d->bpool[i].x);
@@ -324,6 +342,7 @@ static int gdl_setup(gl_game *g, gl_err *err)
 		if (!(sl->e = gdl_eval_new(gd)) ||
 		    !(sl->st = gl_malloc((size_t)d->words * 8)) ||
 		    !(sl->next = gl_malloc((size_t)d->words * 8)) ||
+		    !(sl->seen = gl_malloc(size)) ||
 		    !(bs->b = gdl_batch_new(gd)) ||
 		    !(bs->st = gl_malloc((size_t)d->words * 8)) ||
 		    !(bs->x = gl_malloc(size)) ||
@@ -365,10 +384,8 @@ static int gdl_legal_cb(const gl_game *g, const void *s, gl_action *moves)
 {
 	view w;
 	look(g, s, &w);
-	int n = 0;
-	if (!w.over)
-		for (; n < w.n[w.mover]; n++)
-			moves[n] = gdl_legal_nth(D(g)->gd, w.e, w.mover, n);
+	/* the whole list at once: gdl_legal_nth() counts from the start */
+	int n = w.over ? 0 : gdl_legal(D(g)->gd, w.e, w.mover, moves);
 	done(g, &w);
 	return n;
 }
@@ -389,8 +406,10 @@ static void gdl_apply(const gl_game *g, void *s, gl_action a)
 	for (int q = 0; q < D(g)->nroles; q++)
 		joint[q] = q == r ? a : pending(g, s, q) != NO_MOVE ?
 			pending(g, s, q) : w.first[q];
-	uint64_t *next = D(g)->pool[w.slot].next;
-	gdl_next(gd, w.e, joint, next);
+	slot *sl = &D(g)->pool[w.slot];
+	gdl_next(gd, w.e, joint, sl->next);
+	sl->valid = false; /* the evaluator may be elsewhere now */
+	uint64_t *next = sl->next;
 	memcpy(s, next, (size_t)D(g)->words * 8);
 	for (int q = 0; q < D(g)->nroles; q++)
 		set_pending(g, s, q, NO_MOVE);
@@ -562,6 +581,7 @@ static uint64_t gdl_perft_cb(const gl_game *g, const void *s, int depth,
 	gdl_data *d = D(g);
 	memcpy(gl_scratch_state(w, 0), s, (size_t)d->words * 8);
 	int i = take_slot(d->busy);
+	d->pool[i].valid = false; /* perft moves the evaluator */
 	/* w's states 1..depth, a stride of at least a bitset each, hold the
 	 * depth - 1 bitsets below */
 	uint64_t n = gdl_perft_in(d->gd, d->pool[i].e, gl_scratch_state(w, 0),
