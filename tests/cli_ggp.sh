@@ -220,7 +220,8 @@ expect_reply 200 done "STOP for uct"
 wait_exit
 
 # ---- ggp match: our manager against our player and a local agent ---------
-serve "$tmp/log4" --max-matches 2 --agent random
+mkdir -p "$tmp/live"
+serve "$tmp/log4" --max-matches 2 --agent random --live "$tmp/live"
 "$BIN" ggp match $D/ticTacToe.kif --player "$U" --player random -n 2 \
 	--startclock 5 --playclock 2 --record "$tmp/rec.json" >"$tmp/out" 2>"$tmp/err"
 rc=$?
@@ -235,6 +236,21 @@ grep -q '"moves":\[\["(mark [1-3] [1-3])","noop"\],\["noop","(mark' "$tmp/rec.js
 grep -q '"legalCounts":\[\[9,1\],\[1,8\],' "$tmp/rec.json" && ok || bad "record legal counts"
 grep -q '"IL\|"CE\|"TO' "$tmp/rec.json" && bad "errors recorded: $(cat "$tmp/rec.json")" || ok
 wait_exit
+# the player's own records (--live), one a match, as it saw the match:
+# ggp-base's format, completed, and the manager's states, moves and
+# goals
+cat "$tmp/live/gamelearn.1.0.json" "$tmp/live/gamelearn.1.1.json" >"$tmp/lrec.json" 2>/dev/null
+"$REC" "$tmp/lrec.json" >"$tmp/recout" && grep -q "^2 records$" "$tmp/recout" && ok ||
+	bad "live records not read as ggp-base's: $(cat "$tmp/recout") $(cat "$tmp/lrec.json")"
+part() { # part FROM TO FILE : each line's text between "FROM": and ,"TO"
+	sed -n "s/.*\"$1\":\(.*\),\"$2\".*/\1/p" "$3"
+}
+for f in states:moves moves:stateTimes goalValues:previewClock; do
+	a=$(part "${f%%:*}" "${f##*:}" "$tmp/rec.json")
+	b=$(part "${f%%:*}" "${f##*:}" "$tmp/lrec.json")
+	[ -n "$a" ] && [ "$a" = "$b" ] && ok || bad "live ${f%%:*}: '$b', want '$a'"
+done
+grep -q inProgress "$tmp/lrec.json" && bad "a finished match's live record in progress" || ok
 # a simultaneous-move game through the manager
 serve "$tmp/log5" --max-matches 1 --agent random
 "$BIN" ggp match $D/roshambo2.kif --player random --player "$U" \

@@ -192,6 +192,8 @@ typedef struct match {
 	int nq, capq;
 	uint64_t *st;           /* [state words] its bitset, for the rules */
 	gl_scratch scratch;     /* a move list and a state (think's view) */
+	bool recording;         /* --live: rec is kept (from ready on) */
+	ggp_record rec;         /* the match as this player sees it */
 } match;
 
 /* One HTTP request being received or answered. */
@@ -244,6 +246,8 @@ enum { C_HEADERS, C_BODY, C_ANSWER };
 typedef struct player {
 	const char *agent_spec; /* --agent, or NULL for the default */
 	const char *name;       /* --name */
+	const char *live_dir;   /* --live: where each match's record goes, or
+				 * NULL */
 	int max_matches;        /* exit after this many (0: never) */
 	uint64_t seed;          /* agent seeds: seed + match number */
 	atomic_int finished;    /* matches ended (STOP, ABORT or expired) */
@@ -555,6 +559,8 @@ static void match_free(match *m)
 		gl_free(m->hist[i]);
 	gl_free(m->hist);
 	gl_scratch_done(&m->scratch);
+	if (m->recording)
+		ggp_record_done(&m->rec);
 	memset(m, 0, sizeof *m);
 	m->role = -1;
 }
@@ -770,6 +776,47 @@ static void start_answer(player *pl, int rc, const gl_err *err)
 static int apply_joint(match *m, span moves, gl_err *err);
 static void quick_start(player *pl, match *m);
 
+/* --live: the match's record so far (running: it goes on) to
+ * DIR/MATCHID.json, atomically. Its players' names and errors are the
+ * manager's to know: they are left empty. A failure is logged and ends
+ * the recording. */
+static void live_write(player *pl, match *m, bool running)
+{
+	if (!m->recording)
+		return;
+	ggp_match_info mi = {.gd = m->gd, .rules = m->rules,
+		.sc = m->startclock, .pc = m->playclock};
+	gl_rng rng;
+	gl_rng_seed(&rng, pl->seed + m->serial);
+	gl_err err = {0};
+	if (ggp_record_live(pl->live_dir, &mi, &m->rec, &rng, running, &err)) {
+		logf_line("match %s: --live: %.200s", m->id, err.msg);
+		ggp_record_done(&m->rec);
+		m->recording = false;
+	}
+}
+
+/* The match's state (m->s, through m->st) into its record. */
+static void live_state(match *m)
+{
+	memcpy(m->st, m->s, (size_t)gdl_state_words(m->gd) * 8);
+	ggp_record_state(&m->rec, m->gd, m->st);
+}
+
+/* --live: the record begun once the rules are ready, at the initial
+ * state, START's errors (none known here) first. */
+static void live_begin(player *pl, match *m)
+{
+	if (!pl->live_dir)
+		return;
+	ggp_record_init(&m->rec, m->id);
+	m->rec.start_ms -= (long long)((gl_now() - m->began) * 1000);
+	m->recording = true;
+	live_state(m);
+	ggp_record_errors(&m->rec.errors, NULL, gdl_nroles(m->gd));
+	live_write(pl, m, true);
+}
+
 /* The compiled game b becomes the match's; the joint moves received
  * meanwhile are played into it. Under the mutex. */
 static void match_install(player *pl, match *b, double secs)
@@ -789,6 +836,7 @@ static void match_install(player *pl, match *b, double secs)
 	m->pondered = -1;
 	logf_line("rules of %s compiled in %.3f s (%s)", m->id, secs,
 		gdl_reasoner_name(gdl_reasoner_of(m->gd)));
+	live_begin(pl, m);
 	for (int i = 0; i < m->nhist; i++) {
 		gl_err err = {0};
 		span h = {m->hist[i], strlen(m->hist[i])};
@@ -800,6 +848,7 @@ static void match_install(player *pl, match *b, double secs)
 			break;
 		}
 	}
+	live_write(pl, m, true);
 }
 
 /* A rule load's end: publish its result if its match is still on (the
@@ -1056,6 +1105,11 @@ static int apply_joint(match *m, span moves, gl_err *err)
 		applied++;
 	}
 	m->version++;
+	if (m->recording) {
+		ggp_record_step(&m->rec, gd, joint, nlegal);
+		ggp_record_errors(&m->rec.errors, NULL, nroles);
+		live_state(m);
+	}
 	return 0;
 }
 
@@ -1415,6 +1469,7 @@ static int do_play(player *pl, request *rq, span moves, gl_err *err)
 		rc = 1;
 	} else if ((rc = apply_joint(m, moves, err)) == 0) {
 		rc = play_begin(pl, m, rq, err);
+		live_write(pl, m, true); /* the agent thinks meanwhile */
 	}
 	if (rc >= 0)
 		m->turns++;
@@ -1434,13 +1489,23 @@ static void end_match(player *pl, request *rq, const span *moves, gl_err *err)
 	if (pl->pending)
 		play_poll(pl, true);
 	ponder_stop(m);
-	if (!moves || !m->ready || m->failed)
+	if (!moves || !m->ready || m->failed) {
+		if (m->ready)
+			live_write(pl, m, false); /* aborted */
 		return;
+	}
 	if (apply_joint(m, *moves, err))
 		snprintf(rq->note, sizeof rq->note, "(its joint move ignored: "
 			"%.90s)", err->msg);
 	gl_err_clear(err);
 	note_goals(m);
+	if (m->recording) {
+		gdl_eval_state(m->gd, m->ev, m->st);
+		m->rec.completed = gdl_terminal(m->gd, m->ev);
+		for (int r = 0; r < gdl_nroles(m->gd); r++)
+			m->rec.goals[r] = gdl_goal(m->gd, m->ev, r);
+		live_write(pl, m, false);
+	}
 	if (agent_idle(m) && m->agent->type->end) {
 		int goals[GL_PLAYERS_MAX] = {0};
 		agent_catch_up(m);
@@ -1938,6 +2003,7 @@ static const cli_opt serve_opts[] = {
 	{"name", "NAME", "gamelearn", "the player's name (one symbol), answered to INFO", 0},
 	{"max-matches", "N", "0", "stop after N matches (0: never)", 0},
 	{"seed", "S", "0", "seed of the agent and of fallback moves", 0},
+	{"live", "DIR", NULL, "write each match's record as this player sees it to DIR/MATCHID.json after every step (atomically; `gamelearn web` shows it)", 0},
 	{NULL, NULL, NULL, NULL, 0}
 };
 
@@ -1960,6 +2026,7 @@ static int ggp_serve(int argc, char **argv)
 	const char *bind_to = cli_str(&opt, "bind");
 	pl.name = cli_str(&opt, "name");
 	pl.agent_spec = cli_given(&opt, "agent") ? cli_str(&opt, "agent") : NULL;
+	pl.live_dir = cli_given(&opt, "live") ? cli_str(&opt, "live") : NULL;
 	pl.max_matches = (int)cli_long(&opt, "max-matches", 0, 1000000);
 	pl.seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
 	for (const char *c = pl.name; *c; c++)

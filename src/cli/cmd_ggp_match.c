@@ -256,10 +256,13 @@ static void joint_message(char *msg, size_t msgcap, const char *verb, const char
 	gl_appendf(msg, msgcap, k, "))");
 }
 
-/* A JSON string: bytes that are not UTF-8 (a player's reply) escaped too. */
-static void json_str(gl_strbuf *sb, const char *s)
+/* The roles' errors of a step (errs[r] each) appended to sb as a list. */
+static void record_errors(gl_strbuf *sb, char errs[][MOVE_TEXT + 8], int n)
 {
-	gl_strbuf_json(sb, s);
+	const char *e[GDL_ROLES_MAX];
+	for (int r = 0; r < n; r++)
+		e[r] = errs[r];
+	ggp_record_errors(sb, e, n);
 }
 
 static const cli_opt match_opts[] = {
@@ -308,26 +311,6 @@ typedef struct manager {
 	bool noted;            /* a role given several goal values, told */
 } manager;
 
-/* What a match's record gathers as it goes. */
-typedef struct match_record {
-	char id[96];
-	long long start_ms;        /* startTime: ms since the epoch */
-	gl_strbuf states, times;   /* each state's text and time */
-	gl_strbuf moves, counts;   /* joint moves, legal move counts */
-	gl_strbuf errors;          /* per step (START's first) */
-	gl_strbuf stop_errors;
-	int goals[GDL_ROLES_MAX];
-	int steps, nerr;
-	bool completed;            /* ended at a terminal state */
-} match_record;
-
-static long long now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* The rules as sent in START: comments dropped, on one line. */
 static void rules_line(gl_strbuf *out, const char *text, size_t len)
 {
@@ -344,42 +327,8 @@ static void rules_line(gl_strbuf *out, const char *text, size_t len)
 	}
 }
 
-/* The match's state (mg->st) appended to the record as ggp-base writes a
- * state: its true facts as one symbol list, "( (cell 1 1 b) ... )"; and
- * the time now. */
-static void record_state(const manager *mg, match_record *rec)
-{
-	gl_strbuf sym;
-	gl_strbuf_init(&sym);
-	gl_strbuf_printf(&sym, "( ");
-	for (int i = 0; i < gdl_nbase(mg->gd); i++)
-		if (mg->st[i >> 6] >> (i & 63) & 1) {
-			char t[MOVE_TEXT];
-			gdl_base_text(mg->gd, i, t, sizeof t);
-			gl_strbuf_printf(&sym, "%s ", t);
-		}
-	gl_strbuf_printf(&sym, ")");
-	gl_strbuf_printf(&rec->states, "%s", rec->states.len ? "," : "");
-	json_str(&rec->states, sym.buf ? sym.buf : "( )");
-	gl_strbuf_printf(&rec->times, "%s%lld", rec->times.len ? "," : "",
-		now_ms());
-	rec->states.oom |= sym.oom;
-	gl_strbuf_done(&sym);
-}
-
-/* One list of per-role strings ("[\"\",\"TO\"]") appended to sb. */
-static void record_errors(gl_strbuf *sb, char errs[][MOVE_TEXT + 8], int n)
-{
-	gl_strbuf_printf(sb, "%s[", sb->len ? "," : "");
-	for (int r = 0; r < n; r++) {
-		gl_strbuf_printf(sb, "%s", r ? "," : "");
-		json_str(sb, errs[r]);
-	}
-	gl_strbuf_printf(sb, "]");
-}
-
 /* START to every remote player; the local agents begun. Match m. */
-static void send_start(manager *mg, match_record *rec, int m)
+static void send_start(manager *mg, ggp_record *rec, int m)
 {
 	char errs[GDL_ROLES_MAX][MOVE_TEXT + 8];
 	seat *seats = mg->seats;
@@ -414,7 +363,7 @@ static void send_start(manager *mg, match_record *rec, int m)
 
 /* The move each player answered for this step into next (gdl ids), a
  * random legal one for a player in error, its error into errs. */
-static void collect_moves(manager *mg, match_record *rec, int *next,
+static void collect_moves(manager *mg, ggp_record *rec, int *next,
 	char errs[][MOVE_TEXT + 8], gl_rng *rng)
 {
 	for (int r = 0; r < mg->nroles; r++) {
@@ -454,7 +403,7 @@ static void collect_moves(manager *mg, match_record *rec, int *next,
 /* One step: PLAY with the previous joint move (NULL: none yet) to the
  * remote players while the local agents choose; the joint move played
  * into joint and recorded. False when the game is over (nothing sent). */
-static bool play_step(manager *mg, match_record *rec, int *joint, bool first,
+static bool play_step(manager *mg, ggp_record *rec, int *joint, bool first,
 	gl_rng *rng)
 {
 	gdl_eval_state(mg->gd, mg->ev, mg->st);
@@ -481,29 +430,19 @@ static bool play_step(manager *mg, match_record *rec, int *joint, bool first,
 	char errs[GDL_ROLES_MAX][MOVE_TEXT + 8];
 	collect_moves(mg, rec, next, errs, rng);
 	record_errors(&rec->errors, errs, mg->nroles);
-	gl_strbuf_printf(&rec->counts, "%s[", rec->steps ? "," : "");
-	gl_strbuf_printf(&rec->moves, "%s[", rec->steps ? "," : "");
-	for (int r = 0; r < mg->nroles; r++) {
-		char t[MOVE_TEXT];
-		gdl_move_text(mg->gd, next[r], t, sizeof t);
-		gl_strbuf_printf(&rec->counts, "%s%d", r ? "," : "", mg->nl[r]);
-		gl_strbuf_printf(&rec->moves, "%s", r ? "," : "");
-		json_str(&rec->moves, t);
+	for (int r = 0; r < mg->nroles; r++)
 		joint[r] = next[r];
-	}
-	gl_strbuf_printf(&rec->counts, "]");
-	gl_strbuf_printf(&rec->moves, "]");
+	ggp_record_step(rec, mg->gd, joint, mg->nl);
 	apply_joint(mg->g, mg->gd, mg->s, joint, mg->nl, mg->seats,
 		gl_scratch_moves(&mg->w, 0));
 	gdl_next(mg->gd, mg->ev, joint, mg->st);
-	rec->steps++;
-	record_state(mg, rec);
+	ggp_record_state(rec, mg->gd, mg->st);
 	return true;
 }
 
 /* The goal values of the final state (mg->st) into rec; a role the rules
  * give several is told once on stderr. m: the match's number. */
-static void final_goals(manager *mg, match_record *rec, int m)
+static void final_goals(manager *mg, ggp_record *rec, int m)
 {
 	gdl_eval_state(mg->gd, mg->ev, mg->st);
 	for (int r = 0; r < mg->nroles; r++) {
@@ -525,7 +464,7 @@ static void final_goals(manager *mg, match_record *rec, int m)
 
 /* STOP with the last joint move to the remote players; the local agents
  * told the end. */
-static void send_stop(manager *mg, match_record *rec, const int *joint)
+static void send_stop(manager *mg, ggp_record *rec, const int *joint)
 {
 	joint_message(mg->msg, mg->msgcap, "STOP", rec->id, mg->gd,
 		rec->steps ? joint : NULL, mg->nroles);
@@ -549,100 +488,47 @@ static void send_stop(manager *mg, match_record *rec, const int *joint)
 	record_errors(&rec->stop_errors, errs, mg->nroles);
 }
 
-/* The match as one JSON line in ggp-base's match format (Match.toJSON's
- * fields: matchId, randomToken, startTime, gameMetaURL (or, without one,
- * the rules), isCompleted, isAborted, states, moves, stateTimes, errors
- * (START's first, then one a step), goalValues, previewClock, startClock,
- * playClock, playerNamesFromHost, scrambled) and ours after them
- * (gameRoleNames, legalCounts, stopErrors). */
-static void record_write(const manager *mg, const match_record *rec, gl_rng *rng,
-	bool running, gl_strbuf *out)
+/* What the records say of the manager's matches. */
+static ggp_match_info match_info(const manager *mg, const char **names)
 {
-	static const char alnum[] =
-		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-	char token[33];
-	for (int i = 0; i < 32; i++)
-		token[i] = alnum[gl_rng_below(rng, 62)];
-	token[32] = 0;
-	gl_strbuf_printf(out, "{\"matchId\":");
-	json_str(out, rec->id);
-	gl_strbuf_printf(out, ",\"randomToken\":\"%s\",\"startTime\":%lld,", token,
-		rec->start_ms);
-	gl_strbuf_printf(out, mg->meta_url ? "\"gameMetaURL\":" : "\"rules\":");
-	json_str(out, mg->meta_url ? mg->meta_url : mg->rules.buf);
-	gl_strbuf_printf(out, ",\"isCompleted\":%s,\"isAborted\":%s,\"states\":[%s],"
-		"\"moves\":[%s],\"stateTimes\":[%s],\"errors\":[%s]",
-		rec->completed ? "true" : "false",
-		rec->completed || running ? "false" : "true",
-		rec->states.buf ? rec->states.buf : "",
-		rec->moves.buf ? rec->moves.buf : "",
-		rec->times.buf ? rec->times.buf : "",
-		rec->errors.buf ? rec->errors.buf : "");
-	if (rec->completed) {
-		gl_strbuf_printf(out, ",\"goalValues\":[");
-		for (int r = 0; r < mg->nroles; r++)
-			gl_strbuf_printf(out, "%s%d", r ? "," : "", rec->goals[r]);
-		gl_strbuf_printf(out, "]");
-	}
-	gl_strbuf_printf(out, ",\"previewClock\":-1,\"startClock\":%g,"
-		"\"playClock\":%g,\"playerNamesFromHost\":[", mg->sc, mg->pc);
-	for (int r = 0; r < mg->nroles; r++) {
-		gl_strbuf_printf(out, r ? "," : "");
-		json_str(out, mg->seats[r].spec);
-	}
-	gl_strbuf_printf(out, "],\"scrambled\":false,\"gameRoleNames\":[");
-	for (int r = 0; r < mg->nroles; r++) {
-		gl_strbuf_printf(out, r ? "," : "");
-		json_str(out, gdl_role_name(mg->gd, r));
-	}
-	gl_strbuf_printf(out, "],\"legalCounts\":[%s],\"stopErrors\":%s%s}\n",
-		rec->counts.buf ? rec->counts.buf : "",
-		rec->stop_errors.buf ? rec->stop_errors.buf : "[]",
-		running ? ",\"inProgress\":true" : "");
-	out->oom |= rec->states.oom || rec->times.oom || rec->moves.oom ||
-		rec->counts.oom || rec->errors.oom || rec->stop_errors.oom;
+	for (int r = 0; r < mg->nroles; r++)
+		names[r] = mg->seats[r].spec;
+	return (ggp_match_info){.gd = mg->gd, .rules = mg->rules.buf,
+		.meta_url = mg->meta_url, .sc = mg->sc, .pc = mg->pc,
+		.players = names};
 }
 
 /* --live: the record so far (running: the match goes on) to
  * DIR/MATCHID.json, atomically; a failure is told once on stderr. Draws
  * its random token from a copy of rng, so the match plays the same. */
-static void live_write(manager *mg, const match_record *rec, const gl_rng *rng,
+static void live_write(manager *mg, const ggp_record *rec, const gl_rng *rng,
 	bool running)
 {
 	if (!mg->live)
 		return;
-	gl_rng r = *rng;
-	gl_strbuf sb;
-	gl_strbuf_init(&sb);
-	record_write(mg, rec, &r, running, &sb);
-	char path[PATH_MAX];
-	snprintf(path, sizeof path, "%s/%s.json", mg->live, rec->id);
+	const char *names[GDL_ROLES_MAX];
+	ggp_match_info mi = match_info(mg, names);
 	gl_err err = {0};
-	if (gl_strbuf_write(&sb, path, &err)) {
+	if (ggp_record_live(mg->live, &mi, rec, rng, running, &err)) {
 		fprintf(stderr, "gamelearn: --live: %s\n", err.msg);
 		mg->live = NULL;
 	}
-	gl_strbuf_done(&sb);
 }
 
 /* Play match m (START, a PLAY a step, STOP) and append its record to out;
  * prints its line of the summary. */
 static void play_match(manager *mg, int m, gl_strbuf *out)
 {
-	match_record rec;
-	memset(&rec, 0, sizeof rec);
-	gl_strbuf *bufs[] = {&rec.states, &rec.times, &rec.moves, &rec.counts,
-		&rec.errors, &rec.stop_errors};
-	for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
-		gl_strbuf_init(bufs[i]);
+	ggp_record rec;
+	char id[sizeof rec.id];
+	snprintf(id, sizeof id, "gamelearn.%llu.%d", (unsigned long long)mg->seed,
+		m);
+	ggp_record_init(&rec, id);
 	gl_rng rng;
 	gl_rng_split(&rng, mg->seed + (uint64_t)m, 99);
-	snprintf(rec.id, sizeof rec.id, "gamelearn.%llu.%d",
-		(unsigned long long)mg->seed, m);
-	rec.start_ms = now_ms();
 	gdl_initial(mg->gd, mg->st);
 	mg->g->type->start(mg->g, mg->s);
-	record_state(mg, &rec);
+	ggp_record_state(&rec, mg->gd, mg->st);
 	live_write(mg, &rec, &rng, true);
 	send_start(mg, &rec, m);
 	live_write(mg, &rec, &rng, true);
@@ -653,7 +539,9 @@ static void play_match(manager *mg, int m, gl_strbuf *out)
 	final_goals(mg, &rec, m);
 	send_stop(mg, &rec, joint);
 	live_write(mg, &rec, &rng, false);
-	record_write(mg, &rec, &rng, false, out);
+	const char *names[GDL_ROLES_MAX];
+	ggp_match_info mi = match_info(mg, names);
+	ggp_record_write(&mi, &rec, &rng, false, out);
 	printf("match %d:", m + 1);
 	for (int r = 0; r < mg->nroles; r++) {
 		mg->seats[r].total += rec.goals[r];
@@ -661,8 +549,7 @@ static void play_match(manager *mg, int m, gl_strbuf *out)
 	}
 	printf(" (%d moves, %d errors)\n", rec.steps, rec.nerr);
 	fflush(stdout);
-	for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
-		gl_strbuf_done(bufs[i]);
+	ggp_record_done(&rec);
 }
 
 /* Each player's mean goal and errors; a remote player that answered
