@@ -145,6 +145,15 @@ static int read_rules(gdl_game *gd, const char *text, size_t n, bool fold,
 	return rc;
 }
 
+/* gd's rules rewritten to be asked on demand (every relation defined by
+ * rules): 0, or the error of gdl_magic's code rc named. */
+static int ask_all(gdl_game *gd, gl_err *err)
+{
+	int rc = gdl_magic(&gd->prog, NULL);
+	return rc ? gl_fail(err, rc, "%s: %s", gd->prog.name, rc == GL_ENOMEM ?
+		"out of memory" : "a rule too big to be asked on demand") : 0;
+}
+
 /* The last resort, where even the domain is too big: the rules as written
  * (read again: not rewritten by magic sets), or with demand all asked on
  * demand, only their layout grounded (mode: GDL_GROUND_LAYOUT, what role,
@@ -160,9 +169,8 @@ static int load_layout(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	gdl_prog_init(&gd->prog, name);
 	bool too_many;
 	int rc = read_rules(gd, text, n, o->fold_case, err);
-	if (!rc && demand && (rc = gdl_magic(&gd->prog, NULL)))
-		return gl_fail(err, rc, "%s: %s", name, rc == GL_ENOMEM ?
-			"out of memory" : "a rule too big to be asked on demand");
+	if (!rc && demand)
+		rc = ask_all(gd, err);
 	if (!rc)
 		rc = gdl_ground(gd, mode, 0, &too_many, err);
 	if (!rc)
@@ -206,15 +214,14 @@ static int compile(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	if (o->layout && o->reasoner != GDL_NET)
 		return load_last(gd, o, text, n, err);
 	if (o->demand) {
-		int rc = gdl_magic(&gd->prog, NULL);
-		if (!rc && !(rc = compile_once(gd, o, &first)))
-			snprintf(gd->fallback, sizeof gd->fallback, "the rules "
-				"asked on demand (magic sets)");
-		if (rc && !first.code) /* gdl_magic's */
-			return gl_fail(err, rc, "%s: %s", gd->prog.name,
-				rc == GL_ENOMEM ? "out of memory" :
-				"a rule too big to be asked on demand");
-		return rc ? gl_fail(err, rc, "%s", first.msg) : 0;
+		int rc = ask_all(gd, err);
+		if (rc)
+			return rc;
+		if ((rc = compile_once(gd, o, &first)))
+			return gl_fail(err, rc, "%s", first.msg);
+		snprintf(gd->fallback, sizeof gd->fallback, "the rules asked on "
+			"demand (magic sets)");
+		return 0;
 	}
 	int rc = compile_once(gd, o, &first);
 	if (rc != GL_ERANGE || gd->natoms > 0) /* not the grounding's */
