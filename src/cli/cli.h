@@ -7,6 +7,7 @@
 #define CLI_H
 
 #include "gamelearn/evolve.h"
+#include "gamelearn/experiment.h"
 #include "gamelearn/fileio.h"
 #include "gamelearn/game.h"
 #include "gamelearn/gdl.h"
@@ -38,13 +39,9 @@ typedef struct cli_command {
  * made. A value is read by the option's name; an option not given reads
  * as its declared default. */
 
-typedef struct cli_opt {
-	const char *name; /* long name without "--"; one letter is also -x */
-	const char *arg;  /* its value's name (e.g. "S"), NULL for a flag */
-	const char *def;  /* default as text, NULL for none */
-	const char *help; /* one line */
-	int repeat;       /* may be given more than once (cli_all) */
-} cli_opt;
+/* An option (name, value's name, default, help, repeat): the library's
+ * type, so that an experiment's options (experiment.h) are a command's. */
+typedef gl_option cli_opt;
 
 typedef struct cli_spec {
 	const char *name;         /* "evolve", "ggp serve", "repro hwang" */
@@ -98,14 +95,14 @@ extern const cli_spec cli_list_spec, cli_show_spec, cli_perft_spec,
 	cli_demo_spec, cli_search_spec, cli_agents_spec, cli_match_spec,
 	cli_replay_spec, cli_play_spec, cli_train_spec, cli_features_spec,
 	cli_inspect_spec, cli_gdl_check_spec, cli_evolve_spec,
-	cli_repro_bs_spec, cli_repro_nim_spec, cli_repro_hwang_spec,
+	cli_repro_bs_spec, cli_repro_hwang_spec,
 	cli_repro_martens_spec, cli_repro_checkers_spec, cli_repro_all_spec, cli_bench_spec,
 	cli_ggp_serve_spec, cli_ggp_match_spec, cli_solve_spec, cli_web_spec;
 
 /* The command table (main.c) and the repro experiments (cmd_repro.c):
  * help, the man page and the completion are generated from them. */
 extern const cli_command cli_commands[];
-extern const cli_command repro_experiments[];
+extern cli_command repro_experiments[];
 
 /* The list of commands with their usage (cmd_help.c). */
 void cli_usage(FILE *f);
@@ -327,7 +324,13 @@ int cmd_play(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_train(int argc, char **argv);
 int cmd_search(int argc, char **argv);
-int repro_ga_nim(int argc, char **argv);
+/* cmd_repro.c: the repro specs of the library's experiments made from
+ * their descriptors (called first in main); `repro NAME` of one. */
+void cli_repro_init(void);
+int repro_library(int argc, char **argv);
+/* Print a report's text and write its tables (CSV) and figures (SVG)
+ * into dir: rank 0 alone. */
+void repro_show(const gl_report *rep, const char *dir);
 int repro_hwang(int argc, char **argv);
 int cmd_repro(int argc, char **argv);
 int cmd_help(int argc, char **argv);               /* cmd_help.c */

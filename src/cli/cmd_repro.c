@@ -26,9 +26,10 @@
 #define GL_SOURCE_DIR "."
 #endif
 
-const cli_command repro_experiments[] = {
-	/* one per paper; usage and help come from each experiment's spec */
-	{"ga-nim", NULL, NULL, repro_ga_nim, NULL, &cli_repro_nim_spec},
+cli_command repro_experiments[] = {
+	/* one per paper; usage and help come from each experiment's spec
+	 * (a library experiment's made by cli_repro_init) */
+	{"ga-nim", NULL, NULL, repro_library, NULL, NULL},
 	{"hwang", NULL, NULL, repro_hwang, NULL, &cli_repro_hwang_spec},
 	{"banerjee-stone", NULL, NULL, repro_banerjee_stone, NULL, &cli_repro_bs_spec},
 	{"martens", NULL, NULL, repro_martens, NULL, &cli_repro_martens_spec},
@@ -36,6 +37,124 @@ const cli_command repro_experiments[] = {
 	{"all", NULL, NULL, repro_all, NULL, &cli_repro_all_spec},
 	{NULL, NULL, NULL, NULL, NULL, NULL}
 };
+
+/* --- The library's experiments (experiment.h) --------------------------------- */
+
+enum { LIB_MAX = 8 };
+static cli_spec lib_spec[LIB_MAX];
+static char lib_text[LIB_MAX][3][256]; /* each spec's name and examples */
+
+void cli_repro_init(void)
+{
+	int k = 0;
+	for (cli_command *c = repro_experiments; c->name; c++) {
+		if (c->run != repro_library)
+			continue;
+		const gl_experiment_type *e = gl_experiment_find(c->name);
+		if (!e || k == LIB_MAX)
+			cli_die(EXIT_RUN, "repro: no experiment '%s' in the library", c->name);
+		snprintf(lib_text[k][0], sizeof lib_text[k][0], "repro %s", e->name);
+		snprintf(lib_text[k][1], sizeof lib_text[k][1], "gamelearn repro %s --out out/%s",
+			e->name, e->name);
+		snprintf(lib_text[k][2], sizeof lib_text[k][2], "gamelearn repro %s %s", e->name,
+			e->quick);
+		lib_spec[k] = (cli_spec){lib_text[k][0], "", 0, 0, e->summary, e->opts,
+			{lib_text[k][1], lib_text[k][2]}};
+		c->spec = &lib_spec[k++];
+	}
+}
+
+static void lib_plan(void *ctx, double pieces)
+{
+	progress *bar = ctx;
+	progress_begin(bar, bar->label, pieces);
+}
+
+/* Table t as CSV (RFC 4180) into sb: the header, then every row. */
+static void table_csv(const gl_table *t, gl_strbuf *sb)
+{
+	for (int c = 0; c < t->ncols; c++)
+		gl_strbuf_printf(sb, "%s%s", c ? "," : "", t->cols[c]);
+	gl_strbuf_printf(sb, "\n");
+	for (int r = 0; r < t->nrows; r++) {
+		for (int c = 0; c < t->ncols; c++) {
+			if (c)
+				gl_strbuf_printf(sb, ",");
+			report_csv_field(sb, gl_table_cell(t, r, c));
+		}
+		gl_strbuf_printf(sb, "\n");
+	}
+}
+
+/* Figure f as an SVG line plot in dir. */
+static void figure_svg(const gl_figure *f, const char *dir)
+{
+	enum { SERIES_MAX = 32 };
+	plot_series ps[SERIES_MAX];
+	const char *colour[SERIES_MAX];
+	int n = f->nseries < SERIES_MAX ? f->nseries : SERIES_MAX;
+	for (int i = 0; i < n; i++) {
+		const gl_series *s = &f->series[i];
+		ps[i] = (plot_series){s->name, s->n, s->x, s->y, s->lo, s->hi};
+		colour[i] = s->colour < 0 ? NULL : report_palette(s->colour);
+	}
+	plot_spec spec = {f->title, f->xlabel, f->ylabel, f->log_y, f->y_from_zero};
+	report_plot_coloured(dir, f->name, &spec, ps, n, colour);
+}
+
+void repro_show(const gl_report *rep, const char *dir)
+{
+	if (!cli_rank0())
+		return; /* under MPI rank 0 alone prints and writes */
+	if (rep->text.len)
+		fwrite(rep->text.buf, 1, rep->text.len, stdout);
+	for (int i = 0; i < rep->ntables; i++) {
+		gl_strbuf sb;
+		gl_strbuf_init(&sb);
+		table_csv(rep->tables[i], &sb);
+		report_write(dir, rep->tables[i]->name, &sb);
+		gl_strbuf_done(&sb);
+	}
+	for (int i = 0; i < rep->nfigures; i++)
+		figure_svg(rep->figures[i], dir);
+}
+
+int repro_library(int argc, char **argv)
+{
+	const cli_command *c = repro_experiments;
+	while (c->name && strcmp(c->name, argv[0]))
+		c++;
+	const gl_experiment_type *e = gl_experiment_find(argv[0]);
+	if (!c->name || !e || !c->spec)
+		cli_die(EXIT_USAGE, "repro: unknown experiment '%s'", argv[0]);
+	cli_args opt;
+	cli_parse(c->spec, argc, argv, &opt);
+	const char *out = cli_str(&opt, "out");
+	const char *th = cli_str(&opt, "threads");
+	long threads = cli_given(&opt, "threads") || (th && strcmp(th, "all cores")) ?
+		cli_long(&opt, "threads", 1, CLI_THREADS_MAX) : sysconf(_SC_NPROCESSORS_ONLN);
+	report_mkdir(out);
+	for (int i = 0; c->spec->opts[i].name; i++)
+		if (!strcmp(c->spec->opts[i].name, "resume"))
+			cli_keep_begin(&opt, out);
+	progress bar = {.label = c->spec->name};
+	cli_pool pool;
+	cli_pool_init(&pool, (int)threads, &bar);
+	gl_exp_args a = {c->spec->opts, opt.val, opt.seen};
+	gl_exp_env env = {&pool.runner, out, lib_plan, &bar};
+	gl_report rep;
+	gl_report_init(&rep);
+	gl_err err = {0};
+	int rc = e->run(&a, &env, &rep, &err);
+	progress_end(&bar);
+	if (rc) {
+		gl_report_done(&rep);
+		cli_die(rc == GL_EINVAL ? EXIT_USAGE : EXIT_RUN, "%s", err.msg);
+	}
+	repro_show(&rep, out);
+	gl_report_done(&rep);
+	return 0;
+}
 
 int cmd_repro(int argc, char **argv)
 {
@@ -57,7 +176,8 @@ int cmd_repro(int argc, char **argv)
 /* --- repro all ------------------------------------------------------------ */
 
 /* One paper in the report: its experiment, the options of a full and of a
- * quick run (besides --out), and what its seeds are. */
+ * quick run (besides --out), and what its seeds are; NULL where the
+ * library's experiment says (paper_text). */
 static const struct {
 	const char *name, *paper;
 	const char *full, *quick;
@@ -69,9 +189,7 @@ static const struct {
 	{"checkers-ga", "checkers with a genetic algorithm over A. L. Samuel's factors (excerpt)",
 	 "", "--quick --threads 2",
 	 "--seed 1 (the evolution and every game; --time-ms games depend on the machine)"},
-	{"ga-nim", "the genetic state-pair learner of a textbook's chapter 17 (excerpt), on Nim",
-	 "", "--seeds 2 --gens 200 --block 50",
-	 "seeds 1..--seeds (10): each run's games seeded from its seed"},
+	{"ga-nim", NULL, "", NULL, NULL}, /* the library's: experiment.h */
 	{"hwang", "K.-Y. Hwang, T.-P. Hong, W.-Y. Lin, \"A Study on Applying Genetic Algorithms to "
 	 "Game Search Trees\"", "", "--seeds 2 --quick",
 	 "GA seeds 1..--seeds (10); DFS and IDA* deterministic; times on this machine"},
@@ -80,6 +198,18 @@ static const struct {
 	 "--seed 1: run r draws from stream r (runs 1..--runs, 10)"},
 };
 enum { NPAPERS = sizeof papers / sizeof papers[0] };
+
+/* Paper p's source, quick options (what 1, 2) or seeds (3): as papers[]
+ * or the library's experiment has them. */
+static const char *paper_text(int p, int what)
+{
+	const char *t = what == 1 ? papers[p].paper : what == 2 ? papers[p].quick :
+		papers[p].seeds;
+	const gl_experiment_type *e = gl_experiment_find(papers[p].name);
+	if (t || !e)
+		return t ? t : "";
+	return what == 1 ? e->paper : what == 2 ? e->quick : e->seeds;
+}
 
 static const cli_opt all_opts[] = {
 	{"out", "DIR", "out/repro", "where each experiment's folder and index.html go", 0},
@@ -239,7 +369,7 @@ int repro_all(int argc, char **argv)
 		snprintf(dir, sizeof dir, "%s/%s", out, papers[p].name);
 		printf("repro all: %s ...", papers[p].name);
 		fflush(stdout);
-		took[p] = run_one(e, quick ? papers[p].quick : papers[p].full, dir);
+		took[p] = run_one(e, quick ? paper_text(p, 2) : papers[p].full, dir);
 		ran[p] = true;
 		gl_strbuf t;
 		gl_strbuf_init(&t);
@@ -280,7 +410,7 @@ int repro_all(int argc, char **argv)
 		snprintf(path, sizeof path, "%s/verdicts.csv", dir);
 		char *v = slurp(path);
 		gl_strbuf_printf(&h, "<h2 id=\"%s\">%s</h2>\n<p>", papers[p].name, papers[p].name);
-		report_xml_text(&h, papers[p].paper);
+		report_xml_text(&h, paper_text(p, 1));
 		gl_strbuf_printf(&h, "</p>\n");
 		if (!v) {
 			gl_strbuf_printf(&h, "<p>Not run into this folder (<code>gamelearn repro all "
@@ -300,11 +430,11 @@ int repro_all(int argc, char **argv)
 		}
 		free(rt);
 		gl_strbuf_printf(&h, "<p>Command: <code>gamelearn repro %s --out %s%s%s</code>",
-			papers[p].name, dir, was_quick ? " " : "", was_quick ? papers[p].quick : "");
+			papers[p].name, dir, was_quick ? " " : "", was_quick ? paper_text(p, 2) : "");
 		if (ran[p] || secs >= 0)
 			gl_strbuf_printf(&h, " (%.0f s here)", secs);
 		gl_strbuf_printf(&h, ". Seeds: ");
-		report_xml_text(&h, papers[p].seeds);
+		report_xml_text(&h, paper_text(p, 3));
 		gl_strbuf_printf(&h, ". Full output: <a href=\"%s/output.txt\">output.txt</a>; "
 			"data:", papers[p].name);
 		char *names[64];

@@ -1,0 +1,25 @@
+/*
+ * registry.c - the list of experiments (experiment.h), one per paper,
+ * each defined in a src/exp/ file of its own.
+ */
+#include "gamelearn/experiment.h"
+
+#include <string.h>
+
+static const gl_experiment_type *const experiments[] = {
+	&gl_exp_ga_nim,
+	NULL
+};
+
+const gl_experiment_type *const *gl_experiment_types(void)
+{
+	return experiments;
+}
+
+const gl_experiment_type *gl_experiment_find(const char *name)
+{
+	for (int i = 0; experiments[i]; i++)
+		if (!strcmp(experiments[i]->name, name))
+			return experiments[i];
+	return NULL;
+}
