@@ -159,6 +159,6 @@ const gl_experiment_type *const *gl_experiment_types(void);
 const gl_experiment_type *gl_experiment_find(const char *name);
 
 /* The experiments of the registry, each one src/exp/ file. */
-extern const gl_experiment_type gl_exp_ga_nim;
+extern const gl_experiment_type gl_exp_ga_nim, gl_exp_hwang;
 
 #endif

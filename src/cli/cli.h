@@ -95,7 +95,7 @@ extern const cli_spec cli_list_spec, cli_show_spec, cli_perft_spec,
 	cli_demo_spec, cli_search_spec, cli_agents_spec, cli_match_spec,
 	cli_replay_spec, cli_play_spec, cli_train_spec, cli_features_spec,
 	cli_inspect_spec, cli_gdl_check_spec, cli_evolve_spec,
-	cli_repro_bs_spec, cli_repro_hwang_spec,
+	cli_repro_bs_spec,
 	cli_repro_martens_spec, cli_repro_checkers_spec, cli_repro_all_spec, cli_bench_spec,
 	cli_ggp_serve_spec, cli_ggp_match_spec, cli_solve_spec, cli_web_spec;
 
@@ -331,7 +331,6 @@ int repro_library(int argc, char **argv);
 /* Print a report's text and write its tables (CSV) and figures (SVG)
  * into dir: rank 0 alone. */
 void repro_show(const gl_report *rep, const char *dir);
-int repro_hwang(int argc, char **argv);
 int cmd_repro(int argc, char **argv);
 int cmd_help(int argc, char **argv);               /* cmd_help.c */
 int cmd_version(int argc, char **argv);            /* cmd_help.c */

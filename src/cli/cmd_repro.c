@@ -30,7 +30,7 @@ cli_command repro_experiments[] = {
 	/* one per paper; usage and help come from each experiment's spec
 	 * (a library experiment's made by cli_repro_init) */
 	{"ga-nim", NULL, NULL, repro_library, NULL, NULL},
-	{"hwang", NULL, NULL, repro_hwang, NULL, &cli_repro_hwang_spec},
+	{"hwang", NULL, NULL, repro_library, NULL, NULL},
 	{"banerjee-stone", NULL, NULL, repro_banerjee_stone, NULL, &cli_repro_bs_spec},
 	{"martens", NULL, NULL, repro_martens, NULL, &cli_repro_martens_spec},
 	{"checkers-ga", NULL, NULL, repro_checkers_ga, NULL, &cli_repro_checkers_spec},
@@ -190,9 +190,7 @@ static const struct {
 	 "", "--quick --threads 2",
 	 "--seed 1 (the evolution and every game; --time-ms games depend on the machine)"},
 	{"ga-nim", NULL, "", NULL, NULL}, /* the library's: experiment.h */
-	{"hwang", "K.-Y. Hwang, T.-P. Hong, W.-Y. Lin, \"A Study on Applying Genetic Algorithms to "
-	 "Game Search Trees\"", "", "--seeds 2 --quick",
-	 "GA seeds 1..--seeds (10); DFS and IDA* deterministic; times on this machine"},
+	{"hwang", NULL, "", NULL, NULL}, /* the library's */
 	{"banerjee-stone", "B. Banerjee and P. Stone, \"General Game Learning using Knowledge "
 	 "Transfer\", IJCAI 2007", "", "--runs 2 --matches 200 --source-short 50 --threads 2",
 	 "--seed 1: run r draws from stream r (runs 1..--runs, 10)"},

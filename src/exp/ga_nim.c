@@ -11,41 +11,15 @@
  * (measured: 1, the default). Each seed of each setting is a piece of
  * work; every figure is fixed by the seeds.
  */
+#include "internal.h"
+
 #include "gamelearn/agent.h"
-#include "gamelearn/experiment.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { SEEDS_MAX = 100 };
-
-typedef struct summary {
-	double min, med, max, mean;
-} summary;
-
-static int dcmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static summary summarize(const double *v, int n)
-{
-	double t[SEEDS_MAX];
-	summary s = {0, 0, 0, 0};
-	if (n <= 0)
-		return s;
-	memcpy(t, v, (size_t)n * sizeof *t);
-	qsort(t, (size_t)n, sizeof *t, dcmp);
-	s.min = t[0];
-	s.max = t[n - 1];
-	s.med = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
-	for (int i = 0; i < n; i++)
-		s.mean += t[i];
-	s.mean /= n;
-	return s;
-}
+enum { SEEDS_MAX = EXP_SEEDS_MAX };
 
 typedef struct nim_cfg {
 	const char *opp;  /* opponent spec */
@@ -304,7 +278,7 @@ static int nim_setting(nim_run_ctx *x, const gl_game *g, int v, int c, double *p
 		for (int sd = 0; sd < seeds; sd++)
 			if (x->gc[sd])
 				conv[nconv++] = x->gc[sd];
-		summary lw = {0, 0, 0, 0}, lo = {0, 0, 0, 0};
+		exp_summary lw = {0, 0, 0, 0}, lo = {0, 0, 0, 0};
 		int nlo = 0;
 		for (int b = 0; b < nb; b++) {
 			double wv[SEEDS_MAX], ov[SEEDS_MAX];
@@ -321,7 +295,7 @@ static int nim_setting(nim_run_ctx *x, const gl_game *g, int v, int c, double *p
 				if (ch)
 					ov[no++] = (double)op / ch;
 			}
-			summary a = summarize(wv, seeds), o = summarize(ov, no);
+			exp_summary a = exp_summarize(wv, seeds), o = exp_summarize(ov, no);
 			gl_table_cells(rep, csv, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%.4f\t%.4f\t%.4f", hs,
 				vname, nim_cfgs[c].opp, seat, K, b * block + 1, (b + 1) * block,
 				(b + 1) * block / x->games, a.mean, a.min, a.max);
@@ -342,7 +316,7 @@ static int nim_setting(nim_run_ctx *x, const gl_game *g, int v, int c, double *p
 			lo = o;
 			nlo = no;
 		}
-		summary cs = summarize(conv, nconv);
+		exp_summary cs = exp_summarize(conv, nconv);
 		if (v % 2 == 0 && c == 0) {
 			x->hconv[v / 2][ki] = nconv;
 			x->hmed[v / 2][ki] = cs.med;
@@ -510,7 +484,7 @@ static int nim_games(nim_run_ctx *x, const char *sweep, gl_table *vd, gl_err *er
 				w += x->t[(size_t)sd * ngames + k].won;
 			lastw += (double)w / x->block / seeds;
 		}
-		summary cs = summarize(conv, nconv);
+		exp_summary cs = exp_summarize(conv, nconv);
 		gl_report_printf(rep, "%-8ld %-12ld %2d/%d runs", gm, ngames / gm, nconv, seeds);
 		if (nconv)
 			gl_report_printf(rep, ": %.0f [%.0f, %.0f]", cs.med, cs.min, cs.max);

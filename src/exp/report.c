@@ -1,9 +1,9 @@
 /*
  * report.c - what an experiment gives back (experiment.h): its text,
  * tables of text cells and figures of series, kept as data for whoever
- * shows them; and the options of a run read by name.
+ * shows them; the options of a run read by name; summaries of values.
  */
-#include "gamelearn/experiment.h"
+#include "internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -276,4 +276,30 @@ int gl_report_check(const gl_report *r, gl_err *err)
 	if (r->oom || r->text.oom)
 		return gl_fail(err, GL_ENOMEM, "out of memory for the experiment's report");
 	return 0;
+}
+
+/* --- Summaries -------------------------------------------------------------- */
+
+static int dcmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+exp_summary exp_summarize(const double *v, int n)
+{
+	double t[EXP_SEEDS_MAX];
+	exp_summary s = {0, 0, 0, 0};
+	if (n <= 0)
+		return s;
+	n = n < EXP_SEEDS_MAX ? n : EXP_SEEDS_MAX;
+	memcpy(t, v, (size_t)n * sizeof *t);
+	qsort(t, (size_t)n, sizeof *t, dcmp);
+	s.min = t[0];
+	s.max = t[n - 1];
+	s.med = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+	for (int i = 0; i < n; i++)
+		s.mean += t[i];
+	s.mean /= n;
+	return s;
 }
