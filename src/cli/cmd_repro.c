@@ -102,21 +102,35 @@ static void figure_svg(const gl_figure *f, const char *dir)
 	report_plot_coloured(dir, f->name, &spec, ps, n, colour);
 }
 
+int repro_write(const gl_report *rep, const char *dir, gl_err *err)
+{
+	if (!cli_rank0())
+		return 0; /* under MPI rank 0 alone writes */
+	for (int i = 0; i < rep->ntables; i++) {
+		gl_strbuf sb;
+		char path[1200];
+		gl_strbuf_init(&sb);
+		table_csv(rep->tables[i], &sb);
+		snprintf(path, sizeof path, "%s/%s", dir, rep->tables[i]->name);
+		int rc = gl_strbuf_write(&sb, path, err);
+		gl_strbuf_done(&sb);
+		if (rc)
+			return rc;
+	}
+	for (int i = 0; i < rep->nfigures; i++)
+		figure_svg(rep->figures[i], dir);
+	return 0;
+}
+
 void repro_show(const gl_report *rep, const char *dir)
 {
 	if (!cli_rank0())
 		return; /* under MPI rank 0 alone prints and writes */
 	if (rep->text.len)
 		fwrite(rep->text.buf, 1, rep->text.len, stdout);
-	for (int i = 0; i < rep->ntables; i++) {
-		gl_strbuf sb;
-		gl_strbuf_init(&sb);
-		table_csv(rep->tables[i], &sb);
-		report_write(dir, rep->tables[i]->name, &sb);
-		gl_strbuf_done(&sb);
-	}
-	for (int i = 0; i < rep->nfigures; i++)
-		figure_svg(rep->figures[i], dir);
+	gl_err err = {0};
+	if (repro_write(rep, dir, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
 }
 
 int repro_library(int argc, char **argv)
