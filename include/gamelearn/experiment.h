@@ -80,12 +80,18 @@ typedef struct gl_figure {
 	gl_series *series;
 } gl_figure;
 
+/* A text file of a report (e.g. a summary.txt): its name and text. */
+typedef struct gl_note {
+	char *name, *text;
+} gl_note;
+
 /* What an experiment gives back, in order of making. */
 typedef struct gl_report {
 	gl_strbuf text;            /* what a terminal shows */
-	int ntables, nfigures;
+	int ntables, nfigures, nnotes;
 	gl_table **tables;
 	gl_figure **figures;
+	gl_note *notes;
 	bool oom;                  /* an allocation failed: the report is
 				      incomplete (gl_report_check says so) */
 } gl_report;
@@ -116,6 +122,9 @@ const char *gl_table_cell(const gl_table *t, int row, int col);
 gl_figure *gl_report_figure(gl_report *r, const char *name, const char *title,
 	const char *xlabel, const char *ylabel, bool log_y, bool y_from_zero,
 	const gl_series *s, int nseries);
+/* A text file named name holding text (copied); r->oom set when out of
+ * memory. */
+void gl_report_note(gl_report *r, const char *name, const char *text);
 /* The side-by-side table of a paper (verdicts.csv: claim, paper, ours,
  * verdict, why) and one row of it. verdict is one word: reproduced,
  * differs, fails, unclear or inconsistent. */
@@ -159,6 +168,11 @@ const gl_experiment_type *const *gl_experiment_types(void);
 const gl_experiment_type *gl_experiment_find(const char *name);
 
 /* The experiments of the registry, each one src/exp/ file. */
-extern const gl_experiment_type gl_exp_ga_nim, gl_exp_hwang;
+extern const gl_experiment_type gl_exp_ga_nim, gl_exp_hwang, gl_exp_martens;
+
+/* The Martens part of `gamelearn demo`: the machine learns tic-tac-toe
+ * from nothing against perfect (seeded), then plays random; its text
+ * into rep. 0, or an error code with a message. */
+int gl_exp_martens_demo(uint64_t seed, gl_report *rep, gl_err *err);
 
 #endif

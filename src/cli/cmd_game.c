@@ -375,6 +375,12 @@ int cmd_demo(int argc, char **argv)
 		gl_game_free(g);
 	}
 	repro_bs_demo(seed);
-	martens_demo(seed);
+	gl_report rep;
+	gl_report_init(&rep);
+	gl_err err = {0};
+	if (gl_exp_martens_demo(seed, &rep, &err))
+		cli_die(EXIT_RUN, "demo: %s", err.msg);
+	fwrite(rep.text.buf ? rep.text.buf : "", 1, rep.text.len, stdout);
+	gl_report_done(&rep);
 	return 0;
 }

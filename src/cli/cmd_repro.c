@@ -32,7 +32,7 @@ cli_command repro_experiments[] = {
 	{"ga-nim", NULL, NULL, repro_library, NULL, NULL},
 	{"hwang", NULL, NULL, repro_library, NULL, NULL},
 	{"banerjee-stone", NULL, NULL, repro_banerjee_stone, NULL, &cli_repro_bs_spec},
-	{"martens", NULL, NULL, repro_martens, NULL, &cli_repro_martens_spec},
+	{"martens", NULL, NULL, repro_library, NULL, NULL},
 	{"checkers-ga", NULL, NULL, repro_checkers_ga, NULL, &cli_repro_checkers_spec},
 	{"all", NULL, NULL, repro_all, NULL, &cli_repro_all_spec},
 	{NULL, NULL, NULL, NULL, NULL, NULL}
@@ -117,6 +117,12 @@ int repro_write(const gl_report *rep, const char *dir, gl_err *err)
 		if (rc)
 			return rc;
 	}
+	for (int i = 0; i < rep->nnotes; i++) {
+		char path[1200];
+		snprintf(path, sizeof path, "%s/%s", dir, rep->notes[i].name);
+		if (gl_write_atomic(path, rep->notes[i].text, strlen(rep->notes[i].text), err))
+			return err->code;
+	}
 	for (int i = 0; i < rep->nfigures; i++)
 		figure_svg(rep->figures[i], dir);
 	return 0;
@@ -197,9 +203,7 @@ static const struct {
 	const char *full, *quick;
 	const char *seeds;
 } papers[] = {
-	{"martens", "H. H. Martens, \"Two Notes on Machine 'Learning'\", Information and Control, 1959",
-	 "", "--seeds 2 --max-plays 300 --lauto-plays 3000 --lauto-perfect-plays 2000",
-	 "seeds 1..--seeds (10) from --seed 1; plays seeded per seed and play"},
+	{"martens", NULL, "", NULL, NULL}, /* the library's */
 	{"checkers-ga", "checkers with a genetic algorithm over A. L. Samuel's factors (excerpt)",
 	 "", "--quick --threads 2",
 	 "--seed 1 (the evolution and every game; --time-ms games depend on the machine)"},

@@ -92,8 +92,13 @@ void gl_report_done(gl_report *r)
 		table_free(r->tables[i]);
 	for (int i = 0; i < r->nfigures; i++)
 		figure_free(r->figures[i]);
+	for (int i = 0; i < r->nnotes; i++) {
+		gl_free(r->notes[i].name);
+		gl_free(r->notes[i].text);
+	}
 	gl_free(r->tables);
 	gl_free(r->figures);
+	gl_free(r->notes);
 	gl_strbuf_done(&r->text);
 	memset(r, 0, sizeof *r);
 }
@@ -254,6 +259,21 @@ fail:
 	figure_free(f);
 	r->oom = true;
 	return NULL;
+}
+
+void gl_report_note(gl_report *r, const char *name, const char *text)
+{
+	gl_note *more = gl_realloc(r->notes, sizeof *more * (size_t)(r->nnotes + 1));
+	char *n = gl_strdup(name), *t = gl_strdup(text);
+	if (more)
+		r->notes = more;
+	if (!more || !n || !t) {
+		gl_free(n);
+		gl_free(t);
+		r->oom = true;
+		return;
+	}
+	r->notes[r->nnotes++] = (gl_note){n, t};
 }
 
 gl_table *gl_report_verdicts(gl_report *r)
