@@ -145,6 +145,9 @@ typedef struct gl_exp_env {
 	 * will run in all, e.g. for a progress bar. */
 	void (*plan)(void *ctx, double pieces);
 	void *ctx;
+	bool shown;              /* the caller shows a person how far it got (a
+				    progress bar): the text may leave out lines
+				    that only say that */
 } gl_exp_env;
 
 typedef struct gl_experiment_type {
@@ -168,7 +171,8 @@ const gl_experiment_type *const *gl_experiment_types(void);
 const gl_experiment_type *gl_experiment_find(const char *name);
 
 /* The experiments of the registry, each one src/exp/ file. */
-extern const gl_experiment_type gl_exp_ga_nim, gl_exp_hwang, gl_exp_martens;
+extern const gl_experiment_type gl_exp_ga_nim, gl_exp_hwang, gl_exp_martens,
+	gl_exp_checkers_ga;
 
 /* The Martens part of `gamelearn demo`: the machine learns tic-tac-toe
  * from nothing against perfect (seeded), then plays random; its text

@@ -96,7 +96,7 @@ extern const cli_spec cli_list_spec, cli_show_spec, cli_perft_spec,
 	cli_replay_spec, cli_play_spec, cli_train_spec, cli_features_spec,
 	cli_inspect_spec, cli_gdl_check_spec, cli_evolve_spec,
 	cli_repro_bs_spec,
-	cli_repro_checkers_spec, cli_repro_all_spec, cli_bench_spec,
+	cli_repro_all_spec, cli_bench_spec,
 	cli_ggp_serve_spec, cli_ggp_match_spec, cli_solve_spec, cli_web_spec;
 
 /* The command table (main.c) and the repro experiments (cmd_repro.c):
@@ -355,7 +355,6 @@ void repro_bs_demo(uint64_t seed);                 /* repro_bs.c: demo part */
 int repro_bs_figure2(const char *text);            /* repro_bs.c */
 int cmd_inspect(int argc, char **argv);            /* cmd_inspect.c */
 int cmd_evolve(int argc, char **argv);             /* cmd_evolve.c */
-int repro_checkers_ga(int argc, char **argv);      /* repro_checkers.c */
 int repro_all(int argc, char **argv);              /* cmd_repro.c */
 
 /* The agent types only the CLI has: a person at the terminal; ggp

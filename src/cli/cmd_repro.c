@@ -33,7 +33,7 @@ cli_command repro_experiments[] = {
 	{"hwang", NULL, NULL, repro_library, NULL, NULL},
 	{"banerjee-stone", NULL, NULL, repro_banerjee_stone, NULL, &cli_repro_bs_spec},
 	{"martens", NULL, NULL, repro_library, NULL, NULL},
-	{"checkers-ga", NULL, NULL, repro_checkers_ga, NULL, &cli_repro_checkers_spec},
+	{"checkers-ga", NULL, NULL, repro_library, NULL, NULL},
 	{"all", NULL, NULL, repro_all, NULL, &cli_repro_all_spec},
 	{NULL, NULL, NULL, NULL, NULL, NULL}
 };
@@ -161,7 +161,7 @@ int repro_library(int argc, char **argv)
 	cli_pool pool;
 	cli_pool_init(&pool, (int)threads, &bar);
 	gl_exp_args a = {c->spec->opts, opt.val, opt.seen};
-	gl_exp_env env = {&pool.runner, out, lib_plan, &bar};
+	gl_exp_env env = {&pool.runner, out, lib_plan, &bar, isatty(STDERR_FILENO)};
 	gl_report rep;
 	gl_report_init(&rep);
 	gl_err err = {0};
@@ -204,9 +204,7 @@ static const struct {
 	const char *seeds;
 } papers[] = {
 	{"martens", NULL, "", NULL, NULL}, /* the library's */
-	{"checkers-ga", "checkers with a genetic algorithm over A. L. Samuel's factors (excerpt)",
-	 "", "--quick --threads 2",
-	 "--seed 1 (the evolution and every game; --time-ms games depend on the machine)"},
+	{"checkers-ga", NULL, "", NULL, NULL}, /* the library's */
 	{"ga-nim", NULL, "", NULL, NULL}, /* the library's: experiment.h */
 	{"hwang", NULL, "", NULL, NULL}, /* the library's */
 	{"banerjee-stone", "B. Banerjee and P. Stone, \"General Game Learning using Knowledge "

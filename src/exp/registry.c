@@ -10,6 +10,7 @@ static const gl_experiment_type *const experiments[] = {
 	&gl_exp_ga_nim,
 	&gl_exp_hwang,
 	&gl_exp_martens,
+	&gl_exp_checkers_ga,
 	NULL
 };
 
