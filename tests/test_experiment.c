@@ -111,7 +111,7 @@ static int nim(const char *const *opts, const gl_runner *r, gl_report *rep, gl_e
 				seen[i] = 1;
 			}
 	gl_exp_args a = {e->opts, val, seen};
-	gl_exp_env env = {r, "dir", NULL, NULL, false};
+	gl_exp_env env = {r, "dir", NULL, NULL, false, NULL};
 	gl_report_init(rep);
 	return e->run(&a, &env, rep, err);
 }

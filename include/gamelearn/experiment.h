@@ -148,6 +148,9 @@ typedef struct gl_exp_env {
 	bool shown;              /* the caller shows a person how far it got (a
 				    progress bar): the text may leave out lines
 				    that only say that */
+	const char *work;        /* a folder of this process's own where the
+				    runs may exchange files (banerjee-stone's
+				    feature files), or NULL: dir */
 } gl_exp_env;
 
 typedef struct gl_experiment_type {
@@ -172,11 +175,19 @@ const gl_experiment_type *gl_experiment_find(const char *name);
 
 /* The experiments of the registry, each one src/exp/ file. */
 extern const gl_experiment_type gl_exp_ga_nim, gl_exp_hwang, gl_exp_martens,
-	gl_exp_checkers_ga;
+	gl_exp_checkers_ga, gl_exp_banerjee_stone;
 
 /* The Martens part of `gamelearn demo`: the machine learns tic-tac-toe
  * from nothing against perfect (seeded), then plays random; its text
  * into rep. 0, or an error code with a message. */
 int gl_exp_martens_demo(uint64_t seed, gl_report *rep, gl_err *err);
+/* The Banerjee-Stone part of the demo: tic-tac-toe features learned
+ * (saved to path, removed after), then connect3 baseline against
+ * transfer, on runner (may be NULL); its text into rep. */
+int gl_exp_bs_demo(uint64_t seed, const char *path, const gl_runner *runner,
+	gl_report *rep, gl_err *err);
+/* Index 0..11 of a canonical feature text in Banerjee and Stone's Figure
+ * 2 (the letters a..l, inferred: src/exp/banerjee_stone.c), or -1. */
+int gl_exp_bs_figure2(const char *text);
 
 #endif

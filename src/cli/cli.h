@@ -90,12 +90,12 @@ void cli_synopsis(const cli_spec *spec, char *buf, size_t n);
 const char *cli_command_usage(const cli_command *c, char *buf, size_t n);
 const char *cli_command_help(const cli_command *c);
 
-/* The commands' declared options, in their cmd_*.c and repro_*.c. */
+/* The commands' declared options, in their cmd_*.c (a repro experiment's
+ * are the library's, experiment.h). */
 extern const cli_spec cli_list_spec, cli_show_spec, cli_perft_spec,
 	cli_demo_spec, cli_search_spec, cli_agents_spec, cli_match_spec,
 	cli_replay_spec, cli_play_spec, cli_train_spec, cli_features_spec,
 	cli_inspect_spec, cli_gdl_check_spec, cli_evolve_spec,
-	cli_repro_bs_spec,
 	cli_repro_all_spec, cli_bench_spec,
 	cli_ggp_serve_spec, cli_ggp_match_spec, cli_solve_spec, cli_web_spec;
 
@@ -349,10 +349,6 @@ const char *cli_timed_spec(const char *spec, double secs, char *out, size_t n);
  * `slow`; NULL with the message in err. In cmd_ggp.c. */
 struct gl_agent *cli_ggp_agent(const char *spec, const gl_game *g, gl_err *err);
 int cmd_features(int argc, char **argv);           /* cmd_features.c */
-int repro_banerjee_stone(int argc, char **argv);   /* repro_bs.c */
-void repro_bs_demo(uint64_t seed);                 /* repro_bs.c: demo part */
-/* Index 0..11 of a canonical feature text in the paper's Figure 2, or -1. */
-int repro_bs_figure2(const char *text);            /* repro_bs.c */
 int cmd_inspect(int argc, char **argv);            /* cmd_inspect.c */
 int cmd_evolve(int argc, char **argv);             /* cmd_evolve.c */
 int repro_all(int argc, char **argv);              /* cmd_repro.c */

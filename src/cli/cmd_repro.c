@@ -31,7 +31,7 @@ cli_command repro_experiments[] = {
 	 * (a library experiment's made by cli_repro_init) */
 	{"ga-nim", NULL, NULL, repro_library, NULL, NULL},
 	{"hwang", NULL, NULL, repro_library, NULL, NULL},
-	{"banerjee-stone", NULL, NULL, repro_banerjee_stone, NULL, &cli_repro_bs_spec},
+	{"banerjee-stone", NULL, NULL, repro_library, NULL, NULL},
 	{"martens", NULL, NULL, repro_library, NULL, NULL},
 	{"checkers-ga", NULL, NULL, repro_library, NULL, NULL},
 	{"all", NULL, NULL, repro_all, NULL, &cli_repro_all_spec},
@@ -139,6 +139,22 @@ void repro_show(const gl_report *rep, const char *dir)
 		cli_die(EXIT_RUN, "%s", err.msg);
 }
 
+/* Remove folder dir and the files in it. */
+static void remove_folder(const char *dir)
+{
+	DIR *d = opendir(dir);
+	for (struct dirent *f; d && (f = readdir(d));) {
+		char path[1400];
+		if (f->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, f->d_name);
+		remove(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
 int repro_library(int argc, char **argv)
 {
 	const cli_command *c = repro_experiments;
@@ -161,12 +177,26 @@ int repro_library(int argc, char **argv)
 	cli_pool pool;
 	cli_pool_init(&pool, (int)threads, &bar);
 	gl_exp_args a = {c->spec->opts, opt.val, opt.seen};
-	gl_exp_env env = {&pool.runner, out, lib_plan, &bar, isatty(STDERR_FILENO)};
+	gl_exp_env env = {&pool.runner, out, lib_plan, &bar, isatty(STDERR_FILENO), NULL};
+	/* the files the runs exchange: rank 0's in out, another rank's (the
+	 * same, from the same pooled runs) in a folder of its own */
+	char work[1100] = "";
+	if (!cli_rank0()) {
+		const char *tmp = getenv("TMPDIR");
+		snprintf(work, sizeof work, "%s/gamelearn-%s-XXXXXX", tmp && *tmp ? tmp : "/tmp",
+			e->name);
+		if (!mkdtemp(work))
+			cli_die(EXIT_RUN, "rank %d: cannot make a folder in %s", cli_mpi_rank(),
+				tmp && *tmp ? tmp : "/tmp");
+		env.work = work;
+	}
 	gl_report rep;
 	gl_report_init(&rep);
 	gl_err err = {0};
 	int rc = e->run(&a, &env, &rep, &err);
 	progress_end(&bar);
+	if (*work)
+		remove_folder(work);
 	if (rc) {
 		gl_report_done(&rep);
 		cli_die(rc == GL_EINVAL ? EXIT_USAGE : EXIT_RUN, "%s", err.msg);
@@ -207,9 +237,7 @@ static const struct {
 	{"checkers-ga", NULL, "", NULL, NULL}, /* the library's */
 	{"ga-nim", NULL, "", NULL, NULL}, /* the library's: experiment.h */
 	{"hwang", NULL, "", NULL, NULL}, /* the library's */
-	{"banerjee-stone", "B. Banerjee and P. Stone, \"General Game Learning using Knowledge "
-	 "Transfer\", IJCAI 2007", "", "--runs 2 --matches 200 --source-short 50 --threads 2",
-	 "--seed 1: run r draws from stream r (runs 1..--runs, 10)"},
+	{"banerjee-stone", NULL, "", NULL, NULL}, /* the library's */
 };
 enum { NPAPERS = sizeof papers / sizeof papers[0] };
 

@@ -41,7 +41,7 @@ static void *run_thread(void *arg)
 	cli_pool pool;
 	cli_pool_init(&pool, 1, NULL);
 	gl_exp_args a = {run.opt.spec->opts, run.opt.val, run.opt.seen};
-	gl_exp_env env = {&pool.runner, run.dir, NULL, NULL, false};
+	gl_exp_env env = {&pool.runner, run.dir, NULL, NULL, false, NULL};
 	gl_report rep;
 	gl_report_init(&rep);
 	gl_err err = {0};

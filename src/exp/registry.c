@@ -11,6 +11,7 @@ static const gl_experiment_type *const experiments[] = {
 	&gl_exp_hwang,
 	&gl_exp_martens,
 	&gl_exp_checkers_ga,
+	&gl_exp_banerjee_stone,
 	NULL
 };
 
