@@ -225,32 +225,11 @@ int cmd_repro(int argc, char **argv)
 
 /* --- repro all ------------------------------------------------------------ */
 
-/* One paper in the report: its experiment, the options of a full and of a
- * quick run (besides --out), and what its seeds are; NULL where the
- * library's experiment says (paper_text). */
-static const struct {
-	const char *name, *paper;
-	const char *full, *quick;
-	const char *seeds;
-} papers[] = {
-	{"martens", NULL, "", NULL, NULL}, /* the library's */
-	{"checkers-ga", NULL, "", NULL, NULL}, /* the library's */
-	{"ga-nim", NULL, "", NULL, NULL}, /* the library's: experiment.h */
-	{"hwang", NULL, "", NULL, NULL}, /* the library's */
-	{"banerjee-stone", NULL, "", NULL, NULL}, /* the library's */
-};
-enum { NPAPERS = sizeof papers / sizeof papers[0] };
-
-/* Paper p's source, quick options (what 1, 2) or seeds (3): as papers[]
- * or the library's experiment has them. */
-static const char *paper_text(int p, int what)
+/* The papers of the report: the library's experiments, in its order. */
+enum { PAPERS_MAX = 32 };
+static const gl_experiment_type *paper(int p)
 {
-	const char *t = what == 1 ? papers[p].paper : what == 2 ? papers[p].quick :
-		papers[p].seeds;
-	const gl_experiment_type *e = gl_experiment_find(papers[p].name);
-	if (t || !e)
-		return t ? t : "";
-	return what == 1 ? e->paper : what == 2 ? e->quick : e->seeds;
+	return gl_experiment_types()[p];
 }
 
 static const cli_opt all_opts[] = {
@@ -378,15 +357,23 @@ int repro_all(int argc, char **argv)
 	cli_parse(&cli_repro_all_spec, argc, argv, &opt);
 	const char *out = cli_str(&opt, "out"), *only = cli_str(&opt, "only");
 	bool quick = cli_given(&opt, "quick");
+	int npapers = 0;
+	while (npapers < PAPERS_MAX && paper(npapers))
+		npapers++;
 	if (strcmp(only, "all"))
 		for (const char *l = only; *l;) {
 			size_t len = strcspn(l, ",");
 			bool known = false;
-			for (int p = 0; p < NPAPERS; p++)
-				known |= strlen(papers[p].name) == len && !strncmp(papers[p].name, l, len);
-			if (!known)
-				cli_die(EXIT_USAGE, "repro all: --only takes experiments of: martens, "
-					"checkers-ga, ga-nim, hwang, banerjee-stone; got '%s'", only);
+			for (int p = 0; p < npapers; p++)
+				known |= strlen(paper(p)->name) == len && !strncmp(paper(p)->name, l, len);
+			if (!known) {
+				char names[512] = "";
+				for (int p = 0; p < npapers; p++)
+					snprintf(names + strlen(names), sizeof names - strlen(names),
+						"%s%s", p ? ", " : "", paper(p)->name);
+				cli_die(EXIT_USAGE, "repro all: --only takes experiments of: %s; got "
+					"'%s'", names, only);
+			}
 			l += len + (l[len] == ',');
 		}
 	report_mkdir(out);
@@ -396,22 +383,22 @@ int repro_all(int argc, char **argv)
 	snprintf(gitcmd, sizeof gitcmd, "git -C '%s' describe --always --dirty 2>/dev/null",
 		GL_SOURCE_DIR);
 	command_line(gitcmd, commit, sizeof commit);
-	double took[NPAPERS] = {0};
-	bool ran[NPAPERS] = {false};
-	for (int p = 0; p < NPAPERS; p++) {
-		size_t l = strlen(papers[p].name);
-		const char *hit = strstr(only, papers[p].name);
+	double took[PAPERS_MAX] = {0};
+	bool ran[PAPERS_MAX] = {false};
+	for (int p = 0; p < npapers; p++) {
+		size_t l = strlen(paper(p)->name);
+		const char *hit = strstr(only, paper(p)->name);
 		if (strcmp(only, "all") && !(hit && (hit == only || hit[-1] == ',') &&
 		    (hit[l] == ',' || hit[l] == '\0')))
 			continue;
 		const cli_command *e = repro_experiments;
-		while (strcmp(e->name, papers[p].name))
+		while (strcmp(e->name, paper(p)->name))
 			e++;
 		char dir[1100];
-		snprintf(dir, sizeof dir, "%s/%s", out, papers[p].name);
-		printf("repro all: %s ...", papers[p].name);
+		snprintf(dir, sizeof dir, "%s/%s", out, paper(p)->name);
+		printf("repro all: %s ...", paper(p)->name);
 		fflush(stdout);
-		took[p] = run_one(e, quick ? paper_text(p, 2) : papers[p].full, dir);
+		took[p] = run_one(e, quick ? paper(p)->quick : "", dir);
 		ran[p] = true;
 		gl_strbuf t;
 		gl_strbuf_init(&t);
@@ -442,21 +429,21 @@ int repro_all(int argc, char **argv)
 		"all be true).</p>\n", when, cores, quick ? "; <b>--quick: small settings for a "
 		"test, not the papers' figures</b>" : "");
 	gl_strbuf_printf(&h, "<ul>\n");
-	for (int p = 0; p < NPAPERS; p++)
-		gl_strbuf_printf(&h, "<li><a href=\"#%s\">%s</a></li>\n", papers[p].name,
-			papers[p].name);
+	for (int p = 0; p < npapers; p++)
+		gl_strbuf_printf(&h, "<li><a href=\"#%s\">%s</a></li>\n", paper(p)->name,
+			paper(p)->name);
 	gl_strbuf_printf(&h, "</ul>\n");
-	for (int p = 0; p < NPAPERS; p++) {
+	for (int p = 0; p < npapers; p++) {
 		char dir[1100], path[1300];
-		snprintf(dir, sizeof dir, "%s/%s", out, papers[p].name);
+		snprintf(dir, sizeof dir, "%s/%s", out, paper(p)->name);
 		snprintf(path, sizeof path, "%s/verdicts.csv", dir);
 		char *v = slurp(path);
-		gl_strbuf_printf(&h, "<h2 id=\"%s\">%s</h2>\n<p>", papers[p].name, papers[p].name);
-		report_xml_text(&h, paper_text(p, 1));
+		gl_strbuf_printf(&h, "<h2 id=\"%s\">%s</h2>\n<p>", paper(p)->name, paper(p)->name);
+		report_xml_text(&h, paper(p)->paper);
 		gl_strbuf_printf(&h, "</p>\n");
 		if (!v) {
 			gl_strbuf_printf(&h, "<p>Not run into this folder (<code>gamelearn repro all "
-				"--only %s</code>).</p>\n", papers[p].name);
+				"--only %s</code>).</p>\n", paper(p)->name);
 			continue;
 		}
 		/* how it was run: this time, or as run.txt says */
@@ -472,17 +459,17 @@ int repro_all(int argc, char **argv)
 		}
 		free(rt);
 		gl_strbuf_printf(&h, "<p>Command: <code>gamelearn repro %s --out %s%s%s</code>",
-			papers[p].name, dir, was_quick ? " " : "", was_quick ? paper_text(p, 2) : "");
+			paper(p)->name, dir, was_quick ? " " : "", was_quick ? paper(p)->quick : "");
 		if (ran[p] || secs >= 0)
 			gl_strbuf_printf(&h, " (%.0f s here)", secs);
 		gl_strbuf_printf(&h, ". Seeds: ");
-		report_xml_text(&h, paper_text(p, 3));
+		report_xml_text(&h, paper(p)->seeds);
 		gl_strbuf_printf(&h, ". Full output: <a href=\"%s/output.txt\">output.txt</a>; "
-			"data:", papers[p].name);
+			"data:", paper(p)->name);
 		char *names[64];
 		int n = list_files(dir, ".csv", names, 64);
 		for (int i = 0; i < n; i++) {
-			gl_strbuf_printf(&h, " <a href=\"%s/%s\">%s</a>", papers[p].name, names[i],
+			gl_strbuf_printf(&h, " <a href=\"%s/%s\">%s</a>", paper(p)->name, names[i],
 				names[i]);
 			free(names[i]);
 		}
@@ -508,7 +495,7 @@ int repro_all(int argc, char **argv)
 		n = list_files(dir, ".svg", names, 64);
 		for (int i = 0; i < n; i++) {
 			gl_strbuf_printf(&h, "<a href=\"%s/%s\"><img src=\"%s/%s\" alt=\"%s\" "
-				"loading=\"lazy\"></a>\n", papers[p].name, names[i], papers[p].name,
+				"loading=\"lazy\"></a>\n", paper(p)->name, names[i], paper(p)->name,
 				names[i], names[i]);
 			free(names[i]);
 		}

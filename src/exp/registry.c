@@ -7,10 +7,11 @@
 #include <string.h>
 
 static const gl_experiment_type *const experiments[] = {
-	&gl_exp_ga_nim,
-	&gl_exp_hwang,
+	/* in the order of `repro all`'s report */
 	&gl_exp_martens,
 	&gl_exp_checkers_ga,
+	&gl_exp_ga_nim,
+	&gl_exp_hwang,
 	&gl_exp_banerjee_stone,
 	NULL
 };
