@@ -147,10 +147,9 @@ static void nim_piece(void *arg, int sd, int worker)
 static size_t nim_get(void *arg, int sd, const void **bytes)
 {
 	nim_job *j = arg;
-	if (j->err[sd].code) {
-		*bytes = j->err[sd].msg;
-		return strlen(j->err[sd].msg);
-	}
+	size_t failed = exp_failed_get(&j->err[sd], bytes);
+	if (failed)
+		return failed;
 	*bytes = j->t + (size_t)sd * j->ngames;
 	return sizeof *j->t * (size_t)j->ngames;
 }
@@ -171,12 +170,7 @@ static int nim_seeds(const gl_exp_env *env, nim_job *j, int seeds, gl_err *err)
 {
 	gl_pieces p = {seeds, nim_piece, nim_get, nim_put, j, false};
 	int rc = gl_run_pieces(env->runner, &p, err);
-	for (int sd = 0; !rc && sd < seeds; sd++)
-		if (j->err[sd].code) {
-			*err = j->err[sd];
-			rc = err->code;
-		}
-	return rc;
+	return rc ? rc : exp_first_failure(j->err, seeds, err);
 }
 
 static const gl_option nim_opts[] = {

@@ -52,10 +52,9 @@ static void hw_piece(void *arg, int sd, int worker)
 static size_t hw_get(void *arg, int sd, const void **bytes)
 {
 	hw_job *j = arg;
-	if (j->err[sd].code) {
-		*bytes = j->err[sd].msg;
-		return strlen(j->err[sd].msg);
-	}
+	size_t failed = exp_failed_get(&j->err[sd], bytes);
+	if (failed)
+		return failed;
 	*bytes = &j->r[sd];
 	return sizeof j->r[sd];
 }
@@ -90,11 +89,8 @@ static int ga_runs_m(hw_opts *o, int depth, int pop, int gens, int mutants, doub
 	hw_job j = {g, &p, r, o->errs};
 	gl_pieces pc = {o->seeds, hw_piece, hw_get, hw_put, &j, false};
 	int rc = gl_run_pieces(o->env->runner, &pc, err);
-	for (int sd = 0; !rc && sd < o->seeds; sd++)
-		if (o->errs[sd].code) {
-			*err = o->errs[sd];
-			rc = err->code;
-		}
+	if (!rc)
+		rc = exp_first_failure(o->errs, o->seeds, err);
 	gl_game_free(g);
 	if (rc)
 		return rc;

@@ -16,4 +16,14 @@ typedef struct exp_summary {
 /* The summary of v[0..n-1] (n <= EXP_SEEDS_MAX; all 0 when n <= 0). */
 exp_summary exp_summarize(const double *v, int n);
 
+/* A piece that failed keeps its error in a gl_err of its own, and its
+ * result (work.h's get) is then the message, so that a runner of
+ * processes brings the failure home (put refuses it by its size, naming
+ * it). exp_failed_get: when e holds an error, point *bytes at its
+ * message and return its length, else return 0. exp_first_failure:
+ * the first of errs[0..n-1] that holds an error, copied into err (its
+ * code returned), or 0. */
+size_t exp_failed_get(const gl_err *e, const void **bytes);
+int exp_first_failure(const gl_err *errs, int n, gl_err *err);
+
 #endif

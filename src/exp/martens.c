@@ -210,10 +210,9 @@ static size_t cond_get(void *arg, int s, const void **bytes)
 			memcpy(j->blob[s] + sizeof *r + ns, r->cum, nc);
 		}
 	}
-	if (j->err[s].code) {
-		*bytes = j->err[s].msg;
-		return strlen(j->err[s].msg);
-	}
+	size_t failed = exp_failed_get(&j->err[s], bytes);
+	if (failed)
+		return failed;
 	*bytes = j->blob[s];
 	return j->size[s];
 }
@@ -288,11 +287,8 @@ static int run_cond(mctx *x, const mcond *c, gl_err *err)
 	gl_pieces p = {seeds, cond_piece, cond_get, cond_put, &j, false};
 	if (!rc)
 		rc = gl_run_pieces(x->env->runner, &p, err);
-	for (int s = 0; !rc && s < seeds; s++)
-		if (x->errs[s].code) {
-			*err = x->errs[s];
-			rc = err->code;
-		}
+	if (!rc)
+		rc = exp_first_failure(x->errs, seeds, err);
 	for (int s = 0; j.blob && s < seeds; s++)
 		gl_free(j.blob[s]);
 	gl_free(j.blob);
@@ -613,10 +609,9 @@ static size_t lauto_get(void *arg, int i, const void **bytes)
 				nw * sizeof *r->sizes);
 		}
 	}
-	if (j->err[i].code) {
-		*bytes = j->err[i].msg;
-		return strlen(j->err[i].msg);
-	}
+	size_t failed = exp_failed_get(&j->err[i], bytes);
+	if (failed)
+		return failed;
 	*bytes = j->blob[i];
 	return j->size[i];
 }
@@ -852,11 +847,8 @@ static int lauto_runs(mctx *x, const gl_game *g, lrun *lr, gl_err *err)
 	gl_pieces p = {n, lauto_piece, lauto_get, lauto_put, &lj, false};
 	if (!rc)
 		rc = gl_run_pieces(x->env->runner, &p, err);
-	for (int k = 0; !rc && k < n; k++)
-		if (lj.err[k].code) {
-			*err = lj.err[k];
-			rc = err->code;
-		}
+	if (!rc)
+		rc = exp_first_failure(lj.err, n, err);
 	for (int k = 0; lj.judges && k < workers * NLAUTO * 2; k++)
 		gl_judge_free(lj.judges[k]);
 	for (int k = 0; lj.blob && k < n; k++)

@@ -298,6 +298,26 @@ int gl_report_check(const gl_report *r, gl_err *err)
 	return 0;
 }
 
+/* --- Failed pieces ------------------------------------------------------------ */
+
+size_t exp_failed_get(const gl_err *e, const void **bytes)
+{
+	if (!e->code)
+		return 0;
+	*bytes = e->msg;
+	return strlen(e->msg);
+}
+
+int exp_first_failure(const gl_err *errs, int n, gl_err *err)
+{
+	for (int i = 0; i < n; i++)
+		if (errs[i].code) {
+			*err = errs[i];
+			return err->code;
+		}
+	return 0;
+}
+
 /* --- Summaries -------------------------------------------------------------- */
 
 static int dcmp(const void *a, const void *b)
