@@ -94,6 +94,10 @@ typedef struct gl_report {
 	gl_note *notes;
 	bool oom;                  /* an allocation failed: the report is
 				      incomplete (gl_report_check says so) */
+	/* Set by the caller (NULL: none): called with each piece of text as
+	 * it is added, e.g. to show it as the experiment goes. */
+	void (*echo)(void *ctx, const char *text, size_t len);
+	void *echo_ctx;
 } gl_report;
 
 void gl_report_init(gl_report *r);

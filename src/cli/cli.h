@@ -328,12 +328,10 @@ int cmd_search(int argc, char **argv);
  * their descriptors (called first in main); `repro NAME` of one. */
 void cli_repro_init(void);
 int repro_library(int argc, char **argv);
-/* Write a report's tables (CSV) and figures (SVG) into dir: 0, or an
- * error code with a message (a table not written; a figure not written
- * dies). Print its text and write them, or die: repro_show. Rank 0
- * alone. */
+/* Write a report's tables (CSV), notes and figures (SVG) into dir: 0, or
+ * an error code with a message (a table or note not written; a figure
+ * not written dies). Rank 0 alone. */
 int repro_write(const gl_report *rep, const char *dir, gl_err *err);
-void repro_show(const gl_report *rep, const char *dir);
 int cmd_repro(int argc, char **argv);
 int cmd_help(int argc, char **argv);               /* cmd_help.c */
 int cmd_version(int argc, char **argv);            /* cmd_help.c */

@@ -128,15 +128,14 @@ int repro_write(const gl_report *rep, const char *dir, gl_err *err)
 	return 0;
 }
 
-void repro_show(const gl_report *rep, const char *dir)
+/* Print a report's text as it comes (rank 0; the others' stdout is
+ * silent anyway); the progress bar ends its line first. */
+static void echo(void *ctx, const char *text, size_t len)
 {
-	if (!cli_rank0())
-		return; /* under MPI rank 0 alone prints and writes */
-	if (rep->text.len)
-		fwrite(rep->text.buf, 1, rep->text.len, stdout);
-	gl_err err = {0};
-	if (repro_write(rep, dir, &err))
-		cli_die(EXIT_RUN, "%s", err.msg);
+	progress *bar = ctx;
+	if (bar->on)
+		progress_end(bar);
+	fwrite(text, 1, len, stdout);
 }
 
 /* Remove folder dir and the files in it. */
@@ -192,6 +191,8 @@ int repro_library(int argc, char **argv)
 	}
 	gl_report rep;
 	gl_report_init(&rep);
+	rep.echo = echo; /* the text as it comes, as ever */
+	rep.echo_ctx = &bar;
 	gl_err err = {0};
 	int rc = e->run(&a, &env, &rep, &err);
 	progress_end(&bar);
@@ -201,7 +202,8 @@ int repro_library(int argc, char **argv)
 		gl_report_done(&rep);
 		cli_die(rc == GL_EINVAL ? EXIT_USAGE : EXIT_RUN, "%s", err.msg);
 	}
-	repro_show(&rep, out);
+	if (repro_write(&rep, out, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
 	gl_report_done(&rep);
 	return 0;
 }

@@ -114,6 +114,8 @@ void gl_report_printf(gl_report *r, const char *fmt, ...)
 		return;
 	if ((size_t)len < sizeof small) {
 		gl_strbuf_printf(&r->text, "%s", small);
+		if (r->echo)
+			r->echo(r->echo_ctx, small, (size_t)len);
 		return;
 	}
 	char *big = gl_malloc((size_t)len + 1);
@@ -125,6 +127,8 @@ void gl_report_printf(gl_report *r, const char *fmt, ...)
 	vsnprintf(big, (size_t)len + 1, fmt, ap);
 	va_end(ap);
 	gl_strbuf_printf(&r->text, "%s", big);
+	if (r->echo)
+		r->echo(r->echo_ctx, big, (size_t)len);
 	gl_free(big);
 }
 
