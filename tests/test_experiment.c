@@ -1,9 +1,10 @@
 /*
  * test_experiment.c - experiments as library pieces (experiment.h): the
  * report's tables (cells split at tabs), figures (copied) and verdicts;
- * options read by name; the registry; and ga-nim on a small setting
- * giving the same report whether its pieces run in order, backwards, or
- * shipped as bytes through get and put as another process would.
+ * options read by name; the registry; ga-nim on a small setting giving
+ * the same report whether its pieces run in order, backwards, or shipped
+ * as bytes through get and put as another process would; and every
+ * allocation of a small run made to fail in turn.
  */
 #include "test.h"
 
@@ -176,10 +177,53 @@ static void test_ga_nim(void)
 	gl_report_done(&r0);
 }
 
+/* Every allocation of a small ga-nim run made to fail in turn: the run
+ * then fails with GL_ENOMEM and a message, or (a failure the library
+ * can do without) gives the very report of a run without failures;
+ * never a crash or, under ASan, a leak. */
+static void test_alloc_failures(void)
+{
+	static const char *const tiny[] = {"seeds", "1", "gens", "20", "block", "10",
+		"heaps", "1-2", "K", "10", "games-sweep", "1", NULL};
+	gl_report ref, r;
+	gl_err err = {0};
+	CHECK(nim(tiny, NULL, &ref, &err) == 0);
+	int fails = 0, oks = 0, bad = 0;
+	/* every allocation of the first pieces, then every fifth (the later
+	 * pieces repeat the first ones' allocations) */
+	for (long n = 0, run = 0; n < 100000 && run < 20; n += n < 300 ? 1 : 5) {
+		gl_alloc_fail_after(n);
+		err = (gl_err){0};
+		int rc = nim(tiny, NULL, &r, &err);
+		gl_alloc_fail_after(-1);
+		if (rc) {
+			run = 0;
+			fails++;
+			if (rc != GL_ENOMEM || !err.msg[0]) {
+				bad++;
+				fprintf(stderr, "n %ld: rc %d: %s\n", n, rc, err.msg);
+			}
+		} else {
+			run++;
+			oks++;
+			if (!same_report(&ref, &r)) {
+				bad++;
+				fprintf(stderr, "n %ld: another report\n", n);
+			}
+		}
+		gl_report_done(&r);
+	}
+	CHECK_MSG(bad == 0, "%d of the runs with a failed allocation went wrong", bad);
+	CHECK(fails > 100 && oks >= 20); /* the sweep went past the run's allocations */
+	printf("ga-nim: %d runs failed cleanly, %d did without the allocation\n", fails, oks);
+	gl_report_done(&ref);
+}
+
 int main(void)
 {
 	test_report_data();
 	test_registry_and_options();
 	test_ga_nim();
+	test_alloc_failures();
 	return test_report();
 }

@@ -364,7 +364,7 @@ static int nim_curves(nim_run_ctx *x, gl_err *err)
 		snprintf(gspec, sizeof gspec, "nim:heaps=%s%s", hs, v % 2 ? ",misere=1" : "");
 		gl_game *g = gl_game_new(gspec, err);
 		if (!g) {
-			rc = GL_EINVAL;
+			rc = err->code;
 			break;
 		}
 		gl_series ws[NCFG], os[NCFG];
@@ -449,7 +449,7 @@ static int nim_games(nim_run_ctx *x, const char *sweep, gl_table *vd, gl_err *er
 	snprintf(gspec, sizeof gspec, "nim:heaps=%s", x->heaps[0]);
 	gl_game *g = gl_game_new(gspec, err);
 	if (!g)
-		return GL_EINVAL;
+		return err->code;
 	gl_report_printf(rep, "\nGames a generation (normal Nim %s, K %d, against perfect, "
 		"learner first, %d games a run in all, %d seeds):\n%-8s %-12s %s\n", x->heaps[0], K,
 		ngames, seeds, "games", "generations", "wins all winnable from (game)");
