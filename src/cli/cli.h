@@ -215,6 +215,12 @@ void cli_crew_work(cli_crew *c, int worker);
 /* Wait for the crew's threads. */
 void cli_crew_join(cli_crew *c);
 
+/* A piece's result kept as a copy of its bytes (a put of work.h): the
+ * copy into *slot and its size into *slot_size, the old one freed.
+ * Returns 0, or GL_ENOMEM with "WHAT: out of memory for a result". */
+int cli_piece_copy(char **slot, size_t *slot_size, const void *bytes, size_t size,
+	const char *what, gl_err *err);
+
 /* Pieces dealt from a counter, with pool's progress bar. */
 typedef struct cli_deal {
 	cli_pool *pool;

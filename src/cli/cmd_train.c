@@ -210,14 +210,7 @@ static int sweep_put(void *arg, int r, const void *bytes, size_t size, gl_err *e
 	if (size < sizeof(train_result) || (!sw->saves && size != sizeof(train_result)))
 		return gl_fail(err, GL_EINVAL, "train: run %d: a result of %zu bytes",
 			r + 1, size);
-	char *copy = malloc(size);
-	if (!copy)
-		return gl_fail(err, GL_ENOMEM, "train: out of memory for a result");
-	memcpy(copy, bytes, size);
-	free(sw->out[r]);
-	sw->out[r] = copy;
-	sw->size[r] = size;
-	return 0;
+	return cli_piece_copy(&sw->out[r], &sw->size[r], bytes, size, "train", err);
 }
 
 /* Run the sweep into dir and print its tables (rank 0 writes). */
