@@ -165,6 +165,8 @@ typedef struct gl_experiment_type {
 	const gl_option *opts;   /* its options, ending with {NULL} */
 	const char *quick;       /* options of a small run (a test, the web
 				    page), e.g. "--seeds 2 --gens 200" */
+	bool work;               /* its runs exchange files: it needs a folder
+				    of each process's own (gl_exp_env.work) */
 	/* Run with args on env into rep (initialised by the caller, who
 	 * frees it). Returns 0, or an error code with a message: GL_EINVAL
 	 * for bad options. Pieces run through env->runner in the same order

@@ -180,7 +180,7 @@ int repro_library(int argc, char **argv)
 	/* the files the runs exchange: rank 0's in out, another rank's (the
 	 * same, from the same pooled runs) in a folder of its own */
 	char work[1100] = "";
-	if (!cli_rank0()) {
+	if (e->work && !cli_rank0()) {
 		const char *tmp = getenv("TMPDIR");
 		snprintf(work, sizeof work, "%s/gamelearn-%s-XXXXXX", tmp && *tmp ? tmp : "/tmp",
 			e->name);

@@ -997,6 +997,7 @@ const gl_experiment_type gl_exp_banerjee_stone = {
 	.seeds = "--seed 1: run r draws from stream r (runs 1..--runs, 10)",
 	.opts = bs_opts,
 	.quick = "--runs 2 --matches 200 --source-short 50 --threads 2",
+	.work = true,
 	.run = bs_run,
 };
 
