@@ -1,8 +1,8 @@
 #!/bin/sh
 # cli_mpi.sh BIN - work spread over MPI ranks gives what one process gives:
 # `mpirun -np 3` (on loopback, oversubscribed) of a small evolve (and
-# its resume), repro banerjee-stone and martens, match -n and perft against the single-process run, byte for
-# byte; the same on 1 and 2 threads without MPI; sweeps stopped midway
+# its resume), repro banerjee-stone and martens, train --runs, match -n
+# and perft against the single-process run, byte for byte; the same on 1 and 2 threads without MPI; sweeps stopped midway
 # (--stop-after) and resumed give the same files; a rank killed midway
 # stops the run with mpirun's message naming the rank. The MPI part is
 # skipped (said so) when the binary was built without MPI.
@@ -42,6 +42,24 @@ expect 0 "written to" $R --threads 2 --resume --out "$tmp/k2"
 same_dir "repro martens resumed" "$tmp/k1" "$tmp/k2" 30
 expect 2 "was run with other options" $R --seeds 3 --resume --out "$tmp/k2"
 expect 2 "no run to resume" $R --resume --out "$tmp/k0"
+
+# train sweeps: runs as pieces, the same files on 1 and 2 threads; run 2
+# is the single run seeded S + N; stopped after a run and resumed
+T="train tictactoe td --opponent random -n 200 --runs 3"
+# (what it prints less the last line, which names the folder)
+"$BIN" $T --threads 1 --out "$tmp/t1" 2>&1 | sed '$d' >"$tmp/t1.out"
+"$BIN" $T --threads 2 --out "$tmp/t2" 2>&1 | sed '$d' >"$tmp/t2.out"
+same_dir "train --runs 3 on 2 threads" "$tmp/t1" "$tmp/t2" 5
+cmp -s "$tmp/t1.out" "$tmp/t2.out" && ok || bad "train --runs 3 on 2 threads prints otherwise"
+grep -q '^2,201,200,' "$tmp/t1/runs.csv" && ok || bad "runs.csv: $(cat "$tmp/t1/runs.csv")"
+"$BIN" train tictactoe td --opponent random -n 200 --seed 201 --save "$tmp/t-one.td" >/dev/null
+cmp -s "$tmp/t-one.td" "$tmp/t1/learned-2.txt" && ok || bad "train's run 2 is not the run seeded 201"
+expect 1 "stopped after 1 pieces of work" $T --threads 1 --stop-after 1 --out "$tmp/t3"
+expect 0 "written to" $T --threads 2 --resume --out "$tmp/t3"
+same_dir "train --runs 3 resumed" "$tmp/t1" "$tmp/t3" 5
+expect 2 "was run with other options" train tictactoe td --opponent weak -n 200 --runs 3 --resume --out "$tmp/t3"
+expect 2 "needs --out DIR" $T
+expect 2 "not --save" $T --out "$tmp/t4" --save "$tmp/t4.td"
 
 if ! "$BIN" --version | grep -q '^MPI: yes'; then
 	# started by mpirun as one of 3 copies, it refuses to do the work 3 times
@@ -102,10 +120,10 @@ mkdir "$tmp/q1" "$tmp/q3"
 # repro banerjee-stone: every file, and what it prints (less the time)
 R="repro banerjee-stone --runs 2 --matches 60 --source-short 20 --threads 1 --out rb"
 (cd "$tmp/q1" && "$BIN" $R 2>&1 | sed '$d' >out)
-before=$(ls -d "${TMPDIR:-/tmp}"/gamelearn-bs-* 2>/dev/null)
+before=$(ls -d "${TMPDIR:-/tmp}"/gamelearn-banerjee-stone-* 2>/dev/null)
 (cd "$tmp/q3" && run3_leaks $R 2>err | sed '$d' >out)
 grep -q "Sanitizer" "$tmp/q3/err" && bad "mpirun repro banerjee-stone: $(cat "$tmp/q3/err")" || ok
-after=$(ls -d "${TMPDIR:-/tmp}"/gamelearn-bs-* 2>/dev/null)
+after=$(ls -d "${TMPDIR:-/tmp}"/gamelearn-banerjee-stone-* 2>/dev/null)
 [ "$before" = "$after" ] && ok || bad "a rank left its feature folder"
 cmp -s "$tmp/q1/out" "$tmp/q3/out" && ok || bad "repro banerjee-stone on 3 ranks prints otherwise"
 same_dir "repro banerjee-stone on 3 ranks" "$tmp/q1/rb" "$tmp/q3/rb" 15
@@ -116,6 +134,12 @@ R="repro martens --seeds 2 --lauto-plays 3000 --lauto-perfect-plays 300 --max-pl
 (cd "$tmp/q3" && run3 $R 2>err | sed '$d' >mout) || bad "mpirun repro martens: $(cat "$tmp/q3/err")"
 cmp -s "$tmp/q1/mout" "$tmp/q3/mout" && ok || bad "repro martens on 3 ranks prints otherwise"
 same_dir "repro martens on 3 ranks" "$tmp/q1/rm" "$tmp/q3/rm" 30
+
+# train --runs: every file, and what it prints
+(cd "$tmp/q3" && run3 $T --threads 2 --out t3 2>err | sed '$d' >t3.out) ||
+	bad "mpirun train --runs: $(cat "$tmp/q3/err")"
+cmp -s "$tmp/t1.out" "$tmp/q3/t3.out" && ok || bad "train --runs on 3 ranks prints otherwise"
+same_dir "train --runs on 3 ranks" "$tmp/t1" "$tmp/q3/t3" 5
 
 # stopped on 3 ranks, resumed on 3 ranks with 2 threads each
 R="repro banerjee-stone --runs 2 --matches 60 --source-short 20 --out rb"

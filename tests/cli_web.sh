@@ -3,7 +3,8 @@
 # curl: the page's files served from the binary, the JSON API's lists,
 # every kind of bad request answered with a 4xx and a one-line reason
 # (malformed JSON, unknown game or agent, file parameters, illegal
-# moves, unknown sessions), a whole tic-tac-toe game with undo, a
+# moves, unknown sessions), the experiments of the library and a quick
+# run of one (one at a time), a whole tic-tac-toe game with undo, a
 # teaching game whose memory is saved in --data, paths that try to leave
 # --data, sessions made at once, the cap on sessions and their expiry;
 # the server still up at the end. Every wait is bounded; the servers are
@@ -87,6 +88,36 @@ if printf '%s' "$body" | grep -q '"key":"load"\|"key":"save"\|"key":"weights"\|"
 	bad "agents: file parameters listed"; else ok; fi
 req GET /api/results
 want 200 '"files":\["out/plot.svg","out/sub/evolve.csv"\]' "results: CSV and SVG under --data, no link out"
+
+# experiments: the library's registry; a quick run in the background
+# through the same pieces as `repro`, one at a time; its output and
+# tables as data, its files under --data, labelled by experiment
+req GET /api/experiments
+want 200 '"name":"ga-nim","summary":"[^"]*","paper":"[^"]*","quick":"--seeds 2' "experiments: listed from the library"
+want 200 '"name":"hwang".*"run":{"state":"idle"}' "experiments: hwang, idle"
+req POST /api/experiments/ga-nim/run '{}'
+want 202 '"state":"running","folder":"experiments/ga-nim"' "experiments: a quick run started"
+req POST /api/experiments/hwang/run '{}'
+want_err 409 'ga-nim is running; one run at a time' "experiments: a second run refused"
+n=0
+while [ $n -lt 240 ]; do
+	req GET /api/experiments/ga-nim
+	printf '%s' "$body" | grep -q '"state":"running"' || break
+	sleep 0.5
+	n=$((n + 1))
+done
+want 200 '"state":"done"' "experiments: the run done"
+want 200 'gapairs on Nim: 2 seeds' "experiments: its output"
+want 200 '"name":"ga-nim-games.csv","columns":\["heaps","K","games_per_generation"' "experiments: its tables as data"
+[ -s "$D/experiments/ga-nim/ga-nim.csv" ] && [ -s "$D/experiments/ga-nim/ga-nim-win-2-3-4-normal.svg" ] &&
+	ok || bad "experiments: the run's files not in --data"
+req GET /api/results
+want 200 '"experiments":{.*"ga-nim":\["experiments/ga-nim/ga-nim-games.csv"' "results: labelled by experiment"
+want 200 '"experiments":{.*"":\["out/plot.svg","out/sub/evolve.csv"\]' "results: the others apart"
+req POST /api/experiments/nosuch/run '{}'
+want_err 404 "no experiment 'nosuch'" "experiments: an unknown one"
+req GET /api/experiments/hwang/nosuch
+want_err 404 "no API for experiment hwang" "experiments: an unknown verb"
 
 # malformed and refused requests: each a 4xx with a one-line reason
 req POST /api/sessions '{"game": "tictactoe",'
@@ -277,6 +308,8 @@ req GET /api/sessions
 want 200 '"max":2' "sessions listed"
 req POST /api/sessions '{"game":"tictactoe","mode":"teach"}'
 want_err 400 'no --data folder' "teach without --data"
+req POST /api/experiments/hwang/run '{}'
+want_err 400 'no --data folder' "an experiment's run without --data"
 
 # sessions dropped as soon as idle (--expire 0) while others are made at
 # once, each thinking first: every reply 201 or 503, the server up

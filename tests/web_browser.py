@@ -190,6 +190,18 @@ def main():
         wait.until(lambda x: wdl(x) == 2)
         check(learned_total(d) >= first, "teach: memory still there after the second game")
 
+        # results: the library's experiments, and a quick run of one shown
+        d.get(url + "#results")
+        wait.until(lambda x: len(x.find_elements(By.CSS_SELECTOR, "#experiments-list li")) == 5)
+        names = [li.get_attribute("data-experiment")
+                 for li in d.find_elements(By.CSS_SELECTOR, "#experiments-list li")]
+        check("hwang" in names and "banerjee-stone" in names, "results: experiments %s" % names)
+        d.find_element(By.CSS_SELECTOR, '#experiments-list li[data-experiment="hwang"] button').click()
+        wait.until(lambda x: "optimum 7 swaps" in text_of(x, "results-view"))
+        check(len(d.find_elements(By.CSS_SELECTOR, "#results-view table.csv")) >= 2,
+              "results: the run's tables shown")
+        wait.until(lambda x: any(li.text.startswith("[hwang] experiments/hwang/")
+                                 for li in x.find_elements(By.CSS_SELECTOR, "#results-list li")))
         if shots:
             d.get(url + "#watch")
             wait.until(lambda x: x.find_element(By.ID, "watch-new").is_displayed())

@@ -588,8 +588,70 @@ function showPlots(folder, files) {
   }
 }
 
+/* An experiment's finished quick run: its output and tables. */
+function showRun(e) {
+  const view = $("results-view"), run = e.run;
+  view.innerHTML = "";
+  view.appendChild(el("h3", {}, e.name + " (" + run.options + ", " + run.seconds.toFixed(1) + " s)"));
+  if (run.state === "failed") { view.appendChild(el("p", {}, "failed: " + run.error)); return; }
+  view.appendChild(el("pre", { class: "output" }, run.text));
+  for (const tb of run.tables) {
+    view.appendChild(el("div", { class: "hint" }, tb.name));
+    const t = el("table", { class: "csv" }), head = el("tr", {});
+    for (const c of tb.columns) head.appendChild(el("th", {}, c));
+    t.appendChild(head);
+    for (const row of tb.rows.slice(0, 500)) {
+      const tr = el("tr", {});
+      for (const c of row) tr.appendChild(el("td", {}, c));
+      t.appendChild(tr);
+    }
+    view.appendChild(t);
+  }
+}
+
+/* Poll an experiment's run until it is no longer running. */
+async function watchRun(name) {
+  for (;;) {
+    const e = await api("GET", "/experiments/" + encodeURIComponent(name));
+    if (e.run.state !== "running") { loadResults(); if (e.run.state !== "idle") showRun(e); return; }
+    await new Promise(ok => setTimeout(ok, 1000));
+  }
+}
+
+async function loadExperiments() {
+  const ul = $("experiments-list");
+  ul.innerHTML = "";
+  try {
+    const r = await api("GET", "/experiments");
+    for (const e of r.experiments) {
+      const li = el("li", { "data-experiment": e.name }, e.name + ": " + e.summary + " [" + e.run.state + "] ");
+      li.title = e.paper;
+      const run = el("button", { type: "button" }, "Run quick");
+      run.onclick = async ev => {
+        ev.stopPropagation();
+        try { await api("POST", "/experiments/" + encodeURIComponent(e.name) + "/run", {}); loadExperiments(); watchRun(e.name); }
+        catch (x) { showError(x.message); }
+      };
+      li.appendChild(run);
+      if (e.run.state === "done" || e.run.state === "failed")
+        li.onclick = async () => showRun(await api("GET", "/experiments/" + encodeURIComponent(e.name)));
+      ul.appendChild(li);
+    }
+  } catch (x) { showError(x.message); }
+}
+
 async function loadResults() {
+  loadExperiments();
   await listFiles("/results", $("results-list"), showResult, "no CSV or SVG files in the data folder");
+  /* each file labelled with its experiment */
+  try {
+    const r = await api("GET", "/results");
+    for (const [name, files] of Object.entries(r.experiments))
+      for (const f of files) {
+        const li = document.querySelector('#results-list li[data-path="' + CSS.escape(f) + '"]');
+        if (li && name) li.textContent = "[" + name + "] " + f;
+      }
+  } catch (x) { showError(x.message); }
   /* before each folder's files, an entry showing all its plots at once */
   const items = Array.from(document.querySelectorAll("#results-list li[data-path]"));
   const folders = new Map();

@@ -13,6 +13,7 @@
 #ifndef GAMELEARN_WEIGHTS_H
 #define GAMELEARN_WEIGHTS_H
 
+#include "gamelearn/fileio.h"
 #include "gamelearn/game.h"
 
 enum { GL_WEIGHTS_MAX = 128 }; /* features a weight vector can cover */
@@ -42,6 +43,8 @@ int gl_weights_load(gl_weights *w, const char *path, gl_err *err);
 /* Write w to path atomically, every weight exact (%.17g), with a comment
  * line naming the game first. */
 int gl_weights_save(const gl_weights *w, const char *path, gl_err *err);
+/* The text gl_weights_save writes, appended to sb. */
+void gl_weights_text(const gl_weights *w, gl_strbuf *sb);
 
 /* Compute w->scale after the weights change: the evaluation is
  * round(scale * sum of w[i] * f[i]), clamped inside GL_EVAL_INF, with

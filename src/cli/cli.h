@@ -7,6 +7,7 @@
 #define CLI_H
 
 #include "gamelearn/evolve.h"
+#include "gamelearn/experiment.h"
 #include "gamelearn/fileio.h"
 #include "gamelearn/game.h"
 #include "gamelearn/gdl.h"
@@ -38,13 +39,9 @@ typedef struct cli_command {
  * made. A value is read by the option's name; an option not given reads
  * as its declared default. */
 
-typedef struct cli_opt {
-	const char *name; /* long name without "--"; one letter is also -x */
-	const char *arg;  /* its value's name (e.g. "S"), NULL for a flag */
-	const char *def;  /* default as text, NULL for none */
-	const char *help; /* one line */
-	int repeat;       /* may be given more than once (cli_all) */
-} cli_opt;
+/* An option (name, value's name, default, help, repeat): the library's
+ * type, so that an experiment's options (experiment.h) are a command's. */
+typedef gl_option cli_opt;
 
 typedef struct cli_spec {
 	const char *name;         /* "evolve", "ggp serve", "repro hwang" */
@@ -93,19 +90,19 @@ void cli_synopsis(const cli_spec *spec, char *buf, size_t n);
 const char *cli_command_usage(const cli_command *c, char *buf, size_t n);
 const char *cli_command_help(const cli_command *c);
 
-/* The commands' declared options, in their cmd_*.c and repro_*.c. */
+/* The commands' declared options, in their cmd_*.c (a repro experiment's
+ * are the library's, experiment.h). */
 extern const cli_spec cli_list_spec, cli_show_spec, cli_perft_spec,
 	cli_demo_spec, cli_search_spec, cli_agents_spec, cli_match_spec,
 	cli_replay_spec, cli_play_spec, cli_train_spec, cli_features_spec,
 	cli_inspect_spec, cli_gdl_check_spec, cli_evolve_spec,
-	cli_repro_bs_spec, cli_repro_nim_spec, cli_repro_hwang_spec,
-	cli_repro_martens_spec, cli_repro_checkers_spec, cli_repro_all_spec, cli_bench_spec,
+	cli_repro_all_spec, cli_bench_spec,
 	cli_ggp_serve_spec, cli_ggp_match_spec, cli_solve_spec, cli_web_spec;
 
 /* The command table (main.c) and the repro experiments (cmd_repro.c):
  * help, the man page and the completion are generated from them. */
 extern const cli_command cli_commands[];
-extern const cli_command repro_experiments[];
+extern cli_command repro_experiments[];
 
 /* The list of commands with their usage (cmd_help.c). */
 void cli_usage(FILE *f);
@@ -218,6 +215,12 @@ void cli_crew_work(cli_crew *c, int worker);
 /* Wait for the crew's threads. */
 void cli_crew_join(cli_crew *c);
 
+/* A piece's result kept as a copy of its bytes (a put of work.h): the
+ * copy into *slot and its size into *slot_size, the old one freed.
+ * Returns 0, or GL_ENOMEM with "WHAT: out of memory for a result". */
+int cli_piece_copy(char **slot, size_t *slot_size, const void *bytes, size_t size,
+	const char *what, gl_err *err);
+
 /* Pieces dealt from a counter, with pool's progress bar. */
 typedef struct cli_deal {
 	cli_pool *pool;
@@ -327,8 +330,14 @@ int cmd_play(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_train(int argc, char **argv);
 int cmd_search(int argc, char **argv);
-int repro_ga_nim(int argc, char **argv);
-int repro_hwang(int argc, char **argv);
+/* cmd_repro.c: the repro specs of the library's experiments made from
+ * their descriptors (called first in main); `repro NAME` of one. */
+void cli_repro_init(void);
+int repro_library(int argc, char **argv);
+/* Write a report's tables (CSV), notes and figures (SVG) into dir: 0, or
+ * an error code with a message (a table or note not written; a figure
+ * not written dies). Rank 0 alone. */
+int repro_write(const gl_report *rep, const char *dir, gl_err *err);
 int cmd_repro(int argc, char **argv);
 int cmd_help(int argc, char **argv);               /* cmd_help.c */
 int cmd_version(int argc, char **argv);            /* cmd_help.c */
@@ -344,16 +353,9 @@ const char *cli_timed_spec(const char *spec, double secs, char *out, size_t n);
  * `slow`; NULL with the message in err. In cmd_ggp.c. */
 struct gl_agent *cli_ggp_agent(const char *spec, const gl_game *g, gl_err *err);
 int cmd_features(int argc, char **argv);           /* cmd_features.c */
-int repro_banerjee_stone(int argc, char **argv);   /* repro_bs.c */
-void repro_bs_demo(uint64_t seed);                 /* repro_bs.c: demo part */
-/* Index 0..11 of a canonical feature text in the paper's Figure 2, or -1. */
-int repro_bs_figure2(const char *text);            /* repro_bs.c */
 int cmd_inspect(int argc, char **argv);            /* cmd_inspect.c */
 int cmd_evolve(int argc, char **argv);             /* cmd_evolve.c */
-int repro_checkers_ga(int argc, char **argv);      /* repro_checkers.c */
 int repro_all(int argc, char **argv);              /* cmd_repro.c */
-int repro_martens(int argc, char **argv);          /* repro_martens.c */
-void martens_demo(uint64_t seed);                  /* repro_martens.c: demo part */
 
 /* The agent types only the CLI has: a person at the terminal; ggp
  * serve's test agent, which takes exactly the time it is given. */

@@ -7,7 +7,7 @@
  * In tic-tac-toe (R = 0, the first player, depth 2) these are the 12 of
  * Figure 2, besides the terminal afterstates (win, draw) recognised too;
  * a feature of Figure 2 found in any game is labelled with its letter
- * (the letters are inferred: see repro_bs.c).
+ * (the letters are inferred: see src/exp/banerjee_stone.c).
  */
 #include "cli.h"
 
@@ -34,7 +34,7 @@ static void json_str(const char *s)
 static int by_figure(const void *a, const void *b)
 {
 	const gl_feature *x = a, *y = b;
-	int fx = repro_bs_figure2(x->text), fy = repro_bs_figure2(y->text);
+	int fx = gl_exp_bs_figure2(x->text), fy = gl_exp_bs_figure2(y->text);
 	if (fx < 0)
 		fx = 99;
 	if (fy < 0)
@@ -92,7 +92,7 @@ int cmd_features(int argc, char **argv)
 			gl_feature_draw(fs.f[i].text, draw, sizeof draw);
 			printf("%s\n {\"text\":", i ? "," : "");
 			json_str(fs.f[i].text);
-			int fig = repro_bs_figure2(fs.f[i].text);
+			int fig = gl_exp_bs_figure2(fs.f[i].text);
 			printf(",\"tree\":%s,\"figure2\":", gl_feature_is_tree(fs.f[i].text) ?
 				"true" : "false");
 			if (fig >= 0)
@@ -117,7 +117,7 @@ int cmd_features(int argc, char **argv)
 		for (int i = 0; i < fs.n; i++) {
 			const gl_feature *f = &fs.f[i];
 			bool tree = gl_feature_is_tree(f->text);
-			int fig = repro_bs_figure2(f->text);
+			int fig = gl_exp_bs_figure2(f->text);
 			char label[32];
 			k += tree;
 			if (fig >= 0)

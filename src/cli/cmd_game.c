@@ -374,7 +374,22 @@ int cmd_demo(int argc, char **argv)
 		gl_free(s);
 		gl_game_free(g);
 	}
-	repro_bs_demo(seed);
-	martens_demo(seed);
+	/* the learners' parts, from the library's experiments */
+	char path[256];
+	const char *tmp = getenv("TMPDIR");
+	snprintf(path, sizeof path, "%s/gamelearn-demo-features-%ld.txt", tmp && *tmp ? tmp :
+		"/tmp", (long)getpid());
+	cli_pool pool;
+	cli_pool_init(&pool, 2, NULL);
+	for (int part = 0; part < 2; part++) {
+		gl_report rep;
+		gl_report_init(&rep);
+		gl_err err = {0};
+		if (part ? gl_exp_martens_demo(seed, &rep, &err) :
+		    gl_exp_bs_demo(seed, path, &pool.runner, &rep, &err))
+			cli_die(EXIT_RUN, "demo: %s", err.msg);
+		fwrite(rep.text.buf ? rep.text.buf : "", 1, rep.text.len, stdout);
+		gl_report_done(&rep);
+	}
 	return 0;
 }

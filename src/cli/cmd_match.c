@@ -163,14 +163,7 @@ static int match_put(void *arg, int i, const void *bytes, size_t size,
 	match_job *j = arg;
 	if (size < sizeof(gl_stats) * (size_t)j->nagents)
 		return gl_fail(err, GL_EINVAL, "match: a result of %zu bytes", size);
-	char *out = malloc(size);
-	if (!out)
-		return gl_fail(err, GL_ENOMEM, "match: out of memory for a result");
-	memcpy(out, bytes, size);
-	free(j->out[i]);
-	j->out[i] = out;
-	j->size[i] = size;
-	return 0;
+	return cli_piece_copy(&j->out[i], &j->size[i], bytes, size, "match", err);
 }
 
 static const cli_opt match_opts[] = {

@@ -26,16 +26,187 @@
 #define GL_SOURCE_DIR "."
 #endif
 
-const cli_command repro_experiments[] = {
-	/* one per paper; usage and help come from each experiment's spec */
-	{"ga-nim", NULL, NULL, repro_ga_nim, NULL, &cli_repro_nim_spec},
-	{"hwang", NULL, NULL, repro_hwang, NULL, &cli_repro_hwang_spec},
-	{"banerjee-stone", NULL, NULL, repro_banerjee_stone, NULL, &cli_repro_bs_spec},
-	{"martens", NULL, NULL, repro_martens, NULL, &cli_repro_martens_spec},
-	{"checkers-ga", NULL, NULL, repro_checkers_ga, NULL, &cli_repro_checkers_spec},
+cli_command repro_experiments[] = {
+	/* one per paper; usage and help come from each experiment's spec
+	 * (a library experiment's made by cli_repro_init) */
+	{"ga-nim", NULL, NULL, repro_library, NULL, NULL},
+	{"hwang", NULL, NULL, repro_library, NULL, NULL},
+	{"banerjee-stone", NULL, NULL, repro_library, NULL, NULL},
+	{"martens", NULL, NULL, repro_library, NULL, NULL},
+	{"checkers-ga", NULL, NULL, repro_library, NULL, NULL},
 	{"all", NULL, NULL, repro_all, NULL, &cli_repro_all_spec},
 	{NULL, NULL, NULL, NULL, NULL, NULL}
 };
+
+/* --- The library's experiments (experiment.h) --------------------------------- */
+
+enum { LIB_MAX = 8 };
+static cli_spec lib_spec[LIB_MAX];
+static char lib_text[LIB_MAX][3][256]; /* each spec's name and examples */
+
+void cli_repro_init(void)
+{
+	int k = 0;
+	for (cli_command *c = repro_experiments; c->name; c++) {
+		if (c->run != repro_library)
+			continue;
+		const gl_experiment_type *e = gl_experiment_find(c->name);
+		if (!e || k == LIB_MAX)
+			cli_die(EXIT_RUN, "repro: no experiment '%s' in the library", c->name);
+		snprintf(lib_text[k][0], sizeof lib_text[k][0], "repro %s", e->name);
+		snprintf(lib_text[k][1], sizeof lib_text[k][1], "gamelearn repro %s --out out/%s",
+			e->name, e->name);
+		snprintf(lib_text[k][2], sizeof lib_text[k][2], "gamelearn repro %s %s", e->name,
+			e->quick);
+		lib_spec[k] = (cli_spec){lib_text[k][0], "", 0, 0, e->summary, e->opts,
+			{lib_text[k][1], lib_text[k][2]}};
+		c->spec = &lib_spec[k++];
+	}
+}
+
+static void lib_plan(void *ctx, double pieces)
+{
+	progress *bar = ctx;
+	progress_begin(bar, bar->label, pieces);
+}
+
+/* Table t as CSV (RFC 4180) into sb: the header, then every row. */
+static void table_csv(const gl_table *t, gl_strbuf *sb)
+{
+	for (int c = 0; c < t->ncols; c++)
+		gl_strbuf_printf(sb, "%s%s", c ? "," : "", t->cols[c]);
+	gl_strbuf_printf(sb, "\n");
+	for (int r = 0; r < t->nrows; r++) {
+		for (int c = 0; c < t->ncols; c++) {
+			if (c)
+				gl_strbuf_printf(sb, ",");
+			report_csv_field(sb, gl_table_cell(t, r, c));
+		}
+		gl_strbuf_printf(sb, "\n");
+	}
+}
+
+/* Figure f as an SVG line plot in dir. */
+static void figure_svg(const gl_figure *f, const char *dir)
+{
+	enum { SERIES_MAX = 32 };
+	plot_series ps[SERIES_MAX];
+	const char *colour[SERIES_MAX];
+	int n = f->nseries < SERIES_MAX ? f->nseries : SERIES_MAX;
+	for (int i = 0; i < n; i++) {
+		const gl_series *s = &f->series[i];
+		ps[i] = (plot_series){s->name, s->n, s->x, s->y, s->lo, s->hi};
+		colour[i] = s->colour < 0 ? NULL : report_palette(s->colour);
+	}
+	plot_spec spec = {f->title, f->xlabel, f->ylabel, f->log_y, f->y_from_zero};
+	report_plot_coloured(dir, f->name, &spec, ps, n, colour);
+}
+
+int repro_write(const gl_report *rep, const char *dir, gl_err *err)
+{
+	if (!cli_rank0())
+		return 0; /* under MPI rank 0 alone writes */
+	for (int i = 0; i < rep->ntables; i++) {
+		gl_strbuf sb;
+		char path[1200];
+		gl_strbuf_init(&sb);
+		table_csv(rep->tables[i], &sb);
+		snprintf(path, sizeof path, "%s/%s", dir, rep->tables[i]->name);
+		int rc = gl_strbuf_write(&sb, path, err);
+		gl_strbuf_done(&sb);
+		if (rc)
+			return rc;
+	}
+	for (int i = 0; i < rep->nnotes; i++) {
+		char path[1200];
+		snprintf(path, sizeof path, "%s/%s", dir, rep->notes[i].name);
+		if (gl_write_atomic(path, rep->notes[i].text, strlen(rep->notes[i].text), err))
+			return err->code;
+	}
+	for (int i = 0; i < rep->nfigures; i++)
+		figure_svg(rep->figures[i], dir);
+	return 0;
+}
+
+/* Print a report's text as it comes (rank 0; the others' stdout is
+ * silent anyway); the progress bar ends its line first. */
+static void echo(void *ctx, const char *text, size_t len)
+{
+	progress *bar = ctx;
+	if (bar->on)
+		progress_end(bar);
+	fwrite(text, 1, len, stdout);
+}
+
+/* Remove folder dir and the files in it. */
+static void remove_folder(const char *dir)
+{
+	DIR *d = opendir(dir);
+	for (struct dirent *f; d && (f = readdir(d));) {
+		char path[1400];
+		if (f->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, f->d_name);
+		remove(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
+int repro_library(int argc, char **argv)
+{
+	const cli_command *c = repro_experiments;
+	while (c->name && strcmp(c->name, argv[0]))
+		c++;
+	const gl_experiment_type *e = gl_experiment_find(argv[0]);
+	if (!c->name || !e || !c->spec)
+		cli_die(EXIT_USAGE, "repro: unknown experiment '%s'", argv[0]);
+	cli_args opt;
+	cli_parse(c->spec, argc, argv, &opt);
+	const char *out = cli_str(&opt, "out");
+	const char *th = cli_str(&opt, "threads");
+	long threads = cli_given(&opt, "threads") || (th && strcmp(th, "all cores")) ?
+		cli_long(&opt, "threads", 1, CLI_THREADS_MAX) : sysconf(_SC_NPROCESSORS_ONLN);
+	report_mkdir(out);
+	for (int i = 0; c->spec->opts[i].name; i++)
+		if (!strcmp(c->spec->opts[i].name, "resume"))
+			cli_keep_begin(&opt, out);
+	progress bar = {.label = c->spec->name};
+	cli_pool pool;
+	cli_pool_init(&pool, (int)threads, &bar);
+	gl_exp_args a = {c->spec->opts, opt.val, opt.seen};
+	gl_exp_env env = {&pool.runner, out, lib_plan, &bar, isatty(STDERR_FILENO), NULL};
+	/* the files the runs exchange: rank 0's in out, another rank's (the
+	 * same, from the same pooled runs) in a folder of its own */
+	char work[1100] = "";
+	if (e->work && !cli_rank0()) {
+		const char *tmp = getenv("TMPDIR");
+		snprintf(work, sizeof work, "%s/gamelearn-%s-XXXXXX", tmp && *tmp ? tmp : "/tmp",
+			e->name);
+		if (!mkdtemp(work))
+			cli_die(EXIT_RUN, "rank %d: cannot make a folder in %s", cli_mpi_rank(),
+				tmp && *tmp ? tmp : "/tmp");
+		env.work = work;
+	}
+	gl_report rep;
+	gl_report_init(&rep);
+	rep.echo = echo; /* the text as it comes, as ever */
+	rep.echo_ctx = &bar;
+	gl_err err = {0};
+	int rc = e->run(&a, &env, &rep, &err);
+	progress_end(&bar);
+	if (*work)
+		remove_folder(work);
+	if (rc) {
+		gl_report_done(&rep);
+		cli_die(rc == GL_EINVAL ? EXIT_USAGE : EXIT_RUN, "%s", err.msg);
+	}
+	if (repro_write(&rep, out, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
+	gl_report_done(&rep);
+	return 0;
+}
 
 int cmd_repro(int argc, char **argv)
 {
@@ -56,30 +227,12 @@ int cmd_repro(int argc, char **argv)
 
 /* --- repro all ------------------------------------------------------------ */
 
-/* One paper in the report: its experiment, the options of a full and of a
- * quick run (besides --out), and what its seeds are. */
-static const struct {
-	const char *name, *paper;
-	const char *full, *quick;
-	const char *seeds;
-} papers[] = {
-	{"martens", "H. H. Martens, \"Two Notes on Machine 'Learning'\", Information and Control, 1959",
-	 "", "--seeds 2 --max-plays 300 --lauto-plays 3000 --lauto-perfect-plays 2000",
-	 "seeds 1..--seeds (10) from --seed 1; plays seeded per seed and play"},
-	{"checkers-ga", "checkers with a genetic algorithm over A. L. Samuel's factors (excerpt)",
-	 "", "--quick --threads 2",
-	 "--seed 1 (the evolution and every game; --time-ms games depend on the machine)"},
-	{"ga-nim", "the genetic state-pair learner of a textbook's chapter 17 (excerpt), on Nim",
-	 "", "--seeds 2 --gens 200 --block 50",
-	 "seeds 1..--seeds (10): each run's games seeded from its seed"},
-	{"hwang", "K.-Y. Hwang, T.-P. Hong, W.-Y. Lin, \"A Study on Applying Genetic Algorithms to "
-	 "Game Search Trees\"", "", "--seeds 2 --quick",
-	 "GA seeds 1..--seeds (10); DFS and IDA* deterministic; times on this machine"},
-	{"banerjee-stone", "B. Banerjee and P. Stone, \"General Game Learning using Knowledge "
-	 "Transfer\", IJCAI 2007", "", "--runs 2 --matches 200 --source-short 50 --threads 2",
-	 "--seed 1: run r draws from stream r (runs 1..--runs, 10)"},
-};
-enum { NPAPERS = sizeof papers / sizeof papers[0] };
+/* The papers of the report: the library's experiments, in its order. */
+enum { PAPERS_MAX = 32 };
+static const gl_experiment_type *paper(int p)
+{
+	return gl_experiment_types()[p];
+}
 
 static const cli_opt all_opts[] = {
 	{"out", "DIR", "out/repro", "where each experiment's folder and index.html go", 0},
@@ -206,15 +359,23 @@ int repro_all(int argc, char **argv)
 	cli_parse(&cli_repro_all_spec, argc, argv, &opt);
 	const char *out = cli_str(&opt, "out"), *only = cli_str(&opt, "only");
 	bool quick = cli_given(&opt, "quick");
+	int npapers = 0;
+	while (npapers < PAPERS_MAX && paper(npapers))
+		npapers++;
 	if (strcmp(only, "all"))
 		for (const char *l = only; *l;) {
 			size_t len = strcspn(l, ",");
 			bool known = false;
-			for (int p = 0; p < NPAPERS; p++)
-				known |= strlen(papers[p].name) == len && !strncmp(papers[p].name, l, len);
-			if (!known)
-				cli_die(EXIT_USAGE, "repro all: --only takes experiments of: martens, "
-					"checkers-ga, ga-nim, hwang, banerjee-stone; got '%s'", only);
+			for (int p = 0; p < npapers; p++)
+				known |= strlen(paper(p)->name) == len && !strncmp(paper(p)->name, l, len);
+			if (!known) {
+				char names[512] = "";
+				for (int p = 0; p < npapers; p++)
+					snprintf(names + strlen(names), sizeof names - strlen(names),
+						"%s%s", p ? ", " : "", paper(p)->name);
+				cli_die(EXIT_USAGE, "repro all: --only takes experiments of: %s; got "
+					"'%s'", names, only);
+			}
 			l += len + (l[len] == ',');
 		}
 	report_mkdir(out);
@@ -224,22 +385,22 @@ int repro_all(int argc, char **argv)
 	snprintf(gitcmd, sizeof gitcmd, "git -C '%s' describe --always --dirty 2>/dev/null",
 		GL_SOURCE_DIR);
 	command_line(gitcmd, commit, sizeof commit);
-	double took[NPAPERS] = {0};
-	bool ran[NPAPERS] = {false};
-	for (int p = 0; p < NPAPERS; p++) {
-		size_t l = strlen(papers[p].name);
-		const char *hit = strstr(only, papers[p].name);
+	double took[PAPERS_MAX] = {0};
+	bool ran[PAPERS_MAX] = {false};
+	for (int p = 0; p < npapers; p++) {
+		size_t l = strlen(paper(p)->name);
+		const char *hit = strstr(only, paper(p)->name);
 		if (strcmp(only, "all") && !(hit && (hit == only || hit[-1] == ',') &&
 		    (hit[l] == ',' || hit[l] == '\0')))
 			continue;
 		const cli_command *e = repro_experiments;
-		while (strcmp(e->name, papers[p].name))
+		while (strcmp(e->name, paper(p)->name))
 			e++;
 		char dir[1100];
-		snprintf(dir, sizeof dir, "%s/%s", out, papers[p].name);
-		printf("repro all: %s ...", papers[p].name);
+		snprintf(dir, sizeof dir, "%s/%s", out, paper(p)->name);
+		printf("repro all: %s ...", paper(p)->name);
 		fflush(stdout);
-		took[p] = run_one(e, quick ? papers[p].quick : papers[p].full, dir);
+		took[p] = run_one(e, quick ? paper(p)->quick : "", dir);
 		ran[p] = true;
 		gl_strbuf t;
 		gl_strbuf_init(&t);
@@ -270,21 +431,21 @@ int repro_all(int argc, char **argv)
 		"all be true).</p>\n", when, cores, quick ? "; <b>--quick: small settings for a "
 		"test, not the papers' figures</b>" : "");
 	gl_strbuf_printf(&h, "<ul>\n");
-	for (int p = 0; p < NPAPERS; p++)
-		gl_strbuf_printf(&h, "<li><a href=\"#%s\">%s</a></li>\n", papers[p].name,
-			papers[p].name);
+	for (int p = 0; p < npapers; p++)
+		gl_strbuf_printf(&h, "<li><a href=\"#%s\">%s</a></li>\n", paper(p)->name,
+			paper(p)->name);
 	gl_strbuf_printf(&h, "</ul>\n");
-	for (int p = 0; p < NPAPERS; p++) {
+	for (int p = 0; p < npapers; p++) {
 		char dir[1100], path[1300];
-		snprintf(dir, sizeof dir, "%s/%s", out, papers[p].name);
+		snprintf(dir, sizeof dir, "%s/%s", out, paper(p)->name);
 		snprintf(path, sizeof path, "%s/verdicts.csv", dir);
 		char *v = slurp(path);
-		gl_strbuf_printf(&h, "<h2 id=\"%s\">%s</h2>\n<p>", papers[p].name, papers[p].name);
-		report_xml_text(&h, papers[p].paper);
+		gl_strbuf_printf(&h, "<h2 id=\"%s\">%s</h2>\n<p>", paper(p)->name, paper(p)->name);
+		report_xml_text(&h, paper(p)->paper);
 		gl_strbuf_printf(&h, "</p>\n");
 		if (!v) {
 			gl_strbuf_printf(&h, "<p>Not run into this folder (<code>gamelearn repro all "
-				"--only %s</code>).</p>\n", papers[p].name);
+				"--only %s</code>).</p>\n", paper(p)->name);
 			continue;
 		}
 		/* how it was run: this time, or as run.txt says */
@@ -300,17 +461,17 @@ int repro_all(int argc, char **argv)
 		}
 		free(rt);
 		gl_strbuf_printf(&h, "<p>Command: <code>gamelearn repro %s --out %s%s%s</code>",
-			papers[p].name, dir, was_quick ? " " : "", was_quick ? papers[p].quick : "");
+			paper(p)->name, dir, was_quick ? " " : "", was_quick ? paper(p)->quick : "");
 		if (ran[p] || secs >= 0)
 			gl_strbuf_printf(&h, " (%.0f s here)", secs);
 		gl_strbuf_printf(&h, ". Seeds: ");
-		report_xml_text(&h, papers[p].seeds);
+		report_xml_text(&h, paper(p)->seeds);
 		gl_strbuf_printf(&h, ". Full output: <a href=\"%s/output.txt\">output.txt</a>; "
-			"data:", papers[p].name);
+			"data:", paper(p)->name);
 		char *names[64];
 		int n = list_files(dir, ".csv", names, 64);
 		for (int i = 0; i < n; i++) {
-			gl_strbuf_printf(&h, " <a href=\"%s/%s\">%s</a>", papers[p].name, names[i],
+			gl_strbuf_printf(&h, " <a href=\"%s/%s\">%s</a>", paper(p)->name, names[i],
 				names[i]);
 			free(names[i]);
 		}
@@ -336,7 +497,7 @@ int repro_all(int argc, char **argv)
 		n = list_files(dir, ".svg", names, 64);
 		for (int i = 0; i < n; i++) {
 			gl_strbuf_printf(&h, "<a href=\"%s/%s\"><img src=\"%s/%s\" alt=\"%s\" "
-				"loading=\"lazy\"></a>\n", papers[p].name, names[i], papers[p].name,
+				"loading=\"lazy\"></a>\n", paper(p)->name, names[i], paper(p)->name,
 				names[i], names[i]);
 			free(names[i]);
 		}

@@ -8,8 +8,8 @@
  * is saved atomically as its result's bytes (work.h's get) in
  * DIR/pieces/b.i, by rank 0 alone under MPI (as the results reach it).
  * A resumed run puts the saved bytes back (put) and runs the rest.
- * DIR/pieces/key.txt holds the options that decide the results; a run
- * with others refuses to resume.
+ * DIR/pieces/key.txt holds the arguments and options that decide the
+ * results; a run with others refuses to resume.
  */
 #include "cli.h"
 
@@ -64,6 +64,8 @@ void cli_keep_begin(const cli_args *a, const char *dir)
 	gl_strbuf key;
 	gl_strbuf_init(&key);
 	gl_strbuf_printf(&key, "%s", a->spec->name);
+	for (int i = 0; i < a->npos; i++)
+		gl_strbuf_printf(&key, " %s", a->pos[i]);
 	for (int i = 0; a->spec->opts[i].name; i++) {
 		bool skip = false;
 		for (int k = 0; free_opts[k]; k++)

@@ -6,6 +6,9 @@
  */
 #include "cli.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 static void *crew_thread(void *arg)
 {
 	cli_crew_worker *w = arg;
@@ -48,6 +51,19 @@ void cli_crew_join(cli_crew *c)
 	for (int t = 0; t < c->started; t++)
 		pthread_join(c->tid[t], NULL);
 	c->started = 0;
+}
+
+int cli_piece_copy(char **slot, size_t *slot_size, const void *bytes, size_t size,
+	const char *what, gl_err *err)
+{
+	char *copy = malloc(size ? size : 1);
+	if (!copy)
+		return gl_fail(err, GL_ENOMEM, "%s: out of memory for a result", what);
+	memcpy(copy, bytes, size);
+	free(*slot);
+	*slot = copy;
+	*slot_size = size;
+	return 0;
 }
 
 void cli_deal_init(cli_deal *d, cli_pool *pool, int n)

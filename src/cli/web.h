@@ -7,6 +7,7 @@
 #define WEB_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /* One file of the page, compiled in by cmake/embed.cmake (web_assets.c). */
@@ -60,5 +61,17 @@ int web_safe_rel(const char *rel);
  * the GDL games there (*.kif) for the games list; appended to arr as
  * paths relative to the data folder. In cmd_web.c. */
 void web_list_files(const char *data, const char *const *exts, json_t *arr);
+
+/* Experiments (web_exp.c): GET /api/experiments (rest ""), GET
+ * /api/experiments/NAME (its run: state, and text and tables when
+ * done), POST /api/experiments/NAME/run (a quick run in the background
+ * into DATA/experiments/NAME; 202, or 409 while a run goes, 400 without
+ * --data). rest is the path after "/experiments". */
+void web_exp_api(bool get, bool post, const char *rest, const char *data, web_reply *r);
+/* The experiment a results path belongs to (a folder of its name on the
+ * way), or NULL. */
+const char *web_exp_of(const char *path);
+/* Wait for a run still going, and free what the last one kept. */
+void web_exp_done(void);
 
 #endif

@@ -277,6 +277,7 @@ static void session_free(session *ss)
 
 void web_api_done(void)
 {
+	web_exp_done();
 	pthread_mutex_lock(&table.mu);
 	for (int i = 0; i < table.n; i++)
 		session_free(table.s[i]);
@@ -999,9 +1000,20 @@ static void api_results(web_reply *r)
 		return;
 	}
 	static const char *const ext[] = {".csv", ".svg", NULL};
-	json_t *files = json_array();
+	json_t *files = json_array(), *groups = json_object();
 	web_list_files(table.cfg.data, ext, files);
-	r->body = json_pack("{s:o}", "files", files);
+	/* labelled by experiment: the files under a folder of its name */
+	for (size_t i = 0; i < json_array_size(files); i++) {
+		const char *path = json_string_value(json_array_get(files, i));
+		const char *e = web_exp_of(path);
+		json_t *g = json_object_get(groups, e ? e : "");
+		if (!g) {
+			g = json_array();
+			json_object_set_new(groups, e ? e : "", g);
+		}
+		json_array_append_new(g, json_string(path));
+	}
+	r->body = json_pack("{s:o,s:o}", "files", files, "experiments", groups);
 }
 
 /* GET /matches: the GGP match records under --data (`ggp match --live`
@@ -1078,6 +1090,8 @@ void web_api(const char *method, const char *path, const char *body,
 		api_agents(r);
 	else if (!strcmp(path, "/results") && get)
 		api_results(r);
+	else if (!strncmp(path, "/experiments", 12) && (path[12] == '\0' || path[12] == '/'))
+		web_exp_api(get, post, path + 12, table.cfg.data, r);
 	else if (!strcmp(path, "/matches") && get)
 		api_matches(r);
 	else if (!strcmp(path, "/sessions") && post)

@@ -216,7 +216,13 @@ static bool gapairs_supports(const gl_game *g, gl_err *err)
 			g->spec, g->nplayers);
 		return false;
 	}
-	if (reach_count(g) < 0) {
+	int n = reach_count(g);
+	if (n == GL_ENOMEM) {
+		gl_fail(err, GL_ENOMEM, "agent gapairs: out of memory counting the states "
+			"of %s", g->spec);
+		return false;
+	}
+	if (n < 0) {
 		gl_fail(err, GL_EINVAL, "agent gapairs: %s has too many reachable "
 			"states to check a saved memory against (more than 2^18)",
 			g->spec);
@@ -584,13 +590,13 @@ static bool reach_has(const reach *r, const gl_game *g, const void *s)
 	return reach_at(r, reach_find(r, g, s))[0] != 0;
 }
 
-/* Add s if new; grows the table at half full. Returns -1 when out of
- * memory or past REACH_MAX. */
+/* Add s if new; grows the table at half full. Returns 0, GL_ENOMEM
+ * when out of memory or GL_ERANGE past REACH_MAX. */
 static int reach_add(reach *r, const gl_game *g, const void *s)
 {
 	if (2 * (r->n + 1) > r->cap) {
 		if (r->n + 1 > REACH_MAX)
-			return -1;
+			return GL_ERANGE;
 		reach bigger = {NULL, NULL, r->cap ? 2 * r->cap : 1024, 0, r->size,
 			r->w};
 		bigger.slot = gl_calloc(bigger.cap, r->size + 1);
@@ -598,7 +604,7 @@ static int reach_add(reach *r, const gl_game *g, const void *s)
 		if (!bigger.slot || !bigger.queue) {
 			gl_free(bigger.slot);
 			gl_free(bigger.queue);
-			return -1;
+			return GL_ENOMEM;
 		}
 		for (size_t k = 0; k < r->n; k++) {
 			/* an aligned copy: entries sit one byte off alignment,
@@ -623,30 +629,28 @@ static int reach_add(reach *r, const gl_game *g, const void *s)
 }
 
 /* All states reachable from g's start into r (free with reach_done).
- * Returns 0, or -1 if there are more than REACH_MAX or memory ran out. */
+ * Returns 0, GL_ERANGE if there are more than REACH_MAX, or GL_ENOMEM. */
 static int reach_build(reach *r, const gl_game *g)
 {
 	memset(r, 0, sizeof *r);
 	if (gl_scratch_init(&r->w, g, 1, R_COUNT, NULL))
-		return -1;
+		return GL_ENOMEM;
 	unsigned char *s = gl_scratch_state(&r->w, R_STATE);
 	unsigned char *c = gl_scratch_state(&r->w, R_CHILD);
 	gl_action *moves = gl_scratch_moves(&r->w, 0);
 	r->size = g->state_size;
 	g->type->start(g, s);
-	if (reach_add(r, g, s))
-		return -1;
-	for (size_t k = 0; k < r->n; k++) {
+	int rc = reach_add(r, g, s);
+	for (size_t k = 0; !rc && k < r->n; k++) {
 		memcpy(s, reach_at(r, r->queue[k]) + 1, r->size);
 		int n = g->type->legal(g, s, moves);
-		for (int i = 0; i < n; i++) {
+		for (int i = 0; !rc && i < n; i++) {
 			memcpy(c, s, r->size);
 			g->type->apply(g, c, moves[i]);
-			if (reach_add(r, g, c))
-				return -1;
+			rc = reach_add(r, g, c);
 		}
 	}
-	return 0;
+	return rc;
 }
 
 static void reach_done(reach *r)
@@ -656,11 +660,11 @@ static void reach_done(reach *r)
 	gl_scratch_done(&r->w);
 }
 
-/* The number of states reachable in g, or -1 past REACH_MAX. */
+/* The number of states reachable in g, or reach_build's error. */
 static int reach_count(const gl_game *g)
 {
 	reach r;
-	int n = reach_build(&r, g) ? -1 : (int)r.n;
+	int rc = reach_build(&r, g), n = rc ? rc : (int)r.n;
 	reach_done(&r);
 	return n;
 }
@@ -685,9 +689,12 @@ static int gapairs_load(gl_agent *a, const char *path, gl_err *err)
 	long gen = 0, played = 0;
 	int count = -1;
 	reach r;
-	if (reach_build(&r, g)) {
+	if ((rc = reach_build(&r, g))) {
 		reach_done(&r);
 		gl_free(text);
+		if (rc == GL_ENOMEM)
+			return gl_fail(err, GL_ENOMEM, "%s: out of memory counting the states "
+				"of %s", path, g->spec);
 		return gl_fail(err, GL_ERANGE, "%s: %s has too many states to check a saved "
 			"file against (more than %d)", path, g->spec, REACH_MAX);
 	}

@@ -96,15 +96,20 @@ int gl_weights_load(gl_weights *w, const char *path, gl_err *err)
 	return rc;
 }
 
+void gl_weights_text(const gl_weights *w, gl_strbuf *sb)
+{
+	gl_strbuf_printf(sb, "# gamelearn weights for %s: one 'NAME value' "
+		"per feature\n", w->game->spec);
+	for (int i = 0; i < w->n; i++)
+		gl_strbuf_printf(sb, "%s %.17g\n", w->game->feature_names[i],
+			w->w[i]);
+}
+
 int gl_weights_save(const gl_weights *w, const char *path, gl_err *err)
 {
 	gl_strbuf sb;
 	gl_strbuf_init(&sb);
-	gl_strbuf_printf(&sb, "# gamelearn weights for %s: one 'NAME value' "
-		"per feature\n", w->game->spec);
-	for (int i = 0; i < w->n; i++)
-		gl_strbuf_printf(&sb, "%s %.17g\n", w->game->feature_names[i],
-			w->w[i]);
+	gl_weights_text(w, &sb);
 	int rc = gl_strbuf_write(&sb, path, err);
 	gl_strbuf_done(&sb);
 	return rc;

@@ -1,12 +1,13 @@
 /*
- * repro_bs.c - `gamelearn repro banerjee-stone`: the experiments of
- * Banerjee and Stone 2007 (section 4), and the short transfer run of the
- * demo.
+ * banerjee_stone.c - the experiment `banerjee-stone`: Banerjee and Stone
+ * 2007 (section 4), and the short transfer run of the demo.
  *
  *   1. Source: a td learner (baseline) learns tic-tac-toe against egreedy,
  *      random and weak; the visit-weighted values of the lookahead features
  *      over its visited afterstates, pooled over the runs, give Table 1 and
- *      are saved per opponent (features-tictactoe-OPP.txt in --out).
+ *      are saved per opponent (features-tictactoe-OPP.txt: notes of the
+ *      report, and files in the run's work folder that the transfer runs
+ *      read).
  *   2. Figures 3-5: baseline, transfer and lookahead td learners in
  *      connect3, othello4 and capturego against egreedy.
  *   3. Figures 6-7: transfer against lookahead in othello4 against weak and
@@ -14,22 +15,21 @@
  *
  * The learner always moves first. Curves are the paper's: the cumulative
  * average reward of matches skip+1..m (skip = a tenth of the matches, 300
- * of 3000), averaged over the runs. Runs go in parallel on --threads
- * threads; run r draws its match seeds from gl_rng_split(seed, r), so
- * results do not depend on the thread count. Every library object (game,
- * agents) belongs to one job.
+ * of 3000), averaged over the runs. Each run is a piece of work on the
+ * caller's runner; run r draws its match seeds from gl_rng_split(seed, r),
+ * so results do not depend on who runs it. Every library object (game,
+ * agents) belongs to one run.
  */
-#include "cli.h"
-#include "report.h"
+#include "internal.h"
 
 #include "gamelearn/agent.h"
 #include "gamelearn/td.h"
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* The paper's Figure 2 letters for the 12 tic-tac-toe features. The
  * figure's drawings are not in the text; the mapping follows from what the
@@ -88,7 +88,7 @@ static const struct {
 	{"N(N(N,W),N(W))", {63.36, 54.26, 57.45}, 0, 100, ""},
 };
 
-int repro_bs_figure2(const char *text)
+int gl_exp_bs_figure2(const char *text)
 {
 	for (int i = 0; i < 12; i++)
 		if (!strcmp(figure2[i].text, text))
@@ -204,8 +204,11 @@ static size_t job_get(void *arg, int i, const void **bytes)
 		size_t nr = sizeof *j->reward * (size_t)j->matches;
 		size_t nf = sizeof *j->fs.f * (size_t)j->fs.n;
 		j->blob_size = sizeof h + nr + nf;
-		if (!(j->blob = malloc(j->blob_size)))
-			cli_die(EXIT_RUN, "repro banerjee-stone: out of memory");
+		if (!(j->blob = gl_malloc(j->blob_size))) {
+			/* the message travels as the result */
+			*bytes = "repro banerjee-stone: out of memory for a result";
+			return strlen(*bytes);
+		}
 		memcpy(j->blob, &h, sizeof h);
 		memcpy(j->blob + sizeof h, j->reward, nr);
 		if (nf)
@@ -222,7 +225,7 @@ static int job_put(void *arg, int i, const void *bytes, size_t size,
 	job_head h;
 	const char *b = bytes;
 	if (size < sizeof h)
-		return gl_fail(err, GL_EINVAL, "run %d: %zu bytes", i, size);
+		return gl_fail(err, GL_EINVAL, "run %d: %.*s", i + 1, (int)size, b);
 	memcpy(&h, b, sizeof h);
 	size_t nr = sizeof *j->reward * (size_t)j->matches;
 	if (h.matches != j->matches || h.nfeat < 0 ||
@@ -250,20 +253,18 @@ static int job_put(void *arg, int i, const void *bytes, size_t size,
 	return 0;
 }
 
-/* Run the jobs on `threads` threads (pool.c; under mpirun on every rank's),
- * then stop at the first that failed. */
-static void run_all(job *jobs, int n, int threads)
+/* Run the jobs on the runner, then stop at the first that failed: 0,
+ * or an error code with a message. */
+static int run_all(const gl_runner *runner, job *jobs, int n, gl_err *err)
 {
-	cli_pool p;
-	gl_err err = {0};
-	cli_pool_init(&p, threads, NULL);
 	gl_pieces pieces = {n, run_one, job_get, job_put, jobs, false};
-	if (gl_run_pieces(&p.runner, &pieces, &err))
-		cli_die(EXIT_RUN, "repro banerjee-stone: %s", err.msg);
+	if (gl_run_pieces(runner, &pieces, err))
+		return err->code;
 	for (int i = 0; i < n; i++)
 		if (jobs[i].rc)
-			cli_die(EXIT_RUN, "repro banerjee-stone: %s run %d: %s",
+			return gl_fail(err, jobs[i].rc, "repro banerjee-stone: %s run %d: %s",
 				jobs[i].c->game, jobs[i].run + 1, jobs[i].err);
+	return 0;
 }
 
 /* Curves of one configuration over its runs. */
@@ -283,20 +284,22 @@ typedef struct curve {
 
 enum { WIN = 100 }; /* the moving window of "within 100 matches" */
 
-static void make_curve(curve *cv, job *jobs, int runs, int matches, int skip)
+/* The curves of jobs[0..runs-1] into cv: 0, or GL_ENOMEM (cv's arrays
+ * are freed by free_curve either way). */
+static int make_curve(curve *cv, job *jobs, int runs, int matches, int skip, gl_err *err)
 {
 	cv->n = matches - skip;
 	size_t n = (size_t)(cv->n > 0 ? cv->n : 1);
-	cv->x = calloc(n, sizeof(double));
-	cv->mean = calloc(n, sizeof(double));
-	cv->lo = calloc(n, sizeof(double));
-	cv->hi = calloc(n, sizeof(double));
-	cv->area = calloc((size_t)runs, sizeof(double));
-	cv->first100 = calloc((size_t)runs, sizeof(double));
-	cv->last100 = calloc((size_t)runs, sizeof(double));
+	cv->x = gl_calloc(n, sizeof(double));
+	cv->mean = gl_calloc(n, sizeof(double));
+	cv->lo = gl_calloc(n, sizeof(double));
+	cv->hi = gl_calloc(n, sizeof(double));
+	cv->area = gl_calloc((size_t)runs, sizeof(double));
+	cv->first100 = gl_calloc((size_t)runs, sizeof(double));
+	cv->last100 = gl_calloc((size_t)runs, sizeof(double));
 	if (!cv->x || !cv->mean || !cv->lo || !cv->hi || !cv->area || !cv->first100 ||
 	    !cv->last100)
-		cli_die(EXIT_RUN, "out of memory");
+		return gl_fail(err, GL_ENOMEM, "repro banerjee-stone: out of memory");
 	for (int i = 0; i < cv->n; i++) {
 		cv->x[i] = skip + i + 1;
 		cv->lo[i] = INFINITY;
@@ -333,17 +336,18 @@ static void make_curve(curve *cv, job *jobs, int runs, int matches, int skip)
 		if (k + 1 >= w && wsum / runs / w >= 0.95 * lastw)
 			cv->window95 = k + 1;
 	}
+	return 0;
 }
 
 static void free_curve(curve *cv)
 {
-	free(cv->x);
-	free(cv->mean);
-	free(cv->lo);
-	free(cv->hi);
-	free(cv->area);
-	free(cv->first100);
-	free(cv->last100);
+	gl_free(cv->x);
+	gl_free(cv->mean);
+	gl_free(cv->lo);
+	gl_free(cv->hi);
+	gl_free(cv->area);
+	gl_free(cv->first100);
+	gl_free(cv->last100);
 }
 
 /* The one-sided p-value of a paired sign-flip (permutation) test that the
@@ -410,27 +414,26 @@ static const char *verdict_word(const verdict *v)
 	return v->holds ? "holds" : v->reverse ? "FAILS" : "unclear";
 }
 
-/* Print one claim, add it to the CSV and (vd not NULL) the verdicts;
- * returns whether it holds. */
-static bool claim(gl_strbuf *sb, gl_strbuf *vd, const char *what, const char *at,
-	const double *d, int runs, const char *unit)
+/* One claim: a line of text, a row of claims.csv and (vd not NULL) of
+ * the verdicts; returns whether it holds. */
+static bool claim(gl_report *rep, gl_table *csv, gl_table *vd, const char *what,
+	const char *at, const double *d, int runs, const char *unit)
 {
 	verdict v = judge(d, runs);
 	char why[200];
 	snprintf(why, sizeof why, "mean %+.2f%s (se %.2f) over %d runs, one-sided p = %.4f%s",
 		v.mean, unit, v.se, runs, v.p, v.holds ? "" : v.reverse ?
 		"; the opposite is significant" : "; not significant");
-	printf("  %-50s %-7s %-7s %s\n", what, at, verdict_word(&v), why);
-	report_csv_field(sb, what);
-	gl_strbuf_printf(sb, ",%s,%s,%.4f,%.4f,%d,%.6f\n", at, v.holds ? "holds" : v.reverse ?
-		"fails" : "unclear", v.mean, v.se, runs, v.p);
+	gl_report_printf(rep, "  %-50s %-7s %-7s %s\n", what, at, verdict_word(&v), why);
+	gl_table_cells(rep, csv, "%s\t%s\t%s\t%.4f\t%.4f\t%d\t%.6f", what, at, v.holds ?
+		"holds" : v.reverse ? "fails" : "unclear", v.mean, v.se, runs, v.p);
 	if (vd) {
 		char c[160], w[200];
 		snprintf(c, sizeof c, "%s (init_at=%s)", what, at);
 		snprintf(w, sizeof w, "paired sign-flip test over %d runs: %s", runs, v.holds ?
 			"significant at 0.05" : v.reverse ? "the opposite is significant" :
 			"not significant either way");
-		report_verdict(vd, c, "holds (Figures 3-7, one curve each)", why,
+		gl_report_verdict(rep, vd, c, "holds (Figures 3-7, one curve each)", why,
 			v.holds ? "reproduced" : v.reverse ? "fails" : "unclear", w);
 	}
 	return v.holds;
@@ -443,7 +446,7 @@ static void area_diff(const curve *a, const curve *b, int runs, double *d)
 		d[r] = a->area[r] - b->area[r];
 }
 
-static const cli_opt bs_opts[] = {
+static const gl_option bs_opts[] = {
 	{"runs", "N", "10", "runs per learner and opponent (the paper averages 10; claims need 10 or more)", 0},
 	{"matches", "N", "3000", "matches per run", 0},
 	{"source-matches", "N", "the --matches", "matches a tic-tac-toe source run learns (the paper does not say)", 0},
@@ -456,16 +459,10 @@ static const cli_opt bs_opts[] = {
 	{NULL, NULL, NULL, NULL, 0}
 };
 
-const cli_spec cli_repro_bs_spec = {
-	"repro banerjee-stone", "", 0, 0,
-	"TD(lambda) with lookahead-feature transfer: Table 1, Figures 3-7",
-	bs_opts,
-	{"gamelearn repro banerjee-stone --out out/bs",
-	 "gamelearn repro banerjee-stone --runs 10 --matches 1000 --source-matches 3000"}
-};
-
-/* Pool the source runs' feature sums of jobs[0..runs-1] into fs. */
-static void pool_features(gl_feature_set *fs, const job *jobs, int runs, const char *opp)
+/* Pool the source runs' feature sums of jobs[0..runs-1] into fs: 0 or
+ * GL_ENOMEM. */
+static int pool_features(gl_feature_set *fs, const job *jobs, int runs, const char *opp,
+	gl_err *err)
 {
 	gl_fset_init(fs, 2);
 	snprintf(fs->game, sizeof fs->game, "tictactoe");
@@ -474,18 +471,20 @@ static void pool_features(gl_feature_set *fs, const job *jobs, int runs, const c
 		const gl_feature_set *f = &jobs[r].fs;
 		for (int i = 0; i < f->n; i++)
 			if (gl_fset_add(fs, f->f[i].text, f->f[i].sum, f->f[i].weight, f->f[i].states))
-				cli_die(EXIT_RUN, "out of memory");
+				return gl_fail(err, GL_ENOMEM, "repro banerjee-stone: out of memory");
 	}
+	return 0;
 }
 
-/* Table 1 for one source length beside the paper's; rows into the CSV;
+/* Table 1 for one source length beside the paper's; rows into csv;
  * returns the mean absolute difference over the values learned. */
-static double table1(const gl_feature_set *pooled, int smatches, gl_strbuf *csv)
+static double table1(gl_report *rep, const gl_feature_set *pooled, int smatches,
+	gl_table *csv)
 {
-	printf("Table 1 after %d source matches: feature values learned in tic-tac-toe "
-		"(visit-weighted Q, pooled over runs), here | paper\n", smatches);
-	printf("%-4s %-18s %15s %15s %15s  %s\n", "", "feature", "egreedy", "random", "weak",
-		"bound");
+	gl_report_printf(rep, "Table 1 after %d source matches: feature values learned in "
+		"tic-tac-toe (visit-weighted Q, pooled over runs), here | paper\n", smatches);
+	gl_report_printf(rep, "%-4s %-18s %15s %15s %15s  %s\n", "", "feature", "egreedy",
+		"random", "weak", "bound");
 	double dev = 0;
 	int ndev = 0;
 	for (int i = 0; i < 12; i++) {
@@ -508,40 +507,42 @@ static double table1(const gl_feature_set *pooled, int smatches, gl_strbuf *csv)
 			snprintf(bound, sizeof bound, figure2[i].lo == figure2[i].hi ? "= %.0f" :
 				figure2[i].lo > 0 ? ">= %.1f" : "<= %.0f", figure2[i].lo > 0 ?
 				figure2[i].lo : figure2[i].hi);
-		printf("(%c)  %-18s %s | %6.2f %s | %6.2f %s | %6.2f  %s\n", 'a' + i,
+		gl_report_printf(rep, "(%c)  %-18s %s | %6.2f %s | %6.2f %s | %6.2f  %s\n", 'a' + i,
 			figure2[i].text, tv[0], figure2[i].paper[0], tv[1], figure2[i].paper[1],
 			tv[2], figure2[i].paper[2], bound);
 		bool paper_ok = within(i, figure2[i].paper[0]) && within(i, figure2[i].paper[1]) &&
 			within(i, figure2[i].paper[2]);
-		gl_strbuf_printf(csv, "%d,%c,", smatches, 'a' + i);
-		report_csv_field(csv, figure2[i].text);
-		gl_strbuf_printf(csv, ",%g,%g,%s,%s,%s,%.2f,%.2f,%.2f,%s\n", figure2[i].lo,
-			figure2[i].hi, cv[0], cv[1], cv[2], figure2[i].paper[0], figure2[i].paper[1],
-			figure2[i].paper[2], paper_ok ? "yes" : "no");
+		gl_table_cells(rep, csv, "%d\t%c\t%s\t%g\t%g\t%s\t%s\t%s\t%.2f\t%.2f\t%.2f\t%s",
+			smatches, 'a' + i, figure2[i].text, figure2[i].lo, figure2[i].hi, cv[0], cv[1],
+			cv[2], figure2[i].paper[0], figure2[i].paper[1], figure2[i].paper[2],
+			paper_ok ? "yes" : "no");
 	}
 	for (int t = 0; t < 2; t++) {
 		const char *cls = t ? "D" : "W";
 		double v[3];
 		for (int o = 0; o < 3; o++)
 			v[o] = gl_feature_value(gl_fset_find(&pooled[o], cls), NAN);
-		printf("(t)  %-18s %6.2f | %6s %6.2f | %6s %6.2f | %6s\n", t ? "terminal draw" :
-			"terminal win", v[0], "-", v[1], "-", v[2], "-");
-		gl_strbuf_printf(csv, "%d,t,%s,,,%.3f,%.3f,%.3f,,,,\n", smatches, cls, v[0], v[1], v[2]);
+		gl_report_printf(rep, "(t)  %-18s %6.2f | %6s %6.2f | %6s %6.2f | %6s\n", t ?
+			"terminal draw" : "terminal win", v[0], "-", v[1], "-", v[2], "-");
+		gl_table_cells(rep, csv, "%d\tt\t%s\t\t\t%.3f\t%.3f\t%.3f\t\t\t\t", smatches, cls,
+			v[0], v[1], v[2]);
 	}
 	dev = ndev ? dev / ndev : 0;
-	printf("mean |here - paper| over the %d values learned: %.2f\n\n", ndev, dev);
+	gl_report_printf(rep, "mean |here - paper| over the %d values learned: %.2f\n\n", ndev,
+		dev);
 	return dev;
 }
 
 /* The Figure 2 letters and their bounds against the paper's own values
  * and ours (the --source-matches run). */
-static void figure2_checks(const gl_feature_set *pooled, gl_strbuf *vd)
+static void figure2_checks(gl_report *rep, const gl_feature_set *pooled, gl_table *vd)
 {
-	printf("Figure 2's letters (inferred: the text describes the figure but its drawings are "
-		"lost; see\nREADME and repro_bs.c): (h) = N(N(D)) is 50 against everyone; (g) = "
-		"N(L,N(W)) is the\nfeature whose outcome depends on the opponent's disposition; "
-		"(j)-(l) are the three\n'fork opponent' features; the bounds of equation 2 (alpha 0.3, "
-		"Q from 50, at least one\nupdate) place the rest. Bounds against the values:\n");
+	gl_report_printf(rep, "Figure 2's letters (inferred: the text describes the figure but "
+		"its drawings are lost; see\nREADME and src/exp/banerjee_stone.c): (h) = N(N(D)) is 50 against "
+		"everyone; (g) = N(L,N(W)) is the\nfeature whose outcome depends on the opponent's "
+		"disposition; (j)-(l) are the three\n'fork opponent' features; the bounds of "
+		"equation 2 (alpha 0.3, Q from 50, at least one\nupdate) place the rest. Bounds "
+		"against the values:\n");
 	bool ours_ok = true;
 	for (int i = 0; i < 12; i++) {
 		if (!figure2[i].why[0])
@@ -552,14 +553,14 @@ static void figure2_checks(const gl_feature_set *pooled, gl_strbuf *vd)
 			double v = gl_feature_value(gl_fset_find(&pooled[o], figure2[i].text), NAN);
 			ours_ok &= isnan(v) || within(i, v);
 		}
-		printf("  %-10s in [%g, %g] (%s): paper's row (%c) %s\n", figure2[i].text,
-			figure2[i].lo, figure2[i].hi, figure2[i].why, 'a' + i,
+		gl_report_printf(rep, "  %-10s in [%g, %g] (%s): paper's row (%c) %s\n",
+			figure2[i].text, figure2[i].lo, figure2[i].hi, figure2[i].why, 'a' + i,
 			paper_ok ? "fits" : "does NOT fit");
 	}
 	/* whatever letters: N(L) is one of the rows a-f, i; N(N(W)) one of j-l */
 	static const char *const groups[2][2] = {{"N(L)", "abcdefi"}, {"N(N(W))", "jkl"}};
 	for (int k = 0; k < 2; k++) {
-		int f = repro_bs_figure2(groups[k][0]);
+		int f = gl_exp_bs_figure2(groups[k][0]);
 		char fit[16] = "";
 		for (const char *l = groups[k][1]; *l; l++) {
 			int row = *l - 'a';
@@ -569,9 +570,10 @@ static void figure2_checks(const gl_feature_set *pooled, gl_strbuf *vd)
 			if (ok)
 				snprintf(fit + strlen(fit), sizeof fit - strlen(fit), "%c", *l);
 		}
-		printf("  whatever the letters, %s is one of rows (%s) and %s: %s\n", groups[k][0],
-			groups[k][1], fit[0] ? "these fit" : "none of them fits its bound",
-			fit[0] ? fit : "the paper's table cannot come from final Q values there");
+		gl_report_printf(rep, "  whatever the letters, %s is one of rows (%s) and %s: %s\n",
+			groups[k][0], groups[k][1], fit[0] ? "these fit" :
+			"none of them fits its bound", fit[0] ? fit :
+			"the paper's table cannot come from final Q values there");
 		char c[120], pv[120], ov[120], w[240];
 		snprintf(c, sizeof c, "Table 1 row of %s (Figure 2 (%c) here)", groups[k][0], 'a' + f);
 		snprintf(pv, sizeof pv, "%.2f, %.2f, %.2f", figure2[f].paper[0], figure2[f].paper[1],
@@ -583,147 +585,125 @@ static void figure2_checks(const gl_feature_set *pooled, gl_strbuf *vd)
 		snprintf(w, sizeof w, "equation 2 keeps %s in [%g, %g] (%s); %s", groups[k][0],
 			figure2[f].lo, figure2[f].hi, figure2[f].why, fit[0] ?
 			"some rows it could be fit" : "no row it could be fits, whatever the letters");
-		report_verdict(vd, c, pv, ov, fit[0] ? "reproduced" : "inconsistent", w);
+		gl_report_verdict(rep, vd, c, pv, ov, fit[0] ? "reproduced" : "inconsistent", w);
 	}
-	printf("  ours within every bound: %s\n\n", ours_ok ? "yes" : "NO (a bug)");
+	gl_report_printf(rep, "  ours within every bound: %s\n\n", ours_ok ? "yes" : "NO (a bug)");
 }
 
-int repro_banerjee_stone(int argc, char **argv)
-{
-	cli_args opt;
-	cli_parse(&cli_repro_bs_spec, argc, argv, &opt);
-	long runs = cli_long(&opt, "runs", 1, 1000);
-	long matches = cli_long(&opt, "matches", 10, 10000000);
-	long smatches = cli_given(&opt, "source-matches") ?
-		cli_long(&opt, "source-matches", 10, 10000000) : matches;
-	long sshort = cli_long(&opt, "source-short", 10, 10000000);
-	long threads = cli_given(&opt, "threads") ? cli_long(&opt, "threads", 1, 64) :
-		sysconf(_SC_NPROCESSORS_ONLN);
-	uint64_t seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
-	const char *out = cli_str(&opt, "out");
-	if (threads < 1)
-		threads = 1;
-	report_mkdir(out);
-	cli_keep_begin(&opt, out);
-	int skip = (int)(matches / 10);
-	double t0 = gl_now();
-	printf("Banerjee and Stone 2007: %ld runs x %ld matches (source: %ld, and %ld for the short "
-		"Table 1), seed %" PRIu64 ", %ld threads, learner moves first; curves over matches "
-		"%d..%ld\n\n", runs, matches, smatches, sshort, seed, threads, skip + 1, matches);
-	if (runs < 10)
-		printf("note: %ld runs; the paper averages 10, and a claim judged on fewer is weak\n\n",
-			runs);
+/* configurations: 0-2 the short source, 3-5 the source; then per game
+ * vs egreedy baseline, transfer and lookahead at init_at=choose and
+ * update (Figures 3-5); then othello4 vs weak and random, transfer and
+ * lookahead at both (Figures 6-7) */
+enum { NSRC = 6, NCFG = NSRC + 3 * 5 + 2 * 4 };
+static const char *const tgames[3] = {"connect3", "othello4", "capturego"};
 
-	/* configurations: 0-2 the short source, 3-5 the source; then per
-	 * game vs egreedy baseline, transfer and lookahead at init_at=choose
-	 * and update (Figures 3-5); then othello4 vs weak and random,
-	 * transfer and lookahead at both (Figures 6-7) */
-	enum { NSRC = 6, NCFG = NSRC + 3 * 5 + 2 * 4 };
-	static const char *const tgames[3] = {"connect3", "othello4", "capturego"};
+/* What a run is given, and what its parts share. */
+typedef struct bsctx {
+	const gl_exp_env *env;
+	gl_report *rep;
+	long runs, matches, smatches, sshort;
+	uint64_t seed;
+	int skip;
 	config cfg[NCFG];
+	int fig_base[3], fig_tl[3][2][2], fig67[2][2][2]; /* [.][at][transfer, lookahead] */
+	job *jobs;
+	int *rewards;
+	char fpath[3][1200];      /* the feature files the transfer runs read */
+	gl_feature_set pooled[2][3];
+	bool pooled_init;
+	curve cv[NCFG];
+	gl_table *vd;
+} bsctx;
+
+static void bs_configs(bsctx *x)
+{
 	int nc = 0;
 	for (int k = 0; k < NSRC; k++)
-		cfg[nc++] = (config){"tictactoe", k % 3, 0, 0};
-	int fig_base[3], fig_tl[3][2][2], fig67[2][2][2]; /* [.][at][transfer, lookahead] */
+		x->cfg[nc++] = (config){"tictactoe", k % 3, 0, 0};
 	for (int gi = 0; gi < 3; gi++) {
-		fig_base[gi] = nc;
-		cfg[nc++] = (config){tgames[gi], 0, 0, 0};
+		x->fig_base[gi] = nc;
+		x->cfg[nc++] = (config){tgames[gi], 0, 0, 0};
 		for (int at = 0; at < 2; at++)
 			for (int l = 0; l < 2; l++) {
-				fig_tl[gi][at][l] = nc;
-				cfg[nc++] = (config){tgames[gi], 0, 1 + l, at};
+				x->fig_tl[gi][at][l] = nc;
+				x->cfg[nc++] = (config){tgames[gi], 0, 1 + l, at};
 			}
 	}
 	for (int oi = 0; oi < 2; oi++)
 		for (int at = 0; at < 2; at++)
 			for (int l = 0; l < 2; l++) {
-				fig67[oi][at][l] = nc;
-				cfg[nc++] = (config){"othello4", oi ? 1 : 2, 1 + l, at};
+				x->fig67[oi][at][l] = nc;
+				x->cfg[nc++] = (config){"othello4", oi ? 1 : 2, 1 + l, at};
 			}
-	int njobs = NCFG * (int)runs;
-	job *jobs = calloc((size_t)njobs, sizeof *jobs);
-	long most = matches > smatches ? matches : smatches;
-	most = most > sshort ? most : sshort;
-	int *rewards = calloc((size_t)njobs * (size_t)most, sizeof *rewards);
-	if (!jobs || !rewards)
-		cli_die(EXIT_RUN, "out of memory");
-	/* the feature files the transfer runs read: rank 0's in out, another
-	 * rank's (the same, from the same pooled runs) in a folder of its own */
-	char fpath[3][1200], rankdir[1100] = "";
-	if (!cli_rank0()) {
-		const char *tmp = getenv("TMPDIR");
-		snprintf(rankdir, sizeof rankdir, "%s/gamelearn-bs-XXXXXX",
-			tmp && *tmp ? tmp : "/tmp");
-		if (!mkdtemp(rankdir))
-			cli_die(EXIT_RUN, "rank %d: cannot make a folder in %s",
-				cli_mpi_rank(), tmp && *tmp ? tmp : "/tmp");
-	}
-	for (int o = 0; o < 3; o++)
-		snprintf(fpath[o], sizeof fpath[o], "%s/features-tictactoe-%s.txt",
-			*rankdir ? rankdir : out, opponents[o]);
-	for (int c = 0; c < NCFG; c++)
-		for (int r = 0; r < runs; r++) {
-			job *j = &jobs[c * runs + r];
-			j->c = &cfg[c];
-			j->run = r;
-			j->matches = (int)(c < 3 ? sshort : c < NSRC ? smatches : matches);
-			j->seed = seed;
-			j->source = c < NSRC;
-			j->features = cfg[c].init == 1 ? fpath[cfg[c].opp] : NULL;
-			j->reward = rewards + (size_t)(c * runs + r) * (size_t)most;
-			gl_fset_init(&j->fs, 2);
-		}
+}
 
-	/* 1. the source game, then Table 1 at both lengths */
-	run_all(jobs, NSRC * (int)runs, (int)threads);
-	gl_feature_set pooled[2][3];
+/* 1. the source game, then Table 1 at both lengths, its feature files. */
+static int bs_source(bsctx *x, gl_err *err)
+{
+	gl_report *rep = x->rep;
+	int runs = (int)x->runs;
+	if (run_all(x->env->runner, x->jobs, NSRC * runs, err))
+		return err->code;
+	x->pooled_init = true;
 	for (int len = 0; len < 2; len++)
 		for (int o = 0; o < 3; o++)
-			pool_features(&pooled[len][o], jobs + (3 * len + o) * runs, (int)runs,
-				opponents[o]);
+			gl_fset_init(&x->pooled[len][o], 2);
+	for (int len = 0; len < 2; len++)
+		for (int o = 0; o < 3; o++) {
+			gl_fset_done(&x->pooled[len][o]);
+			if (pool_features(&x->pooled[len][o], x->jobs + (3 * len + o) * runs, runs,
+					opponents[o], err))
+				return err->code;
+		}
 	for (int o = 0; o < 3; o++) {
-		gl_err err = {0};
-		if (gl_fset_save(&pooled[1][o], fpath[o], &err))
-			cli_die(EXIT_RUN, "%s", err.msg);
+		/* the file the transfer runs read, and the same as a note */
+		if (gl_fset_save(&x->pooled[1][o], x->fpath[o], err))
+			return err->code;
+		char *text = NULL;
+		if (gl_read_file(x->fpath[o], (size_t)1 << 30, &text, NULL, err))
+			return err->code;
+		gl_report_note(rep, strrchr(x->fpath[o], '/') + 1, text);
+		gl_free(text);
 	}
-	gl_strbuf t1;
-	gl_strbuf_init(&t1);
-	gl_strbuf_printf(&t1, "source_matches,letter,feature,bound_lo,bound_hi,egreedy,random,weak,"
-		"paper_egreedy,paper_random,paper_weak,paper_within_bound\n");
-	printf("The paper does not say how long the source game was learned: Table 1 after %ld and "
-		"after %ld\nsource matches (--source-short, --source-matches).\n\n", sshort, smatches);
-	double mad_short = table1(pooled[0], (int)sshort, &t1);
-	double mad = table1(pooled[1], (int)smatches, &t1);
-	printf("mean |here - paper|: %.2f after %ld source matches, %.2f after %ld\n\n", mad_short,
-		sshort, mad, smatches);
-	gl_strbuf vd;
-	report_verdicts_init(&vd);
-	{
-		char ov[160], w[300];
-		snprintf(ov, sizeof ov, "mean |difference| %.2f after %ld source matches, %.2f after %ld",
-			mad_short, sshort, mad, smatches);
-		double fork[2] = {0, 0}; /* N(N(W)), mean over opponents, short and long */
-		for (int len = 0; len < 2; len++)
-			for (int o = 0; o < 3; o++)
-				fork[len] += gl_feature_value(gl_fset_find(&pooled[len][o], "N(N(W))"),
-					50) / 3;
-		snprintf(w, sizeof w, "the paper does not say how long tic-tac-toe was learned; our "
-			"values move away from 50 with training (N(N(W)): %.1f after %ld, %.1f after "
-			"%ld); the paper's all lie within 38-64", fork[0], sshort, fork[1], smatches);
-		report_verdict(&vd, "Table 1: feature values learned in tic-tac-toe",
-			"36 values, 38.00 to 63.36", ov, mad < 5 || mad_short < 5 ? "reproduced" :
-			"differs", w);
-	}
-	figure2_checks(pooled[1], &vd);
-	report_write(out, "table1.csv", &t1);
-	gl_strbuf_done(&t1);
+	gl_table *t1 = gl_report_table(rep, "table1.csv", "source_matches,letter,feature,"
+		"bound_lo,bound_hi,egreedy,random,weak,paper_egreedy,paper_random,paper_weak,"
+		"paper_within_bound");
+	gl_report_printf(rep, "The paper does not say how long the source game was learned: "
+		"Table 1 after %ld and after %ld\nsource matches (--source-short, "
+		"--source-matches).\n\n", x->sshort, x->smatches);
+	double mad_short = table1(rep, x->pooled[0], (int)x->sshort, t1);
+	double mad = table1(rep, x->pooled[1], (int)x->smatches, t1);
+	gl_report_printf(rep, "mean |here - paper|: %.2f after %ld source matches, %.2f after "
+		"%ld\n\n", mad_short, x->sshort, mad, x->smatches);
+	x->vd = gl_report_verdicts(rep);
+	char ov[160], w[300];
+	snprintf(ov, sizeof ov, "mean |difference| %.2f after %ld source matches, %.2f after %ld",
+		mad_short, x->sshort, mad, x->smatches);
+	double fork[2] = {0, 0}; /* N(N(W)), mean over opponents, short and long */
+	for (int len = 0; len < 2; len++)
+		for (int o = 0; o < 3; o++)
+			fork[len] += gl_feature_value(gl_fset_find(&x->pooled[len][o], "N(N(W))"),
+				50) / 3;
+	snprintf(w, sizeof w, "the paper does not say how long tic-tac-toe was learned; our "
+		"values move away from 50 with training (N(N(W)): %.1f after %ld, %.1f after "
+		"%ld); the paper's all lie within 38-64", fork[0], x->sshort, fork[1], x->smatches);
+	gl_report_verdict(rep, x->vd, "Table 1: feature values learned in tic-tac-toe",
+		"36 values, 38.00 to 63.36", ov, mad < 5 || mad_short < 5 ? "reproduced" :
+		"differs", w);
+	figure2_checks(rep, x->pooled[1], x->vd);
+	return 0;
+}
 
-	/* 2. the target games */
-	run_all(jobs + NSRC * runs, (NCFG - NSRC) * (int)runs, (int)threads);
-	curve cv[NCFG];
+/* 2. the target games: the curves, each figure's table and plot. */
+static int bs_targets(bsctx *x, gl_err *err)
+{
+	gl_report *rep = x->rep;
+	int runs = (int)x->runs, skip = x->skip;
+	if (run_all(x->env->runner, x->jobs + NSRC * runs, (NCFG - NSRC) * runs, err))
+		return err->code;
 	for (int c = NSRC; c < NCFG; c++)
-		make_curve(&cv[c], jobs + c * runs, (int)runs, (int)matches, skip);
-
+		if (make_curve(&x->cv[c], x->jobs + c * runs, runs, (int)x->matches, skip, err))
+			return err->code;
 	static const struct {
 		const char *file, *title;
 	} figs[5] = {
@@ -733,107 +713,118 @@ int repro_banerjee_stone(int argc, char **argv)
 		{"fig6_othello4_weak", "Figure 6: othello4 against weak"},
 		{"fig7_othello4_random", "Figure 7: othello4 against random"},
 	};
+	enum { PTS = 400 };
+	double *pts = gl_malloc(sizeof *pts * 5 * 4 * PTS);
+	if (!pts)
+		return gl_fail(err, GL_ENOMEM, "repro banerjee-stone: out of memory");
 	for (int f = 0; f < 5; f++) {
 		int which[5], n = 0;
 		if (f < 3)
-			which[n++] = fig_base[f];
+			which[n++] = x->fig_base[f];
 		for (int at = 0; at < 2; at++)
 			for (int l = 0; l < 2; l++)
-				which[n++] = f < 3 ? fig_tl[f][at][l] : fig67[f - 3][at][l];
+				which[n++] = f < 3 ? x->fig_tl[f][at][l] : x->fig67[f - 3][at][l];
 		char names[5][48];
+		gl_strbuf cols;
+		gl_strbuf_init(&cols);
+		gl_strbuf_printf(&cols, "match");
 		for (int k = 0; k < n; k++) {
-			const config *c = &cfg[which[k]];
+			const config *c = &x->cfg[which[k]];
 			if (c->init == 0)
 				snprintf(names[k], sizeof names[k], "baseline");
 			else
 				snprintf(names[k], sizeof names[k], "%s%s", inits[c->init],
 					c->at ? " (init_at=update)" : "");
-		}
-		gl_strbuf sb;
-		gl_strbuf_init(&sb);
-		gl_strbuf_printf(&sb, "match");
-		for (int k = 0; k < n; k++) {
-			const config *c = &cfg[which[k]];
 			char nm[48];
 			snprintf(nm, sizeof nm, "%s%s", inits[c->init], c->init ? c->at ? "_update" :
 				"_choose" : "");
-			gl_strbuf_printf(&sb, ",%s_mean,%s_min,%s_max", nm, nm, nm);
-		}
-		gl_strbuf_printf(&sb, "\n");
-		for (int i = 0; i < cv[which[0]].n; i++) {
-			gl_strbuf_printf(&sb, "%d", skip + i + 1);
-			for (int k = 0; k < n; k++) {
-				const curve *c = &cv[which[k]];
-				gl_strbuf_printf(&sb, ",%.4f,%.4f,%.4f", c->mean[i], c->lo[i], c->hi[i]);
-			}
-			gl_strbuf_printf(&sb, "\n");
+			gl_strbuf_printf(&cols, ",%s_mean,%s_min,%s_max", nm, nm, nm);
 		}
 		char name[64];
 		snprintf(name, sizeof name, "%s.csv", figs[f].file);
-		report_write(out, name, &sb);
-		gl_strbuf_done(&sb);
+		gl_table *t = gl_report_table(rep, name, cols.buf ? cols.buf : "");
+		rep->oom |= cols.oom;
+		gl_strbuf_done(&cols);
+		for (int i = 0; i < x->cv[which[0]].n; i++) {
+			gl_table_cells(rep, t, "%d", skip + i + 1);
+			for (int k = 0; k < n; k++) {
+				const curve *c = &x->cv[which[k]];
+				gl_table_cells(rep, t, "%.4f\t%.4f\t%.4f", c->mean[i], c->lo[i],
+					c->hi[i]);
+			}
+		}
 		/* the plot: series named by learner; bands for init_at=choose only */
-		plot_series s[5];
-		enum { PTS = 400 };
-		static double xs[5][PTS], ys[5][PTS], los[5][PTS], his[5][PTS];
+		gl_series s[5];
 		for (int k = 0; k < n; k++) {
-			const curve *c = &cv[which[k]];
+			const curve *c = &x->cv[which[k]];
+			double *xs = pts + (size_t)k * 4 * PTS, *ys = xs + PTS, *los = ys + PTS,
+				*his = los + PTS;
 			int step = c->n / PTS + 1, m = 0;
 			for (int i = 0; i < c->n && m < PTS; i += step, m++) {
-				xs[k][m] = c->x[i];
-				ys[k][m] = c->mean[i];
-				los[k][m] = c->lo[i];
-				his[k][m] = c->hi[i];
+				xs[m] = c->x[i];
+				ys[m] = c->mean[i];
+				los[m] = c->lo[i];
+				his[m] = c->hi[i];
 			}
-			bool band = cfg[which[k]].at == 0;
-			s[k] = (plot_series){names[k], m, xs[k], ys[k], band ? los[k] : NULL,
-				band ? his[k] : NULL};
+			bool band = x->cfg[which[k]].at == 0;
+			s[k] = (gl_series){names[k], m, xs, ys, band ? los : NULL, band ? his : NULL,
+				-1};
 		}
-		plot_spec ps = {figs[f].title, "matches",
-			"cumulative average reward (band: min..max over runs)", false, false};
 		snprintf(name, sizeof name, "%s.svg", figs[f].file);
-		report_plot(out, name, &ps, s, n);
+		gl_report_figure(rep, name, figs[f].title, "matches",
+			"cumulative average reward (band: min..max over runs)", false, false, s, n);
 	}
+	gl_free(pts);
+	return 0;
+}
 
-	/* 3. the summary */
-	gl_strbuf sum;
-	gl_strbuf_init(&sum);
-	gl_strbuf_printf(&sum, "game,opponent,learner,init_at,final_avg,curve_mean,"
-		"window_to_95pct,first100_mean,last100_mean,table_entries,table_MB\n");
-	printf("Summary (final = cumulative average reward of matches %d..%ld, mean of %ld runs;"
-		" win95 = first match\nwhose last-%d-matches average (mean over runs) reaches 95%% of "
-		"the last window's; entries, MB: the\nlearner's value table at the end)\n",
-		skip + 1, matches, runs, WIN);
-	printf("%-10s %-8s %-10s %-7s %8s %10s %8s %10s %8s\n", "game", "opponent", "learner",
-		"init_at", "final", "curve mean", "win95", "entries", "MB");
+/* 3. the summary. */
+static void bs_summary(bsctx *x)
+{
+	gl_report *rep = x->rep;
+	long runs = x->runs;
+	gl_table *sum = gl_report_table(rep, "summary.csv", "game,opponent,learner,init_at,"
+		"final_avg,curve_mean,window_to_95pct,first100_mean,last100_mean,table_entries,"
+		"table_MB");
+	gl_report_printf(rep, "Summary (final = cumulative average reward of matches %d..%ld, "
+		"mean of %ld runs; win95 = first match\nwhose last-%d-matches average (mean over "
+		"runs) reaches 95%% of the last window's; entries, MB: the\nlearner's value table "
+		"at the end)\n", x->skip + 1, x->matches, runs, WIN);
+	gl_report_printf(rep, "%-10s %-8s %-10s %-7s %8s %10s %8s %10s %8s\n", "game",
+		"opponent", "learner", "init_at", "final", "curve mean", "win95", "entries", "MB");
 	for (int c = NSRC; c < NCFG; c++) {
+		const curve *cv = &x->cv[c];
+		const config *cf = &x->cfg[c];
 		double mean_area = 0, f100 = 0, l100 = 0;
 		for (int r = 0; r < runs; r++) {
-			mean_area += cv[c].area[r] / runs;
-			f100 += cv[c].first100[r] / runs;
-			l100 += cv[c].last100[r] / runs;
+			mean_area += cv->area[r] / runs;
+			f100 += cv->first100[r] / runs;
+			l100 += cv->last100[r] / runs;
 		}
-		const char *at = cfg[c].init ? init_ats[cfg[c].at] : "-";
-		printf("%-10s %-8s %-10s %-7s %8.2f %10.2f %8d %10.0f %8.2f\n", cfg[c].game,
-			opponents[cfg[c].opp], inits[cfg[c].init], at, cv[c].final, mean_area,
-			cv[c].window95, cv[c].entries, cv[c].mbytes);
-		gl_strbuf_printf(&sum, "%s,%s,%s,%s,%.3f,%.3f,%d,%.3f,%.3f,%.0f,%.3f\n", cfg[c].game,
-			opponents[cfg[c].opp], inits[cfg[c].init], at, cv[c].final, mean_area,
-			cv[c].window95, f100, l100, cv[c].entries, cv[c].mbytes);
+		const char *at = cf->init ? init_ats[cf->at] : "-";
+		gl_report_printf(rep, "%-10s %-8s %-10s %-7s %8.2f %10.2f %8d %10.0f %8.2f\n",
+			cf->game, opponents[cf->opp], inits[cf->init], at, cv->final, mean_area,
+			cv->window95, cv->entries, cv->mbytes);
+		gl_table_cells(rep, sum, "%s\t%s\t%s\t%s\t%.3f\t%.3f\t%d\t%.3f\t%.3f\t%.0f\t%.3f",
+			cf->game, opponents[cf->opp], inits[cf->init], at, cv->final, mean_area,
+			cv->window95, f100, l100, cv->entries, cv->mbytes);
 	}
-	report_write(out, "summary.csv", &sum);
-	gl_strbuf_done(&sum);
+}
 
-	/* 4. the claims, each paired over the runs with a sign-flip test */
-	gl_strbuf cl;
-	gl_strbuf_init(&cl);
-	gl_strbuf_printf(&cl, "claim,init_at,result,mean_difference,standard_error,runs,p_value\n");
-	printf("\nThe paper's claims, judged over %ld runs: per run the difference of the two "
-		"curves' means\n(or of the measure named), a one-sided paired sign-flip test; holds "
-		"at p < 0.05:\n", runs);
-	double *d = calloc((size_t)runs, sizeof *d);
+/* 4. the claims, each paired over the runs with a sign-flip test. */
+static int bs_claims(bsctx *x, gl_err *err)
+{
+	gl_report *rep = x->rep;
+	int runs = (int)x->runs;
+	curve *cv = x->cv;
+	gl_table *cl = gl_report_table(rep, "claims.csv", "claim,init_at,result,"
+		"mean_difference,standard_error,runs,p_value");
+	gl_report_printf(rep, "\nThe paper's claims, judged over %ld runs: per run the "
+		"difference of the two curves' means\n(or of the measure named), a one-sided "
+		"paired sign-flip test; holds at p < 0.05:\n", x->runs);
+	double *d = gl_calloc((size_t)runs, sizeof *d);
 	if (!d)
-		cli_die(EXIT_RUN, "out of memory");
+		return gl_fail(err, GL_ENOMEM, "repro banerjee-stone: out of memory");
 	char what[120];
 	int held[2] = {0, 0}, nclaims = 0;
 	double gain[2][3]; /* transfer's mean gain over baseline, per init_at and game */
@@ -841,142 +832,218 @@ int repro_banerjee_stone(int argc, char **argv)
 		nclaims = 0;
 		for (int gi = 0; gi < 3; gi++) {
 			snprintf(what, sizeof what, "transfer beats baseline, %s vs egreedy", tgames[gi]);
-			area_diff(&cv[fig_tl[gi][at][0]], &cv[fig_base[gi]], (int)runs, d);
+			area_diff(&cv[x->fig_tl[gi][at][0]], &cv[x->fig_base[gi]], runs, d);
 			gain[at][gi] = 0;
 			for (int r = 0; r < runs; r++)
 				gain[at][gi] += d[r] / runs;
-			held[at] += claim(&cl, &vd, what, init_ats[at], d, (int)runs, "");
+			held[at] += claim(rep, cl, x->vd, what, init_ats[at], d, runs, "");
 			nclaims++;
 		}
 		for (int gi = 0; gi < 3; gi++) {
-			snprintf(what, sizeof what, "lookahead beats transfer, %s vs egreedy", tgames[gi]);
-			area_diff(&cv[fig_tl[gi][at][1]], &cv[fig_tl[gi][at][0]], (int)runs, d);
-			held[at] += claim(&cl, &vd, what, init_ats[at], d, (int)runs, "");
+			snprintf(what, sizeof what, "lookahead beats transfer, %s vs egreedy",
+				tgames[gi]);
+			area_diff(&cv[x->fig_tl[gi][at][1]], &cv[x->fig_tl[gi][at][0]], runs, d);
+			held[at] += claim(rep, cl, x->vd, what, init_ats[at], d, runs, "");
 			nclaims++;
 		}
 		for (int oi = 0; oi < 2; oi++) {
 			snprintf(what, sizeof what, "transfer beats lookahead, othello4 vs %s",
 				oi ? "random" : "weak");
-			area_diff(&cv[fig67[oi][at][0]], &cv[fig67[oi][at][1]], (int)runs, d);
-			held[at] += claim(&cl, &vd, what, init_ats[at], d, (int)runs, "");
+			area_diff(&cv[x->fig67[oi][at][0]], &cv[x->fig67[oi][at][1]], runs, d);
+			held[at] += claim(rep, cl, x->vd, what, init_ats[at], d, runs, "");
 			nclaims++;
 		}
 	}
-	printf("\n  'crossing 95%% performance level in less than 100 matches' (vs egreedy): per "
-		"run, the mean\n  reward of matches 1..%d minus 95%% of that of the last %d matches "
-		"(a moving window, not\n  the cumulative curve from match %d):\n", WIN, WIN, skip + 1);
+	gl_report_printf(rep, "\n  'crossing 95%% performance level in less than 100 matches' "
+		"(vs egreedy): per run, the mean\n  reward of matches 1..%d minus 95%% of that of "
+		"the last %d matches (a moving window, not\n  the cumulative curve from match "
+		"%d):\n", WIN, WIN, x->skip + 1);
 	int fast = 0;
 	for (int gi = 0; gi < 3; gi++) {
-		int list[5] = {fig_base[gi], fig_tl[gi][0][0], fig_tl[gi][0][1], fig_tl[gi][1][0],
-			fig_tl[gi][1][1]};
+		int list[5] = {x->fig_base[gi], x->fig_tl[gi][0][0], x->fig_tl[gi][0][1],
+			x->fig_tl[gi][1][0], x->fig_tl[gi][1][1]};
 		for (int k = 0; k < 5; k++) {
 			const curve *c = &cv[list[k]];
 			for (int r = 0; r < runs; r++)
 				d[r] = c->first100[r] - 0.95 * c->last100[r];
-			const config *cf = &cfg[list[k]];
+			const config *cf = &x->cfg[list[k]];
 			snprintf(what, sizeof what, "95%% within %d matches, %s %s", WIN, tgames[gi],
 				inits[cf->init]);
-			fast += claim(&cl, NULL, what, cf->init ? init_ats[cf->at] : "-", d, (int)runs, "");
+			fast += claim(rep, cl, NULL, what, cf->init ? init_ats[cf->at] : "-", d, runs,
+				"");
 		}
 	}
-	printf("  %d of 15 curves are at 95%% of their level within the first %d matches\n", fast,
-		WIN);
-	{
-		char ov[120];
-		snprintf(ov, sizeof ov, "%d of 15 curves (5 learners x 3 games) significantly there", fast);
-		report_verdict(&vd, "learners cross 95% within 100 matches (vs egreedy)",
-			"\"typically crossing 95% performance level in less than 100 matches\"", ov,
-			fast == 15 ? "reproduced" : fast == 0 ? "fails" : "differs",
-			"per run, the mean reward of matches 1-100 against 95% of the last 100 (a moving "
-			"window); the paper's curves start at match 301, so they cannot show it");
-	}
-	printf("\nOf the %d claims of the figures (transfer > baseline, lookahead > transfer vs "
-		"egreedy,\ntransfer > lookahead vs weak and random): %d hold with init_at=choose, %d "
-		"with init_at=update.\n", nclaims, held[0], held[1]);
-	printf("Transfer's gain over baseline (curve means; connect3, othello4, capturego): "
-		"choose %+.2f %+.2f %+.2f,\nupdate %+.2f %+.2f %+.2f. The figures' head start of "
-		"transfer over baseline needs init_at=%s.\n", gain[0][0], gain[0][1], gain[0][2],
-		gain[1][0], gain[1][1], gain[1][2],
-		gain[0][0] + gain[0][1] + gain[0][2] >= gain[1][0] + gain[1][1] + gain[1][2] ?
+	gl_free(d);
+	gl_report_printf(rep, "  %d of 15 curves are at 95%% of their level within the first %d "
+		"matches\n", fast, WIN);
+	char ov[160];
+	snprintf(ov, sizeof ov, "%d of 15 curves (5 learners x 3 games) significantly there",
+		fast);
+	gl_report_verdict(rep, x->vd, "learners cross 95% within 100 matches (vs egreedy)",
+		"\"typically crossing 95% performance level in less than 100 matches\"", ov,
+		fast == 15 ? "reproduced" : fast == 0 ? "fails" : "differs",
+		"per run, the mean reward of matches 1-100 against 95% of the last 100 (a moving "
+		"window); the paper's curves start at match 301, so they cannot show it");
+	gl_report_printf(rep, "\nOf the %d claims of the figures (transfer > baseline, lookahead "
+		"> transfer vs egreedy,\ntransfer > lookahead vs weak and random): %d hold with "
+		"init_at=choose, %d with init_at=update.\n", nclaims, held[0], held[1]);
+	double g0 = gain[0][0] + gain[0][1] + gain[0][2], g1 = gain[1][0] + gain[1][1] +
+		gain[1][2];
+	gl_report_printf(rep, "Transfer's gain over baseline (curve means; connect3, othello4, "
+		"capturego): choose %+.2f %+.2f %+.2f,\nupdate %+.2f %+.2f %+.2f. The figures' head "
+		"start of transfer over baseline needs init_at=%s.\n", gain[0][0], gain[0][1],
+		gain[0][2], gain[1][0], gain[1][1], gain[1][2], g0 >= g1 ?
 		"choose: an initial value steers play only if it is given while choosing" :
 		"update, the literal reading");
-	{
-		char ov[160];
-		snprintf(ov, sizeof ov, "transfer over baseline: choose %+.2f %+.2f %+.2f; update "
-			"%+.2f %+.2f %+.2f", gain[0][0], gain[0][1], gain[0][2], gain[1][0], gain[1][1],
-			gain[1][2]);
-		report_verdict(&vd, "when a new afterstate gets its initial value (init_at)",
-			"in the update after the match (section 3, literally)", ov,
-			gain[0][0] + gain[0][1] + gain[0][2] > gain[1][0] + gain[1][1] + gain[1][2] ?
-			"differs" : "reproduced",
-			"only a value given while choosing steers the moves; the figures' head start "
-			"of transfer needs it");
-	}
-	report_write(out, "verdicts.csv", &vd);
-	gl_strbuf_done(&vd);
-	free(d);
-	report_write(out, "claims.csv", &cl);
-	gl_strbuf_done(&cl);
-
-	printf("\nwrote %s/{table1,fig3_connect3,fig4_othello4,fig5_capturego,"
-		"fig6_othello4_weak,fig7_othello4_random,summary,claims}.csv and the five "
-		"figures as .svg\n", out);
-	printf("%.1f s\n", gl_now() - t0);
-	for (int c = NSRC; c < NCFG; c++)
-		free_curve(&cv[c]);
-	for (int len = 0; len < 2; len++)
-		for (int o = 0; o < 3; o++)
-			gl_fset_done(&pooled[len][o]);
-	for (int i = 0; i < njobs; i++) {
-		gl_fset_done(&jobs[i].fs);
-		free(jobs[i].blob);
-	}
-	if (!cli_rank0())
-		for (int o = 0; o < 3; o++)
-			remove(fpath[o]);
-	if (*rankdir)
-		rmdir(rankdir);
-	free(jobs);
-	free(rewards);
+	snprintf(ov, sizeof ov, "transfer over baseline: choose %+.2f %+.2f %+.2f; update "
+		"%+.2f %+.2f %+.2f", gain[0][0], gain[0][1], gain[0][2], gain[1][0], gain[1][1],
+		gain[1][2]);
+	gl_report_verdict(rep, x->vd, "when a new afterstate gets its initial value (init_at)",
+		"in the update after the match (section 3, literally)", ov, g0 > g1 ? "differs" :
+		"reproduced", "only a value given while choosing steers the moves; the figures' "
+		"head start of transfer needs it");
 	return 0;
 }
 
-void repro_bs_demo(uint64_t seed)
+static int bs_run(const gl_exp_args *a, const gl_exp_env *env, gl_report *rep, gl_err *err)
+{
+	const char *w = "repro banerjee-stone";
+	long seed;
+	bsctx *x = gl_calloc(1, sizeof *x);
+	if (!x)
+		return gl_fail(err, GL_ENOMEM, "repro banerjee-stone: out of memory");
+	x->env = env;
+	x->rep = rep;
+	int rc = GL_EINVAL;
+	if (gl_exp_long(a, w, "runs", 1, 1000, &x->runs, err) ||
+	    gl_exp_long(a, w, "matches", 10, 10000000, &x->matches, err) ||
+	    (gl_exp_given(a, "source-matches") &&
+	     gl_exp_long(a, w, "source-matches", 10, 10000000, &x->smatches, err)) ||
+	    gl_exp_long(a, w, "source-short", 10, 10000000, &x->sshort, err) ||
+	    gl_exp_long(a, w, "seed", 0, INT64_MAX, &seed, err))
+		goto done;
+	if (!gl_exp_given(a, "source-matches"))
+		x->smatches = x->matches;
+	x->seed = (uint64_t)seed;
+	long runs = x->runs, matches = x->matches;
+	int threads = env->runner && env->runner->workers > 0 ? env->runner->workers : 1;
+	x->skip = (int)(matches / 10);
+	double t0 = gl_now();
+	gl_report_printf(rep, "Banerjee and Stone 2007: %ld runs x %ld matches (source: %ld, and "
+		"%ld for the short Table 1), seed %" PRIu64 ", %d threads, learner moves first; "
+		"curves over matches %d..%ld\n\n", runs, matches, x->smatches, x->sshort, x->seed,
+		threads, x->skip + 1, matches);
+	if (runs < 10)
+		gl_report_printf(rep, "note: %ld runs; the paper averages 10, and a claim judged on "
+			"fewer is weak\n\n", runs);
+	bs_configs(x);
+	int njobs = NCFG * (int)runs;
+	long most = matches > x->smatches ? matches : x->smatches;
+	most = most > x->sshort ? most : x->sshort;
+	x->jobs = gl_calloc((size_t)njobs, sizeof *x->jobs);
+	x->rewards = gl_calloc((size_t)njobs * (size_t)most, sizeof *x->rewards);
+	if (!x->jobs || !x->rewards) {
+		rc = gl_fail(err, GL_ENOMEM, "repro banerjee-stone: out of memory");
+		goto done;
+	}
+	if (env->plan)
+		env->plan(env->ctx, (double)njobs);
+	for (int o = 0; o < 3; o++)
+		snprintf(x->fpath[o], sizeof x->fpath[o], "%s/features-tictactoe-%s.txt",
+			env->work ? env->work : env->dir, opponents[o]);
+	for (int c = 0; c < NCFG; c++)
+		for (int r = 0; r < runs; r++) {
+			job *j = &x->jobs[c * runs + r];
+			j->c = &x->cfg[c];
+			j->run = r;
+			j->matches = (int)(c < 3 ? x->sshort : c < NSRC ? x->smatches : matches);
+			j->seed = x->seed;
+			j->source = c < NSRC;
+			j->features = x->cfg[c].init == 1 ? x->fpath[x->cfg[c].opp] : NULL;
+			j->reward = x->rewards + (size_t)(c * runs + r) * (size_t)most;
+			gl_fset_init(&j->fs, 2);
+		}
+	if ((rc = bs_source(x, err)) || (rc = bs_targets(x, err)))
+		goto done;
+	bs_summary(x);
+	if ((rc = bs_claims(x, err)))
+		goto done;
+	gl_report_printf(rep, "\nwrote %s/{table1,fig3_connect3,fig4_othello4,fig5_capturego,"
+		"fig6_othello4_weak,fig7_othello4_random,summary,claims}.csv and the five "
+		"figures as .svg\n", env->dir);
+	gl_report_printf(rep, "%.1f s\n", gl_now() - t0);
+	rc = gl_report_check(rep, err);
+done:
+	for (int c = NSRC; c < NCFG; c++)
+		free_curve(&x->cv[c]);
+	for (int len = 0; x->pooled_init && len < 2; len++)
+		for (int o = 0; o < 3; o++)
+			gl_fset_done(&x->pooled[len][o]);
+	for (int i = 0; x->jobs && i < NCFG * (int)x->runs; i++) {
+		gl_fset_done(&x->jobs[i].fs);
+		gl_free(x->jobs[i].blob);
+	}
+	gl_free(x->jobs);
+	gl_free(x->rewards);
+	gl_free(x);
+	return rc;
+}
+
+const gl_experiment_type gl_exp_banerjee_stone = {
+	.name = "banerjee-stone",
+	.summary = "TD(lambda) with lookahead-feature transfer: Table 1, Figures 3-7",
+	.paper = "B. Banerjee and P. Stone, \"General Game Learning using Knowledge Transfer\", "
+		"IJCAI 2007",
+	.seeds = "--seed 1: run r draws from stream r (runs 1..--runs, 10)",
+	.opts = bs_opts,
+	.quick = "--runs 2 --matches 200 --source-short 50 --threads 2",
+	.work = true,
+	.run = bs_run,
+};
+
+/* --- the demo part ------------------------------------------------------------------- */
+
+int gl_exp_bs_demo(uint64_t seed, const char *path, const gl_runner *runner,
+	gl_report *rep, gl_err *err)
 {
 	enum { SRC = 1000, TGT = 1000, RUNS = 2 };
-	printf("\n== Transfer (Banerjee-Stone): tic-tac-toe features, then connect3 ==\n");
+	gl_report_printf(rep, "\n== Transfer (Banerjee-Stone): tic-tac-toe features, then "
+		"connect3 ==\n");
 	static const config src = {"tictactoe", 0, 0, 0}, base = {"connect3", 0, 0, 0},
 		tr = {"connect3", 0, 1, 0};
-	char path[256];
-	const char *tmp = getenv("TMPDIR");
-	snprintf(path, sizeof path, "%s/gamelearn-demo-features-%ld.txt", tmp && *tmp ? tmp :
-		"/tmp", (long)getpid());
-	static int rw[1 + 2 * RUNS][SRC > TGT ? SRC : TGT];
+	int (*rw)[SRC > TGT ? SRC : TGT] = gl_calloc(1 + 2 * RUNS, sizeof *rw);
 	job j[1 + 2 * RUNS];
 	memset(j, 0, sizeof j);
+	if (!rw)
+		return gl_fail(err, GL_ENOMEM, "demo: out of memory");
 	j[0] = (job){.c = &src, .run = 0, .matches = SRC, .seed = seed, .source = true,
 		.reward = rw[0]};
 	gl_fset_init(&j[0].fs, 2);
-	run_all(j, 1, 1);
+	int rc = run_all(runner, j, 1, err);
+	if (rc)
+		goto done;
 	snprintf(j[0].fs.game, sizeof j[0].fs.game, "tictactoe");
 	snprintf(j[0].fs.opponent, sizeof j[0].fs.opponent, "egreedy");
-	gl_err err = {0};
-	if (gl_fset_save(&j[0].fs, path, &err))
-		cli_die(EXIT_RUN, "%s", err.msg);
+	if ((rc = gl_fset_save(&j[0].fs, path, err)))
+		goto done;
 	int trees = 0;
 	for (int i = 0; i < j[0].fs.n; i++)
 		trees += gl_feature_is_tree(j[0].fs.f[i].text);
-	printf("tic-tac-toe, td against egreedy, %d matches: %d tree features valued\n", SRC, trees);
+	gl_report_printf(rep, "tic-tac-toe, td against egreedy, %d matches: %d tree features "
+		"valued\n", SRC, trees);
 	for (int r = 0; r < RUNS; r++) {
 		j[1 + r] = (job){.c = &base, .run = r, .matches = TGT, .seed = seed,
 			.reward = rw[1 + r]};
 		j[1 + RUNS + r] = (job){.c = &tr, .run = r, .matches = TGT, .seed = seed,
 			.features = path, .reward = rw[1 + RUNS + r]};
 	}
-	run_all(j + 1, 2 * RUNS, 2);
+	rc = run_all(runner, j + 1, 2 * RUNS, err);
 	remove(path);
-	printf("connect3 against egreedy, cumulative average reward (mean of %d runs)\n", RUNS);
-	printf("%8s %10s %10s\n", "matches", "baseline", "transfer");
+	if (rc)
+		goto done;
+	gl_report_printf(rep, "connect3 against egreedy, cumulative average reward (mean of %d "
+		"runs)\n", RUNS);
+	gl_report_printf(rep, "%8s %10s %10s\n", "matches", "baseline", "transfer");
 	double sb = 0, st = 0;
 	for (int k = 0; k < TGT; k++) {
 		for (int r = 0; r < RUNS; r++) {
@@ -984,7 +1051,13 @@ void repro_bs_demo(uint64_t seed)
 			st += rw[1 + RUNS + r][k];
 		}
 		if ((k + 1) % (TGT / 10) == 0)
-			printf("%8d %10.2f %10.2f\n", k + 1, sb / RUNS / (k + 1), st / RUNS / (k + 1));
+			gl_report_printf(rep, "%8d %10.2f %10.2f\n", k + 1, sb / RUNS / (k + 1),
+				st / RUNS / (k + 1));
 	}
-	gl_fset_done(&j[0].fs);
+	rc = gl_report_check(rep, err);
+done:
+	for (int i = 0; i < 1 + 2 * RUNS; i++)
+		gl_fset_done(&j[i].fs);
+	gl_free(rw);
+	return rc;
 }
