@@ -86,8 +86,8 @@ static void table_csv(const gl_table *t, gl_strbuf *sb)
 	}
 }
 
-/* Figure f as an SVG line plot in dir. */
-static void figure_svg(const gl_figure *f, const char *dir)
+/* Figure f as an SVG line plot in dir: 0 or an error with a message. */
+static int figure_svg(const gl_figure *f, const char *dir, gl_err *err)
 {
 	enum { SERIES_MAX = 32 };
 	plot_series ps[SERIES_MAX];
@@ -99,7 +99,7 @@ static void figure_svg(const gl_figure *f, const char *dir)
 		colour[i] = s->colour < 0 ? NULL : report_palette(s->colour);
 	}
 	plot_spec spec = {f->title, f->xlabel, f->ylabel, f->log_y, f->y_from_zero};
-	report_plot_coloured(dir, f->name, &spec, ps, n, colour);
+	return report_plot_file(dir, f->name, &spec, ps, n, colour, err);
 }
 
 int repro_write(const gl_report *rep, const char *dir, gl_err *err)
@@ -124,7 +124,8 @@ int repro_write(const gl_report *rep, const char *dir, gl_err *err)
 			return err->code;
 	}
 	for (int i = 0; i < rep->nfigures; i++)
-		figure_svg(rep->figures[i], dir);
+		if (figure_svg(rep->figures[i], dir, err))
+			return err->code;
 	return 0;
 }
 

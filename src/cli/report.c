@@ -239,6 +239,15 @@ void report_plot(const char *dir, const char *name, const plot_spec *spec,
 void report_plot_coloured(const char *dir, const char *name, const plot_spec *spec,
 	const plot_series *series, int nseries, const char *const *colour)
 {
+	gl_err err = {0};
+	if (report_plot_file(dir, name, spec, series, nseries, colour, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
+}
+
+int report_plot_file(const char *dir, const char *name, const plot_spec *spec,
+	const plot_series *series, int nseries, const char *const *colour,
+	gl_err *err)
+{
 	/* the plot area is PW x PH; the margins grow to hold the text */
 	enum { PW = 560, PH = 360, L = 80, B = 60, LEGEND_PX = 12 };
 	size_t longest = 0;
@@ -359,6 +368,12 @@ void report_plot_coloured(const char *dir, const char *name, const plot_spec *sp
 #undef PX
 #undef PY
 	gl_strbuf_printf(&sb, "</svg>\n");
-	report_write(dir, name, &sb);
+	int rc = 0;
+	if (cli_rank0()) { /* under MPI rank 0 alone writes */
+		char path[1200];
+		snprintf(path, sizeof path, "%s/%s", dir, name);
+		rc = gl_strbuf_write(&sb, path, err);
+	}
 	gl_strbuf_done(&sb);
+	return rc;
 }

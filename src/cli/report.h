@@ -74,6 +74,11 @@ void report_plot(const char *dir, const char *name, const plot_spec *spec,
  * report_colour's), e.g. report_palette of a parameter's value. */
 void report_plot_coloured(const char *dir, const char *name, const plot_spec *spec,
 	const plot_series *series, int nseries, const char *const *colour);
+/* The same, 0 or an error with a message instead of exiting (a server's
+ * figure that cannot be written must not stop the server). */
+int report_plot_file(const char *dir, const char *name, const plot_spec *spec,
+	const plot_series *series, int nseries, const char *const *colour,
+	gl_err *err);
 
 /* Write the text of sb to dir/name atomically (a CSV table). Dies on
  * error. */
