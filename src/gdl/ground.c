@@ -1319,22 +1319,51 @@ static uint64_t var_mask(const grounder *G, int32_t t)
 	return m;
 }
 
+/* The relations whose facts may change from state to state: true, does
+ * and those with a clause reading one of them (positively or not), as
+ * [syms.n] flags; NULL without memory. A fixpoint over the clauses, passes
+ * as deep as the relations' dependencies. */
+static uint8_t *dynamic_relations(const gdl_prog *p)
+{
+	uint8_t *dyn = gl_calloc((size_t)p->syms.n + 1, 1);
+	if (!dyn)
+		return NULL;
+	dyn[K_TRUE] = dyn[K_DOES] = 1;
+	for (bool more = true; more;) {
+		more = false;
+		for (int c = 0; c < p->ncl; c++) {
+			const gdl_clause *cl = &p->cl[c];
+			int32_t h = p->terms[cl->head].sym;
+			for (int i = 0; i < cl->nlits && !dyn[h]; i++) {
+				const gdl_lit *l = &p->lits[cl->lit0 + i];
+				if ((l->kind == L_POS || l->kind == L_NEG) &&
+				    dyn[p->terms[l->a].sym])
+					dyn[h] = more = 1;
+			}
+		}
+	}
+	return dyn;
+}
+
 /* Variables, literal masks and occurrences of every clause. */
 /* For a relaxed layout (G->relax), clause c's positive literals of
- * relations defined by the description read as if negated, so that the
+ * relations defined by the description on true or does (dyn, from
+ * dynamic_relations: a static one, such as chess's `pawn_capture`, is
+ * computed once and keeps the domain tight: left out, every pawn could
+ * go from every square to every other) read as if negated, so that the
  * domain ignores them (a superset still: a body with fewer literals holds
  * more often), wherever what they bind is bound by the clause's other
  * positive literals too: the layout keeps only what binds its bases and
  * moves. The prover, which reads the clauses as written, makes the facts
  * of the relations left out per state. */
-static void relax_clause(grounder *G, int c)
+static void relax_clause(grounder *G, int c, const uint8_t *dyn)
 {
 	const gdl_prog *p = G->p;
 	const gdl_clause *cl = &p->cl[c];
 	for (int i = 0; i < cl->nlits; i++) {
 		int32_t gl = cl->lit0 + i;
 		int32_t rel = p->terms[p->lits[gl].a].sym;
-		if (G->lkind[gl] != L_POS || rel < K_NKEYWORDS)
+		if (G->lkind[gl] != L_POS || rel < K_NKEYWORDS || !dyn[rel])
 			continue;
 		G->lkind[gl] = L_NEG;
 		uint64_t need = G->hmask[c], have = 0;
@@ -1384,6 +1413,9 @@ static int setup_clauses(grounder *G)
 		G->why = TOO_ARGS; /* more than GDL_VARS_MAX: checked before */
 	if (rc)
 		return rc;
+	uint8_t *dyn = NULL;
+	if (G->relax && !(dyn = dynamic_relations(p)))
+		return GL_ENOMEM;
 	for (int c = 0; c < p->ncl; c++) {
 		const gdl_clause *cl = &p->cl[c];
 		use_clause(G, c);
@@ -1393,8 +1425,8 @@ static int setup_clauses(grounder *G)
 			G->lmask[cl->lit0 + i] = var_mask(G, l->a) |
 				(l->b >= 0 ? var_mask(G, l->b) : 0);
 		}
-		if (G->relax)
-			relax_clause(G, c);
+		if (dyn)
+			relax_clause(G, c, dyn);
 		for (int i = 0; i < cl->nlits; i++) {
 			int32_t gl = cl->lit0 + i;
 			if (G->lkind[gl] == L_POS) {
@@ -1404,6 +1436,7 @@ static int setup_clauses(grounder *G)
 			G->nneg[c] += G->lkind[gl] == L_NEG;
 		}
 	}
+	gl_free(dyn);
 	for (int s = 0; s < p->syms.n; s++)
 		G->occ0[s + 1] += G->occ0[s];
 	int32_t *fill = gl_malloc(((size_t)p->syms.n + 1) * sizeof *fill);
