@@ -183,25 +183,44 @@ static int load_layout(gdl_game *gd, const gdl_load_opts *o, const char *text,
 }
 
 /* load_layout() of the rules as written, relaxed where its layout is too
- * big; then, where the layout's static relations are too many to compute
- * whole, the same with the rules asked on demand (where even the relaxed
- * layout is too big, asking on demand does not make it smaller). */
+ * big: 0, or GL_ERANGE with *ground false when even the layout could not
+ * be ground (asking on demand does not make it smaller). */
+static int load_either(gdl_game *gd, const gdl_load_opts *o, const char *text,
+	size_t n, bool demand, bool *ground, gl_err *err)
+{
+	int rc = GL_ERANGE;
+	if (!(o->layout && o->relax))
+		rc = load_layout(gd, o, text, n, demand, GDL_GROUND_LAYOUT, err);
+	if (rc == GL_ERANGE)
+		rc = load_layout(gd, o, text, n, demand, GDL_GROUND_RELAXED, err);
+	*ground = gd->natoms > 0;
+	return rc;
+}
+
+/* The layout (load_either), the rules as written or asked on demand,
+ * whichever evaluates the first states in fewer join steps
+ * (gdl_prover_cost): over a layout the prover makes every derived fact of
+ * a state, and asked on demand only those legal, next, terminal and goal
+ * need: in chess 64,600 join steps against 12.5 million, in
+ * ruleDepthExponential 3,398 against 94. Where the layout's static relations are too many to
+ * compute whole, only on demand. */
 static int load_last(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	size_t n, gl_err *err)
 {
-	int rc = GL_ERANGE;
-	bool ground = true; /* the last try's layout was ground */
-	for (int demand = o->demand; demand <= 1 && rc == GL_ERANGE && ground;
-	     demand++) {
-		if (!(o->layout && o->relax))
-			rc = load_layout(gd, o, text, n, demand, GDL_GROUND_LAYOUT,
-				err);
-		if (rc == GL_ERANGE)
-			rc = load_layout(gd, o, text, n, demand, GDL_GROUND_RELAXED,
-				err);
-		ground = gd->natoms > 0;
-	}
-	return rc;
+	bool ground;
+	int rc = load_either(gd, o, text, n, o->demand, &ground, err);
+	if (o->demand || (rc == GL_ERANGE && !ground))
+		return rc;
+	if (rc == GL_ERANGE)
+		return load_either(gd, o, text, n, true, &ground, err);
+	if (rc)
+		return rc;
+	uint64_t plain = gdl_prover_cost(gd, GDL_PROVE_MAX);
+	gl_err again = {0};
+	if (load_either(gd, o, text, n, true, &ground, &again) == 0 &&
+	    gdl_prover_cost(gd, plain) < plain)
+		return 0;
+	return load_either(gd, o, text, n, false, &ground, err);
 }
 
 /* compile_once(), and when the grounding is too big, again with the rules

@@ -379,6 +379,12 @@ int32_t gdl_gterm_make(gdl_gterms *gt, int32_t fn, int32_t nargs,
 typedef struct gdl_prover gdl_prover;
 int gdl_prover_build(gdl_game *gd, long max_steps, gl_err *err);
 void gdl_prover_free(gdl_prover *pv);
+/* Join steps the prover of gd takes to evaluate the initial state and the
+ * state after its first legal joint move: above cap (cap + 1) when they
+ * are more, or the evaluation fails; 0 without memory. What load_last()
+ * weighs one way of loading against another by: a count, the same on
+ * every machine. */
+uint64_t gdl_prover_cost(const gdl_game *gd, uint64_t cap);
 
 /* A reasoner, as gdl.h's evaluator sees it: a const descriptor of
  * functions (like game types and agent types), one per reasoner, in

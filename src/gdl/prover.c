@@ -1786,6 +1786,31 @@ static void pv_next(const gdl_game *gd, void *x, const int *joint,
 }
 
 
+uint64_t gdl_prover_cost(const gdl_game *gd, uint64_t cap)
+{
+	gdl_pv *e = pv_make(gd);
+	if (!e)
+		return 0;
+	e->R.max = cap < e->R.max ? cap : e->R.max;
+	pv_state(gd, e, gd->init);
+	uint64_t cost = e->R.steps;
+	if (!e->err) {
+		int joint[GDL_ROLES_MAX];
+		for (int r = 0; r < gd->nroles; r++)
+			joint[r] = pv_legal_nth(gd, e, r, 0);
+		uint64_t *next = gl_malloc((size_t)gd->words * sizeof *next);
+		if (next) {
+			e->R.max = cap > cost ? cap - cost : 1;
+			pv_next(gd, e, joint, next);
+			cost += e->R.steps;
+		}
+		gl_free(next);
+	}
+	bool over = e->err || e->nerr;
+	pv_free(e);
+	return over ? cap + 1 : cost;
+}
+
 /* --- The prover as a reasoner (gdl_ops) ----------------------------------- */
 
 const gdl_ops gdl_prover_ops = {
