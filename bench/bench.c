@@ -184,6 +184,20 @@ static double cpu_seconds(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* Playouts a round of a timed loop: from 1 (a slow game such as chess
+ * takes seconds a playout), doubled each round up to most. */
+static int next_chunk(int chunk, int most)
+{
+	return chunk < most ? 2 * chunk : most;
+}
+
+/* Digits after the point that give a rate three significant figures (a
+ * prover's 0.73 playouts a second is not 1). */
+static int rate_digits(double rate)
+{
+	return rate < 10 ? 3 : rate < 100 ? 1 : 0;
+}
+
 /* Random playouts through the game interface for about secs CPU seconds
  * (the machine may be shared: CPU time counts only this process). */
 static void playouts_game(const gl_game *g, double secs, uint64_t seed,
@@ -194,9 +208,10 @@ static void playouts_game(const gl_game *g, double secs, uint64_t seed,
 	void *s = cli_state(g);
 	gl_action *moves = cli_moves(g);
 	uint64_t n = 0, plies = 0;
+	int chunk = 1;
 	double t0 = cpu_seconds(), dt;
 	do {
-		for (int k = 0; k < 64; k++, n++) {
+		for (int k = 0; k < chunk; k++, n++) {
 			g->type->start(g, s);
 			int nm;
 			while ((nm = g->type->legal(g, s, moves)) > 0) {
@@ -205,10 +220,11 @@ static void playouts_game(const gl_game *g, double secs, uint64_t seed,
 			}
 		}
 		dt = cpu_seconds() - t0;
+		chunk = next_chunk(chunk, 64);
 	} while (dt < secs);
 	progress_end(bar);
-	printf("%-40s %-8s %10" PRIu64 " %12" PRIu64 " %9.3f %12.0f\n", g->spec,
-		"game.h", n, plies, dt, (double)n / dt);
+	printf("%-40s %-8s %10" PRIu64 " %12" PRIu64 " %9.3f %12.*f\n", g->spec,
+		"game.h", n, plies, dt, rate_digits((double)n / dt), (double)n / dt);
 	gl_free(s);
 	gl_free(moves);
 }
@@ -230,17 +246,19 @@ static void playouts_gdl(const gdl_game *gd, const char *path, double load,
 	gl_rng rng;
 	gl_rng_seed(&rng, seed);
 	uint64_t n = 0, steps = 0;
+	int chunk = 1;
 	double dt;
 	t0 = cpu_seconds();
 	do {
-		for (int k = 0; k < 64; k++, n++)
+		for (int k = 0; k < chunk; k++, n++)
 			steps += (uint64_t)gdl_playout(gd, e, init, &rng, 100000, NULL);
 		dt = cpu_seconds() - t0;
+		chunk = next_chunk(chunk, 64);
 	} while (dt < secs);
 	progress_end(bar);
-	printf("%-40s %-8s %10" PRIu64 " %12" PRIu64 " %9.3f %12.0f  (load %.3f s)\n",
+	printf("%-40s %-8s %10" PRIu64 " %12" PRIu64 " %9.3f %12.*f  (load %.3f s)\n",
 		path, gdl_reasoner_of(gd) == GDL_PROVER ? "prover" : "gdl.h", n,
-		steps, dt, (double)n / dt, load);
+		steps, dt, rate_digits((double)n / dt), (double)n / dt, load);
 	gdl_eval_free(e);
 	/* the same, 64 playouts at a time */
 	gdl_batch *b = gdl_batch_new(gd);
@@ -248,16 +266,18 @@ static void playouts_gdl(const gdl_game *gd, const char *path, double load,
 		cli_die(EXIT_RUN, "out of memory");
 	gl_rng_seed(&rng, seed);
 	n = steps = 0;
+	chunk = 1;
 	t0 = cpu_seconds();
 	do {
-		steps += gdl_batch_playouts(gd, b, init, 1024, &rng, 100000, NULL);
-		n += 1024;
+		steps += gdl_batch_playouts(gd, b, init, chunk, &rng, 100000, NULL);
+		n += (uint64_t)chunk;
 		dt = cpu_seconds() - t0;
+		chunk = next_chunk(chunk, 1024);
 	} while (dt < secs);
 	progress_end(bar);
-	printf("%-40s %-8s %10" PRIu64 " %12" PRIu64 " %9.3f %12.0f\n",
+	printf("%-40s %-8s %10" PRIu64 " %12" PRIu64 " %9.3f %12.*f\n",
 		path, gdl_reasoner_of(gd) == GDL_PROVER ? "prover64" : "batch64", n,
-		steps, dt, (double)n / dt);
+		steps, dt, rate_digits((double)n / dt), (double)n / dt);
 	gdl_batch_free(b);
 	gl_free(init);
 }
