@@ -76,15 +76,17 @@ static int gt_grow(gdl_gterms *gt)
 	}
 	if (gt->n * 2 >= gt->nslot) {
 		int ns = gt->nslot ? gt->nslot * 2 : 2048;
-		int32_t *slot = gl_calloc((size_t)ns, sizeof *slot);
+		uint64_t *slot = gl_calloc((size_t)ns, sizeof *slot);
 		if (!slot)
 			return GL_ENOMEM;
-		for (int i = 0; i < gt->n; i++) {
-			uint32_t h = hash_gt(gt->fn[i], gt->nargs[i], gt->argv + gt->args[i]);
-			int k = (int)(h & (uint32_t)(ns - 1));
-			while (slot[k])
-				k = (k + 1) & (ns - 1);
-			slot[k] = i + 1;
+		for (int k = 0; k < gt->nslot; k++) { /* the hashes are kept */
+			uint64_t e = gt->slot[k];
+			if (!e)
+				continue;
+			int j = (int)((uint32_t)(e >> 32) & (uint32_t)(ns - 1));
+			while (slot[j])
+				j = (j + 1) & (ns - 1);
+			slot[j] = e;
 		}
 		gl_free(gt->slot);
 		gt->slot = slot;
@@ -100,8 +102,10 @@ int32_t gdl_gterm_find(const gdl_gterms *gt, int32_t fn, int32_t nargs,
 		return -1;
 	uint32_t h = hash_gt(fn, nargs, args);
 	int k = (int)(h & (uint32_t)(gt->nslot - 1));
-	while (gt->slot[k]) {
-		int32_t id = gt->slot[k] - 1;
+	for (uint64_t e; (e = gt->slot[k]); k = (k + 1) & (gt->nslot - 1)) {
+		if ((uint32_t)(e >> 32) != h)
+			continue;
+		int32_t id = (int32_t)(uint32_t)e - 1;
 		if (gt->fn[id] == fn && gt->nargs[id] == nargs) {
 			if (nargs == 0)
 				return id;
@@ -112,7 +116,6 @@ int32_t gdl_gterm_find(const gdl_gterms *gt, int32_t fn, int32_t nargs,
 			if (i == nargs)
 				return id;
 		}
-		k = (k + 1) & (gt->nslot - 1);
 	}
 	return -1;
 }
@@ -148,7 +151,7 @@ static int32_t gt_get(gdl_gterms *gt, int32_t fn, int32_t nargs,
 	int k = (int)(h & (uint32_t)(gt->nslot - 1));
 	while (gt->slot[k])
 		k = (k + 1) & (gt->nslot - 1);
-	gt->slot[k] = id + 1;
+	gt->slot[k] = (uint64_t)h << 32 | (uint32_t)(id + 1);
 	return id;
 }
 

@@ -133,7 +133,8 @@ typedef struct gdl_gterms {
 	int n, cap;
 	int32_t *argv;
 	int nargv, capargv;
-	int32_t *slot;  /* hash: id + 1, 0 empty */
+	uint64_t *slot; /* hash: the term's hash << 32 | id + 1, 0 empty (a
+			 * probe compares the hash before reading the term) */
 	int nslot;
 } gdl_gterms;
 
