@@ -27,7 +27,6 @@ static const struct refusal {
 	const char *game;
 	const char *why; /* a part of the message */
 } refused[] = {
-	{"urmAdd", "grounding too big (more than 2097152 ground atoms)"},
 	{NULL, NULL}
 };
 

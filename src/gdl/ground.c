@@ -265,10 +265,12 @@ typedef struct bucket {
 } bucket;
 
 /* One step of a join: a literal with what is known when it is reached. */
-enum { S_SCAN, S_CHECK, S_DIST, S_NDIST };
+enum { S_SCAN, S_CHECK, S_DIST, S_NDIST, S_NOT };
 typedef struct step {
 	int32_t kind;     /* S_SCAN: facts from an index; S_CHECK: a ground
-			   * positive literal; S_DIST, S_NDIST: a test */
+			   * positive literal; S_DIST, S_NDIST: a test;
+			   * S_NOT: a ground negative literal of an exact
+			   * relation (negated_exactly) */
 	int32_t lit;      /* the literal's place in its clause */
 	int32_t a, b;     /* its terms */
 	int32_t pat;      /* S_SCAN: the index looked up */
@@ -305,6 +307,10 @@ typedef struct grounder {
 	int32_t *occ0;       /* [nsyms + 1] positive literals of each relation */
 	int32_t *occ;        /* in occ, as indexes into p->lits */
 	uint8_t *dead;       /* [ncl] clauses that can never fire */
+	uint8_t *dyn;        /* [nsyms] relations on true or does
+			      * (dynamic_relations) */
+	uint8_t *exact;      /* [nsyms] static relations whose facts are
+			      * exactly the true ones (exact_relations) */
 	int32_t *rcomp;      /* [nsyms] component of each relation in the
 			      * dependency graph, dependencies first */
 	int ncomp;
@@ -977,6 +983,8 @@ static int estimate(grounder *G, int32_t gl, uint64_t bound, double *est)
 	return 0;
 }
 
+static bool negated_exactly(const grounder *G, int32_t gl);
+
 /* The rest of the plan of the current clause after the steps made so far:
  * tests and ground literals as soon as their variables are bound, else
  * the literal with the fewest facts to try (most constrained first). */
@@ -1000,7 +1008,9 @@ static int plan_rest(grounder *G)
 			int lk = G->lkind[cl->lit0 + i];
 			int kind = lk == L_POS ? S_CHECK : lk == L_DIST ? S_DIST :
 				S_NDIST;
-			int rc = lk == L_NEG ? 0 : add_step(G, i, kind, bound);
+			if (lk == L_NEG && !negated_exactly(G, cl->lit0 + i))
+				continue; /* the domain ignores it: a superset */
+			int rc = add_step(G, i, lk == L_NEG ? S_NOT : kind, bound);
 			if (rc)
 				return rc;
 		}
@@ -1201,6 +1211,12 @@ static int join(grounder *G, int j)
 		if (term_eq(G, s->a, s->b) == (s->kind == S_DIST))
 			return 0;
 		return join(G, j + 1);
+	}
+	if (s->kind == S_NOT) { /* its relation is complete: exact */
+		int32_t a = make_ground(G, s->a, false);
+		if (a < -1)
+			return a;
+		return a >= 0 && is_fact(G, a) >= 0 ? 0 : join(G, j + 1);
 	}
 	if (s->kind == S_CHECK) {
 		int32_t a = make_ground(G, s->a, false);
@@ -1416,8 +1432,8 @@ static int setup_clauses(grounder *G)
 		G->why = TOO_ARGS; /* more than GDL_VARS_MAX: checked before */
 	if (rc)
 		return rc;
-	uint8_t *dyn = NULL;
-	if (G->relax && !(dyn = dynamic_relations(p)))
+	uint8_t *dyn = G->dyn = dynamic_relations(p);
+	if (!dyn)
 		return GL_ENOMEM;
 	for (int c = 0; c < p->ncl; c++) {
 		const gdl_clause *cl = &p->cl[c];
@@ -1428,7 +1444,7 @@ static int setup_clauses(grounder *G)
 			G->lmask[cl->lit0 + i] = var_mask(G, l->a) |
 				(l->b >= 0 ? var_mask(G, l->b) : 0);
 		}
-		if (dyn)
+		if (G->relax)
 			relax_clause(G, c, dyn);
 		for (int i = 0; i < cl->nlits; i++) {
 			int32_t gl = cl->lit0 + i;
@@ -1439,7 +1455,6 @@ static int setup_clauses(grounder *G)
 			G->nneg[c] += G->lkind[gl] == L_NEG;
 		}
 	}
-	gl_free(dyn);
 	for (int s = 0; s < p->syms.n; s++)
 		G->occ0[s + 1] += G->occ0[s];
 	int32_t *fill = gl_malloc(((size_t)p->syms.n + 1) * sizeof *fill);
@@ -1575,8 +1590,64 @@ static int layout_goals(grounder *G)
 	return rc;
 }
 
+/* Whether literal gl, of a clause with head relation h, negates a static
+ * relation in a static rule (outside a layout, which grounds only what its
+ * positive literals read): then h depends on it as on a positive literal,
+ * so that the relation is complete before h is ground. */
+static bool static_negation(const grounder *G, int32_t h, int32_t gl)
+{
+	const gdl_prog *p = G->p;
+	const gdl_lit *l = &p->lits[gl];
+	return !G->layout && l->kind == L_NEG && G->lkind[gl] == L_NEG &&
+		!G->dyn[h] && !G->dyn[p->terms[l->a].sym];
+}
+
+/* G->exact: the static relations whose every negation is of an exact
+ * relation of an earlier component. Ground a component at a time, in
+ * order, with those negations applied (negated_exactly), their facts are
+ * exactly the true ones, by induction over the components. The others'
+ * facts are a superset (negations ignored), which no negation may read.
+ * Returns 0 or GL_ENOMEM. */
+static int exact_relations(grounder *G)
+{
+	const gdl_prog *p = G->p;
+	G->exact = gl_malloc((size_t)p->syms.n + 1);
+	if (!G->exact)
+		return GL_ENOMEM;
+	for (int r = 0; r < p->syms.n; r++)
+		G->exact[r] = !G->layout && !G->dyn[r];
+	for (bool more = true; more;) {
+		more = false;
+		for (int c = 0; c < p->ncl; c++) {
+			const gdl_clause *cl = &p->cl[c];
+			int32_t h = p->terms[cl->head].sym;
+			for (int i = 0; i < cl->nlits && G->exact[h] && !G->dead[c]; i++) {
+				int32_t gl = cl->lit0 + i, r = p->terms[p->lits[gl].a].sym;
+				if (p->lits[gl].kind == L_NEG && (!G->exact[r] ||
+				    G->rcomp[r] >= G->rcomp[h]))
+					G->exact[h] = 0, more = true;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Whether negative literal gl (of the current clause) is applied as the
+ * domain is ground: its relation exact and complete before the clause's
+ * component (urmAdd's `(not (maxLines ?n))` bounds its line numbers;
+ * ignored, every number would be a line). */
+static bool negated_exactly(const grounder *G, int32_t gl)
+{
+	const gdl_prog *p = G->p;
+	int32_t r = p->terms[p->lits[gl].a].sym;
+	int32_t h = p->terms[p->cl[G->lit_cl[gl]].head].sym;
+	return G->exact && G->lkind[gl] == L_NEG && p->lits[gl].kind == L_NEG &&
+		G->exact[r] && G->rcomp[r] < G->rcomp[h];
+}
+
 /* The components of the relations' dependency graph (a head on its
- * positive literals, true on init and next, does on legal; the clauses
+ * positive literals, a static head on the static relations it negates
+ * (static_negation), true on init and next, does on legal; the clauses
  * that can fire), numbered so that one comes after those it depends on:
  * G->rcomp. Returns 0 or GL_ENOMEM. */
 static int components(grounder *G)
@@ -1604,7 +1675,8 @@ static int components(grounder *G)
 			int32_t h = p->terms[cl->head].sym;
 			for (int i = 0; i < cl->nlits; i++) {
 				const gdl_lit *l = &p->lits[cl->lit0 + i];
-				if (G->lkind[cl->lit0 + i] != L_POS)
+				if (G->lkind[cl->lit0 + i] != L_POS &&
+				    !static_negation(G, h, cl->lit0 + i))
 					continue;
 				if (pass == 0)
 					e0[h + 1]++;
@@ -1624,7 +1696,7 @@ static int components(grounder *G)
 	int nc = gdl_sccs(n, e0, edge, G->rcomp);
 	if (nc >= 0) {
 		G->ncomp = nc;
-		rc = 0;
+		rc = exact_relations(G);
 	}
 out:
 	gl_free(e0);
@@ -1886,6 +1958,8 @@ done:
 	gl_free(G.occ);
 	gl_free(G.dead);
 	gl_free(G.rcomp);
+	gl_free(G.dyn);
+	gl_free(G.exact);
 	gl_free(G.varslot);
 	gl_free(G.inst.v);
 	gl_free(G.rhead);
