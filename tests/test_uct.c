@@ -534,6 +534,31 @@ static void test_options(void)
 	}
 }
 
+/* Three matches of game (seeds 0..2) for each of three pairs of agents:
+ * each `same` match must be the `base` one, move for move. Returns how
+ * many `other` matches are not. */
+static int differ_from(const char *game, const char *const *base,
+	const char *const *same, const char *const *other)
+{
+	int differ = 0;
+	for (uint64_t seed = 0; seed < 3; seed++) {
+		gl_match x, y, z;
+		gl_match_init(&x);
+		gl_match_init(&y);
+		gl_match_init(&z);
+		play(game, base, seed, &x);
+		play(game, same, seed, &y);
+		play(game, other, seed, &z);
+		CHECK_MSG(same_moves(&x, &y), "%s: %s played another match than %s",
+			game, same[0], base[0]);
+		differ += !same_moves(&x, &z);
+		gl_match_done(&x);
+		gl_match_done(&y);
+		gl_match_done(&z);
+	}
+	return differ;
+}
+
 /* In a game of simultaneous moves MAST playouts stop at the first round
  * (simul=0, the default): roshambo2's matches are then those of plain
  * uct, move for move (the same random draws), and with simul=1 not. */
@@ -545,22 +570,8 @@ static void test_mast_rounds(void)
 		"uct:time=0,iterations=200,c=20,mast=0"};
 	const char *on[] = {"uct:time=0,iterations=300,simul=1",
 		"uct:time=0,iterations=200,c=20,simul=1"};
-	int differ = 0;
-	for (uint64_t seed = 0; seed < 3; seed++) {
-		gl_match x, y, z;
-		gl_match_init(&x);
-		gl_match_init(&y);
-		gl_match_init(&z);
-		play("gdl:data/gdl/games/roshambo2.kif", dflt, seed, &x);
-		play("gdl:data/gdl/games/roshambo2.kif", plain, seed, &y);
-		play("gdl:data/gdl/games/roshambo2.kif", on, seed, &z);
-		CHECK(same_moves(&x, &y));
-		differ += !same_moves(&x, &z);
-		gl_match_done(&x);
-		gl_match_done(&y);
-		gl_match_done(&z);
-	}
-	CHECK_MSG(differ > 0, "simul=1 played as plain uct");
+	CHECK_MSG(differ_from("gdl:data/gdl/games/roshambo2.kif", dflt, plain,
+		on) > 0, "simul=1 played as plain uct");
 }
 
 /* Move decay: decay=100 keeps every statistic, the default's player move
@@ -574,22 +585,8 @@ static void test_decay(void)
 		"uct:time=0,iterations=200,c=20,decay=100"};
 	const char *none[] = {"uct:time=0,iterations=300,decay=0",
 		"uct:time=0,iterations=200,c=20,decay=0"};
-	int differ = 0;
-	for (uint64_t seed = 0; seed < 3; seed++) {
-		gl_match x, y, z;
-		gl_match_init(&x);
-		gl_match_init(&y);
-		gl_match_init(&z);
-		play("connect4", dflt, seed, &x);
-		play("connect4", all, seed, &y);
-		play("connect4", none, seed, &z);
-		CHECK(same_moves(&x, &y));
-		differ += !same_moves(&x, &z);
-		gl_match_done(&x);
-		gl_match_done(&y);
-		gl_match_done(&z);
-	}
-	CHECK_MSG(differ > 0, "decay=0 played as the default");
+	CHECK_MSG(differ_from("connect4", dflt, all, none) > 0,
+		"decay=0 played as the default");
 }
 
 /* Decisive moves: at one iteration a move, the root's expansion puts the
