@@ -10,9 +10,11 @@
  * deterministic by seed, and keeps playing legally when its tree is reused
  * and its arena fills. Pondering (issue 19) keeps its tree across turns;
  * set_time() bounds choose(); its options (MAST, progressive history,
- * RAVE, NST, transpositions, decisive moves) are deterministic by seed
- * and keep the checks above. Decisive moves find a win in one iteration;
- * the transposition table carries what one move order learnt to another.
+ * RAVE, NST, transpositions, decisive moves, Last-Good-Reply, move
+ * decay) are deterministic by seed and keep the checks above. Decisive
+ * moves find a win in one iteration; the transposition table carries what
+ * one move order learnt to another; decay=100 is the default's player and
+ * decay=0 is not.
  */
 #include "gametest.h"
 
@@ -483,7 +485,8 @@ static void test_options(void)
 		"mast=0,order=1", "mast=0,history=5", "mast=0,rave=300",
 		"mast=2,order=1,history=5,rave=300", "nst=2", "nst=3",
 		"mast=1,nst=3", "decisive=1", "mast=0,decisive=1", "tt=1",
-		"mast=0,tt=1", "tt=1,nodes=1000"};
+		"mast=0,tt=1", "tt=1,nodes=1000", "decay=50", "decay=0,nst=3",
+		"lgr=1", "mast=0,lgr=1"};
 	char a[128], b[128], no[128];
 	for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
 		snprintf(a, sizeof a, "uct:time=0,iterations=300,%s", opts[o]);
@@ -531,6 +534,31 @@ static void test_options(void)
 	}
 }
 
+/* Three matches of game (seeds 0..2) for each of three pairs of agents:
+ * each `same` match must be the `base` one, move for move. Returns how
+ * many `other` matches are not. */
+static int differ_from(const char *game, const char *const *base,
+	const char *const *same, const char *const *other)
+{
+	int differ = 0;
+	for (uint64_t seed = 0; seed < 3; seed++) {
+		gl_match x, y, z;
+		gl_match_init(&x);
+		gl_match_init(&y);
+		gl_match_init(&z);
+		play(game, base, seed, &x);
+		play(game, same, seed, &y);
+		play(game, other, seed, &z);
+		CHECK_MSG(same_moves(&x, &y), "%s: %s played another match than %s",
+			game, same[0], base[0]);
+		differ += !same_moves(&x, &z);
+		gl_match_done(&x);
+		gl_match_done(&y);
+		gl_match_done(&z);
+	}
+	return differ;
+}
+
 /* In a game of simultaneous moves MAST playouts stop at the first round
  * (simul=0, the default): roshambo2's matches are then those of plain
  * uct, move for move (the same random draws), and with simul=1 not. */
@@ -542,22 +570,23 @@ static void test_mast_rounds(void)
 		"uct:time=0,iterations=200,c=20,mast=0"};
 	const char *on[] = {"uct:time=0,iterations=300,simul=1",
 		"uct:time=0,iterations=200,c=20,simul=1"};
-	int differ = 0;
-	for (uint64_t seed = 0; seed < 3; seed++) {
-		gl_match x, y, z;
-		gl_match_init(&x);
-		gl_match_init(&y);
-		gl_match_init(&z);
-		play("gdl:data/gdl/games/roshambo2.kif", dflt, seed, &x);
-		play("gdl:data/gdl/games/roshambo2.kif", plain, seed, &y);
-		play("gdl:data/gdl/games/roshambo2.kif", on, seed, &z);
-		CHECK(same_moves(&x, &y));
-		differ += !same_moves(&x, &z);
-		gl_match_done(&x);
-		gl_match_done(&y);
-		gl_match_done(&z);
-	}
-	CHECK_MSG(differ > 0, "simul=1 played as plain uct");
+	CHECK_MSG(differ_from("gdl:data/gdl/games/roshambo2.kif", dflt, plain,
+		on) > 0, "simul=1 played as plain uct");
+}
+
+/* Move decay: decay=100 keeps every statistic, the default's player move
+ * for move; decay=0 forgets MAST's statistics at every move of the
+ * match, which changes some match of three. */
+static void test_decay(void)
+{
+	const char *dflt[] = {"uct:time=0,iterations=300",
+		"uct:time=0,iterations=200,c=20"};
+	const char *all[] = {"uct:time=0,iterations=300,decay=100",
+		"uct:time=0,iterations=200,c=20,decay=100"};
+	const char *none[] = {"uct:time=0,iterations=300,decay=0",
+		"uct:time=0,iterations=200,c=20,decay=0"};
+	CHECK_MSG(differ_from("connect4", dflt, all, none) > 0,
+		"decay=0 played as the default");
 }
 
 /* Decisive moves: at one iteration a move, the root's expansion puts the
@@ -651,6 +680,8 @@ static void test_bad_specs(void)
 	CHECK(gl_agent_new("uct:nst=4", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:decisive=2", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:tt=2", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:lgr=2", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:decay=101", g, NULL, &err) == NULL);
 	gl_game_free(g);
 }
 
@@ -664,6 +695,7 @@ int main(void)
 	test_ponder();
 	test_options();
 	test_mast_rounds();
+	test_decay();
 	test_reuse();
 	test_gdl_any_players();
 	test_simultaneous();

@@ -71,6 +71,10 @@
  * over every iteration through that state by any order of moves, from a
  * table of states kept for the match. Decisive moves (`decisive`): an
  * expansion looks one move ahead for a win and tries it first.
+ * Last-Good-Reply with forgetting (`lgr`): a playout plays the mover's
+ * last winning reply to the move before, where legal, before MAST's
+ * choice. Move decay (`decay`): MAST's and NST's statistics are scaled
+ * down at each move of the match, so that newer iterations count more.
  *
  * Pondering (ponder(), for a GGP player between messages): the same
  * iterations as choose(), from the match's state as observed (inside a
@@ -80,8 +84,9 @@
  *
  * Memory: one node arena sized once at init (param `nodes`), and move
  * lists and states sized from the game (g->max_legal, g->state_size),
- * MAST's table and RAVE's marks from g->nplayers * g->nactions, NST's
- * table of a fixed size, the transposition table from the arena's;
+ * MAST's table, LGRF's replies and RAVE's marks from g->nplayers *
+ * g->nactions, NST's table of a fixed size, the transposition table from
+ * the arena's;
  * nothing is allocated after init. A full arena stops growing the tree
  * and iterations go on as playouts from its leaves.
  * Tree reuse: observe() moves the root down to the child for the move
@@ -182,6 +187,10 @@ typedef struct uct {
 	double history;     /* progressive history's weight W (0: off) */
 	int nst;            /* NST's longest n-gram (0: off, 2 or 3) */
 	bool decisive;      /* expansion puts a move that wins at once first */
+	gl_action *reply;   /* [nplayers * nactions] LGRF: each player's last
+			     * good reply to a move, NONE: none; or NULL */
+	double decay;       /* MAST and NST statistics kept at each move of
+			     * the match (1: all, no decay) */
 	unsigned np;        /* the game's players */
 	size_t tt_mask;     /* transpositions: entries - 1 (a power of 2) */
 	uint64_t *tt_key;   /* [entries] a state's hash (0: free), or NULL */
@@ -276,6 +285,12 @@ static const gl_param_def uct_params[] = {
 	{"decisive", "0", "decisive moves: a node given its children looks one move "
 		"ahead and tries first a move that ends the game with its mover's "
 		"top goal, 100 (0 or 1)", 0, 1},
+	{"lgr", "0", "Last-Good-Reply with forgetting: a playout move that followed "
+		"a move in an iteration its mover won is played again after that move "
+		"where legal, until it is in an iteration its mover did not win (0 or 1)",
+		0, 1},
+	{"decay", "100", "move decay: percent of the MAST (and NST) statistics kept "
+		"each time a move of the match is played (100: no decay)", 0, 100},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -299,6 +314,7 @@ static void uct_done(gl_agent *a)
 	gl_free(u->mark_it);
 	gl_free(u->mark_ply);
 	gl_free(u->grams);
+	gl_free(u->reply);
 	gl_free(u->tt_key);
 	gl_free(u->tt_n);
 	gl_free(u->tt_sum);
@@ -340,6 +356,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->nact = (size_t)g->nactions;
 	u->rave = (double)gl_params_int(p, "rave");
 	u->decisive = gl_params_int(p, "decisive") != 0;
+	u->decay = (double)gl_params_int(p, "decay") / 100;
 	u->np = g->nplayers;
 	u->nst = (u->eps < 1 || u->tau > 0) && gl_params_int(p, "nst") >= 2 ?
 		(int)gl_params_int(p, "nst") : 0;
@@ -378,7 +395,10 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		u->mark_it = gl_calloc(nmark, sizeof *u->mark_it);
 		u->mark_ply = gl_malloc(nmark * sizeof *u->mark_ply);
 	}
-	bool trail = mast || u->rave > 0;
+	bool lgr = gl_params_int(p, "lgr") != 0;
+	if (lgr)
+		u->reply = gl_malloc(nmark * sizeof *u->reply);
+	bool trail = mast || u->rave > 0 || lgr;
 	if (trail) {
 		u->trail = gl_malloc(((size_t)g->max_length + 1) * sizeof *u->trail);
 		u->trail_who = gl_malloc((size_t)g->max_length + 1);
@@ -390,7 +410,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	if (!u->nodes || !u->fwd || !u->path || !u->spath || !u->here || !u->cur ||
 	    !u->cand || !u->x ||
 	    (mast && !u->mast) || (u->tau > 0 && !u->weight) ||
-	    (u->nst && !u->grams) || (tt && (!u->tt_key || !u->tt_n ||
+	    (u->nst && !u->grams) || (lgr && !u->reply) || (tt && (!u->tt_key || !u->tt_n ||
 	    !u->tt_sum || !u->tt_of)) || (trail && (!u->trail || !u->trail_who)) ||
 	    (u->rave > 0 && (!u->amaf || !u->mark_it || !u->mark_ply)) ||
 	    gl_scratch_init(&u->w, g, LIST_REACH + levels, STATE_REACH + levels,
@@ -431,6 +451,8 @@ static int uct_begin(gl_agent *a, gl_err *err)
 			(size_t)a->game->nactions * sizeof *u->mast);
 	if (u->grams)
 		memset(u->grams, 0, ((size_t)1 << NST_BITS) * sizeof *u->grams);
+	for (size_t i = 0; u->reply && i < (size_t)u->np * u->nact; i++)
+		u->reply[i] = NONE;
 	if (u->tt_key) {
 		size_t n = u->tt_mask + 1;
 		memset(u->tt_key, 0, n * sizeof *u->tt_key);
@@ -817,6 +839,26 @@ static void mast_add(uct *u, const gl_game *g, int who, gl_action move,
 		e->w = exp((e->sum / e->n - 100) / u->tau);
 }
 
+/* Move decay (Tak, Winands and Bjornsson, "Decaying Simulation
+ * Strategies", IEEE TCIAIG 2014): a move of the match was played, so the
+ * MAST and NST statistics, gathered from earlier positions, count for
+ * `decay` of what they did: sums and counts scaled alike, means (and the
+ * Gibbs weights) unchanged, but the next iterations outweigh them sooner. */
+static void decay_stats(uct *u)
+{
+	if (u->decay >= 1)
+		return;
+	if (u->mast)
+		for (size_t i = 0; i < (size_t)u->np * u->nact; i++) {
+			u->mast[i].sum *= u->decay;
+			u->mast[i].n *= u->decay;
+		}
+	for (size_t i = 0; u->grams && i < (size_t)1 << NST_BITS; i++) {
+		u->grams[i].sum *= (float)u->decay;
+		u->grams[i].n *= (float)u->decay;
+	}
+}
+
 /* MAST in the tree: the untried child of nd (not a hidden ply, whose
  * children keep the round's order) whose move has the best MAST mean
  * for its mover is swapped to be tried next (a move never played counts
@@ -849,13 +891,59 @@ static void mast_first(uct *u, const gl_game *g, const node *nd)
 	}
 }
 
+/* LGRF (Baier and Drake, "The Power of Forgetting: Improving the
+ * Last-Good-Reply Policy in Monte Carlo Go", IEEE TCIAIG 2010; in GGP Tak,
+ * Winands and Bjornsson 2012): player p's last good reply to the move
+ * `prev`, when it is among moves[0..k); NONE otherwise. */
+static gl_action last_good(const uct *u, int p, gl_action prev,
+	const gl_action *moves, int k)
+{
+	if (prev == NONE)
+		return NONE;
+	gl_action r = u->reply[(size_t)p * u->nact + (size_t)prev];
+	for (int i = 0; r != NONE && i < k; i++)
+		if (moves[i] == r)
+			return r;
+	return NONE;
+}
+
+/* LGRF: each move of the iteration (descent and playout) after another
+ * becomes its mover's reply to that move when the mover won (its goal the
+ * top one, above some other player's), and is forgotten as the reply when
+ * the mover did not (a draw for everyone changes nothing). */
+static void lgr_update(uct *u, const double *goals)
+{
+	double top = goals[0], low = goals[0];
+	for (unsigned p = 1; p < u->np; p++) {
+		top = goals[p] > top ? goals[p] : top;
+		low = goals[p] < low ? goals[p] : low;
+	}
+	if (top == low)
+		return;
+	int s0 = u->nodes[u->path[0]].who >= 0 ? 0 : 1;
+	int len = u->depth - s0 + (int)u->ntrail;
+	gl_action prev = NONE;
+	for (int i = 0; i < len; i++) {
+		int who;
+		gl_action m = seq_move(u, i, &who);
+		if (prev != NONE) {
+			gl_action *r = &u->reply[(size_t)who * u->nact + (size_t)prev];
+			if (goals[who] == top)
+				*r = m;
+			else if (*r == m)
+				*r = NONE;
+		}
+		prev = m;
+	}
+}
+
 /* Whether playouts record their moves (and their movers: a to_move() a
  * move) for MAST and RAVE: not once MAST playouts, the only reader left,
  * have stopped at a round of simultaneous moves. */
 static bool tracking(const uct *u)
 {
 	return u->trail && (u->mast_rounds || !u->rounds || u->order ||
-		u->history > 0 || u->amaf);
+		u->history > 0 || u->amaf || u->reply);
 }
 
 /* Moves from s to the end (at most max_length of them), at random or by
@@ -868,7 +956,7 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 	gl_action *moves = u->moves;
 	bool track = tracking(u);
 	gl_action prev[2] = {NONE, NONE}; /* NST: the moves before */
-	if (u->grams) {
+	if (u->grams || u->reply) {
 		int who, s0 = u->nodes[u->path[0]].who >= 0 ? 0 : 1;
 		if (u->depth - s0 >= 1)
 			prev[0] = seq_move(u, u->depth - s0 - 1, &who);
@@ -886,7 +974,10 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 		if (track) {
 			int p = g->type->to_move(g, s);
 			bool policy = k > 1 && (!u->rounds || u->mast_rounds);
-			if (policy && u->tau > 0)
+			if (policy && u->reply && (m = last_good(u, p, prev[0],
+			    moves, k)) != NONE)
+				; /* the last good reply */
+			else if (policy && u->tau > 0)
 				m = gibbs_move(u, a, p, moves, k, prev);
 			else if (policy && u->eps < 1 && gl_rng_unit(&a->rng) >= u->eps)
 				m = mast_move(u, a, p, moves, k, prev);
@@ -1136,6 +1227,8 @@ static void iterate(uct *u, gl_agent *a)
 	}
 	if (u->amaf)
 		rave_update(u, g, depth, goals);
+	if (u->reply)
+		lgr_update(u, goals);
 }
 
 /* Whether child c of r ranks above child b as the move to play: a proven
@@ -1364,6 +1457,7 @@ static void uct_observe(gl_agent *a, const void *s, int player, gl_action move)
 		return;
 	}
 	/* a turn, or a round, is complete: the root follows its moves */
+	decay_stats(u);
 	int32_t n = u->reuse ? u->root : NONE;
 	for (int i = 0; i < u->npend && n != NONE; i++)
 		n = child(u, n, u->pend[i]);
