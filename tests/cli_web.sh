@@ -29,10 +29,10 @@ web() {
 req() {
 	if [ $# -ge 3 ]; then
 		printf '%s' "$3" >"$tmp/req"
-		code=$(curl -s -m 30 --path-as-is -o "$tmp/body" -w '%{http_code}' -X "$1" \
+		code=$(curl -s -m 120 --path-as-is -o "$tmp/body" -w '%{http_code}' -X "$1" \
 			-H 'Content-Type: application/json' --data-binary @"$tmp/req" "$W$2")
 	else
-		code=$(curl -s -m 30 --path-as-is -o "$tmp/body" -w '%{http_code}' -X "$1" "$W$2")
+		code=$(curl -s -m 120 --path-as-is -o "$tmp/body" -w '%{http_code}' -X "$1" "$W$2")
 	fi
 	body=$(cat "$tmp/body")
 }
