@@ -1590,23 +1590,26 @@ static int layout_goals(grounder *G)
 	return rc;
 }
 
-/* Whether literal gl, of a clause with head relation h, negates a static
- * relation in a static rule (outside a layout, which grounds only what its
- * positive literals read): then h depends on it as on a positive literal,
- * so that the relation is complete before h is ground. */
-static bool static_negation(const grounder *G, int32_t h, int32_t gl)
+/* Whether literal gl negates a static relation (outside a layout, which
+ * grounds only what its positive literals read): then its clause's head
+ * depends on it as on a positive literal, so that the relation is
+ * complete before the head is ground (a static relation depends on no
+ * dynamic one, so only a static head can close a cycle this way). */
+static bool static_negation(const grounder *G, int32_t gl)
 {
 	const gdl_prog *p = G->p;
 	const gdl_lit *l = &p->lits[gl];
 	return !G->layout && l->kind == L_NEG && G->lkind[gl] == L_NEG &&
-		!G->dyn[h] && !G->dyn[p->terms[l->a].sym];
+		!G->dyn[p->terms[l->a].sym];
 }
 
-/* G->exact: the static relations whose every negation is of an exact
- * relation of an earlier component. Ground a component at a time, in
- * order, with those negations applied (negated_exactly), their facts are
- * exactly the true ones, by induction over the components. The others'
- * facts are a superset (negations ignored), which no negation may read.
+/* G->exact: the static relations whose every positive literal reads an
+ * exact relation and every negation an exact relation of an earlier
+ * component. Ground a component at a time, in order, with those
+ * negations applied (negated_exactly), their facts are exactly the true
+ * ones, by induction over the components. The others' facts are a
+ * superset (a negation ignored, or read from a relation that ignored
+ * one), which no negation may read.
  * Returns 0 or GL_ENOMEM. */
 static int exact_relations(grounder *G)
 {
@@ -1622,10 +1625,15 @@ static int exact_relations(grounder *G)
 			const gdl_clause *cl = &p->cl[c];
 			int32_t h = p->terms[cl->head].sym;
 			for (int i = 0; i < cl->nlits && G->exact[h] && !G->dead[c]; i++) {
-				int32_t gl = cl->lit0 + i, r = p->terms[p->lits[gl].a].sym;
-				if (p->lits[gl].kind == L_NEG && (!G->exact[r] ||
-				    G->rcomp[r] >= G->rcomp[h]))
-					G->exact[h] = 0, more = true;
+				const gdl_lit *l = &p->lits[cl->lit0 + i];
+				int32_t r = p->terms[l->a].sym;
+				bool ok = l->kind == L_POS ? G->exact[r] :
+					l->kind != L_NEG || (G->exact[r] &&
+					G->rcomp[r] < G->rcomp[h]);
+				if (!ok) {
+					G->exact[h] = 0;
+					more = true;
+				}
 			}
 		}
 	}
@@ -1646,7 +1654,7 @@ static bool negated_exactly(const grounder *G, int32_t gl)
 }
 
 /* The components of the relations' dependency graph (a head on its
- * positive literals, a static head on the static relations it negates
+ * positive literals and on the static relations it negates
  * (static_negation), true on init and next, does on legal; the clauses
  * that can fire), numbered so that one comes after those it depends on:
  * G->rcomp. Returns 0 or GL_ENOMEM. */
@@ -1676,7 +1684,7 @@ static int components(grounder *G)
 			for (int i = 0; i < cl->nlits; i++) {
 				const gdl_lit *l = &p->lits[cl->lit0 + i];
 				if (G->lkind[cl->lit0 + i] != L_POS &&
-				    !static_negation(G, h, cl->lit0 + i))
+				    !static_negation(G, cl->lit0 + i))
 					continue;
 				if (pass == 0)
 					e0[h + 1]++;
