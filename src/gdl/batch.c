@@ -15,7 +15,19 @@
  */
 #include "gdl/internal.h"
 
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
 enum { LANES = 64, DRAW_TRIES = 32 };
+
+/* A possible move of a role in a network, as the words of val it reads
+ * and sets: legal where val[legal] & val[guard] (a constant or a missing
+ * guard is a slot of val that holds it), chosen into val[does] (-1: the
+ * move is read only through the role's `other` gate). */
+typedef struct pmove {
+	int32_t legal, guard, does;
+} pmove;
 
 struct gdl_batch {
 	gdl_eval *one;          /* the prover's: playouts one by one */
@@ -23,7 +35,8 @@ struct gdl_batch {
 	uint64_t *val;          /* [ngates] lane words */
 	uint64_t *nx;           /* [nbase] the next state's words */
 	int nm;                 /* the game's nmoves */
-	int32_t *moves;         /* [(nvar + 1) * nroles * nmoves] each role's
+	int ones;               /* val[ones] is all ones */
+	pmove *moves;           /* [(nvar + 1) * nroles * nmoves] each role's
 				 * possible moves in the network (0) and in
 				 * each variant */
 	int *nrm;               /* [(nvar + 1) * GDL_ROLES_MAX] how many */
@@ -58,6 +71,7 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	for (int v = 1; v <= n->nvar; v++)
 		if (n->var[v]->ngates > ng)
 			ng = n->var[v]->ngates;
+	b->ones = ng;
 	b->val = gl_calloc((size_t)ng + 1, sizeof *b->val);
 	b->nx = gl_calloc((size_t)gd->nbase + 1, sizeof *b->nx);
 	size_t nv = (size_t)n->nvar + 1;
@@ -78,6 +92,8 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 		b->gval = gl_calloc((size_t)b->g->ngates + 1, sizeof *b->gval);
 		b->gbase = gl_calloc((size_t)gd->nbase + 1, sizeof *b->gbase);
 	}
+	if (b->val)
+		b->val[b->ones] = ~0ull;
 	if (!b->val || !b->nx || !b->moves || !b->nrm || !b->dw || !b->lw ||
 	    !b->gorder ||
 	    !b->cand || !b->tr || !b->set ||
@@ -101,11 +117,18 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	for (int v = 0; v <= n->nvar; v++) {
 		const gdl_net *x = v ? n->var[v] : n;
 		int *nrm = b->nrm + v * GDL_ROLES_MAX;
-		int32_t *mv = b->moves + (size_t)v * (size_t)gd->nroles * (size_t)nm;
+		pmove *mv = b->moves + (size_t)v * (size_t)gd->nroles * (size_t)nm;
 		for (int r = 0; r < gd->nroles; r++)
-			for (int m = 0; m < nm; m++)
-				if (x->legal_ref[r * nm + m] != REF_FALSE)
-					mv[r * nm + nrm[r]++] = m;
+			for (int m = 0; m < nm; m++) {
+				int32_t lr = x->legal_ref[r * nm + m];
+				if (lr == REF_FALSE)
+					continue;
+				bool gu = x->guarded[r * nm + m];
+				mv[r * nm + nrm[r]++] = (pmove){
+					.legal = lr == REF_TRUE ? b->ones : lr,
+					.guard = gu ? x->guard[r] : b->ones,
+					.does = x->does_ref[r * nm + m]};
+			}
 	}
 	return b;
 }
@@ -135,13 +158,10 @@ static inline uint64_t word(const uint64_t *val, int32_t ref)
 	return ref >= 0 ? val[ref] : ref == REF_TRUE ? ~0ull : 0;
 }
 
-/* The lanes where move k (r * nmoves + m) is legal: its body, and its
- * role's guard where it has one. */
-static inline uint64_t legal_lanes(const gdl_net *n, const uint64_t *val,
-	int r, int k)
+/* The lanes where possible move p is legal. */
+static inline uint64_t legal_lanes(const uint64_t *val, const pmove *p)
 {
-	uint64_t w = word(val, n->legal_ref[k]);
-	return n->guarded[k] ? w & val[n->guard[r]] : w;
+	return val[p->legal] & val[p->guard];
 }
 
 /* A recursive group to its least fixpoint, lane-parallel. */
@@ -249,17 +269,29 @@ static void phases(const gdl_net *n, uint64_t *val, int which)
 		run(n, val, n->phase + from, to - from);
 }
 
-/* The 64 x 64 bit matrix m transposed in place: bit j of m[i] becomes
- * bit i of m[j] (Hacker's Delight, 7-3, on 64 bits). */
-static void transpose64(uint64_t *m)
+/* One round of transpose64: each pair of rows k, k + j (k's bit j clear)
+ * trades the bits that sit j columns apart. The pairs of a run are
+ * consecutive rows, so the compiler vectorises the inner loop. */
+static inline void swap_blocks(uint64_t *m, int j, uint64_t mask)
 {
-	uint64_t mask = 0x00000000ffffffffull;
-	for (int j = 32; j != 0; j >>= 1, mask ^= mask << j)
-		for (int k = 0; k < 64; k = (k + j + 1) & ~j) {
+	for (int k0 = 0; k0 < 64; k0 += 2 * j)
+		for (int k = k0; k < k0 + j; k++) {
 			uint64_t t = ((m[k] >> j) ^ m[k + j]) & mask;
 			m[k] ^= t << j;
 			m[k + j] ^= t;
 		}
+}
+
+/* The 64 x 64 bit matrix m transposed in place: bit j of m[i] becomes
+ * bit i of m[j] (Hacker's Delight, 7-3, on 64 bits). */
+static void transpose64(uint64_t *m)
+{
+	swap_blocks(m, 32, 0x00000000ffffffffull);
+	swap_blocks(m, 16, 0x0000ffff0000ffffull);
+	swap_blocks(m, 8, 0x00ff00ff00ff00ffull);
+	swap_blocks(m, 4, 0x0f0f0f0f0f0f0f0full);
+	swap_blocks(m, 2, 0x3333333333333333ull);
+	swap_blocks(m, 1, 0x5555555555555555ull);
 }
 
 /* Role r's move in each lane of many (which have two legal moves or
@@ -299,8 +331,12 @@ static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 					k -= pc;
 					continue;
 				}
+#ifdef __BMI2__
+				x = _pdep_u64(1ull << k, x); /* its k-th set bit */
+#else
 				while (k--)
 					x &= x - 1;
+#endif
 				b->dw[cand[q * 64 + __builtin_ctzll(x)]] |= 1ull << l;
 				break;
 			}
@@ -464,7 +500,7 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 			}
 		}
 		phases(cur, val, 1);
-		const int32_t *moves = b->moves + (size_t)vi * (size_t)nroles *
+		const pmove *moves = b->moves + (size_t)vi * (size_t)nroles *
 			(size_t)nm;
 		const int *nrm = b->nrm + vi * GDL_ROLES_MAX;
 		/* Lanes that end here: terminal, a role without moves, too long. */
@@ -472,8 +508,7 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 		for (int r = 0; r < nroles; r++) {
 			uint64_t any = 0, *lw = b->lw + r * nm;
 			for (int k = 0; k < nrm[r]; k++)
-				any |= lw[k] = legal_lanes(cur, val, r, r * nm +
-					moves[r * nm + k]);
+				any |= lw[k] = legal_lanes(val, moves + r * nm + k);
 			fin |= ~any;
 		}
 		fin &= here;
@@ -508,7 +543,7 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 		 * only one (a noop, a forced move), no draw at all. */
 		int nset = 0; /* does words set, b->set[] */
 		for (int r = 0; r < nroles; r++) {
-			const int32_t *mv = moves + r * nm;
+			const pmove *mv = moves + r * nm;
 			uint64_t *lw = b->lw + r * nm;
 			int nr = nrm[r];
 			uint64_t ones = 0, many = 0;
@@ -526,7 +561,7 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 			uint64_t other = ~moving; /* see gdl_net's other */
 			for (int j = 0; j < nc; j++) { /* the others chose none */
 				int k = b->cand[j];
-				int32_t dg = cur->does_ref[r * nm + mv[k]];
+				int32_t dg = mv[k].does;
 				uint64_t w = (lw[k] & ~many) | b->dw[k];
 				if (dg >= 0)
 					val[b->set[nset++] = dg] = w;
@@ -594,8 +629,8 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 		for (int r = 0; r < gd->nroles; r++) {
 			int c = 0;
 			for (int k = 0; k < b->nrm[r]; k++)
-				c += (int)(legal_lanes(n, val, r, r * nm +
-					b->moves[r * nm + k]) >> l & 1);
+				c += (int)(legal_lanes(val, b->moves + r * nm + k) >> l &
+					1);
 			nlegal[l * gd->nroles + r] = c;
 			int best = 0;
 			for (int i = 0; i < gd->ngoal; i++)
