@@ -411,6 +411,30 @@ static int add_clause(checker *c, int32_t head, int32_t rule, const gdl_lit *l,
 	return 0;
 }
 
+/* A fixpoint over the clauses, in passes as many as the relations'
+ * dependencies are deep. */
+uint8_t *gdl_dynamic_relations(const gdl_prog *p)
+{
+	uint8_t *dyn = gl_calloc((size_t)p->syms.n + 1, 1);
+	if (!dyn)
+		return NULL;
+	dyn[K_TRUE] = dyn[K_DOES] = 1;
+	for (bool more = true; more;) {
+		more = false;
+		for (int c = 0; c < p->ncl; c++) {
+			const gdl_clause *cl = &p->cl[c];
+			int32_t h = p->terms[cl->head].sym;
+			for (int i = 0; i < cl->nlits && !dyn[h]; i++) {
+				const gdl_lit *l = &p->lits[cl->lit0 + i];
+				if ((l->kind == L_POS || l->kind == L_NEG) &&
+				    dyn[p->terms[l->a].sym])
+					dyn[h] = more = 1;
+			}
+		}
+	}
+	return dyn;
+}
+
 /* Safety of one clause. */
 static void check_safety(checker *c, const gdl_clause *cl)
 {

@@ -145,11 +145,38 @@ static int read_rules(gdl_game *gd, const char *text, size_t n, bool fold,
 	return rc;
 }
 
-/* gd's rules rewritten to be asked on demand (every relation defined by
- * rules): 0, or the error of gdl_magic's code rc named. */
+/* The relations asked on demand ([syms.n] flags, NULL without memory):
+ * every one but the static relations (gdl_dynamic_relations) that some
+ * rule negates, which are evaluated whole, once. Asked on demand, such
+ * a negation joined the questions around it into one component that
+ * negates itself (mummymaze1p: pick-one's `not some-horiz-component`,
+ * whose question reads pick-one's own), which only the alternating
+ * fixpoint evaluates, at 6 times the cost. */
+static uint8_t *asked_relations(const gdl_prog *p)
+{
+	uint8_t *ask = gdl_dynamic_relations(p);
+	uint8_t *neg = gl_calloc((size_t)p->syms.n + 1, 1);
+	if (!ask || !neg) {
+		gl_free(ask);
+		gl_free(neg);
+		return NULL;
+	}
+	for (int i = 0; i < p->nlits; i++)
+		if (p->lits[i].kind == L_NEG)
+			neg[p->terms[p->lits[i].a].sym] = 1;
+	for (int s = 0; s < p->syms.n; s++)
+		ask[s] = ask[s] || !neg[s];
+	gl_free(neg);
+	return ask;
+}
+
+/* gd's rules rewritten to be asked on demand (asked_relations): 0, or
+ * the error of gdl_magic's code rc named. */
 static int ask_all(gdl_game *gd, gl_err *err)
 {
-	int rc = gdl_magic(&gd->prog, NULL);
+	uint8_t *ask = asked_relations(&gd->prog);
+	int rc = ask ? gdl_magic(&gd->prog, ask) : GL_ENOMEM;
+	gl_free(ask);
 	return rc ? gl_fail(err, rc, "%s: %s", gd->prog.name, rc == GL_ENOMEM ?
 		"out of memory" : "a rule too big to be asked on demand") : 0;
 }

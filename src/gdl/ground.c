@@ -308,7 +308,7 @@ typedef struct grounder {
 	int32_t *occ;        /* in occ, as indexes into p->lits */
 	uint8_t *dead;       /* [ncl] clauses that can never fire */
 	uint8_t *dyn;        /* [nsyms] relations on true or does
-			      * (dynamic_relations) */
+			      * (gdl_dynamic_relations) */
 	uint8_t *exact;      /* [nsyms] static relations whose facts are
 			      * exactly the true ones (exact_relations) */
 	int32_t *rcomp;      /* [nsyms] component of each relation in the
@@ -1338,36 +1338,10 @@ static uint64_t var_mask(const grounder *G, int32_t t)
 	return m;
 }
 
-/* The relations whose facts may change from state to state: true, does
- * and those with a clause reading one of them (positively or not), as
- * [syms.n] flags; NULL without memory. A fixpoint over the clauses, passes
- * as deep as the relations' dependencies. */
-static uint8_t *dynamic_relations(const gdl_prog *p)
-{
-	uint8_t *dyn = gl_calloc((size_t)p->syms.n + 1, 1);
-	if (!dyn)
-		return NULL;
-	dyn[K_TRUE] = dyn[K_DOES] = 1;
-	for (bool more = true; more;) {
-		more = false;
-		for (int c = 0; c < p->ncl; c++) {
-			const gdl_clause *cl = &p->cl[c];
-			int32_t h = p->terms[cl->head].sym;
-			for (int i = 0; i < cl->nlits && !dyn[h]; i++) {
-				const gdl_lit *l = &p->lits[cl->lit0 + i];
-				if ((l->kind == L_POS || l->kind == L_NEG) &&
-				    dyn[p->terms[l->a].sym])
-					dyn[h] = more = 1;
-			}
-		}
-	}
-	return dyn;
-}
-
 /* Variables, literal masks and occurrences of every clause. */
 /* For a relaxed layout (G->relax), clause c's positive literals of
  * relations defined by the description on true or does (dyn, from
- * dynamic_relations: a static one, such as chess's `pawn_capture`, is
+ * gdl_dynamic_relations: a static one, such as chess's `pawn_capture`, is
  * computed once and keeps the domain tight: left out, every pawn could
  * go from every square to every other) read as if negated, so that the
  * domain ignores them (a superset still: a body with fewer literals holds
@@ -1432,7 +1406,7 @@ static int setup_clauses(grounder *G)
 		G->why = TOO_ARGS; /* more than GDL_VARS_MAX: checked before */
 	if (rc)
 		return rc;
-	uint8_t *dyn = G->dyn = dynamic_relations(p);
+	uint8_t *dyn = G->dyn = gdl_dynamic_relations(p);
 	if (!dyn)
 		return GL_ENOMEM;
 	for (int c = 0; c < p->ncl; c++) {

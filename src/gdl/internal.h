@@ -117,6 +117,10 @@ static inline int32_t gdl_term_arg(const gdl_prog *p, int32_t t, int i)
  * a component comes after every component it reaches. Returns their
  * number, or GL_ENOMEM. */
 int gdl_sccs(int n, const int32_t *e0, const int32_t *edge, int32_t *comp);
+/* check.c: the relations whose facts may change from state to state:
+ * true, does and those with a clause reading one of them (positively or
+ * not), as [syms.n] flags (calloc'd); NULL without memory. */
+uint8_t *gdl_dynamic_relations(const gdl_prog *p);
 
 /* check.c: every problem appended to problems (one line each), and what
  * is not a problem but worth knowing to notes (both may be NULL; "NAME:

@@ -21,7 +21,10 @@
  * literal is asked with all its arguments bound (safety). Magic rules read
  * the positive literals and distinct tests before the question, never its
  * negations, which only ask fewer questions: leaving them out keeps the
- * answers and the strata.
+ * answers. A negated relation that is asked still depends on the question,
+ * and so on the rule that negates it: the two may fall in one component
+ * that negates itself, which the prover evaluates as an alternating
+ * fixpoint; the caller may leave such relations out (only).
  *
  * The program computes the same keyword relations (legal, next, goal,
  * terminal, init, role, base, input) as the original in every state: each
