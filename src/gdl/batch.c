@@ -436,6 +436,34 @@ static void load_lane(const gdl_game *gd, uint64_t *val, int l,
 	}
 }
 
+/* The network of a step, and the lanes it evaluates: the variant (its
+ * number, *lanes narrowed to its lanes) of most lanes' split bits (see
+ * gdl_net) where that is three quarters of them or more (the others wait
+ * a step: in a turn-taking game, a lane started anew, for its turn), else
+ * 0, the game's network, for all the lanes of *lanes. */
+static int variant(const gdl_net *n, const uint64_t *val, uint64_t *lanes)
+{
+	uint64_t best = 0;
+	int bv = 0;
+	for (int q = 0; n->nvar && q < 1 << n->nsplit; q++) {
+		if (!n->var_of[q])
+			continue;
+		uint64_t m = *lanes;
+		for (int j = 0; j < n->nsplit; j++) {
+			uint64_t kw = val[n->base_gate[n->split[j]]];
+			m &= q >> j & 1 ? kw : ~kw;
+		}
+		if (__builtin_popcountll(m) > __builtin_popcountll(best)) {
+			best = m;
+			bv = n->var_of[q];
+		}
+	}
+	if (!bv || __builtin_popcountll(best) * 4 < __builtin_popcountll(*lanes) * 3)
+		return 0;
+	*lanes = best;
+	return bv;
+}
+
 uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 	const uint64_t *state, int count, gl_rng *rng, int max_steps,
 	int64_t *goal_sum)
@@ -468,37 +496,9 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 		old = active;
 	int started = lanes;
 	while (active) {
-		/* The network of this step, and the lanes it evaluates: the
-		 * variant of most lanes' split bits (see gdl_net) where that is
-		 * three quarters of them or more (the others wait a step: in a
-		 * turn-taking game, a lane started anew, for its turn), else the
-		 * game's network for all. */
-		const gdl_net *cur = n;
 		uint64_t here = active;
-		int vi = 0;
-		if (n->nvar) {
-			uint64_t best = 0;
-			int bv = 0;
-			for (int q = 0; q < 1 << n->nsplit; q++) {
-				if (!n->var_of[q])
-					continue;
-				uint64_t m = active;
-				for (int j = 0; j < n->nsplit; j++) {
-					uint64_t kw = val[n->base_gate[n->split[j]]];
-					m &= q >> j & 1 ? kw : ~kw;
-				}
-				if (__builtin_popcountll(m) > __builtin_popcountll(best)) {
-					best = m;
-					bv = n->var_of[q];
-				}
-			}
-			if (bv && __builtin_popcountll(best) * 4 >=
-			    __builtin_popcountll(active) * 3) {
-				cur = n->var[bv];
-				here = best;
-				vi = bv;
-			}
-		}
+		int vi = variant(n, val, &here);
+		const gdl_net *cur = vi ? n->var[vi] : n;
 		phases(cur, val, 1);
 		const pmove *moves = b->moves + (size_t)vi * (size_t)nroles *
 			(size_t)nm;
