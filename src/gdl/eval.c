@@ -224,13 +224,19 @@ static int load_either(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	return rc;
 }
 
+enum { LAYOUT_PROBE_MAX = 1000000 }; /* load_last's probe of the rules as
+	* written: past it, asking on demand is tried in its place */
+
 /* The layout (load_either), the rules as written or asked on demand,
  * whichever evaluates the first states in fewer join steps
  * (gdl_prover_cost): over a layout the prover makes every derived fact of
  * a state, and asked on demand only those legal, next, terminal and goal
  * need: in chess 64,600 join steps against 12.5 million, in
- * ruleDepthExponential 3,398 against 94. Where the layout's static relations are too many to
- * compute whole, only on demand. */
+ * ruleDepthExponential 3,398 against 94. The rules as written are probed
+ * up to LAYOUT_PROBE_MAX steps (chess's 12.5 million took 2.5 s of its
+ * load); past it, asking on demand is kept when it takes fewer. Where the
+ * layout's static relations are too many to compute whole, only on
+ * demand. */
 static int load_last(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	size_t n, gl_err *err)
 {
@@ -242,7 +248,7 @@ static int load_last(gdl_game *gd, const gdl_load_opts *o, const char *text,
 		return load_either(gd, o, text, n, true, &ground, err);
 	if (rc)
 		return rc;
-	uint64_t plain = gdl_prover_cost(gd, GDL_PROVE_MAX);
+	uint64_t plain = gdl_prover_cost(gd, LAYOUT_PROBE_MAX);
 	gl_err again = {0};
 	if (load_either(gd, o, text, n, true, &ground, &again) == 0 &&
 	    gdl_prover_cost(gd, plain) < plain)
