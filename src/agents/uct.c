@@ -120,9 +120,15 @@ enum {
 	TT_PROBE = 8,       /* transpositions: entries probed for a state */
 	NST_BITS = 18,      /* NST: 2^18 n-gram entries (16 bytes each) */
 	NST_PROBE = 4,      /* NST: entries probed for a key */
-	NST_MIN = 7         /* NST: iterations an n-gram (n > 1) needs before
+	NST_MIN = 7,        /* NST: iterations an n-gram (n > 1) needs before
 	                     * its mean counts (Tak et al. 2012) */
+	PPA_ROOM = 1 << 20  /* PPA: legal moves of one playout kept for its
+	                     * update, at most (a GDL game may have thousands
+	                     * a state); plies past it are not updated */
 };
+
+/* PPA: a move weight's bound either way, so that exp() stays finite. */
+#define PPA_MAX 40.0
 
 /* One tree node: a state reached by a move, with its statistics; or (flag
  * STATS) one move's statistics at a round of simultaneous moves. 32
@@ -156,6 +162,12 @@ typedef struct nst_entry {
 	float sum;        /* total goal of its last mover */
 	float n;          /* iterations that made it */
 } nst_entry;
+
+/* PPA: one move's policy weight for one player. */
+typedef struct ppa_entry {
+	double w;         /* the weight (0 at the start of a match) */
+	double e;         /* exp(w), kept so that a playout move costs no exp() */
+} ppa_entry;
 
 /* RAVE: a child's all-moves-as-first statistics. */
 typedef struct amaf_entry {
@@ -198,6 +210,13 @@ typedef struct uct {
 	float *tt_sum;      /* [entries * np] every player's total goal there */
 	int32_t *tt_of;     /* [cap] each node's entry, NONE: not yet known */
 	nst_entry *grams;   /* [1 << NST_BITS] NST's n-grams (n > 1), or NULL */
+	double ppa;         /* PPA's learning rate alpha (0: off) */
+	ppa_entry *pol;     /* [nplayers * nactions] PPA's policy, or NULL */
+	gl_action *ppa_mv;  /* [ppa_room] the playout's legal moves, ply by ply */
+	float *ppa_pr;      /* [ppa_room] their probabilities when played */
+	uint32_t *ppa_at;   /* [max_length + 1] ply i's moves: ppa_at[i] to
+			     * ppa_at[i + 1] (equal: not kept) */
+	size_t ppa_room;    /* entries of ppa_mv and ppa_pr */
 	int depth;          /* iterate(): the descent's length (path[0..depth)) */
 	size_t nact;        /* the game's action ids: a player's MAST row */
 	mast_entry *mast;   /* [nplayers * nactions] MAST statistics, or NULL */
@@ -291,6 +310,11 @@ static const gl_param_def uct_params[] = {
 		0, 1},
 	{"decay", "100", "move decay: percent of the MAST (and NST) statistics kept "
 		"each time a move of the match is played (100: no decay)", 0, 100},
+	{"ppa", "0", "Playout Policy Adaptation: playouts drawn by a softmax over "
+		"each player's move weights, learnt after each playout (a winner's "
+		"move up by alpha, every legal alternative down by alpha times its "
+		"probability); alpha in hundredths (0: off; before MAST's choice)",
+		0, 1000},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -315,6 +339,10 @@ static void uct_done(gl_agent *a)
 	gl_free(u->mark_ply);
 	gl_free(u->grams);
 	gl_free(u->reply);
+	gl_free(u->pol);
+	gl_free(u->ppa_mv);
+	gl_free(u->ppa_pr);
+	gl_free(u->ppa_at);
 	gl_free(u->tt_key);
 	gl_free(u->tt_n);
 	gl_free(u->tt_sum);
@@ -375,7 +403,8 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	size_t nmark = (size_t)g->nplayers * (size_t)g->nactions;
 	if (mast)
 		u->mast = gl_malloc(nmark * sizeof *u->mast);
-	if (u->tau > 0)
+	u->ppa = (double)gl_params_int(p, "ppa") / 100;
+	if (u->tau > 0 || u->ppa > 0)
 		u->weight = gl_malloc(g->max_legal * sizeof *u->weight);
 	if (u->nst)
 		u->grams = gl_calloc((size_t)1 << NST_BITS, sizeof *u->grams);
@@ -398,7 +427,15 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	bool lgr = gl_params_int(p, "lgr") != 0;
 	if (lgr)
 		u->reply = gl_malloc(nmark * sizeof *u->reply);
-	bool trail = mast || u->rave > 0 || lgr;
+	if (u->ppa > 0) {
+		size_t room = (size_t)g->max_length * g->max_legal;
+		u->ppa_room = room < PPA_ROOM ? room : PPA_ROOM;
+		u->pol = gl_malloc(nmark * sizeof *u->pol);
+		u->ppa_mv = gl_malloc(u->ppa_room * sizeof *u->ppa_mv);
+		u->ppa_pr = gl_malloc(u->ppa_room * sizeof *u->ppa_pr);
+		u->ppa_at = gl_malloc(((size_t)g->max_length + 1) * sizeof *u->ppa_at);
+	}
+	bool trail = mast || u->rave > 0 || lgr || u->ppa > 0;
 	if (trail) {
 		u->trail = gl_malloc(((size_t)g->max_length + 1) * sizeof *u->trail);
 		u->trail_who = gl_malloc((size_t)g->max_length + 1);
@@ -409,8 +446,10 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	a->data = u;
 	if (!u->nodes || !u->fwd || !u->path || !u->spath || !u->here || !u->cur ||
 	    !u->cand || !u->x ||
-	    (mast && !u->mast) || (u->tau > 0 && !u->weight) ||
-	    (u->nst && !u->grams) || (lgr && !u->reply) || (tt && (!u->tt_key || !u->tt_n ||
+	    (mast && !u->mast) ||
+	    ((u->tau > 0 || u->ppa > 0) && !u->weight) ||
+	    (u->nst && !u->grams) || (lgr && !u->reply) || (u->ppa > 0 &&
+	    (!u->pol || !u->ppa_mv || !u->ppa_pr || !u->ppa_at)) || (tt && (!u->tt_key || !u->tt_n ||
 	    !u->tt_sum || !u->tt_of)) || (trail && (!u->trail || !u->trail_who)) ||
 	    (u->rave > 0 && (!u->amaf || !u->mark_it || !u->mark_ply)) ||
 	    gl_scratch_init(&u->w, g, LIST_REACH + levels, STATE_REACH + levels,
@@ -453,6 +492,8 @@ static int uct_begin(gl_agent *a, gl_err *err)
 		memset(u->grams, 0, ((size_t)1 << NST_BITS) * sizeof *u->grams);
 	for (size_t i = 0; u->reply && i < (size_t)u->np * u->nact; i++)
 		u->reply[i] = NONE;
+	for (size_t i = 0; u->pol && i < (size_t)u->np * u->nact; i++)
+		u->pol[i] = (ppa_entry){0, 1};
 	if (u->tt_key) {
 		size_t n = u->tt_mask + 1;
 		memset(u->tt_key, 0, n * sizeof *u->tt_key);
@@ -937,6 +978,64 @@ static void lgr_update(uct *u, const double *goals)
 	}
 }
 
+/* PPA (Cazenave, "Playout Policy Adaptation for Games", ACG 2015): player
+ * p's move drawn from moves[0..k) with probability exp(w) / sum exp(w),
+ * w its policy weights. The moves and their probabilities are kept as
+ * ply `ply`'s (while the playout's room lasts) for ppa_update(). */
+static gl_action ppa_move(uct *u, gl_agent *a, int p, const gl_action *moves,
+	int k, unsigned ply)
+{
+	const ppa_entry *q = u->pol + (size_t)p * u->nact;
+	double *w = u->weight, total = 0;
+	for (int i = 0; i < k; i++)
+		total += w[i] = q[moves[i]].e;
+	size_t at = u->ppa_at[ply];
+	if (at + (size_t)k <= u->ppa_room) {
+		for (int i = 0; i < k; i++) {
+			u->ppa_mv[at + (size_t)i] = moves[i];
+			u->ppa_pr[at + (size_t)i] = (float)(w[i] / total);
+		}
+		u->ppa_at[ply + 1] = (uint32_t)(at + (size_t)k);
+	}
+	double r = gl_rng_unit(&a->rng) * total;
+	for (int i = 0; i < k - 1; i++)
+		if ((r -= w[i]) < 0)
+			return moves[i];
+	return moves[k - 1];
+}
+
+/* PPA's adaptation after a playout (u->trail, its movers u->trail_who)
+ * that gave goals: at each ply kept where a winner moved (its goal the
+ * top one, above some other player's; a draw for everyone teaches
+ * nothing), its move's weight goes up by alpha and every legal move's
+ * down by alpha times the probability it had in the playout, that is
+ * under the policy before this update (Cazenave's copy of it). */
+static void ppa_update(uct *u, const int *goals)
+{
+	int top = goals[0], low = goals[0];
+	for (unsigned p = 1; p < u->np; p++) {
+		top = goals[p] > top ? goals[p] : top;
+		low = goals[p] < low ? goals[p] : low;
+	}
+	if (top == low)
+		return;
+	for (unsigned j = 0; j < u->ntrail; j++) {
+		int p = u->trail_who[j];
+		uint32_t lo = u->ppa_at[j], hi = u->ppa_at[j + 1];
+		if (goals[p] != top || lo == hi)
+			continue;
+		ppa_entry *q = u->pol + (size_t)p * u->nact;
+		q[u->trail[j]].w += u->ppa;
+		for (uint32_t i = lo; i < hi; i++)
+			q[u->ppa_mv[i]].w -= u->ppa * u->ppa_pr[i];
+		for (uint32_t i = lo; i < hi; i++) {
+			ppa_entry *e = &q[u->ppa_mv[i]];
+			e->w = e->w > PPA_MAX ? PPA_MAX : e->w < -PPA_MAX ? -PPA_MAX : e->w;
+			e->e = exp(e->w);
+		}
+	}
+}
+
 /* Whether playouts record their moves (and their movers: a to_move() a
  * move) for MAST and RAVE: not once MAST playouts, the only reader left,
  * have stopped at a round of simultaneous moves. */
@@ -964,6 +1063,8 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 			prev[1] = seq_move(u, u->depth - s0 - 2, &who);
 	}
 	unsigned ply;
+	if (u->pol)
+		u->ppa_at[0] = 0;
 	for (ply = 0; ply < g->max_length; ply++) {
 		int k = g->type->legal(g, s, moves);
 		if (k == 0) {
@@ -974,9 +1075,13 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 		if (track) {
 			int p = g->type->to_move(g, s);
 			bool policy = k > 1 && (!u->rounds || u->mast_rounds);
+			if (u->pol) /* ppa_move() keeps the ply's moves */
+				u->ppa_at[ply + 1] = u->ppa_at[ply];
 			if (policy && u->reply && (m = last_good(u, p, prev[0],
 			    moves, k)) != NONE)
 				; /* the last good reply */
+			else if (policy && u->pol)
+				m = ppa_move(u, a, p, moves, k, ply);
 			else if (policy && u->tau > 0)
 				m = gibbs_move(u, a, p, moves, k, prev);
 			else if (policy && u->eps < 1 && gl_rng_unit(&a->rng) >= u->eps)
@@ -1034,6 +1139,8 @@ static bool leaf_value(uct *u, gl_agent *a, const void *s, double *mean)
 					goals[u->trail_who[j]]);
 		if (u->grams)
 			nst_update(u, goals);
+		if (u->pol)
+			ppa_update(u, goals);
 		for (unsigned p = 0; p < g->nplayers; p++)
 			mean[p] += (double)goals[p] / u->batch;
 	}
