@@ -486,7 +486,8 @@ static void test_options(void)
 		"mast=2,order=1,history=5,rave=300", "nst=2", "nst=3",
 		"mast=1,nst=3", "decisive=1", "mast=0,decisive=1", "tt=1",
 		"mast=0,tt=1", "tt=1,nodes=1000", "decay=50", "decay=0,nst=3",
-		"lgr=1", "mast=0,lgr=1"};
+		"lgr=1", "mast=0,lgr=1", "mast=0,ppa=32", "ppa=100",
+		"grave=50", "mast=0,grave=5", "grave=50,rave=300"};
 	char a[128], b[128], no[128];
 	for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
 		snprintf(a, sizeof a, "uct:time=0,iterations=300,%s", opts[o]);
@@ -668,6 +669,51 @@ static void test_transpositions(void)
 	CHECK_MSG(b <= 6, "without the table: %d/10 blocks", b);
 }
 
+/* Nothing is allocated once an agent is made: a whole match of its
+ * choices (one agent plays every side) with the next allocation set to
+ * fail, which is still pending at the end (PPA keeps its playouts' legal
+ * moves, GRAVE its references, in buffers made at init). */
+static void test_no_alloc(void)
+{
+	static const char *const games[] = {"connect4",
+		"gdl:data/gdl/games/ticTacToe.kif",
+		"gdl:data/gdl/games/tictactoe_3player.kif"};
+	static const char *const opts[] = {"mast=0", "mast=2", "mast=0,ppa=32",
+		"ppa=100", "grave=5", "mast=0,grave=50,order=1"};
+	for (size_t i = 0; i < sizeof games / sizeof *games; i++)
+		for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
+			char spec[96];
+			snprintf(spec, sizeof spec, "uct:time=0,iterations=300,%s",
+				opts[o]);
+			gl_game *g = tg_game(games[i]);
+			gl_agent *a = tg_agent(spec, g);
+			unsigned char *s = gl_malloc(g->state_size);
+			gl_err err = {0};
+			a->role = 0;
+			gl_rng_seed(&a->rng, 5);
+			CHECK(s && a->type->begin(a, &err) == 0);
+			g->type->start(g, s);
+			gl_alloc_fail_after(0);
+			int moves = 0, rc = 0;
+			for (; rc == 0 && !g->type->terminal(g, s); moves++) {
+				gl_action m;
+				a->role = g->type->to_move(g, s);
+				rc = a->type->choose(a, s, &m, &err);
+				a->type->observe(a, s, a->role, m);
+				g->type->apply(g, s, m);
+			}
+			void *probe = gl_malloc(1);
+			gl_alloc_fail_after(-1);
+			CHECK_MSG(rc == 0 && moves > 0, "%s %s: %s", games[i], spec, err.msg);
+			CHECK_MSG(probe == NULL, "%s %s: allocated during a match",
+				games[i], spec);
+			gl_free(probe);
+			gl_free(s);
+			gl_agent_free(a);
+			gl_game_free(g);
+		}
+}
+
 static void test_bad_specs(void)
 {
 	gl_game *g = tg_game("tictactoe");
@@ -684,12 +730,15 @@ static void test_bad_specs(void)
 	CHECK(gl_agent_new("uct:tt=2", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:lgr=2", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:decay=101", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:ppa=1001", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:grave=-1", g, NULL, &err) == NULL);
 	gl_game_free(g);
 }
 
 int main(void)
 {
 	test_bad_specs();
+	test_no_alloc();
 	test_wins_in_one();
 	test_decisive();
 	test_transpositions();

@@ -229,6 +229,12 @@ typedef struct uct {
 			     * which a player last made a move, */
 	uint32_t *mark_ply; /* and at which ply from the root */
 	uint32_t stamp;     /* RAVE: the current iteration's mark */
+	uint32_t grave;     /* GRAVE: visits a reference node needs (0: off) */
+	int32_t *gidx;      /* [nplayers * nactions] GRAVE: a player's current
+			     * reference node's child for each move, */
+	uint32_t *gstamp;   /* valid where equal to gen[player] */
+	uint32_t gen[GL_PLAYERS_MAX]; /* GRAVE: each player's filling */
+	int32_t gnode[GL_PLAYERS_MAX]; /* the node gidx holds (NONE: none) */
 	int32_t cap;        /* nodes in the arena */
 	int32_t used;       /* nodes allocated */
 	int32_t root;       /* the root's index (its state: here), or NONE */
@@ -310,6 +316,10 @@ static const gl_param_def uct_params[] = {
 		0, 1},
 	{"decay", "100", "move decay: percent of the MAST (and NST) statistics kept "
 		"each time a move of the match is played (100: no decay)", 0, 100},
+	{"grave", "0", "GRAVE: RAVE whose all-moves-as-first means are those of the "
+		"nearest ancestor with this many visits where the same player "
+		"chooses, mixed with weight a / (a + n + 1e-5 a n) at n visits, a "
+		"the ancestor's count (0: off; replaces rave's K)", 0, 1000000},
 	{"ppa", "0", "Playout Policy Adaptation: playouts drawn by a softmax over "
 		"each player's move weights, learnt after each playout (a winner's "
 		"move up by alpha, every legal alternative down by alpha times its "
@@ -340,6 +350,8 @@ static void uct_done(gl_agent *a)
 	gl_free(u->grams);
 	gl_free(u->reply);
 	gl_free(u->pol);
+	gl_free(u->gidx);
+	gl_free(u->gstamp);
 	gl_free(u->ppa_mv);
 	gl_free(u->ppa_pr);
 	gl_free(u->ppa_at);
@@ -383,6 +395,9 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->history = (double)gl_params_int(p, "history");
 	u->nact = (size_t)g->nactions;
 	u->rave = (double)gl_params_int(p, "rave");
+	u->grave = (uint32_t)gl_params_int(p, "grave");
+	if (u->grave > 0 && u->rave == 0)
+		u->rave = 1; /* the AMAF statistics; GRAVE's own weight */
 	u->decisive = gl_params_int(p, "decisive") != 0;
 	u->decay = (double)gl_params_int(p, "decay") / 100;
 	u->np = g->nplayers;
@@ -419,6 +434,10 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		u->tt_sum = gl_calloc(n * g->nplayers, sizeof *u->tt_sum);
 		u->tt_of = gl_malloc((size_t)cap * sizeof *u->tt_of);
 	}
+	if (u->grave > 0) {
+		u->gidx = gl_malloc(nmark * sizeof *u->gidx);
+		u->gstamp = gl_calloc(nmark, sizeof *u->gstamp);
+	}
 	if (u->rave > 0) {
 		u->amaf = gl_malloc((size_t)cap * sizeof *u->amaf);
 		u->mark_it = gl_calloc(nmark, sizeof *u->mark_it);
@@ -452,6 +471,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	    (!u->pol || !u->ppa_mv || !u->ppa_pr || !u->ppa_at)) || (tt && (!u->tt_key || !u->tt_n ||
 	    !u->tt_sum || !u->tt_of)) || (trail && (!u->trail || !u->trail_who)) ||
 	    (u->rave > 0 && (!u->amaf || !u->mark_it || !u->mark_ply)) ||
+	    (u->grave > 0 && (!u->gidx || !u->gstamp)) ||
 	    gl_scratch_init(&u->w, g, LIST_REACH + levels, STATE_REACH + levels,
 		NULL)) {
 		uct_done(a);
@@ -662,19 +682,64 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 	return true;
 }
 
+/* GRAVE (Cazenave, "Generalized Rapid Action Value Estimation", IJCAI
+ * 2015): the node whose AMAF statistics the selection at the descent's
+ * last node (u->path[u->depth - 1]) uses: the nearest node of the path,
+ * that node included, where the same player chooses (so that its
+ * children's AMAF entries are that player's moves) and that has `grave`
+ * visits; without one, the highest such node (the root's level). Its
+ * children's indices are filled into gidx by move, once per node and
+ * player until another node is the reference (entries stamped, never
+ * cleared). Returns the player's row of gidx, NONE where the reference
+ * has no child for a move. */
+static const int32_t *grave_children(uct *u)
+{
+	int32_t n = u->path[u->depth - 1];
+	int p = mover_of(u, &u->nodes[n]);
+	int32_t r = n;
+	for (int i = u->depth - 2; i >= 0 && u->nodes[r].visits < u->grave; i--) {
+		const node *x = &u->nodes[u->path[i]];
+		if ((x->flags & (EXPANDED | HIDDEN)) == EXPANDED && x->nchild > 0 &&
+		    mover_of(u, x) == p)
+			r = u->path[i];
+	}
+	int32_t *gx = u->gidx + (size_t)p * u->nact;
+	uint32_t *gs = u->gstamp + (size_t)p * u->nact;
+	if (u->gnode[p] != r) {
+		if (++u->gen[p] == 0) { /* wrapped: old stamps would look current */
+			memset(gs, 0, u->nact * sizeof *gs);
+			u->gen[p] = 1;
+		}
+		const node *x = &u->nodes[r];
+		for (int32_t j = x->first; j < x->first + x->nchild; j++) {
+			gx[u->nodes[j].move] = j;
+			gs[u->nodes[j].move] = u->gen[p];
+		}
+		u->gnode[p] = r;
+	}
+	const node *nd = &u->nodes[n];
+	for (int32_t j = nd->first; j < nd->first + nd->nchild; j++) {
+		gl_action m = u->nodes[j].move;
+		if (gs[m] != u->gen[p])
+			gx[m] = NONE; /* stale: not a child of r */
+	}
+	return gx;
+}
+
 /* The child of n with the best UCT value (all children tried), plus with
  * progressive history (Nijssen and Winands, "Enhancements for
  * Multi-Player Monte-Carlo Tree Search", CG 2010) W * H / (l + 1): H the
  * move's mean goal for its mover over all iterations (MAST's table), l
  * the child's losses (visits less its mean goal's share of them), so
  * that the history's pull fades where the tree's own statistics grow. */
-static int32_t select_child(const uct *u, const node *nd)
+static int32_t select_child(uct *u, const node *nd)
 {
 	double logn = log((double)nd->visits);
 	double best = -1;
 	int32_t pick = nd->first;
 	const mast_entry *q = u->history > 0 ?
 		u->mast + (size_t)mover_of(u, nd) * u->nact : NULL;
+	const int32_t *gx = u->grave ? grave_children(u) : NULL;
 	for (int k = 0; k < nd->nchild; k++) {
 		const node *c = &u->nodes[nd->first + k];
 		int32_t e = u->tt_of ? u->tt_of[nd->first + k] : NONE;
@@ -683,7 +748,15 @@ static int32_t select_child(const uct *u, const node *nd)
 			u->tt_sum[(size_t)e * u->np + (size_t)c->who] / u->tt_n[e] :
 			c->sum / c->visits;
 		double v = mean;
-		if (u->amaf && !(c->flags & PROVEN)) {
+		if (gx && !(c->flags & PROVEN)) {
+			int32_t j = gx[c->move];
+			const amaf_entry *x = j != NONE ? &u->amaf[j] : NULL;
+			if (x && x->n > 0) {
+				double an = x->n, beta = an / (an + c->visits +
+					1e-5 * an * c->visits);
+				v = (1 - beta) * mean + beta * x->sum / x->n;
+			}
+		} else if (u->amaf && !(c->flags & PROVEN)) {
 			const amaf_entry *x = &u->amaf[nd->first + k];
 			double beta = sqrt(u->rave / (3.0 * c->visits + u->rave));
 			if (x->n > 0)
@@ -1262,6 +1335,8 @@ static void iterate(uct *u, gl_agent *a)
 	int32_t st = NONE; /* the next statistics node of the current round */
 	int depth = 0, ns = 0;
 	u->path[depth++] = n;
+	for (unsigned p = 0; u->grave && p < u->np; p++)
+		u->gnode[p] = NONE; /* indices move (compaction, order) */
 	for (;;) {
 		node *nd = &u->nodes[n];
 		if (nd->flags & (TERMINAL | PROVEN) || depth > (int)g->max_length)
@@ -1284,6 +1359,7 @@ static void iterate(uct *u, gl_agent *a)
 			bool fresh = nd->ntried < nd->nchild;
 			if (fresh && u->order && !hid)
 				mast_first(u, g, nd);
+			u->depth = depth; /* GRAVE reads the path */
 			c = fresh ? nd->first + nd->ntried++ : select_child(u, nd);
 			if (nd->flags & SIMUL)
 				st = nd->first + nd->nchild;
