@@ -214,8 +214,10 @@ typedef struct uct {
 	ppa_entry *pol;     /* [nplayers * nactions] PPA's policy, or NULL */
 	gl_action *ppa_mv;  /* [ppa_room] the playout's legal moves, ply by ply */
 	float *ppa_pr;      /* [ppa_room] their probabilities when played */
-	uint32_t *ppa_at;   /* [max_length + 1] ply i's moves: ppa_at[i] to
-			     * ppa_at[i + 1] (equal: not kept) */
+	uint32_t *ppa_at;   /* [2 max_length + 4] the legal moves of the
+			     * iteration's move i (descent, then playout):
+			     * ppa_at[i] to ppa_at[i + 1] (equal: not kept) */
+	unsigned ppa_base;  /* the descent's moves in that sequence */
 	size_t ppa_room;    /* entries of ppa_mv and ppa_pr */
 	int depth;          /* iterate(): the descent's length (path[0..depth)) */
 	size_t nact;        /* the game's action ids: a player's MAST row */
@@ -447,12 +449,13 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	if (lgr)
 		u->reply = gl_malloc(nmark * sizeof *u->reply);
 	if (u->ppa > 0) {
-		size_t room = (size_t)g->max_length * g->max_legal;
+		size_t room = 2 * (size_t)g->max_length * g->max_legal;
 		u->ppa_room = room < PPA_ROOM ? room : PPA_ROOM;
 		u->pol = gl_malloc(nmark * sizeof *u->pol);
 		u->ppa_mv = gl_malloc(u->ppa_room * sizeof *u->ppa_mv);
 		u->ppa_pr = gl_malloc(u->ppa_room * sizeof *u->ppa_pr);
-		u->ppa_at = gl_malloc(((size_t)g->max_length + 1) * sizeof *u->ppa_at);
+		u->ppa_at = gl_malloc((2 * (size_t)g->max_length + 4) *
+			sizeof *u->ppa_at);
 	}
 	bool trail = mast || u->rave > 0 || lgr || u->ppa > 0;
 	if (trail) {
@@ -1054,7 +1057,7 @@ static void lgr_update(uct *u, const double *goals)
 /* PPA (Cazenave, "Playout Policy Adaptation for Games", ACG 2015): player
  * p's move drawn from moves[0..k) with probability exp(w) / sum exp(w),
  * w its policy weights. The moves and their probabilities are kept as
- * ply `ply`'s (while the playout's room lasts) for ppa_update(). */
+ * the iteration's move `ply` (while the room lasts) for ppa_update(). */
 static gl_action ppa_move(uct *u, gl_agent *a, int p, const gl_action *moves,
 	int k, unsigned ply)
 {
@@ -1077,12 +1080,52 @@ static gl_action ppa_move(uct *u, gl_agent *a, int p, const gl_action *moves,
 	return moves[k - 1];
 }
 
-/* PPA's adaptation after a playout (u->trail, its movers u->trail_who)
- * that gave goals: at each ply kept where a winner moved (its goal the
- * top one, above some other player's; a draw for everyone teaches
- * nothing), its move's weight goes up by alpha and every legal move's
- * down by alpha times the probability it had in the playout, that is
- * under the policy before this update (Cazenave's copy of it). */
+/* Whether PPA learns and plays in this iteration: on, and no round of
+ * simultaneous moves met (or simul=1), as MAST. */
+static bool ppa_on(const uct *u)
+{
+	return u->pol && (!u->rounds || u->mast_rounds);
+}
+
+/* PPA adapts on the whole sequence from the root, as Cazenave's adapt()
+ * replays it: the descent's moves come first, each with its node's
+ * children (the legal moves there) and their probabilities under the
+ * policy now, before this iteration's update. The root's own move, when
+ * it has one (a reroot's), has no node above it and is not kept. */
+static void ppa_descent(uct *u)
+{
+	int s0 = u->nodes[u->path[0]].who >= 0 ? 0 : 1;
+	unsigned nd = (unsigned)(u->depth - s0);
+	u->ppa_at[0] = 0;
+	for (unsigned i = 0; i < nd; i++) {
+		int parent = s0 + (int)i - 1;
+		uint32_t at = u->ppa_at[i];
+		u->ppa_at[i + 1] = at;
+		if (parent < 0)
+			continue;
+		const node *x = &u->nodes[u->path[parent]];
+		if (x->nchild < 2 || at + (size_t)x->nchild > u->ppa_room)
+			continue;
+		const ppa_entry *q = u->pol + (size_t)mover_of(u, x) * u->nact;
+		double total = 0;
+		for (int32_t j = 0; j < x->nchild; j++)
+			total += q[u->nodes[x->first + j].move].e;
+		for (int32_t j = 0; j < x->nchild; j++) {
+			gl_action m = u->nodes[x->first + j].move;
+			u->ppa_mv[at + (uint32_t)j] = m;
+			u->ppa_pr[at + (uint32_t)j] = (float)(q[m].e / total);
+		}
+		u->ppa_at[i + 1] = at + (uint32_t)x->nchild;
+	}
+	u->ppa_base = nd;
+}
+
+/* PPA's adaptation after an iteration (the descent's moves, then the
+ * playout's u->trail) that gave goals: at each move kept where a winner
+ * moved (its goal the top one, above some other player's; a draw for
+ * everyone teaches nothing), its move's weight goes up by alpha and every
+ * legal move's down by alpha times the probability it had when drawn,
+ * that is under the policy before this update (Cazenave's copy of it). */
 static void ppa_update(uct *u, const int *goals)
 {
 	int top = goals[0], low = goals[0];
@@ -1092,13 +1135,14 @@ static void ppa_update(uct *u, const int *goals)
 	}
 	if (top == low)
 		return;
-	for (unsigned j = 0; j < u->ntrail; j++) {
-		int p = u->trail_who[j];
+	for (unsigned j = 0; j < u->ppa_base + u->ntrail; j++) {
+		int p;
+		gl_action m = seq_move(u, (int)j, &p);
 		uint32_t lo = u->ppa_at[j], hi = u->ppa_at[j + 1];
 		if (goals[p] != top || lo == hi)
 			continue;
 		ppa_entry *q = u->pol + (size_t)p * u->nact;
-		q[u->trail[j]].w += u->ppa;
+		q[m].w += u->ppa;
 		for (uint32_t i = lo; i < hi; i++)
 			q[u->ppa_mv[i]].w -= u->ppa * u->ppa_pr[i];
 		for (uint32_t i = lo; i < hi; i++) {
@@ -1135,9 +1179,7 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 		if (u->depth - s0 >= 2)
 			prev[1] = seq_move(u, u->depth - s0 - 2, &who);
 	}
-	unsigned ply;
-	if (u->pol)
-		u->ppa_at[0] = 0;
+	unsigned ply, b = u->ppa_base; /* PPA: the descent's moves before */
 	for (ply = 0; ply < g->max_length; ply++) {
 		int k = g->type->legal(g, s, moves);
 		if (k == 0) {
@@ -1148,13 +1190,13 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 		if (track) {
 			int p = g->type->to_move(g, s);
 			bool policy = k > 1 && (!u->rounds || u->mast_rounds);
-			if (u->pol) /* ppa_move() keeps the ply's moves */
-				u->ppa_at[ply + 1] = u->ppa_at[ply];
+			if (ppa_on(u)) /* ppa_move() keeps the ply's moves */
+				u->ppa_at[b + ply + 1] = u->ppa_at[b + ply];
 			if (policy && u->reply && (m = last_good(u, p, prev[0],
 			    moves, k)) != NONE)
 				; /* the last good reply */
 			else if (policy && u->pol)
-				m = ppa_move(u, a, p, moves, k, ply);
+				m = ppa_move(u, a, p, moves, k, b + ply);
 			else if (policy && u->tau > 0)
 				m = gibbs_move(u, a, p, moves, k, prev);
 			else if (policy && u->eps < 1 && gl_rng_unit(&a->rng) >= u->eps)
@@ -1195,6 +1237,8 @@ static bool leaf_value(uct *u, gl_agent *a, const void *s, double *mean)
 	}
 	for (unsigned p = 0; p < g->nplayers; p++)
 		mean[p] = 0;
+	if (ppa_on(u))
+		ppa_descent(u);
 	for (uint32_t i = 0; i < u->batch; i++) {
 		unsigned char *t = u->t;
 		int goals[GL_PLAYERS_MAX];
@@ -1212,7 +1256,7 @@ static bool leaf_value(uct *u, gl_agent *a, const void *s, double *mean)
 					goals[u->trail_who[j]]);
 		if (u->grams)
 			nst_update(u, goals);
-		if (u->pol)
+		if (ppa_on(u))
 			ppa_update(u, goals);
 		for (unsigned p = 0; p < g->nplayers; p++)
 			mean[p] += (double)goals[p] / u->batch;
