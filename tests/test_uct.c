@@ -11,10 +11,11 @@
  * and its arena fills. Pondering (issue 19) keeps its tree across turns;
  * set_time() bounds choose(); its options (MAST, progressive history,
  * RAVE, NST, transpositions, decisive moves, Last-Good-Reply, move
- * decay) are deterministic by seed and keep the checks above. Decisive
- * moves find a win in one iteration; the transposition table carries what
- * one move order learnt to another; decay=100 is the default's player and
- * decay=0 is not.
+ * decay, PPA, GRAVE) are deterministic by seed and keep the checks above.
+ * Decisive moves find a win in one iteration; the transposition table
+ * carries what one move order learnt to another; decay=100 is the
+ * default's player and decay=0 is not. A whole match of choices, with
+ * each of several options, allocates nothing.
  */
 #include "gametest.h"
 

@@ -75,6 +75,11 @@
  * last winning reply to the move before, where legal, before MAST's
  * choice. Move decay (`decay`): MAST's and NST's statistics are scaled
  * down at each move of the match, so that newer iterations count more.
+ * PPA (`ppa`, Playout Policy Adaptation): playouts drawn by a softmax
+ * over each player's learnt move weights, adapted after each iteration
+ * on the winner's moves from the root (descent and playout), in place of
+ * MAST's choice. GRAVE (`grave`): RAVE whose all-moves-as-first means
+ * come from the nearest ancestor with enough visits.
  *
  * Pondering (ponder(), for a GGP player between messages): the same
  * iterations as choose(), from the match's state as observed (inside a
@@ -84,8 +89,10 @@
  *
  * Memory: one node arena sized once at init (param `nodes`), and move
  * lists and states sized from the game (g->max_legal, g->state_size),
- * MAST's table, LGRF's replies and RAVE's marks from g->nplayers *
- * g->nactions, NST's table of a fixed size, the transposition table from
+ * MAST's table, LGRF's replies, RAVE's marks, PPA's weights and GRAVE's
+ * child index from g->nplayers * g->nactions, PPA's record of an
+ * iteration's legal moves from g->max_length * g->max_legal (at most
+ * PPA_ROOM), NST's table of a fixed size, the transposition table from
  * the arena's;
  * nothing is allocated after init. A full arena stops growing the tree
  * and iterations go on as playouts from its leaves.
@@ -923,6 +930,17 @@ static gl_action mast_move(uct *u, gl_agent *a, int p, const gl_action *moves,
 	return pick;
 }
 
+/* A move of moves[0..k) drawn with probability w[i] / total. */
+static gl_action draw_move(gl_agent *a, const gl_action *moves,
+	const double *w, int k, double total)
+{
+	double r = gl_rng_unit(&a->rng) * total;
+	for (int i = 0; i < k - 1; i++)
+		if ((r -= w[i]) < 0)
+			return moves[i];
+	return moves[k - 1];
+}
+
 /* MAST as CadiaPlayer had it (Finnsson and Bjornsson 2008): player p's
  * move drawn from moves[0..k) with probability proportional to
  * exp(Q / tau), Q its mean goal over all iterations (a move never played:
@@ -938,11 +956,7 @@ static gl_action gibbs_move(uct *u, gl_agent *a, int p, const gl_action *moves,
 			e->n > 0 ? e->w : 1; /* exp(0): a move never made */
 		total += w[i];
 	}
-	double r = gl_rng_unit(&a->rng) * total;
-	for (int i = 0; i < k - 1; i++)
-		if ((r -= w[i]) < 0)
-			return moves[i];
-	return moves[k - 1];
+	return draw_move(a, moves, w, k, total);
 }
 
 /* MAST: player `who` made `move` in an iteration that gave it `goal`. */
@@ -1024,18 +1038,27 @@ static gl_action last_good(const uct *u, int p, gl_action prev,
 	return NONE;
 }
 
-/* LGRF: each move of the iteration (descent and playout) after another
- * becomes its mover's reply to that move when the mover won (its goal the
- * top one, above some other player's), and is forgotten as the reply when
- * the mover did not (a draw for everyone changes nothing). */
-static void lgr_update(uct *u, const double *goals)
+/* The top goal of an iteration, whose players are its winners, when some
+ * player's goal is below it; -1 when all are equal (a draw for everyone,
+ * which LGRF and PPA learn nothing from). */
+static double top_goal(const uct *u, const double *goals)
 {
 	double top = goals[0], low = goals[0];
 	for (unsigned p = 1; p < u->np; p++) {
 		top = goals[p] > top ? goals[p] : top;
 		low = goals[p] < low ? goals[p] : low;
 	}
-	if (top == low)
+	return top > low ? top : -1;
+}
+
+/* LGRF: each move of the iteration (descent and playout) after another
+ * becomes its mover's reply to that move when the mover won (its goal the
+ * top one, above some other player's), and is forgotten as the reply when
+ * the mover did not (a draw for everyone changes nothing). */
+static void lgr_update(uct *u, const double *goals)
+{
+	double top = top_goal(u, goals);
+	if (top < 0)
 		return;
 	int s0 = u->nodes[u->path[0]].who >= 0 ? 0 : 1;
 	int len = u->depth - s0 + (int)u->ntrail;
@@ -1073,11 +1096,7 @@ static gl_action ppa_move(uct *u, gl_agent *a, int p, const gl_action *moves,
 		}
 		u->ppa_at[ply + 1] = (uint32_t)(at + (size_t)k);
 	}
-	double r = gl_rng_unit(&a->rng) * total;
-	for (int i = 0; i < k - 1; i++)
-		if ((r -= w[i]) < 0)
-			return moves[i];
-	return moves[k - 1];
+	return draw_move(a, moves, w, k, total);
 }
 
 /* Whether PPA learns and plays in this iteration: on, and no round of
@@ -1126,14 +1145,10 @@ static void ppa_descent(uct *u)
  * everyone teaches nothing), its move's weight goes up by alpha and every
  * legal move's down by alpha times the probability it had when drawn,
  * that is under the policy before this update (Cazenave's copy of it). */
-static void ppa_update(uct *u, const int *goals)
+static void ppa_update(uct *u, const double *goals)
 {
-	int top = goals[0], low = goals[0];
-	for (unsigned p = 1; p < u->np; p++) {
-		top = goals[p] > top ? goals[p] : top;
-		low = goals[p] < low ? goals[p] : low;
-	}
-	if (top == low)
+	double top = top_goal(u, goals);
+	if (top < 0)
 		return;
 	for (unsigned j = 0; j < u->ppa_base + u->ntrail; j++) {
 		int p;
@@ -1256,8 +1271,11 @@ static bool leaf_value(uct *u, gl_agent *a, const void *s, double *mean)
 					goals[u->trail_who[j]]);
 		if (u->grams)
 			nst_update(u, goals);
+		double dg[GL_PLAYERS_MAX];
+		for (unsigned p = 0; ppa_on(u) && p < g->nplayers; p++)
+			dg[p] = goals[p];
 		if (ppa_on(u))
-			ppa_update(u, goals);
+			ppa_update(u, dg);
 		for (unsigned p = 0; p < g->nplayers; p++)
 			mean[p] += (double)goals[p] / u->batch;
 	}
