@@ -323,8 +323,9 @@ static const gl_param_def uct_params[] = {
 		"a move in an iteration its mover won is played again after that move "
 		"where legal, until it is in an iteration its mover did not win (0 or 1)",
 		0, 1},
-	{"decay", "100", "move decay: percent of the MAST (and NST) statistics kept "
-		"each time a move of the match is played (100: no decay)", 0, 100},
+	{"decay", "100", "move decay: percent of the MAST (and NST) statistics, and "
+		"of PPA's weights, kept each time a move of the match is played (100: "
+		"no decay)", 0, 100},
 	{"grave", "0", "GRAVE: RAVE whose all-moves-as-first means are those of the "
 		"nearest ancestor with this many visits where the same player "
 		"chooses, mixed with weight a / (a + n + 1e-5 a n) at n visits, a "
@@ -974,7 +975,8 @@ static void mast_add(uct *u, const gl_game *g, int who, gl_action move,
  * Strategies", IEEE TCIAIG 2014): a move of the match was played, so the
  * MAST and NST statistics, gathered from earlier positions, count for
  * `decay` of what they did: sums and counts scaled alike, means (and the
- * Gibbs weights) unchanged, but the next iterations outweigh them sooner. */
+ * Gibbs weights) unchanged, but the next iterations outweigh them sooner.
+ * PPA's weights are scaled by `decay` too (0: a new policy each move). */
 static void decay_stats(uct *u)
 {
 	if (u->decay >= 1)
@@ -987,6 +989,10 @@ static void decay_stats(uct *u)
 	for (size_t i = 0; u->grams && i < (size_t)1 << NST_BITS; i++) {
 		u->grams[i].sum *= (float)u->decay;
 		u->grams[i].n *= (float)u->decay;
+	}
+	for (size_t i = 0; u->pol && i < (size_t)u->np * u->nact; i++) {
+		u->pol[i].w *= u->decay;
+		u->pol[i].e = exp(u->pol[i].w);
 	}
 }
 
