@@ -488,7 +488,7 @@ static void test_options(void)
 		"mast=1,nst=3", "decisive=1", "mast=0,decisive=1", "tt=1",
 		"mast=0,tt=1", "tt=1,nodes=1000", "decay=50", "decay=0,nst=3",
 		"lgr=1", "mast=0,lgr=1", "mast=0,ppa=32", "ppa=100",
-		"grave=50", "mast=0,grave=5", "grave=50,rave=300"};
+		"mast=0,ppa=32,decay=0", "grave=50", "mast=0,grave=5", "grave=50,rave=300"};
 	char a[128], b[128], no[128];
 	for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
 		snprintf(a, sizeof a, "uct:time=0,iterations=300,%s", opts[o]);

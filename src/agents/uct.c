@@ -205,7 +205,8 @@ typedef struct uct {
 	bool order;         /* untried children taken best MAST mean first */
 	double history;     /* progressive history's weight W (0: off) */
 	int nst;            /* NST's longest n-gram (0: off, 2 or 3) */
-	bool decisive;      /* expansion puts a move that wins at once first */
+	int decisive;       /* 1: expansion puts a move that wins at once
+			     * first; 2: playouts play one too */
 	gl_action *reply;   /* [nplayers * nactions] LGRF: each player's last
 			     * good reply to a move, NONE: none; or NULL */
 	double decay;       /* MAST and NST statistics kept at each move of
@@ -259,19 +260,20 @@ typedef struct uct {
 	bool known;         /* here and cur follow the match */
 	/* Scratch sized from the game, so that no call allocates: */
 	gl_scratch w;       /* lists: moves, mv, root_moves, then one per
-			     * level of reaches(); states: s, t, then one
-			     * per level of reaches() */
+			     * level of reaches(); states: s, t, look, then
+			     * one per level of reaches() */
 	gl_action *moves;   /* expand()'s and playout()'s legal moves */
 	gl_action *mv;      /* expand()'s later choosers' moves */
 	gl_action *root_moves; /* uct_choose()'s legal moves */
 	unsigned char *s;   /* iterate()'s descent */
 	unsigned char *t;   /* expand()'s look ahead, leaf_value()'s playout */
+	unsigned char *look; /* playout()'s look ahead (decisive=2) */
 	int *cand;          /* [max_legal] pick_simul()'s candidates */
 	const node **x;     /* [max_legal] uct_choose()'s own moves */
 	double *weight;     /* [max_legal] gibbs_move()'s weights, or NULL */
 } uct;
 
-enum { LIST_REACH = 3, STATE_REACH = 2 }; /* reaches()' first buffers */
+enum { LIST_REACH = 3, STATE_REACH = 3 }; /* reaches()' first buffers */
 
 /* The player choosing among the children of nd (EXPANDED: at least one
  * child, every child's `who`). */
@@ -318,7 +320,8 @@ static const gl_param_def uct_params[] = {
 		"states as big as half the arena (0 or 1)", 0, 1},
 	{"decisive", "0", "decisive moves: a node given its children looks one move "
 		"ahead and tries first a move that ends the game with its mover's "
-		"top goal, 100 (0 or 1)", 0, 1},
+		"top goal, 100 (1); and a playout plays such a move where it has one, "
+		"at an apply() a legal move (2); 0: off", 0, 2},
 	{"lgr", "0", "Last-Good-Reply with forgetting: a playout move that followed "
 		"a move in an iteration its mover won is played again after that move "
 		"where legal, until it is in an iteration its mover did not win (0 or 1)",
@@ -408,7 +411,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->grave = (uint32_t)gl_params_int(p, "grave");
 	if (u->grave > 0 && u->rave == 0)
 		u->rave = 1; /* the AMAF statistics; GRAVE's own weight */
-	u->decisive = gl_params_int(p, "decisive") != 0;
+	u->decisive = (int)gl_params_int(p, "decisive");
 	u->decay = (double)gl_params_int(p, "decay") / 100;
 	u->np = g->nplayers;
 	u->nst = (u->eps < 1 || u->tau > 0) && gl_params_int(p, "nst") >= 2 ?
@@ -495,6 +498,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->root_moves = gl_scratch_moves(&u->w, 2);
 	u->s = gl_scratch_state(&u->w, 0);
 	u->t = gl_scratch_state(&u->w, 1);
+	u->look = gl_scratch_state(&u->w, 2);
 	return 0;
 }
 
@@ -593,15 +597,13 @@ static void compact(uct *u)
 }
 
 /* Decisive moves (Teytaud and Teytaud, "On the Huge Benefit of Decisive
- * Moves in Monte-Carlo Tree Search Algorithms", CIG 2010), in the tree:
- * the first of moves[0..k) from s that ends the game with its mover's
- * top goal (100) is swapped to the front, so that it is the child tried
- * first, and the solver proves the node won at its next visit. Costs an
- * apply() and a terminal() a move until one wins. */
-static void decisive_first(uct *u, const gl_game *g, const void *s,
-	gl_action *moves, int k, int mover)
+ * Moves in Monte-Carlo Tree Search Algorithms", CIG 2010): the index of
+ * the first of moves[0..k) from s that ends the game with its mover's top
+ * goal (100), or -1; t is scratch for a state. Costs an apply() and a
+ * terminal() a move until one wins. */
+static int win_at(const gl_game *g, const void *s, const gl_action *moves,
+	int k, int mover, void *t)
 {
-	unsigned char *t = u->t;
 	for (int i = 0; i < k; i++) {
 		memcpy(t, s, g->state_size);
 		g->type->apply(g, t, moves[i]);
@@ -609,12 +611,23 @@ static void decisive_first(uct *u, const gl_game *g, const void *s,
 			continue;
 		int goals[GL_PLAYERS_MAX];
 		g->type->goals(g, t, goals);
-		if (goals[mover] == 100) {
-			gl_action x = moves[0];
-			moves[0] = moves[i];
-			moves[i] = x;
-			return;
-		}
+		if (goals[mover] == 100)
+			return i;
+	}
+	return -1;
+}
+
+/* Decisive moves in the tree: a move of moves[0..k) from s that wins at
+ * once is swapped to the front, so that it is the child tried first, and
+ * the solver proves the node won at its next visit. */
+static void decisive_first(uct *u, const gl_game *g, const void *s,
+	gl_action *moves, int k, int mover)
+{
+	int i = win_at(g, s, moves, k, mover, u->t);
+	if (i > 0) {
+		gl_action x = moves[0];
+		moves[0] = moves[i];
+		moves[i] = x;
 	}
 }
 
@@ -1207,13 +1220,21 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 			g->type->goals(g, s, goals);
 			return ply;
 		}
-		gl_action m;
+		gl_action m = NONE;
+		int p = -1;
+		if (u->decisive > 1 && k > 1 && !u->rounds) {
+			p = g->type->to_move(g, s);
+			int i = win_at(g, s, moves, k, p, u->look);
+			m = i >= 0 ? moves[i] : NONE;
+		}
 		if (track) {
-			int p = g->type->to_move(g, s);
+			p = p >= 0 ? p : g->type->to_move(g, s);
 			bool policy = k > 1 && (!u->rounds || u->mast_rounds);
 			if (ppa_on(u)) /* ppa_move() keeps the ply's moves */
 				u->ppa_at[b + ply + 1] = u->ppa_at[b + ply];
-			if (policy && u->reply && (m = last_good(u, p, prev[0],
+			if (m != NONE)
+				; /* it wins at once */
+			else if (policy && u->reply && (m = last_good(u, p, prev[0],
 			    moves, k)) != NONE)
 				; /* the last good reply */
 			else if (policy && u->pol)
@@ -1228,7 +1249,7 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 			u->trail_who[ply] = (int8_t)p;
 			prev[1] = prev[0];
 			prev[0] = m;
-		} else {
+		} else if (m == NONE) {
 			m = moves[gl_rng_below(&a->rng, (uint32_t)k)];
 		}
 		g->type->apply(g, s, m);
