@@ -11,10 +11,11 @@
  * and its arena fills. Pondering (issue 19) keeps its tree across turns;
  * set_time() bounds choose(); its options (MAST, progressive history,
  * RAVE, NST, transpositions, decisive moves, Last-Good-Reply, move
- * decay) are deterministic by seed and keep the checks above. Decisive
- * moves find a win in one iteration; the transposition table carries what
- * one move order learnt to another; decay=100 is the default's player and
- * decay=0 is not.
+ * decay, PPA, GRAVE) are deterministic by seed and keep the checks above.
+ * Decisive moves find a win in one iteration; the transposition table
+ * carries what one move order learnt to another; decay=100 is the
+ * default's player and decay=0 is not. A whole match of choices, with
+ * each of several options, allocates nothing.
  */
 #include "gametest.h"
 
@@ -486,7 +487,8 @@ static void test_options(void)
 		"mast=2,order=1,history=5,rave=300", "nst=2", "nst=3",
 		"mast=1,nst=3", "decisive=1", "mast=0,decisive=1", "tt=1",
 		"mast=0,tt=1", "tt=1,nodes=1000", "decay=50", "decay=0,nst=3",
-		"lgr=1", "mast=0,lgr=1"};
+		"lgr=1", "mast=0,lgr=1", "mast=0,ppa=32", "ppa=100",
+		"mast=0,ppa=32,decay=0", "decisive=2", "mast=0,decisive=2", "grave=50", "mast=0,grave=5", "grave=50,rave=300"};
 	char a[128], b[128], no[128];
 	for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
 		snprintf(a, sizeof a, "uct:time=0,iterations=300,%s", opts[o]);
@@ -592,7 +594,8 @@ static void test_decay(void)
 /* Decisive moves: at one iteration a move, the root's expansion puts the
  * winning move first and the one iteration tries it (and the solver proves
  * it); without them that iteration tries a random move, which misses the
- * win for some seeds. */
+ * win for some seeds. In the playouts too (decisive=2), a forced block is
+ * found in fewer iterations. */
 static void test_decisive(void)
 {
 	for (int solve = 0; solve < 2; solve++) {
@@ -609,6 +612,14 @@ static void test_decisive(void)
 	int hits = count_choice("connect4", "uct:time=0,iterations=1",
 		"a,b,a,b,a,c", "a", other);
 	CHECK_MSG(hits < 30, "one iteration found the win every time anyway");
+	/* decisive=2, in the playouts: O threatens b4, and X's every other
+	 * move lets O's next playout move win, so 20 iterations find the
+	 * block for all 30 seeds (without: 21 of 30) */
+	check_choice("connect4", "uct:time=0,iterations=20,decisive=2",
+		"a,b,c,b,d,b", "b");
+	hits = count_choice("connect4", "uct:time=0,iterations=20",
+		"a,b,c,b,d,b", "b", other);
+	CHECK_MSG(hits < 30, "20 iterations blocked every time anyway");
 }
 
 /* Transpositions: a search (pondering, 0.5 s) from the state after X a1
@@ -668,6 +679,51 @@ static void test_transpositions(void)
 	CHECK_MSG(b <= 6, "without the table: %d/10 blocks", b);
 }
 
+/* Nothing is allocated once an agent is made: a whole match of its
+ * choices (one agent plays every side) with the next allocation set to
+ * fail, which is still pending at the end (PPA keeps its playouts' legal
+ * moves, GRAVE its references, in buffers made at init). */
+static void test_no_alloc(void)
+{
+	static const char *const games[] = {"connect4",
+		"gdl:data/gdl/games/ticTacToe.kif",
+		"gdl:data/gdl/games/tictactoe_3player.kif"};
+	static const char *const opts[] = {"mast=0", "mast=2", "mast=0,ppa=32",
+		"ppa=100", "grave=5", "mast=0,grave=50,order=1", "decisive=2"};
+	for (size_t i = 0; i < sizeof games / sizeof *games; i++)
+		for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
+			char spec[96];
+			snprintf(spec, sizeof spec, "uct:time=0,iterations=300,%s",
+				opts[o]);
+			gl_game *g = tg_game(games[i]);
+			gl_agent *a = tg_agent(spec, g);
+			unsigned char *s = gl_malloc(g->state_size);
+			gl_err err = {0};
+			a->role = 0;
+			gl_rng_seed(&a->rng, 5);
+			CHECK(s && a->type->begin(a, &err) == 0);
+			g->type->start(g, s);
+			gl_alloc_fail_after(0);
+			int moves = 0, rc = 0;
+			for (; rc == 0 && !g->type->terminal(g, s); moves++) {
+				gl_action m;
+				a->role = g->type->to_move(g, s);
+				rc = a->type->choose(a, s, &m, &err);
+				a->type->observe(a, s, a->role, m);
+				g->type->apply(g, s, m);
+			}
+			void *probe = gl_malloc(1);
+			gl_alloc_fail_after(-1);
+			CHECK_MSG(rc == 0 && moves > 0, "%s %s: %s", games[i], spec, err.msg);
+			CHECK_MSG(probe == NULL, "%s %s: allocated during a match",
+				games[i], spec);
+			gl_free(probe);
+			gl_free(s);
+			gl_agent_free(a);
+			gl_game_free(g);
+		}
+}
+
 static void test_bad_specs(void)
 {
 	gl_game *g = tg_game("tictactoe");
@@ -680,16 +736,19 @@ static void test_bad_specs(void)
 	CHECK(gl_agent_new("uct:mast=3", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:mast=1,eps=101", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:nst=4", g, NULL, &err) == NULL);
-	CHECK(gl_agent_new("uct:decisive=2", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:decisive=3", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:tt=2", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:lgr=2", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:decay=101", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:ppa=1001", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:grave=-1", g, NULL, &err) == NULL);
 	gl_game_free(g);
 }
 
 int main(void)
 {
 	test_bad_specs();
+	test_no_alloc();
 	test_wins_in_one();
 	test_decisive();
 	test_transpositions();

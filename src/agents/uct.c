@@ -75,6 +75,11 @@
  * last winning reply to the move before, where legal, before MAST's
  * choice. Move decay (`decay`): MAST's and NST's statistics are scaled
  * down at each move of the match, so that newer iterations count more.
+ * PPA (`ppa`, Playout Policy Adaptation): playouts drawn by a softmax
+ * over each player's learnt move weights, adapted after each iteration
+ * on the winner's moves from the root (descent and playout), in place of
+ * MAST's choice. GRAVE (`grave`): RAVE whose all-moves-as-first means
+ * come from the nearest ancestor with enough visits.
  *
  * Pondering (ponder(), for a GGP player between messages): the same
  * iterations as choose(), from the match's state as observed (inside a
@@ -84,8 +89,10 @@
  *
  * Memory: one node arena sized once at init (param `nodes`), and move
  * lists and states sized from the game (g->max_legal, g->state_size),
- * MAST's table, LGRF's replies and RAVE's marks from g->nplayers *
- * g->nactions, NST's table of a fixed size, the transposition table from
+ * MAST's table, LGRF's replies, RAVE's marks, PPA's weights and GRAVE's
+ * child index from g->nplayers * g->nactions, PPA's record of an
+ * iteration's legal moves from g->max_length * g->max_legal (at most
+ * PPA_ROOM), NST's table of a fixed size, the transposition table from
  * the arena's;
  * nothing is allocated after init. A full arena stops growing the tree
  * and iterations go on as playouts from its leaves.
@@ -120,9 +127,15 @@ enum {
 	TT_PROBE = 8,       /* transpositions: entries probed for a state */
 	NST_BITS = 18,      /* NST: 2^18 n-gram entries (16 bytes each) */
 	NST_PROBE = 4,      /* NST: entries probed for a key */
-	NST_MIN = 7         /* NST: iterations an n-gram (n > 1) needs before
+	NST_MIN = 7,        /* NST: iterations an n-gram (n > 1) needs before
 	                     * its mean counts (Tak et al. 2012) */
+	PPA_ROOM = 1 << 20  /* PPA: legal moves of one playout kept for its
+	                     * update, at most (a GDL game may have thousands
+	                     * a state); plies past it are not updated */
 };
+
+/* PPA: a move weight's bound either way, so that exp() stays finite. */
+#define PPA_MAX 40.0
 
 /* One tree node: a state reached by a move, with its statistics; or (flag
  * STATS) one move's statistics at a round of simultaneous moves. 32
@@ -157,6 +170,12 @@ typedef struct nst_entry {
 	float n;          /* iterations that made it */
 } nst_entry;
 
+/* PPA: one move's policy weight for one player. */
+typedef struct ppa_entry {
+	double w;         /* the weight (0 at the start of a match) */
+	double e;         /* exp(w), kept so that a playout move costs no exp() */
+} ppa_entry;
+
 /* RAVE: a child's all-moves-as-first statistics. */
 typedef struct amaf_entry {
 	double sum;       /* total goal of the child's mover */
@@ -186,7 +205,8 @@ typedef struct uct {
 	bool order;         /* untried children taken best MAST mean first */
 	double history;     /* progressive history's weight W (0: off) */
 	int nst;            /* NST's longest n-gram (0: off, 2 or 3) */
-	bool decisive;      /* expansion puts a move that wins at once first */
+	int decisive;       /* 1: expansion puts a move that wins at once
+			     * first; 2: playouts play one too */
 	gl_action *reply;   /* [nplayers * nactions] LGRF: each player's last
 			     * good reply to a move, NONE: none; or NULL */
 	double decay;       /* MAST and NST statistics kept at each move of
@@ -198,6 +218,15 @@ typedef struct uct {
 	float *tt_sum;      /* [entries * np] every player's total goal there */
 	int32_t *tt_of;     /* [cap] each node's entry, NONE: not yet known */
 	nst_entry *grams;   /* [1 << NST_BITS] NST's n-grams (n > 1), or NULL */
+	double ppa;         /* PPA's learning rate alpha (0: off) */
+	ppa_entry *pol;     /* [nplayers * nactions] PPA's policy, or NULL */
+	gl_action *ppa_mv;  /* [ppa_room] the playout's legal moves, ply by ply */
+	float *ppa_pr;      /* [ppa_room] their probabilities when played */
+	uint32_t *ppa_at;   /* [2 max_length + 4] the legal moves of the
+			     * iteration's move i (descent, then playout):
+			     * ppa_at[i] to ppa_at[i + 1] (equal: not kept) */
+	unsigned ppa_base;  /* the descent's moves in that sequence */
+	size_t ppa_room;    /* entries of ppa_mv and ppa_pr */
 	int depth;          /* iterate(): the descent's length (path[0..depth)) */
 	size_t nact;        /* the game's action ids: a player's MAST row */
 	mast_entry *mast;   /* [nplayers * nactions] MAST statistics, or NULL */
@@ -210,6 +239,12 @@ typedef struct uct {
 			     * which a player last made a move, */
 	uint32_t *mark_ply; /* and at which ply from the root */
 	uint32_t stamp;     /* RAVE: the current iteration's mark */
+	uint32_t grave;     /* GRAVE: visits a reference node needs (0: off) */
+	int32_t *gidx;      /* [nplayers * nactions] GRAVE: a player's current
+			     * reference node's child for each move, */
+	uint32_t *gstamp;   /* valid where equal to gen[player] */
+	uint32_t gen[GL_PLAYERS_MAX]; /* GRAVE: each player's filling */
+	int32_t gnode[GL_PLAYERS_MAX]; /* the node gidx holds (NONE: none) */
 	int32_t cap;        /* nodes in the arena */
 	int32_t used;       /* nodes allocated */
 	int32_t root;       /* the root's index (its state: here), or NONE */
@@ -225,19 +260,20 @@ typedef struct uct {
 	bool known;         /* here and cur follow the match */
 	/* Scratch sized from the game, so that no call allocates: */
 	gl_scratch w;       /* lists: moves, mv, root_moves, then one per
-			     * level of reaches(); states: s, t, then one
-			     * per level of reaches() */
+			     * level of reaches(); states: s, t, look, then
+			     * one per level of reaches() */
 	gl_action *moves;   /* expand()'s and playout()'s legal moves */
 	gl_action *mv;      /* expand()'s later choosers' moves */
 	gl_action *root_moves; /* uct_choose()'s legal moves */
 	unsigned char *s;   /* iterate()'s descent */
 	unsigned char *t;   /* expand()'s look ahead, leaf_value()'s playout */
+	unsigned char *look; /* playout()'s look ahead (decisive=2) */
 	int *cand;          /* [max_legal] pick_simul()'s candidates */
 	const node **x;     /* [max_legal] uct_choose()'s own moves */
 	double *weight;     /* [max_legal] gibbs_move()'s weights, or NULL */
 } uct;
 
-enum { LIST_REACH = 3, STATE_REACH = 2 }; /* reaches()' first buffers */
+enum { LIST_REACH = 3, STATE_REACH = 3 }; /* reaches()' first buffers */
 
 /* The player choosing among the children of nd (EXPANDED: at least one
  * child, every child's `who`). */
@@ -284,13 +320,24 @@ static const gl_param_def uct_params[] = {
 		"states as big as half the arena (0 or 1)", 0, 1},
 	{"decisive", "0", "decisive moves: a node given its children looks one move "
 		"ahead and tries first a move that ends the game with its mover's "
-		"top goal, 100 (0 or 1)", 0, 1},
+		"top goal, 100 (1); and a playout plays such a move where it has one, "
+		"at an apply() a legal move (2); 0: off", 0, 2},
 	{"lgr", "0", "Last-Good-Reply with forgetting: a playout move that followed "
 		"a move in an iteration its mover won is played again after that move "
 		"where legal, until it is in an iteration its mover did not win (0 or 1)",
 		0, 1},
-	{"decay", "100", "move decay: percent of the MAST (and NST) statistics kept "
-		"each time a move of the match is played (100: no decay)", 0, 100},
+	{"decay", "100", "move decay: percent of the MAST (and NST) statistics, and "
+		"of PPA's weights, kept each time a move of the match is played (100: "
+		"no decay)", 0, 100},
+	{"grave", "0", "GRAVE: RAVE whose all-moves-as-first means are those of the "
+		"nearest ancestor with this many visits where the same player "
+		"chooses, mixed with weight a / (a + n + 1e-5 a n) at n visits, a "
+		"the ancestor's count (0: off; replaces rave's K)", 0, 1000000},
+	{"ppa", "0", "Playout Policy Adaptation: playouts drawn by a softmax over "
+		"each player's move weights, learnt after each playout (a winner's "
+		"move up by alpha, every legal alternative down by alpha times its "
+		"probability); alpha in hundredths (0: off; before MAST's choice)",
+		0, 1000},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -315,6 +362,12 @@ static void uct_done(gl_agent *a)
 	gl_free(u->mark_ply);
 	gl_free(u->grams);
 	gl_free(u->reply);
+	gl_free(u->pol);
+	gl_free(u->gidx);
+	gl_free(u->gstamp);
+	gl_free(u->ppa_mv);
+	gl_free(u->ppa_pr);
+	gl_free(u->ppa_at);
 	gl_free(u->tt_key);
 	gl_free(u->tt_n);
 	gl_free(u->tt_sum);
@@ -355,7 +408,10 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->history = (double)gl_params_int(p, "history");
 	u->nact = (size_t)g->nactions;
 	u->rave = (double)gl_params_int(p, "rave");
-	u->decisive = gl_params_int(p, "decisive") != 0;
+	u->grave = (uint32_t)gl_params_int(p, "grave");
+	if (u->grave > 0 && u->rave == 0)
+		u->rave = 1; /* the AMAF statistics; GRAVE's own weight */
+	u->decisive = (int)gl_params_int(p, "decisive");
 	u->decay = (double)gl_params_int(p, "decay") / 100;
 	u->np = g->nplayers;
 	u->nst = (u->eps < 1 || u->tau > 0) && gl_params_int(p, "nst") >= 2 ?
@@ -375,7 +431,8 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	size_t nmark = (size_t)g->nplayers * (size_t)g->nactions;
 	if (mast)
 		u->mast = gl_malloc(nmark * sizeof *u->mast);
-	if (u->tau > 0)
+	u->ppa = (double)gl_params_int(p, "ppa") / 100;
+	if (u->tau > 0 || u->ppa > 0)
 		u->weight = gl_malloc(g->max_legal * sizeof *u->weight);
 	if (u->nst)
 		u->grams = gl_calloc((size_t)1 << NST_BITS, sizeof *u->grams);
@@ -390,6 +447,10 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		u->tt_sum = gl_calloc(n * g->nplayers, sizeof *u->tt_sum);
 		u->tt_of = gl_malloc((size_t)cap * sizeof *u->tt_of);
 	}
+	if (u->grave > 0) {
+		u->gidx = gl_malloc(nmark * sizeof *u->gidx);
+		u->gstamp = gl_calloc(nmark, sizeof *u->gstamp);
+	}
 	if (u->rave > 0) {
 		u->amaf = gl_malloc((size_t)cap * sizeof *u->amaf);
 		u->mark_it = gl_calloc(nmark, sizeof *u->mark_it);
@@ -398,7 +459,16 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	bool lgr = gl_params_int(p, "lgr") != 0;
 	if (lgr)
 		u->reply = gl_malloc(nmark * sizeof *u->reply);
-	bool trail = mast || u->rave > 0 || lgr;
+	if (u->ppa > 0) {
+		size_t room = 2 * (size_t)g->max_length * g->max_legal;
+		u->ppa_room = room < PPA_ROOM ? room : PPA_ROOM;
+		u->pol = gl_malloc(nmark * sizeof *u->pol);
+		u->ppa_mv = gl_malloc(u->ppa_room * sizeof *u->ppa_mv);
+		u->ppa_pr = gl_malloc(u->ppa_room * sizeof *u->ppa_pr);
+		u->ppa_at = gl_malloc((2 * (size_t)g->max_length + 4) *
+			sizeof *u->ppa_at);
+	}
+	bool trail = mast || u->rave > 0 || lgr || u->ppa > 0;
 	if (trail) {
 		u->trail = gl_malloc(((size_t)g->max_length + 1) * sizeof *u->trail);
 		u->trail_who = gl_malloc((size_t)g->max_length + 1);
@@ -409,10 +479,13 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	a->data = u;
 	if (!u->nodes || !u->fwd || !u->path || !u->spath || !u->here || !u->cur ||
 	    !u->cand || !u->x ||
-	    (mast && !u->mast) || (u->tau > 0 && !u->weight) ||
-	    (u->nst && !u->grams) || (lgr && !u->reply) || (tt && (!u->tt_key || !u->tt_n ||
+	    (mast && !u->mast) ||
+	    ((u->tau > 0 || u->ppa > 0) && !u->weight) ||
+	    (u->nst && !u->grams) || (lgr && !u->reply) || (u->ppa > 0 &&
+	    (!u->pol || !u->ppa_mv || !u->ppa_pr || !u->ppa_at)) || (tt && (!u->tt_key || !u->tt_n ||
 	    !u->tt_sum || !u->tt_of)) || (trail && (!u->trail || !u->trail_who)) ||
 	    (u->rave > 0 && (!u->amaf || !u->mark_it || !u->mark_ply)) ||
+	    (u->grave > 0 && (!u->gidx || !u->gstamp)) ||
 	    gl_scratch_init(&u->w, g, LIST_REACH + levels, STATE_REACH + levels,
 		NULL)) {
 		uct_done(a);
@@ -425,6 +498,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->root_moves = gl_scratch_moves(&u->w, 2);
 	u->s = gl_scratch_state(&u->w, 0);
 	u->t = gl_scratch_state(&u->w, 1);
+	u->look = gl_scratch_state(&u->w, 2);
 	return 0;
 }
 
@@ -453,6 +527,8 @@ static int uct_begin(gl_agent *a, gl_err *err)
 		memset(u->grams, 0, ((size_t)1 << NST_BITS) * sizeof *u->grams);
 	for (size_t i = 0; u->reply && i < (size_t)u->np * u->nact; i++)
 		u->reply[i] = NONE;
+	for (size_t i = 0; u->pol && i < (size_t)u->np * u->nact; i++)
+		u->pol[i] = (ppa_entry){0, 1};
 	if (u->tt_key) {
 		size_t n = u->tt_mask + 1;
 		memset(u->tt_key, 0, n * sizeof *u->tt_key);
@@ -521,15 +597,13 @@ static void compact(uct *u)
 }
 
 /* Decisive moves (Teytaud and Teytaud, "On the Huge Benefit of Decisive
- * Moves in Monte-Carlo Tree Search Algorithms", CIG 2010), in the tree:
- * the first of moves[0..k) from s that ends the game with its mover's
- * top goal (100) is swapped to the front, so that it is the child tried
- * first, and the solver proves the node won at its next visit. Costs an
- * apply() and a terminal() a move until one wins. */
-static void decisive_first(uct *u, const gl_game *g, const void *s,
-	gl_action *moves, int k, int mover)
+ * Moves in Monte-Carlo Tree Search Algorithms", CIG 2010): the index of
+ * the first of moves[0..k) from s that ends the game with its mover's top
+ * goal (100), or -1; t is scratch for a state. Costs an apply() and a
+ * terminal() a move until one wins. */
+static int win_at(const gl_game *g, const void *s, const gl_action *moves,
+	int k, int mover, void *t)
 {
-	unsigned char *t = u->t;
 	for (int i = 0; i < k; i++) {
 		memcpy(t, s, g->state_size);
 		g->type->apply(g, t, moves[i]);
@@ -537,12 +611,23 @@ static void decisive_first(uct *u, const gl_game *g, const void *s,
 			continue;
 		int goals[GL_PLAYERS_MAX];
 		g->type->goals(g, t, goals);
-		if (goals[mover] == 100) {
-			gl_action x = moves[0];
-			moves[0] = moves[i];
-			moves[i] = x;
-			return;
-		}
+		if (goals[mover] == 100)
+			return i;
+	}
+	return -1;
+}
+
+/* Decisive moves in the tree: a move of moves[0..k) from s that wins at
+ * once is swapped to the front, so that it is the child tried first, and
+ * the solver proves the node won at its next visit. */
+static void decisive_first(uct *u, const gl_game *g, const void *s,
+	gl_action *moves, int k, int mover)
+{
+	int i = win_at(g, s, moves, k, mover, u->t);
+	if (i > 0) {
+		gl_action x = moves[0];
+		moves[0] = moves[i];
+		moves[i] = x;
 	}
 }
 
@@ -621,19 +706,64 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 	return true;
 }
 
+/* GRAVE (Cazenave, "Generalized Rapid Action Value Estimation", IJCAI
+ * 2015): the node whose AMAF statistics the selection at the descent's
+ * last node (u->path[u->depth - 1]) uses: the nearest node of the path,
+ * that node included, where the same player chooses (so that its
+ * children's AMAF entries are that player's moves) and that has `grave`
+ * visits; without one, the highest such node (the root's level). Its
+ * children's indices are filled into gidx by move, once per node and
+ * player until another node is the reference (entries stamped, never
+ * cleared). Returns the player's row of gidx, NONE where the reference
+ * has no child for a move. */
+static const int32_t *grave_children(uct *u)
+{
+	int32_t n = u->path[u->depth - 1];
+	int p = mover_of(u, &u->nodes[n]);
+	int32_t r = n;
+	for (int i = u->depth - 2; i >= 0 && u->nodes[r].visits < u->grave; i--) {
+		const node *x = &u->nodes[u->path[i]];
+		if ((x->flags & (EXPANDED | HIDDEN)) == EXPANDED && x->nchild > 0 &&
+		    mover_of(u, x) == p)
+			r = u->path[i];
+	}
+	int32_t *gx = u->gidx + (size_t)p * u->nact;
+	uint32_t *gs = u->gstamp + (size_t)p * u->nact;
+	if (u->gnode[p] != r) {
+		if (++u->gen[p] == 0) { /* wrapped: old stamps would look current */
+			memset(gs, 0, u->nact * sizeof *gs);
+			u->gen[p] = 1;
+		}
+		const node *x = &u->nodes[r];
+		for (int32_t j = x->first; j < x->first + x->nchild; j++) {
+			gx[u->nodes[j].move] = j;
+			gs[u->nodes[j].move] = u->gen[p];
+		}
+		u->gnode[p] = r;
+	}
+	const node *nd = &u->nodes[n];
+	for (int32_t j = nd->first; j < nd->first + nd->nchild; j++) {
+		gl_action m = u->nodes[j].move;
+		if (gs[m] != u->gen[p])
+			gx[m] = NONE; /* stale: not a child of r */
+	}
+	return gx;
+}
+
 /* The child of n with the best UCT value (all children tried), plus with
  * progressive history (Nijssen and Winands, "Enhancements for
  * Multi-Player Monte-Carlo Tree Search", CG 2010) W * H / (l + 1): H the
  * move's mean goal for its mover over all iterations (MAST's table), l
  * the child's losses (visits less its mean goal's share of them), so
  * that the history's pull fades where the tree's own statistics grow. */
-static int32_t select_child(const uct *u, const node *nd)
+static int32_t select_child(uct *u, const node *nd)
 {
 	double logn = log((double)nd->visits);
 	double best = -1;
 	int32_t pick = nd->first;
 	const mast_entry *q = u->history > 0 ?
 		u->mast + (size_t)mover_of(u, nd) * u->nact : NULL;
+	const int32_t *gx = u->grave ? grave_children(u) : NULL;
 	for (int k = 0; k < nd->nchild; k++) {
 		const node *c = &u->nodes[nd->first + k];
 		int32_t e = u->tt_of ? u->tt_of[nd->first + k] : NONE;
@@ -642,7 +772,15 @@ static int32_t select_child(const uct *u, const node *nd)
 			u->tt_sum[(size_t)e * u->np + (size_t)c->who] / u->tt_n[e] :
 			c->sum / c->visits;
 		double v = mean;
-		if (u->amaf && !(c->flags & PROVEN)) {
+		if (gx && !(c->flags & PROVEN)) {
+			int32_t j = gx[c->move];
+			const amaf_entry *x = j != NONE ? &u->amaf[j] : NULL;
+			if (x && x->n > 0) {
+				double an = x->n, beta = an / (an + c->visits +
+					1e-5 * an * c->visits);
+				v = (1 - beta) * mean + beta * x->sum / x->n;
+			}
+		} else if (u->amaf && !(c->flags & PROVEN)) {
 			const amaf_entry *x = &u->amaf[nd->first + k];
 			double beta = sqrt(u->rave / (3.0 * c->visits + u->rave));
 			if (x->n > 0)
@@ -806,6 +944,17 @@ static gl_action mast_move(uct *u, gl_agent *a, int p, const gl_action *moves,
 	return pick;
 }
 
+/* A move of moves[0..k) drawn with probability w[i] / total. */
+static gl_action draw_move(gl_agent *a, const gl_action *moves,
+	const double *w, int k, double total)
+{
+	double r = gl_rng_unit(&a->rng) * total;
+	for (int i = 0; i < k - 1; i++)
+		if ((r -= w[i]) < 0)
+			return moves[i];
+	return moves[k - 1];
+}
+
 /* MAST as CadiaPlayer had it (Finnsson and Bjornsson 2008): player p's
  * move drawn from moves[0..k) with probability proportional to
  * exp(Q / tau), Q its mean goal over all iterations (a move never played:
@@ -821,11 +970,7 @@ static gl_action gibbs_move(uct *u, gl_agent *a, int p, const gl_action *moves,
 			e->n > 0 ? e->w : 1; /* exp(0): a move never made */
 		total += w[i];
 	}
-	double r = gl_rng_unit(&a->rng) * total;
-	for (int i = 0; i < k - 1; i++)
-		if ((r -= w[i]) < 0)
-			return moves[i];
-	return moves[k - 1];
+	return draw_move(a, moves, w, k, total);
 }
 
 /* MAST: player `who` made `move` in an iteration that gave it `goal`. */
@@ -843,7 +988,8 @@ static void mast_add(uct *u, const gl_game *g, int who, gl_action move,
  * Strategies", IEEE TCIAIG 2014): a move of the match was played, so the
  * MAST and NST statistics, gathered from earlier positions, count for
  * `decay` of what they did: sums and counts scaled alike, means (and the
- * Gibbs weights) unchanged, but the next iterations outweigh them sooner. */
+ * Gibbs weights) unchanged, but the next iterations outweigh them sooner.
+ * PPA's weights are scaled by `decay` too (0: a new policy each move). */
 static void decay_stats(uct *u)
 {
 	if (u->decay >= 1)
@@ -856,6 +1002,10 @@ static void decay_stats(uct *u)
 	for (size_t i = 0; u->grams && i < (size_t)1 << NST_BITS; i++) {
 		u->grams[i].sum *= (float)u->decay;
 		u->grams[i].n *= (float)u->decay;
+	}
+	for (size_t i = 0; u->pol && i < (size_t)u->np * u->nact; i++) {
+		u->pol[i].w *= u->decay;
+		u->pol[i].e = exp(u->pol[i].w);
 	}
 }
 
@@ -907,18 +1057,27 @@ static gl_action last_good(const uct *u, int p, gl_action prev,
 	return NONE;
 }
 
-/* LGRF: each move of the iteration (descent and playout) after another
- * becomes its mover's reply to that move when the mover won (its goal the
- * top one, above some other player's), and is forgotten as the reply when
- * the mover did not (a draw for everyone changes nothing). */
-static void lgr_update(uct *u, const double *goals)
+/* The top goal of an iteration, whose players are its winners, when some
+ * player's goal is below it; -1 when all are equal (a draw for everyone,
+ * which LGRF and PPA learn nothing from). */
+static double top_goal(const uct *u, const double *goals)
 {
 	double top = goals[0], low = goals[0];
 	for (unsigned p = 1; p < u->np; p++) {
 		top = goals[p] > top ? goals[p] : top;
 		low = goals[p] < low ? goals[p] : low;
 	}
-	if (top == low)
+	return top > low ? top : -1;
+}
+
+/* LGRF: each move of the iteration (descent and playout) after another
+ * becomes its mover's reply to that move when the mover won (its goal the
+ * top one, above some other player's), and is forgotten as the reply when
+ * the mover did not (a draw for everyone changes nothing). */
+static void lgr_update(uct *u, const double *goals)
+{
+	double top = top_goal(u, goals);
+	if (top < 0)
 		return;
 	int s0 = u->nodes[u->path[0]].who >= 0 ? 0 : 1;
 	int len = u->depth - s0 + (int)u->ntrail;
@@ -934,6 +1093,97 @@ static void lgr_update(uct *u, const double *goals)
 				*r = NONE;
 		}
 		prev = m;
+	}
+}
+
+/* PPA (Cazenave, "Playout Policy Adaptation for Games", ACG 2015): player
+ * p's move drawn from moves[0..k) with probability exp(w) / sum exp(w),
+ * w its policy weights. The moves and their probabilities are kept as
+ * the iteration's move `ply` (while the room lasts) for ppa_update(). */
+static gl_action ppa_move(uct *u, gl_agent *a, int p, const gl_action *moves,
+	int k, unsigned ply)
+{
+	const ppa_entry *q = u->pol + (size_t)p * u->nact;
+	double *w = u->weight, total = 0;
+	for (int i = 0; i < k; i++)
+		total += w[i] = q[moves[i]].e;
+	size_t at = u->ppa_at[ply];
+	if (at + (size_t)k <= u->ppa_room) {
+		for (int i = 0; i < k; i++) {
+			u->ppa_mv[at + (size_t)i] = moves[i];
+			u->ppa_pr[at + (size_t)i] = (float)(w[i] / total);
+		}
+		u->ppa_at[ply + 1] = (uint32_t)(at + (size_t)k);
+	}
+	return draw_move(a, moves, w, k, total);
+}
+
+/* Whether PPA learns and plays in this iteration: on, and no round of
+ * simultaneous moves met (or simul=1), as MAST. */
+static bool ppa_on(const uct *u)
+{
+	return u->pol && (!u->rounds || u->mast_rounds);
+}
+
+/* PPA adapts on the whole sequence from the root, as Cazenave's adapt()
+ * replays it: the descent's moves come first, each with its node's
+ * children (the legal moves there) and their probabilities under the
+ * policy now, before this iteration's update. The root's own move, when
+ * it has one (a reroot's), has no node above it and is not kept. */
+static void ppa_descent(uct *u)
+{
+	int s0 = u->nodes[u->path[0]].who >= 0 ? 0 : 1;
+	unsigned nd = (unsigned)(u->depth - s0);
+	u->ppa_at[0] = 0;
+	for (unsigned i = 0; i < nd; i++) {
+		int parent = s0 + (int)i - 1;
+		uint32_t at = u->ppa_at[i];
+		u->ppa_at[i + 1] = at;
+		if (parent < 0)
+			continue;
+		const node *x = &u->nodes[u->path[parent]];
+		if (x->nchild < 2 || at + (size_t)x->nchild > u->ppa_room)
+			continue;
+		const ppa_entry *q = u->pol + (size_t)mover_of(u, x) * u->nact;
+		double total = 0;
+		for (int32_t j = 0; j < x->nchild; j++)
+			total += q[u->nodes[x->first + j].move].e;
+		for (int32_t j = 0; j < x->nchild; j++) {
+			gl_action m = u->nodes[x->first + j].move;
+			u->ppa_mv[at + (uint32_t)j] = m;
+			u->ppa_pr[at + (uint32_t)j] = (float)(q[m].e / total);
+		}
+		u->ppa_at[i + 1] = at + (uint32_t)x->nchild;
+	}
+	u->ppa_base = nd;
+}
+
+/* PPA's adaptation after an iteration (the descent's moves, then the
+ * playout's u->trail) that gave goals: at each move kept where a winner
+ * moved (its goal the top one, above some other player's; a draw for
+ * everyone teaches nothing), its move's weight goes up by alpha and every
+ * legal move's down by alpha times the probability it had when drawn,
+ * that is under the policy before this update (Cazenave's copy of it). */
+static void ppa_update(uct *u, const double *goals)
+{
+	double top = top_goal(u, goals);
+	if (top < 0)
+		return;
+	for (unsigned j = 0; j < u->ppa_base + u->ntrail; j++) {
+		int p;
+		gl_action m = seq_move(u, (int)j, &p);
+		uint32_t lo = u->ppa_at[j], hi = u->ppa_at[j + 1];
+		if (goals[p] != top || lo == hi)
+			continue;
+		ppa_entry *q = u->pol + (size_t)p * u->nact;
+		q[m].w += u->ppa;
+		for (uint32_t i = lo; i < hi; i++)
+			q[u->ppa_mv[i]].w -= u->ppa * u->ppa_pr[i];
+		for (uint32_t i = lo; i < hi; i++) {
+			ppa_entry *e = &q[u->ppa_mv[i]];
+			e->w = e->w > PPA_MAX ? PPA_MAX : e->w < -PPA_MAX ? -PPA_MAX : e->w;
+			e->e = exp(e->w);
+		}
 	}
 }
 
@@ -963,20 +1213,32 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 		if (u->depth - s0 >= 2)
 			prev[1] = seq_move(u, u->depth - s0 - 2, &who);
 	}
-	unsigned ply;
+	unsigned ply, b = u->ppa_base; /* PPA: the descent's moves before */
 	for (ply = 0; ply < g->max_length; ply++) {
 		int k = g->type->legal(g, s, moves);
 		if (k == 0) {
 			g->type->goals(g, s, goals);
 			return ply;
 		}
-		gl_action m;
+		gl_action m = NONE;
+		int p = -1;
+		if (u->decisive > 1 && k > 1 && !u->rounds) {
+			p = g->type->to_move(g, s);
+			int i = win_at(g, s, moves, k, p, u->look);
+			m = i >= 0 ? moves[i] : NONE;
+		}
 		if (track) {
-			int p = g->type->to_move(g, s);
+			p = p >= 0 ? p : g->type->to_move(g, s);
 			bool policy = k > 1 && (!u->rounds || u->mast_rounds);
-			if (policy && u->reply && (m = last_good(u, p, prev[0],
+			if (ppa_on(u)) /* ppa_move() keeps the ply's moves */
+				u->ppa_at[b + ply + 1] = u->ppa_at[b + ply];
+			if (m != NONE)
+				; /* it wins at once */
+			else if (policy && u->reply && (m = last_good(u, p, prev[0],
 			    moves, k)) != NONE)
 				; /* the last good reply */
+			else if (policy && u->pol)
+				m = ppa_move(u, a, p, moves, k, b + ply);
 			else if (policy && u->tau > 0)
 				m = gibbs_move(u, a, p, moves, k, prev);
 			else if (policy && u->eps < 1 && gl_rng_unit(&a->rng) >= u->eps)
@@ -987,7 +1249,7 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 			u->trail_who[ply] = (int8_t)p;
 			prev[1] = prev[0];
 			prev[0] = m;
-		} else {
+		} else if (m == NONE) {
 			m = moves[gl_rng_below(&a->rng, (uint32_t)k)];
 		}
 		g->type->apply(g, s, m);
@@ -1017,6 +1279,8 @@ static bool leaf_value(uct *u, gl_agent *a, const void *s, double *mean)
 	}
 	for (unsigned p = 0; p < g->nplayers; p++)
 		mean[p] = 0;
+	if (ppa_on(u))
+		ppa_descent(u);
 	for (uint32_t i = 0; i < u->batch; i++) {
 		unsigned char *t = u->t;
 		int goals[GL_PLAYERS_MAX];
@@ -1034,6 +1298,11 @@ static bool leaf_value(uct *u, gl_agent *a, const void *s, double *mean)
 					goals[u->trail_who[j]]);
 		if (u->grams)
 			nst_update(u, goals);
+		double dg[GL_PLAYERS_MAX];
+		for (unsigned p = 0; ppa_on(u) && p < g->nplayers; p++)
+			dg[p] = goals[p];
+		if (ppa_on(u))
+			ppa_update(u, dg);
 		for (unsigned p = 0; p < g->nplayers; p++)
 			mean[p] += (double)goals[p] / u->batch;
 	}
@@ -1155,6 +1424,8 @@ static void iterate(uct *u, gl_agent *a)
 	int32_t st = NONE; /* the next statistics node of the current round */
 	int depth = 0, ns = 0;
 	u->path[depth++] = n;
+	for (unsigned p = 0; u->grave && p < u->np; p++)
+		u->gnode[p] = NONE; /* indices move (compaction, order) */
 	for (;;) {
 		node *nd = &u->nodes[n];
 		if (nd->flags & (TERMINAL | PROVEN) || depth > (int)g->max_length)
@@ -1177,6 +1448,7 @@ static void iterate(uct *u, gl_agent *a)
 			bool fresh = nd->ntried < nd->nchild;
 			if (fresh && u->order && !hid)
 				mast_first(u, g, nd);
+			u->depth = depth; /* GRAVE reads the path */
 			c = fresh ? nd->first + nd->ntried++ : select_child(u, nd);
 			if (nd->flags & SIMUL)
 				st = nd->first + nd->nchild;
