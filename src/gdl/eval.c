@@ -235,15 +235,13 @@ enum {
  * whichever evaluates the first states in fewer join steps
  * (gdl_prover_cost): over a layout the prover makes every derived fact of
  * a state, and asked on demand only those legal, next, terminal and goal
- * need: in chess 64,600 join steps against 12.5 million, in
- * ruleDepthExponential 3,398 against 94. The rules as written are probed
- * up to LAYOUT_PROBE_MAX steps (chess's 12.5 million took 2.5 s of its
- * load); past it, asking on demand is kept when it takes fewer. Below
- * LAYOUT_CHEAP (a millisecond or so) asking on demand is not tried:
- * it could save no more (ruleDepthExponential's 94 steps, which it
- * loaded three times to keep). Where the
- * layout's static relations are too many to compute whole, only on
- * demand. */
+ * need (chess: 64,600 join steps against 12.5 million). The rules as
+ * written are probed up to LAYOUT_PROBE_MAX steps (chess's 12.5 million
+ * took 2.5 s of its load); past it, asking on demand is kept when it
+ * takes fewer. Below LAYOUT_CHEAP (a millisecond or so) asking on demand
+ * is not tried: it could save no more (ruleDepthExponential's 94 steps,
+ * which it loaded three times to keep). Where the layout's static
+ * relations are too many to compute whole, only on demand. */
 static int load_last(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	size_t n, gl_err *err)
 {
