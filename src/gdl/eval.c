@@ -224,12 +224,8 @@ static int load_either(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	return rc;
 }
 
-enum {
-	LAYOUT_PROBE_MAX = 1000000, /* load_last's probe of the rules as
-				     * written: past it, asking on demand is
-				     * tried in its place */
-	LAYOUT_CHEAP = 10000        /* below it, they are kept untried */
-};
+enum { LAYOUT_PROBE_MAX = 1000000 }; /* load_last's probe of the rules as
+	* written: past it, asking on demand is tried in its place */
 
 /* The layout (load_either), the rules as written or asked on demand,
  * whichever evaluates the first states in fewer join steps
@@ -238,10 +234,9 @@ enum {
  * need (chess: 64,600 join steps against 12.5 million). The rules as
  * written are probed up to LAYOUT_PROBE_MAX steps (chess's 12.5 million
  * took 2.5 s of its load); past it, asking on demand is kept when it
- * takes fewer. Below LAYOUT_CHEAP (a millisecond or so) asking on demand
- * is not tried: it could save no more (ruleDepthExponential's 94 steps,
- * which it loaded three times to keep). Where the layout's static
- * relations are too many to compute whole, only on demand. */
+ * takes fewer (ruleDepthExponential: 95 against 94, so it is loaded as
+ * written again). Where the layout's static relations are too many to
+ * compute whole, only on demand. */
 static int load_last(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	size_t n, gl_err *err)
 {
@@ -254,8 +249,6 @@ static int load_last(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	if (rc)
 		return rc;
 	uint64_t plain = gdl_prover_cost(gd, LAYOUT_PROBE_MAX);
-	if (plain < LAYOUT_CHEAP)
-		return 0;
 	gl_err again = {0};
 	if (load_either(gd, o, text, n, true, &ground, &again) == 0 &&
 	    gdl_prover_cost(gd, plain) < plain)
