@@ -1298,11 +1298,12 @@ static bool leaf_value(uct *u, gl_agent *a, const void *s, double *mean)
 					goals[u->trail_who[j]]);
 		if (u->grams)
 			nst_update(u, goals);
-		double dg[GL_PLAYERS_MAX];
-		for (unsigned p = 0; ppa_on(u) && p < g->nplayers; p++)
-			dg[p] = goals[p];
-		if (ppa_on(u))
+		if (ppa_on(u)) {
+			double dg[GL_PLAYERS_MAX] = {0};
+			for (unsigned p = 0; p < g->nplayers; p++)
+				dg[p] = goals[p];
 			ppa_update(u, dg);
+		}
 		for (unsigned p = 0; p < g->nplayers; p++)
 			mean[p] += (double)goals[p] / u->batch;
 	}
