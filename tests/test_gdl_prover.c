@@ -9,7 +9,7 @@
  * cross.kif) loads through the fallback and plays as worked out by hand;
  * the games that negate goal inside its own definition agree too;
  * the limits of gdl_load_opts and the game type's reasoner parameter
- * choose the reasoner; a description too big even for the domain is still
+ * choose the reasoner; what is asked on demand (asked()); a description too big even for the domain is still
  * refused; and running out of memory anywhere in loading for the prover
  * (through the fallback too) or in making its evaluators is an error, not
  * a crash. Usage: test_gdl_prover [PLAYOUTS [FILE...]] (checkersTiny and
@@ -589,6 +589,45 @@ static void game_param(void)
 	gl_game_free(g);
 }
 
+/* What is asked on demand. Every relation by default; the static
+ * relations that some rule negates are computed whole instead only where
+ * asking them made a component that negates itself, and that is cheaper:
+ * mummymaze1p is kept so (its prover has no such component), while
+ * static_negated.kif, whose negated static relation holds 13 million
+ * atoms, still loads asked on demand in every way there is. */
+static void asked(void)
+{
+	static const gdl_load_opts ways[] = {
+		{.demand = true},
+		{.layout = true, .reasoner = GDL_PROVER},
+		{.layout = true, .demand = true, .reasoner = GDL_PROVER},
+		{.reasoner = GDL_AUTO},
+	};
+	for (size_t w = 0; w < sizeof ways / sizeof *ways; w++) {
+		gdl_game *gd = NULL;
+		gl_err err = {0};
+		int rc = gdl_load_file_ex(&gd, "data/gdl/demand/static_negated.kif",
+			&ways[w], &err);
+		CHECK_MSG(rc == 0, "way %zu: %s", w, err.msg);
+		gdl_eval *e = rc ? NULL : gdl_eval_new(gd);
+		if (e) {
+			uint64_t s[T_WORDS_MAX];
+			gdl_initial(gd, s);
+			gdl_eval_state(gd, e, s);
+			CHECK(!gdl_eval_error(gd, e) && !gdl_terminal(gd, e) &&
+				gdl_legal_count(gd, e, 0) == 2);
+		}
+		gdl_eval_free(e);
+		gdl_free(gd);
+	}
+	gdl_game *gd = NULL;
+	gl_err err = {0};
+	int rc = gdl_load_file(&gd, "data/gdl/hard/mummymaze1p.kif", &err);
+	CHECK_MSG(rc == 0 && gdl_reasoner_of(gd) == GDL_PROVER, "%s", err.msg);
+	CHECK(rc || !gdl_prover_negates_itself(gd));
+	gdl_free(gd);
+}
+
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 4;
@@ -615,6 +654,7 @@ int main(int argc, char **argv)
 	refused();
 	stopped();
 	game_param();
+	asked();
 	gdl_load_opts prover = {.reasoner = GDL_PROVER};
 	gdl_load_opts fallback = {.max_rules = 10};
 	gdl_alloc_sweep("data/gdl/net/reach.kif", &prover, GDL_PROVER);

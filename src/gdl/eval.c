@@ -145,13 +145,17 @@ static int read_rules(gdl_game *gd, const char *text, size_t n, bool fold,
 	return rc;
 }
 
-/* The relations asked on demand ([syms.n] flags, NULL without memory):
+/* What is asked on demand: nothing, every relation defined by rules, or
  * every one but the static relations (gdl_dynamic_relations) that some
- * rule negates, which are evaluated whole, once. Asked on demand, such
- * a negation joined the questions around it into one component that
- * negates itself (mummymaze1p: pick-one's `not some-horiz-component`,
- * whose question reads pick-one's own), which only the alternating
- * fixpoint evaluates, at 6 times the cost. */
+ * rule negates (asked_relations). */
+enum { ASK_NONE, ASK_ALL, ASK_STRATA };
+
+/* The relations of ASK_STRATA ([syms.n] flags, NULL without memory): the
+ * static relations that some rule negates are evaluated whole, once.
+ * Asked on demand, such a negation may join the questions around it into
+ * one component that negates itself (mummymaze1p: pick-one's `not
+ * some-horiz-component`, whose question reads pick-one's own), which
+ * only the alternating fixpoint evaluates, at 6 times the cost. */
 static uint8_t *asked_relations(const gdl_prog *p)
 {
 	uint8_t *ask = gdl_dynamic_relations(p);
@@ -170,25 +174,26 @@ static uint8_t *asked_relations(const gdl_prog *p)
 	return ask;
 }
 
-/* gd's rules rewritten to be asked on demand (asked_relations): 0, or
- * the error of gdl_magic's code rc named. */
-static int ask_all(gdl_game *gd, gl_err *err)
+/* gd's rules rewritten to be asked on demand (ask: ASK_ALL or
+ * ASK_STRATA): 0, or the error of gdl_magic's code rc named. */
+static int ask_all(gdl_game *gd, int ask, gl_err *err)
 {
-	uint8_t *ask = asked_relations(&gd->prog);
-	int rc = ask ? gdl_magic(&gd->prog, ask) : GL_ENOMEM;
-	gl_free(ask);
+	uint8_t *only = ask == ASK_STRATA ? asked_relations(&gd->prog) : NULL;
+	int rc = ask == ASK_STRATA && !only ? GL_ENOMEM :
+		gdl_magic(&gd->prog, only);
+	gl_free(only);
 	return rc ? gl_fail(err, rc, "%s: %s", gd->prog.name, rc == GL_ENOMEM ?
 		"out of memory" : "a rule too big to be asked on demand") : 0;
 }
 
 /* The last resort, where even the domain is too big: the rules as written
- * (read again: not rewritten by magic sets), or with demand all asked on
- * demand, only their layout grounded (mode: GDL_GROUND_LAYOUT, what role,
+ * (read again: not rewritten by magic sets), or asked on demand as ask
+ * says, only their layout grounded (mode: GDL_GROUND_LAYOUT, what role,
  * init, next and legal read, the bases and moves; GDL_GROUND_RELAXED,
  * only what binds the bases and moves), and the prover, which makes the
  * other terms per state. */
 static int load_layout(gdl_game *gd, const gdl_load_opts *o, const char *text,
-	size_t n, bool demand, gdl_ground_mode mode, gl_err *err)
+	size_t n, int ask, gdl_ground_mode mode, gl_err *err)
 {
 	unbuild(gd);
 	const char *name = gd->prog.name;
@@ -196,47 +201,63 @@ static int load_layout(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	gdl_prog_init(&gd->prog, name);
 	bool too_many;
 	int rc = read_rules(gd, text, n, o->fold_case, err);
-	if (!rc && demand)
-		rc = ask_all(gd, err);
+	if (!rc && ask != ASK_NONE)
+		rc = ask_all(gd, ask, err);
 	if (!rc)
 		rc = gdl_ground(gd, mode, 0, &too_many, err);
 	if (!rc)
 		snprintf(gd->fallback, sizeof gd->fallback, "the prover over the "
 			"bases and moves alone%s%s%s", mode == GDL_GROUND_RELAXED ?
-			" (relaxed to what binds them)" : "", demand ? ", the "
-			"rules asked on demand (magic sets)" : "", o->layout ?
+			" (relaxed to what binds them)" : "", ask != ASK_NONE ?
+			", the rules asked on demand (magic sets)" : "", o->layout ?
 			", as asked" : "");
 	return rc ? rc : gdl_prover_build(gd, o->max_steps, err);
 }
 
-/* load_layout() of the rules as written, relaxed where its layout is too
- * big: 0, or GL_ERANGE with *ground false when even the layout could not
- * be ground (asking on demand does not make it smaller). */
+/* load_layout() with every relation asked on demand; where the prover
+ * then has a component that negates itself, ASK_STRATA too, and the one
+ * whose first states take fewer join steps (gdl_prover_cost) is kept:
+ * mummymaze1p 525 playouts a CPU second the first way, 3,546 the second.
+ * ASK_STRATA is not the only way: the static relations it computes whole
+ * may be too many, where asked on demand they were few. */
+static int load_asked(gdl_game *gd, const gdl_load_opts *o, const char *text,
+	size_t n, gdl_ground_mode mode, gl_err *err)
+{
+	int rc = load_layout(gd, o, text, n, ASK_ALL, mode, err);
+	if (rc || !gdl_prover_negates_itself(gd))
+		return rc;
+	uint64_t all = gdl_prover_cost(gd, GDL_PROVE_MAX);
+	gl_err again = {0};
+	if (load_layout(gd, o, text, n, ASK_STRATA, mode, &again) == 0 &&
+	    gdl_prover_cost(gd, all) < all)
+		return 0;
+	return load_layout(gd, o, text, n, ASK_ALL, mode, err);
+}
+
+/* load_layout() of the rules as written (or load_asked()), relaxed
+ * where its layout is too big: 0, or GL_ERANGE with *ground false when
+ * even the layout could not be ground (asking on demand does not make
+ * it smaller). */
 static int load_either(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	size_t n, bool demand, bool *ground, gl_err *err)
 {
 	int rc = GL_ERANGE;
-	if (!(o->layout && o->relax))
-		rc = load_layout(gd, o, text, n, demand, GDL_GROUND_LAYOUT, err);
-	if (rc == GL_ERANGE)
-		rc = load_layout(gd, o, text, n, demand, GDL_GROUND_RELAXED, err);
+	for (int m = o->layout && o->relax; m < 2 && rc == GL_ERANGE; m++) {
+		gdl_ground_mode mode = m ? GDL_GROUND_RELAXED : GDL_GROUND_LAYOUT;
+		rc = demand ? load_asked(gd, o, text, n, mode, err) :
+			load_layout(gd, o, text, n, ASK_NONE, mode, err);
+	}
 	*ground = gd->natoms > 0;
 	return rc;
 }
-
-enum { LAYOUT_PROBE_MAX = 1000000 }; /* load_last's probe of the rules as
-	* written: past it, asking on demand is tried in its place */
 
 /* The layout (load_either), the rules as written or asked on demand,
  * whichever evaluates the first states in fewer join steps
  * (gdl_prover_cost): over a layout the prover makes every derived fact of
  * a state, and asked on demand only those legal, next, terminal and goal
- * need (chess: 64,600 join steps against 12.5 million). The rules as
- * written are probed up to LAYOUT_PROBE_MAX steps (chess's 12.5 million
- * took 2.5 s of its load); past it, asking on demand is kept when it
- * takes fewer (ruleDepthExponential: 95 against 94, so it is loaded as
- * written again). Where the layout's static relations are too many to
- * compute whole, only on demand. */
+ * need (chess: 64,600 join steps against 12.5 million; ruleDepthExponential
+ * 95 against 94, so it is loaded as written again). Where the layout's
+ * static relations are too many to compute whole, only on demand. */
 static int load_last(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	size_t n, gl_err *err)
 {
@@ -248,7 +269,7 @@ static int load_last(gdl_game *gd, const gdl_load_opts *o, const char *text,
 		return load_either(gd, o, text, n, true, &ground, err);
 	if (rc)
 		return rc;
-	uint64_t plain = gdl_prover_cost(gd, LAYOUT_PROBE_MAX);
+	uint64_t plain = gdl_prover_cost(gd, GDL_PROVE_MAX);
 	gl_err again = {0};
 	if (load_either(gd, o, text, n, true, &ground, &again) == 0 &&
 	    gdl_prover_cost(gd, plain) < plain)
@@ -266,7 +287,7 @@ static int compile(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	if (o->layout && o->reasoner != GDL_NET)
 		return load_last(gd, o, text, n, err);
 	if (o->demand) {
-		int rc = ask_all(gd, err);
+		int rc = ask_all(gd, ASK_ALL, err);
 		if (rc)
 			return rc;
 		if ((rc = compile_once(gd, o, &first)))

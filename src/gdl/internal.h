@@ -390,6 +390,9 @@ void gdl_prover_free(gdl_prover *pv);
  * weighs one way of loading against another by: a count, the same on
  * every machine. */
 uint64_t gdl_prover_cost(const gdl_game *gd, uint64_t cap);
+/* Whether some component of gd's prover negates its own relations (and
+ * is evaluated as an alternating fixpoint, several times over). */
+bool gdl_prover_negates_itself(const gdl_game *gd);
 
 /* A reasoner, as gdl.h's evaluator sees it: a const descriptor of
  * functions (like game types and agent types), one per reasoner, in

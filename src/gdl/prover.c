@@ -1811,6 +1811,11 @@ uint64_t gdl_prover_cost(const gdl_game *gd, uint64_t cap)
 	return over ? cap + 1 : cost;
 }
 
+bool gdl_prover_negates_itself(const gdl_game *gd)
+{
+	return gd->prover && gd->prover->negin;
+}
+
 /* --- The prover as a reasoner (gdl_ops) ----------------------------------- */
 
 const gdl_ops gdl_prover_ops = {
