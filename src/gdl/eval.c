@@ -176,7 +176,7 @@ static uint8_t *asked_relations(const gdl_prog *p)
 
 /* gd's rules rewritten to be asked on demand (ask: ASK_ALL or
  * ASK_STRATA): 0, or the error of gdl_magic's code rc named. */
-static int ask_all(gdl_game *gd, int ask, gl_err *err)
+static int ask_on_demand(gdl_game *gd, int ask, gl_err *err)
 {
 	uint8_t *only = ask == ASK_STRATA ? asked_relations(&gd->prog) : NULL;
 	int rc = ask == ASK_STRATA && !only ? GL_ENOMEM :
@@ -202,7 +202,7 @@ static int load_layout(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	bool too_many;
 	int rc = read_rules(gd, text, n, o->fold_case, err);
 	if (!rc && ask != ASK_NONE)
-		rc = ask_all(gd, ask, err);
+		rc = ask_on_demand(gd, ask, err);
 	if (!rc)
 		rc = gdl_ground(gd, mode, 0, &too_many, err);
 	if (!rc)
@@ -287,7 +287,7 @@ static int compile(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	if (o->layout && o->reasoner != GDL_NET)
 		return load_last(gd, o, text, n, err);
 	if (o->demand) {
-		int rc = ask_all(gd, ASK_ALL, err);
+		int rc = ask_on_demand(gd, ASK_ALL, err);
 		if (rc)
 			return rc;
 		if ((rc = compile_once(gd, o, &first)))
