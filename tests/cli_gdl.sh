@@ -57,7 +57,7 @@ expect 1 "grounding too big (a ground term nested deeper than 64" \
 	gdl check $D/hostile/deep_term.kif
 expect 0 "4 moves, 107 ground atoms, reasoner prover, compiled" \
 	gdl check --reasoner prover $D/prover/cross.kif
-expect 0 "10 moves, 194 ground atoms, 401 ground rules, 128 gates, reasoner net" \
+expect 0 "10 moves, 194 ground atoms, 401 ground rules, 164 gates, reasoner net" \
 	gdl check $D/games/ticTacToe.kif
 expect 2 "gdl check: --reasoner must be auto, net or prover" gdl check --reasoner fast $D/games/ticTacToe.kif
 expect 0 "^512" perft gdl:file=$D/games/connectFour.kif,reasoner=prover 3

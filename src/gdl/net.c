@@ -857,7 +857,8 @@ static int net_tune(gdl_game *gd);
 static gdl_net *net_refold(const gdl_game *gd, gdl_net *n);
 enum { KEEP_PLAY = 1, KEEP_GOAL = 2, KEEP_ALL = 3 }; /* net_fold's outputs */
 static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
-	const int8_t *fix, bool compl, int keep, const uint8_t *guardable);
+	const int8_t *fix, const uint8_t *dead, bool compl, int keep,
+	const uint8_t *guardable);
 
 int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 {
@@ -1651,12 +1652,14 @@ static int fold_guards(builder *B, const gdl_game *gd, const gdl_net *n,
 }
 
 /* n (without recursive groups) with the base propositions fix[i] >= 0
- * fixed to that value: constants folded, equal gates made once, and only
- * the gates that reach a legal, next, goal or terminal proposition kept
+ * fixed to that value, and the does inputs g with dead[g] (dead may be
+ * NULL) false: constants folded, equal gates made once, and only the
+ * gates that reach a legal, next, goal or terminal proposition kept
  * (every input kept, at its number). Returns the linked network, or NULL
  * when out of memory. */
 static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
-	const int8_t *fix, bool compl, int keep, const uint8_t *guardable)
+	const int8_t *fix, const uint8_t *dead, bool compl, int keep,
+	const uint8_t *guardable)
 {
 	int ng = n->ngates, nrm = gd->nroles * gd->nmoves;
 	builder B = {.gd = gd};
@@ -1674,7 +1677,7 @@ static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
 		di.off[r] = k;
 		for (int m = 0; r < gd->nroles && m < gd->nmoves; m++) {
 			int32_t dg = n->does_ref[r * gd->nmoves + m];
-			if (dg >= 0) {
+			if (dg >= 0 && !(dead && dead[dg])) {
 				di.role[dg] = (int8_t)r;
 				di.lits[k++] = dg << 1;
 			}
@@ -1700,6 +1703,9 @@ static gdl_net *net_fold(const gdl_game *gd, const gdl_net *n,
 	for (int i = 0; i < gd->nbase; i++)
 		if (fix[i] >= 0)
 			lit[n->base_gate[i]] = fix[i] ? REF_TRUE : REF_FALSE;
+	for (int k = 0; dead && k < nrm; k++)
+		if (n->does_ref[k] >= 0 && dead[n->does_ref[k]])
+			lit[n->does_ref[k]] = REF_FALSE;
 	/* The inputs come first in n: each keeps its number. */
 	for (int g = 0; g < ng && !B.err; g++) {
 		B.cur = n->atom[g];
@@ -1936,6 +1942,21 @@ static int split_candidates(const gdl_game *gd, const gdl_net *n,
 	return nc;
 }
 
+/* Whether variant v of n has possible moves never legal in it, marking
+ * their does inputs (gates of n) in dead[n->ngates]. */
+static bool dead_moves(const gdl_game *gd, const gdl_net *n,
+	const gdl_net *v, uint8_t *dead)
+{
+	bool any = false;
+	memset(dead, 0, (size_t)n->ngates);
+	for (int k = 0; k < gd->nroles * gd->nmoves; k++)
+		if (n->does_ref[k] >= 0 && v->legal_ref[k] == REF_FALSE) {
+			dead[n->does_ref[k]] = 1;
+			any = true;
+		}
+	return any;
+}
+
 /* The variants of the fewest best candidates whose combinations of
  * values in the states seen are few (none when no such). */
 static int make_variants(const gdl_game *gd, gdl_net *n, const int *cand,
@@ -1965,16 +1986,32 @@ static int make_variants(const gdl_game *gd, gdl_net *n, const int *cand,
 	}
 	if (nc == 0)
 		return 0;
-	if (!(n->var = gl_calloc((size_t)nkeys + 1, sizeof *n->var)))
+	uint8_t *dead = gl_malloc((size_t)n->ngates + 1);
+	if (!dead || !(n->var = gl_calloc((size_t)nkeys + 1, sizeof *n->var))) {
+		gl_free(dead);
 		return GL_ENOMEM;
+	}
 	for (int q = 0; q < nkeys; q++) {
 		memset(fix, -1, (size_t)gd->nbase);
 		for (int j = 0; j < nc; j++)
 			fix[cand[j]] = (int8_t)(keys[q] >> j & 1);
-		if (!(n->var[q + 1] = net_fold(gd, n, fix, n->compl, KEEP_ALL, NULL)))
+		gdl_net *v = net_fold(gd, n, fix, NULL, n->compl, KEEP_ALL, NULL);
+		/* The moves never legal in it are never made there: their does
+		 * inputs false too (a turn-taking game's waiting role's moves),
+		 * which drops the half of the next state's logic they feed. */
+		if (v && dead_moves(gd, n, v, dead)) {
+			gdl_net *w = net_fold(gd, n, fix, dead, n->compl, KEEP_ALL,
+				NULL);
+			gdl_net_free(v);
+			v = w;
+		}
+		if (!(n->var[q + 1] = v)) {
+			gl_free(dead);
 			return GL_ENOMEM;
+		}
 		n->nvar = q + 1;
 	}
+	gl_free(dead);
 	n->nsplit = nc;
 	for (int j = 0; j < nc; j++)
 		n->split[j] = cand[j];
@@ -2019,11 +2056,11 @@ static gdl_net *net_refold(const gdl_game *gd, gdl_net *n)
 			goal += m[g] == 2;
 		}
 	if (goal * 4 < all) {
-		f = net_fold(gd, n, nofix, false, KEEP_ALL, NULL);
+		f = net_fold(gd, n, nofix, NULL, false, KEEP_ALL, NULL);
 		goto out;
 	}
-	gdl_net *gn = net_fold(gd, n, nofix, false, KEEP_GOAL, NULL);
-	if (gn && !(f = net_fold(gd, n, nofix, false, KEEP_PLAY, NULL)))
+	gdl_net *gn = net_fold(gd, n, nofix, NULL, false, KEEP_GOAL, NULL);
+	if (gn && !(f = net_fold(gd, n, nofix, NULL, false, KEEP_PLAY, NULL)))
 		gdl_net_free(gn);
 	if (f) {
 		f->goal = gn;
@@ -2066,7 +2103,7 @@ static int net_tune(gdl_game *gd)
 	}
 	if (!oom && gd->net->ngroups == 0) {
 		memset(fix, -1, (size_t)gd->nbase);
-		gdl_net *c = net_fold(gd, gd->net, fix, true, KEEP_ALL, NULL);
+		gdl_net *c = net_fold(gd, gd->net, fix, NULL, true, KEEP_ALL, NULL);
 		if (!c)
 			oom = true;
 		else if ((int64_t)c->fo0[c->ngates] * 10 <
@@ -2079,7 +2116,7 @@ static int net_tune(gdl_game *gd)
 		if (!nets[k])
 			continue;
 		memset(fix, -1, (size_t)gd->nbase);
-		gdl_net *gn = net_fold(gd, nets[k], fix, k == 1, KEEP_ALL, guardable);
+		gdl_net *gn = net_fold(gd, nets[k], fix, NULL, k == 1, KEEP_ALL, guardable);
 		bool any = false;
 		for (int r = 0; gn && r < gd->nroles; r++)
 			any |= gn->guard[r] >= 0;
