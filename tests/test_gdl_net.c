@@ -253,6 +253,101 @@ static void check_scores(void)
 	gdl_free(gd);
 }
 
+/* gdl_batch_each, one playout from each of many states: from 64 copies
+ * of the initial state it plays what gdl_batch_playouts plays from it
+ * with the same seed (the goals and moves summed over the lanes); from
+ * the states of a random walk (terminal ones among them), a terminal
+ * state's lane makes no move and gets that state's goals, and the others
+ * end with goals the rules define. */
+static void check_each(const char *path, uint64_t seed)
+{
+	gdl_game *gd = NULL;
+	if (gdl_load_file(&gd, path, NULL)) {
+		CHECK_MSG(0, "%s: does not load", path);
+		return;
+	}
+	int W = gd->words, R = gd->nroles;
+	gdl_batch *b = gdl_batch_new(gd);
+	gdl_eval *e = gdl_eval_new(gd);
+	uint64_t *st = calloc((size_t)LANES * (size_t)W, sizeof *st);
+	int *goals = calloc((size_t)LANES * (size_t)R, sizeof *goals);
+	int *moves = calloc((size_t)gd->nmoves + 1, sizeof *moves);
+	int len[LANES];
+	bool term[LANES];
+	if (!b || !e || !st || !goals || !moves || W > T_WORDS_MAX) {
+		CHECK(0);
+		goto out;
+	}
+	for (int l = 0; l < LANES; l++)
+		gdl_initial(gd, st + (size_t)l * W);
+	gl_rng rng;
+	gl_rng_seed(&rng, seed);
+	uint64_t t = gdl_batch_each(gd, b, st, LANES, &rng, MAXLEN, goals, len);
+	uint64_t after = gl_rng_next(&rng);
+	int64_t sum[GDL_ROLES_MAX], each[GDL_ROLES_MAX] = {0};
+	gl_rng_seed(&rng, seed);
+	uint64_t u = gdl_batch_playouts(gd, b, st, LANES, &rng, MAXLEN, sum);
+	uint64_t nlen = 0;
+	for (int l = 0; l < LANES; l++) {
+		nlen += (uint64_t)len[l];
+		for (int r = 0; r < R; r++)
+			each[r] += goals[l * R + r];
+	}
+	CHECK_MSG(t == u && nlen == t && after == gl_rng_next(&rng), "%s: "
+		"each %llu moves (lanes %llu), playouts %llu", path,
+		(unsigned long long)t, (unsigned long long)nlen,
+		(unsigned long long)u);
+	for (int r = 0; r < R; r++)
+		CHECK_MSG(each[r] == sum[r], "%s: role %d scores %lld, playouts %lld",
+			path, r, (long long)each[r], (long long)sum[r]);
+	/* a random walk: lane l at the state after l joint moves, or the
+	 * last state where the game ended sooner */
+	uint64_t s[T_WORDS_MAX];
+	gdl_initial(gd, s);
+	bool over = false;
+	for (int l = 0; l < LANES; l++) {
+		gdl_eval_state(gd, e, s);
+		term[l] = gdl_terminal(gd, e);
+		int joint[GDL_ROLES_MAX];
+		for (int r = 0; r < R && !term[l]; r++) {
+			int n = gdl_legal(gd, e, r, moves);
+			term[l] = n == 0;
+			joint[r] = n > 0 ? moves[gl_rng_below(&rng, (uint32_t)n)] : 0;
+		}
+		memcpy(st + (size_t)l * W, s, (size_t)W * sizeof *s);
+		for (int r = 0; term[l] && r < R; r++)
+			goals[l * R + r] = -1 - gdl_goal(gd, e, r); /* expected */
+		if (!term[l] && !over)
+			gdl_next(gd, e, joint, s);
+		over |= term[l];
+	}
+	int want[LANES * GDL_ROLES_MAX];
+	memcpy(want, goals, (size_t)LANES * (size_t)R * sizeof *goals);
+	gdl_batch_each(gd, b, st, LANES, &rng, MAXLEN, goals, len);
+	for (int l = 0; l < LANES; l++) {
+		CHECK_MSG((len[l] == 0) == term[l], "%s: lane %d (terminal %d) made "
+			"%d moves", path, l, term[l], len[l]);
+		for (int r = 0; r < R; r++) {
+			int g = goals[l * R + r];
+			bool known = g == 0;
+			for (int i = 0; i < gd->ngoal && !known; i++)
+				known = gd->goal_role[i] == r && gd->goal_value[i] == g;
+			CHECK_MSG(known, "%s: lane %d role %d goal %d", path, l, r, g);
+			if (term[l])
+				CHECK_MSG(g == -1 - want[l * R + r], "%s: terminal lane %d "
+					"role %d goal %d, want %d", path, l, r, g,
+					-1 - want[l * R + r]);
+		}
+	}
+out:
+	free(st);
+	free(goals);
+	free(moves);
+	gdl_batch_free(b);
+	gdl_eval_free(e);
+	gdl_free(gd);
+}
+
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 8;
@@ -263,6 +358,8 @@ int main(int argc, char **argv)
 		for (int i = 0; files[i]; i++)
 			check_file(files[i], n, (uint64_t)i + 1);
 		check_scores();
+		for (int i = 0; files[i]; i++)
+			check_each(files[i], (uint64_t)i + 100);
 		gdl_alloc_sweep("data/gdl/net/reach.kif", NULL, GDL_NET);
 		gdl_alloc_sweep("data/gdl/games/ticTacToe.kif", NULL, GDL_NET);
 	}

@@ -745,8 +745,65 @@ static void test_bad_specs(void)
 	gl_game_free(g);
 }
 
+/* Playouts of many leaves at once (lanes, through the gdl type's
+ * playouts_each): deterministic at an iteration limit, another player
+ * than one by one, a win in one found, random beaten, and rounds of
+ * simultaneous moves and three players played (their hidden states one
+ * by one). A game without bulk playouts plays as lanes=1. */
+static void test_lanes(void)
+{
+	const char *c4 = "gdl:data/gdl/games/connectFour.kif";
+	const char *specs[] = {"uct:time=0,iterations=600,lanes=64",
+		"uct:time=0,iterations=500,lanes=8"};
+	const char *one[] = {"uct:time=0,iterations=600",
+		"uct:time=0,iterations=500"};
+	gl_match x, y;
+	gl_match_init(&x);
+	gl_match_init(&y);
+	CHECK(play(c4, specs, 3, &x) == 0 && x.nmoves > 0);
+	CHECK(play(c4, specs, 3, &y) == 0);
+	CHECK_MSG(same_moves(&x, &y), "lanes: not deterministic");
+	CHECK(play(c4, one, 3, &y) == 0);
+	CHECK_MSG(!same_moves(&x, &y), "lanes: the same as one by one");
+	const char *native[] = {"uct:time=0,iterations=300,lanes=64",
+		"uct:time=0,iterations=300"};
+	const char *plain[] = {"uct:time=0,iterations=300",
+		"uct:time=0,iterations=300"};
+	CHECK(play("connect4", native, 5, &x) == 0);
+	CHECK(play("connect4", plain, 5, &y) == 0);
+	CHECK_MSG(same_moves(&x, &y), "lanes without bulk playouts: not lanes=1");
+	gl_match_done(&x);
+	gl_match_done(&y);
+	for (int solve = 0; solve < 2; solve++) {
+		char a[96];
+		snprintf(a, sizeof a, "uct:time=0,iterations=500,lanes=64,solve=%d",
+			solve);
+		check_choice("gdl:data/gdl/games/ticTacToe.kif", a,
+			"(mark 1 1),(mark 1 2),(mark 2 1),(mark 2 2)", "(mark 3 1)");
+	}
+	int played;
+	int w = wins_vs_random(c4, "uct:time=0,iterations=1000,lanes=64", -1,
+		20, &played);
+	printf("gdl connectFour uct, 64 lanes: %d/%d wins\n", w, played);
+	CHECK_MSG(played == 20 && w >= 18, "%d/%d", w, played);
+	const char *u = "uct:time=0,iterations=300,lanes=32";
+	const char *three[] = {u, "random", u};
+	const char *two[] = {u, u};
+	for (uint64_t seed = 0; seed < 2; seed++) {
+		gl_match m;
+		gl_match_init(&m);
+		CHECK(play("gdl:data/gdl/games/tictactoe_3player.kif", three, seed,
+			&m) == 0 && m.nmoves > 0);
+		CHECK(play("gdl:data/gdl/games/roshambo2.kif", two, seed, &m) == 0);
+		CHECK(play("gdl:data/gdl/games/ticTacToeParallel.kif", two, seed,
+			&m) == 0 && m.nmoves > 0);
+		gl_match_done(&m);
+	}
+}
+
 int main(void)
 {
+	test_lanes();
 	test_bad_specs();
 	test_no_alloc();
 	test_wins_in_one();

@@ -35,7 +35,8 @@ typedef int32_t gl_action;
 enum {
 	GL_MOVE_TEXT = 64,   /* buffer size for one move's text */
 	GL_PLAYERS_MAX = 8,  /* largest nplayers */
-	GL_UNDO_WORDS = 16   /* size of an undo record, in 64-bit words */
+	GL_UNDO_WORDS = 16,  /* size of an undo record, in 64-bit words */
+	GL_EACH_MAX = 64     /* most states of one playouts_each() */
 };
 
 /* States are aligned as heap memory is, so that engines may keep wide
@@ -68,6 +69,10 @@ struct gl_game {
 	unsigned max_legal;      /* bound on legal moves in any state (GDL:
 				    a role's possible moves, maybe thousands) */
 	unsigned max_length;     /* bound on moves in any game */
+	unsigned bulk;           /* random playouts type->playouts_each()
+				    plays at once (the gdl type on its
+				    network: 64, bit-parallel); 0 or 1: one
+				    by one */
 	unsigned ncells;         /* board cells, if type->cells != NULL */
 	unsigned nfeatures;      /* length of the feature vector, if any */
 	const char *const *feature_names; /* nfeatures names, or NULL */
@@ -191,6 +196,14 @@ struct gl_game_type {
 	 * through legal() and apply(). */
 	uint64_t (*playouts)(const gl_game *g, const void *s, int count,
 		gl_rng *rng, int max_moves, int64_t *goal_sum);
+	/* Random playouts from many states at once: one from each of count
+	 * states (at most GL_EACH_MAX; the k-th at states + k * state_size,
+	 * so not aligned: the type copies them where it needs to),
+	 * as playouts() plays them, its goals into goals[k * nplayers + p],
+	 * its moves into len[k] (0: state k is terminal). NULL: the game has
+	 * none (a search plays them one by one). */
+	void (*playouts_each)(const gl_game *g, const void *states, int count,
+		gl_rng *rng, int max_moves, int *goals, int *len);
 	/* Default perft depth for `gamelearn bench`, a second or so of work. */
 	int bench_depth;
 };

@@ -228,6 +228,14 @@ typedef struct uct {
 	unsigned ppa_base;  /* the descent's moves in that sequence */
 	size_t ppa_room;    /* entries of ppa_mv and ppa_pr */
 	int depth;          /* iterate(): the descent's length (path[0..depth)) */
+	uint32_t lanes;     /* iterations whose playouts run at once (1: one
+			     * by one, through playout()) */
+	int32_t *lpath;     /* [lanes * (max_length + 2)] each one's descent, */
+	int32_t *lspath;    /* its statistics nodes, */
+	int *ldepth, *lns;  /* [lanes] their lengths, */
+	unsigned char *lstate; /* [lanes * state_size] its leaf's state, */
+	int *lgoal;         /* [lanes * nplayers] its playout's goals */
+	int *llen;          /* [lanes] and length */
 	size_t nact;        /* the game's action ids: a player's MAST row */
 	mast_entry *mast;   /* [nplayers * nactions] MAST statistics, or NULL */
 	gl_action *trail;   /* [max_length] one playout's moves (MAST, RAVE) */
@@ -293,6 +301,11 @@ static const gl_param_def uct_params[] = {
 		1, 1000},
 	{"batch", "1", "random playouts per leaf, each a visit (above 1: through "
 		"the game's bulk playouts where it has them, as GDL does)", 1, 4096},
+	{"lanes", "1", "iterations whose random playouts run at once, through the "
+		"game's bulk playouts (the gdl type: 64 at a time, bit-parallel); each "
+		"descent leaves a virtual visit so that the next goes elsewhere (1: "
+		"one by one; above 1 needs batch 1 and a game that plays many at once, "
+		"and plays random playouts)", 1, GL_EACH_MAX},
 	{"reuse", "1", "keep the subtree of the move played across turns (0 or 1)",
 		0, 1},
 	{"solve", "1", "prove exact values from the end (MCTS-Solver; 1 or 2 "
@@ -372,6 +385,13 @@ static void uct_done(gl_agent *a)
 	gl_free(u->tt_n);
 	gl_free(u->tt_sum);
 	gl_free(u->tt_of);
+	gl_free(u->lpath);
+	gl_free(u->lspath);
+	gl_free(u->ldepth);
+	gl_free(u->lns);
+	gl_free(u->lstate);
+	gl_free(u->lgoal);
+	gl_free(u->llen);
 	gl_free(u);
 }
 
@@ -395,6 +415,11 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->c = (double)gl_params_int(p, "c");
 	u->expand = (uint32_t)gl_params_int(p, "expand");
 	u->batch = (uint32_t)gl_params_int(p, "batch");
+	u->lanes = (uint32_t)gl_params_int(p, "lanes");
+	if (u->batch > 1 || !g->type->playouts_each || g->bulk < 2)
+		u->lanes = 1; /* one by one: playout() is as fast, and MAST's */
+	else if (u->lanes > g->bulk)
+		u->lanes = g->bulk;
 	u->seconds = seconds;
 	u->iterations = iters;
 	u->reuse = gl_params_int(p, "reuse") != 0;
@@ -428,6 +453,17 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->cur = gl_malloc(g->state_size);
 	u->cand = gl_malloc(g->max_legal * sizeof *u->cand);
 	u->x = gl_malloc(g->max_legal * sizeof *u->x);
+	bool lanes = u->lanes > 1;
+	if (lanes) {
+		size_t nl = u->lanes, stride = (size_t)g->max_length + 2;
+		u->lpath = gl_malloc(nl * stride * sizeof *u->lpath);
+		u->lspath = gl_malloc(nl * stride * sizeof *u->lspath);
+		u->ldepth = gl_malloc(nl * sizeof *u->ldepth);
+		u->lns = gl_malloc(nl * sizeof *u->lns);
+		u->lstate = gl_malloc(nl * g->state_size);
+		u->lgoal = gl_malloc(nl * g->nplayers * sizeof *u->lgoal);
+		u->llen = gl_malloc(nl * sizeof *u->llen);
+	}
 	size_t nmark = (size_t)g->nplayers * (size_t)g->nactions;
 	if (mast)
 		u->mast = gl_malloc(nmark * sizeof *u->mast);
@@ -479,6 +515,8 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	a->data = u;
 	if (!u->nodes || !u->fwd || !u->path || !u->spath || !u->here || !u->cur ||
 	    !u->cand || !u->x ||
+	    (lanes && (!u->lpath || !u->lspath || !u->ldepth || !u->lns ||
+	    !u->lstate || !u->lgoal || !u->llen)) ||
 	    (mast && !u->mast) ||
 	    ((u->tau > 0 || u->ppa > 0) && !u->weight) ||
 	    (u->nst && !u->grams) || (lgr && !u->reply) || (u->ppa > 0 &&
@@ -1414,13 +1452,13 @@ static int32_t tt_find(uct *u, const gl_game *g, const void *s)
 
 /* One iteration: descend by UCT (decoupled through rounds of simultaneous
  * moves), add a child, play out, back up. */
-static void iterate(uct *u, gl_agent *a)
+/* The descent of an iteration from the root, in s (its state at the
+ * end): the nodes into u->path (u->depth of them), the statistics nodes
+ * of rounds into u->spath (*nsp of them). Returns the leaf. */
+static int32_t descend(uct *u, gl_agent *a, unsigned char *s, int *nsp)
 {
 	const gl_game *g = a->game;
-	unsigned char *s = u->s;
-	double goals[GL_PLAYERS_MAX];
 	memcpy(s, u->here, g->state_size);
-	u->ntrail = 0; /* a proven leaf gets no playout */
 	int32_t n = u->root;
 	int32_t st = NONE; /* the next statistics node of the current round */
 	int depth = 0, ns = 0;
@@ -1462,20 +1500,30 @@ static void iterate(uct *u, gl_agent *a)
 		if (!(u->nodes[c].flags & HIDDEN) && u->nodes[c].visits == 0)
 			break; /* a new leaf (a hidden ply is never one) */
 	}
-	node *leaf = &u->nodes[n];
 	u->depth = depth;
-	if (leaf->flags & PROVEN) {
-		goals[0] = leaf->proof[0]; /* proofs: 1 or 2 players */
-		goals[1] = leaf->proof[1];
-	} else if (leaf_value(u, a, s, goals) && u->solve) {
-		/* the leaf is terminal: prove it, then its ancestors */
-		leaf->flags |= TERMINAL | PROVEN;
-		leaf->proof[0] = (int8_t)goals[0];
-		leaf->proof[1] = (int8_t)(g->nplayers > 1 ? goals[1] : 0);
-		for (int i = depth - 1; i > 0; i--)
-			if (!try_prove(u, &u->nodes[u->path[i - 1]]))
-				break;
-	}
+	*nsp = ns;
+	return n;
+}
+
+/* A terminal leaf, the last of u->path, proven with its goals, then its
+ * ancestors as far as they can be. */
+static void prove_leaf(uct *u, const gl_game *g, node *leaf,
+	const double *goals)
+{
+	leaf->flags |= TERMINAL | PROVEN;
+	leaf->proof[0] = (int8_t)goals[0];
+	leaf->proof[1] = (int8_t)(g->nplayers > 1 ? goals[1] : 0);
+	for (int i = u->depth - 1; i > 0; i--)
+		if (!try_prove(u, &u->nodes[u->path[i - 1]]))
+			break;
+}
+
+/* The goals of an iteration backed up along its descent (u->path,
+ * u->depth; u->spath[0..ns)). */
+static void backup(uct *u, gl_agent *a, int ns, const double *goals)
+{
+	const gl_game *g = a->game;
+	int depth = u->depth;
 	/* the batch counts as that many visits (their sum, not their mean:
 	 * measured, it plays better than one visit of the mean) */
 	for (int i = 0; i < depth; i++) {
@@ -1502,6 +1550,97 @@ static void iterate(uct *u, gl_agent *a)
 		rave_update(u, g, depth, goals);
 	if (u->reply)
 		lgr_update(u, goals);
+}
+
+/* One iteration: a descent, its leaf's value (a proof, or playouts), and
+ * the backup. */
+static void iterate(uct *u, gl_agent *a)
+{
+	double goals[GL_PLAYERS_MAX];
+	int ns;
+	u->ntrail = 0; /* a proven leaf gets no playout */
+	node *leaf = &u->nodes[descend(u, a, u->s, &ns)];
+	if (leaf->flags & PROVEN) {
+		goals[0] = leaf->proof[0]; /* proofs: 1 or 2 players */
+		goals[1] = leaf->proof[1];
+	} else if (leaf_value(u, a, u->s, goals) && u->solve) {
+		prove_leaf(u, a->game, leaf, goals);
+	}
+	backup(u, a, ns, goals);
+}
+
+/* Whether another iteration can add anything: the root is not proven and
+ * its visits cannot overflow. */
+static bool open_root(const uct *u)
+{
+	const node *r = &u->nodes[u->root];
+	return !(r->flags & PROVEN) && r->visits < UINT32_MAX - u->batch - u->lanes;
+}
+
+/* A descent's virtual visits (tree parallelisation, Chaslot, Winands and
+ * van den Herik, "Parallel Monte-Carlo Tree Search", CG 2008): add (by 1)
+ * or take back (by -1) a visit of no goal along u->path and u->spath, so
+ * that the next descents of a lane batch go elsewhere. */
+static void virtual_visit(uct *u, int ns, int by)
+{
+	for (int i = 0; i < u->depth; i++)
+		u->nodes[u->path[i]].visits += (uint32_t)by;
+	for (int i = 0; i < ns; i++)
+		u->nodes[u->spath[i]].visits += (uint32_t)by;
+}
+
+/* `lanes` iterations whose playouts run at once (param lanes): descents
+ * one after another, each leaf given a virtual visit so that the next
+ * goes elsewhere; then one random playout from each leaf, all through
+ * the game's playouts_each() (the gdl type: bit-parallel); then each
+ * descent backed up with its playout's goals. A proven leaf is backed up
+ * at once. At most `most` iterations; returns how many. */
+static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
+{
+	const gl_game *g = a->game;
+	int32_t *path = u->path, *spath = u->spath;
+	size_t stride = (size_t)g->max_length + 2;
+	unsigned nl = 0, it = 0;
+	u->ntrail = 0;
+	for (unsigned j = 0; j < u->lanes && it < most; j++) {
+		double goals[GL_PLAYERS_MAX];
+		int ns;
+		u->path = u->lpath + nl * stride;
+		u->spath = u->lspath + nl * stride;
+		int32_t n = descend(u, a, u->lstate + nl * g->state_size, &ns);
+		it++;
+		node *leaf = &u->nodes[n];
+		if (leaf->flags & PROVEN) {
+			goals[0] = leaf->proof[0];
+			goals[1] = leaf->proof[1];
+			backup(u, a, ns, goals);
+			if (!open_root(u))
+				break;
+			continue;
+		}
+		virtual_visit(u, ns, 1);
+		u->ldepth[nl] = u->depth;
+		u->lns[nl++] = ns;
+	}
+	if (nl > 0)
+		g->type->playouts_each(g, u->lstate, (int)nl, &a->rng,
+			(int)g->max_length, u->lgoal, u->llen);
+	for (unsigned j = 0; j < nl; j++) {
+		double goals[GL_PLAYERS_MAX];
+		u->path = u->lpath + j * stride;
+		u->spath = u->lspath + j * stride;
+		u->depth = u->ldepth[j];
+		virtual_visit(u, u->lns[j], -1);
+		for (unsigned p = 0; p < g->nplayers; p++)
+			goals[p] = u->lgoal[j * g->nplayers + p];
+		node *leaf = &u->nodes[u->path[u->depth - 1]];
+		if (u->llen[j] == 0 && u->solve && !(leaf->flags & PROVEN))
+			prove_leaf(u, g, leaf, goals);
+		backup(u, a, u->lns[j], goals);
+	}
+	u->path = path;
+	u->spath = spath;
+	return it;
 }
 
 /* Whether child c of r ranks above child b as the move to play: a proven
@@ -1635,14 +1774,6 @@ static bool root_at(uct *u, const gl_game *g, const void *s, int h)
 	return true;
 }
 
-/* Whether another iteration can add anything: the root is not proven and
- * its visits cannot overflow. */
-static bool open_root(const uct *u)
-{
-	const node *r = &u->nodes[u->root];
-	return !(r->flags & PROVEN) && r->visits < UINT32_MAX - u->batch;
-}
-
 static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 {
 	uct *u = a->data;
@@ -1665,8 +1796,13 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 	double stop = u->seconds > 0 ? gl_now() + u->seconds : 0;
 	uint64_t it = 0;
 	do {
-		iterate(u, a);
-		it++;
+		if (u->lanes > 1) {
+			it += iterate_lanes(u, a, u->iterations ? u->iterations - it :
+				u->lanes);
+		} else {
+			iterate(u, a);
+			it++;
+		}
 	} while ((!u->iterations || it < u->iterations) &&
 		 (stop == 0 || gl_now() < stop) && open_root(u));
 	const node *r = &u->nodes[u->root];
@@ -1754,7 +1890,9 @@ static int uct_ponder(gl_agent *a, const void *s, double seconds,
 	bool can = root_at(u, g, s, hidden(g, s));
 	while (!(stop && atomic_load_explicit(stop, memory_order_relaxed)) &&
 	       (end == 0 || gl_now() < end)) {
-		if (can && open_root(u)) {
+		if (can && open_root(u) && u->lanes > 1) {
+			iterate_lanes(u, a, u->lanes);
+		} else if (can && open_root(u)) {
 			iterate(u, a);
 		} else {
 			struct timespec ms = {0, 1000000};

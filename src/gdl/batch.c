@@ -438,10 +438,11 @@ static void load_lane(const gdl_game *gd, uint64_t *val, int l,
 
 /* The network of a step, and the lanes it evaluates: the variant (its
  * number, *lanes narrowed to its lanes) of most lanes' split bits (see
- * gdl_net) where that is three quarters of them or more (the others wait
- * a step: in a turn-taking game, a lane started anew, for its turn), else
+ * gdl_net) where that is quarters / 4 of them or more (the others wait a
+ * step: in a turn-taking game, a lane started anew, for its turn), else
  * 0, the game's network, for all the lanes of *lanes. */
-static int variant(const gdl_net *n, const uint64_t *val, uint64_t *lanes)
+static int variant(const gdl_net *n, const uint64_t *val, uint64_t *lanes,
+	int quarters)
 {
 	uint64_t best = 0;
 	int bv = 0;
@@ -458,15 +459,42 @@ static int variant(const gdl_net *n, const uint64_t *val, uint64_t *lanes)
 			bv = n->var_of[q];
 		}
 	}
-	if (!bv || __builtin_popcountll(best) * 4 < __builtin_popcountll(*lanes) * 3)
+	if (!bv || __builtin_popcountll(best) * 4 <
+	    __builtin_popcountll(*lanes) * quarters)
 		return 0;
 	*lanes = best;
 	return bv;
 }
 
-uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
-	const uint64_t *state, int count, gl_rng *rng, int max_steps,
-	int64_t *goal_sum)
+/* Each role's goal in each lane of mask, from the words of val (its best
+ * goal true there, 0 where none is), into goals[l * nroles + role]. */
+static void lane_goals(const gdl_game *gd, const gdl_batch *b,
+	const gdl_net *n, const uint64_t *val, uint64_t mask, int *goals)
+{
+	for (uint64_t f = mask; f; f &= f - 1) {
+		int l = __builtin_ctzll(f);
+		for (int r = 0; r < gd->nroles; r++)
+			goals[l * gd->nroles + r] = 0;
+	}
+	uint64_t left = mask;
+	for (int k = 0; k < gd->ngoal; k++) {
+		int i = b->gorder[k];
+		if (k > 0 && gd->goal_role[b->gorder[k - 1]] != gd->goal_role[i])
+			left = mask; /* the next role */
+		uint64_t hit = word(val, n->goal_ref[i]) & left;
+		for (uint64_t f = hit; f; f &= f - 1)
+			goals[__builtin_ctzll(f) * gd->nroles + gd->goal_role[i]] =
+				gd->goal_value[i];
+		left &= ~hit;
+	}
+}
+
+/* The playouts of gdl_batch_playouts (state: count from it, goals summed
+ * into goal_sum) or of gdl_batch_each (states: one from each of count <=
+ * 64, each one's goals and length into goals and len). */
+static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
+	const uint64_t *state, const uint64_t *states, int count, gl_rng *rng,
+	int max_steps, int64_t *goal_sum, int *goals, int *len)
 {
 	const gdl_net *n = b->n;
 	uint64_t *val = b->val;
@@ -479,25 +507,40 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 		return 0;
 	if (b->one) {
 		for (int k = 0; k < count; k++) {
-			int goals[GDL_ROLES_MAX];
-			total += (uint64_t)gdl_playout(gd, b->one, state, rng, max_steps,
-				goals);
+			int g[GDL_ROLES_MAX];
+			int m = gdl_playout(gd, b->one, states ? states +
+				(size_t)k * (size_t)gd->words : state, rng, max_steps, g);
+			total += (uint64_t)m;
 			for (int r = 0; goal_sum && r < nroles; r++)
-				goal_sum[r] += goals[r];
+				goal_sum[r] += g[r];
+			for (int r = 0; goals && r < nroles; r++)
+				goals[k * nroles + r] = g[r];
+			if (len)
+				len[k] = m;
 		}
 		return total;
 	}
 	int lanes = count < LANES ? count : LANES;
 	uint64_t active = lanes == LANES ? ~0ull : (1ull << lanes) - 1;
-	load_lanes(gd, val, active, state);
+	if (states)
+		for (int l = 0; l < lanes; l++)
+			load_lane(gd, val, l, states + (size_t)l * (size_t)gd->words);
+	else
+		load_lanes(gd, val, active, state);
 	for (int l = 0; l < lanes; l++)
 		made[l] = 0;
+	/* Playouts from states apart (a tree's leaves, some at each player's
+	 * turn) go by the variant of half the lanes, so that in a
+	 * turn-taking game the others wait a step once and then all move
+	 * together; else by that of three quarters. */
+	uint64_t all = active;
+	int quarters = states && !variant(n, val, &all, 4) ? 2 : 3;
 	if (max_steps <= 0)
 		old = active;
 	int started = lanes;
 	while (active) {
 		uint64_t here = active;
-		int vi = variant(n, val, &here);
+		int vi = variant(n, val, &here, quarters);
 		const gdl_net *cur = vi ? n->var[vi] : n;
 		phases(cur, val, 1);
 		const pmove *moves = b->moves + (size_t)vi * (size_t)nroles *
@@ -515,12 +558,20 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 		old &= ~fin;
 		if (goal_sum && !b->g)
 			add_goals(gd, b, cur, val, fin, goal_sum);
+		if (goals && !b->g)
+			lane_goals(gd, b, cur, val, fin, goals);
 		uint64_t reload = 0;
 		for (uint64_t f = fin; f; f &= f - 1) {
 			int l = __builtin_ctzll(f);
 			total += (uint64_t)made[l];
+			if (len)
+				len[l] = made[l];
 			made[l] = 0;
-			if (goal_sum && b->g) { /* held, for the goal network */
+			if (goals && b->g) { /* its own bit, for the goal network */
+				const int32_t *bg = n->base_gate;
+				for (int i = 0; i < gd->nbase; i++)
+					b->gbase[i] |= (val[bg[i]] >> l & 1) << l;
+			} else if (goal_sum && b->g) { /* held, for the goal network */
 				const int32_t *bg = n->base_gate;
 				for (int i = 0; i < gd->nbase; i++)
 					b->gbase[i] |= (val[bg[i]] >> l & 1) << b->npend;
@@ -589,7 +640,34 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 	}
 	if (goal_sum && b->npend)
 		flush_goals(gd, b, goal_sum);
+	if (goals && b->g) {
+		const gdl_net *g = b->g;
+		for (int i = 0; i < gd->nbase; i++)
+			b->gval[g->base_gate[i]] = b->gbase[i];
+		phases(g, b->gval, 3);
+		lane_goals(gd, b, g, b->gval, lanes == LANES ? ~0ull :
+			(1ull << lanes) - 1, goals);
+		memset(b->gbase, 0, (size_t)gd->nbase * sizeof *b->gbase);
+	}
 	return total;
+}
+
+uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
+	const uint64_t *state, int count, gl_rng *rng, int max_steps,
+	int64_t *goal_sum)
+{
+	return playouts(gd, b, state, NULL, count, rng, max_steps, goal_sum,
+		NULL, NULL);
+}
+
+uint64_t gdl_batch_each(const gdl_game *gd, gdl_batch *b,
+	const uint64_t *states, int count, gl_rng *rng, int max_steps,
+	int *goals, int *len)
+{
+	if (count > LANES)
+		count = LANES;
+	return playouts(gd, b, NULL, states, count, rng, max_steps, NULL, goals,
+		len);
 }
 
 void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,

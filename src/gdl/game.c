@@ -63,7 +63,8 @@ typedef struct slot {
 /* One batch evaluator of the pool with its scratch, for playouts(). */
 typedef struct bslot {
 	gdl_batch *b;
-	uint64_t *st;       /* [words] the playouts' start (an aligned copy) */
+	uint64_t *st;       /* [GL_EACH_MAX * words] the playouts' starts
+			     * (aligned copies) */
 	unsigned char *x;   /* [state_size] a playout inside a round */
 	gl_action *mv;      /* [max_legal] its legal moves */
 } bslot;
@@ -344,7 +345,8 @@ static int gdl_setup(gl_game *g, gl_err *err)
 		    !(sl->next = gl_malloc((size_t)d->words * 8)) ||
 		    !(sl->seen = gl_malloc(size)) ||
 		    !(bs->b = gdl_batch_new(gd)) ||
-		    !(bs->st = gl_malloc((size_t)d->words * 8)) ||
+		    !(bs->st = gl_malloc((size_t)GL_EACH_MAX * (size_t)d->words *
+			8)) ||
 		    !(bs->x = gl_malloc(size)) ||
 		    !(bs->mv = gl_malloc((size_t)maxl * sizeof *bs->mv))) {
 			rc = gl_fail(err, GL_ENOMEM, "out of memory loading %s", file);
@@ -358,6 +360,7 @@ static int gdl_setup(gl_game *g, gl_err *err)
 	g->nactions = gdl_nmoves(gd);
 	g->max_legal = (unsigned)maxl;
 	g->max_length = GDL_MAX_LENGTH;
+	g->bulk = gdl_reasoner_of(gd) == GDL_NET ? GL_EACH_MAX : 1;
 	return 0;
 fail:
 	return rc;
@@ -530,6 +533,24 @@ static int gdl_render(const gl_game *g, const void *s, char *buf, size_t n)
 	return (int)tb.len;
 }
 
+/* One playout from s through legal() and apply() (inside a round of
+ * simultaneous moves: the round's pending moves stand), with bs's
+ * scratch: its goals into goals; returns its moves. */
+static int one_playout(const gl_game *g, bslot *bs, const void *s,
+	gl_rng *rng, int max_moves, int *goals)
+{
+	/* legal() and apply() take evaluators of the other pool */
+	memcpy(bs->x, s, g->state_size);
+	int n, len = 0;
+	while (len < max_moves && (n = gdl_legal_cb(g, bs->x, bs->mv)) > 0) {
+		gdl_apply(g, bs->x, bs->mv[n > 1 ?
+			gl_rng_below(rng, (uint32_t)n) : 0]);
+		len++;
+	}
+	gdl_goals(g, bs->x, goals);
+	return len;
+}
+
 /* Bulk playouts: from a state inside a round of simultaneous moves, one
  * by one (the round's pending moves stand); otherwise 64 at a time. */
 static uint64_t gdl_playouts(const gl_game *g, const void *s, int count,
@@ -552,23 +573,48 @@ static uint64_t gdl_playouts(const gl_game *g, const void *s, int count,
 	for (int r = 0; r < d->nroles; r++)
 		goal_sum[r] = 0;
 	for (int k = 0; k < count; k++) {
-		/* legal() and apply() take evaluators of the other pool */
-		memcpy(bs->x, s, g->state_size);
-		int n, len = 0;
-		while (len < max_moves && (n = gdl_legal_cb(g, bs->x, bs->mv)) > 0) {
-			gdl_apply(g, bs->x, bs->mv[n > 1 ?
-				gl_rng_below(rng, (uint32_t)n) : 0]);
-			len++;
-		}
 		int goals[GDL_ROLES_MAX];
-		gdl_goals(g, bs->x, goals);
+		moves += (uint64_t)one_playout(g, bs, s, rng, max_moves, goals);
 		for (int r = 0; r < d->nroles; r++)
 			goal_sum[r] += goals[r];
-		moves += (uint64_t)len;
 	}
 out:
 	atomic_store_explicit(&d->bbusy[i], 0, memory_order_release);
 	return moves;
+}
+
+/* Playouts from many states: those inside a round of simultaneous moves
+ * one by one, the others 64 at a time. */
+static void gdl_playouts_each(const gl_game *g, const void *states,
+	int count, gl_rng *rng, int max_moves, int *goals, int *len)
+{
+	gdl_data *d = D(g);
+	const unsigned char *x = states;
+	int i = take_slot(d->bbusy);
+	bslot *bs = &d->bpool[i];
+	int at[GL_EACH_MAX], n = 0, nr = d->nroles;
+	if (count > GL_EACH_MAX)
+		count = GL_EACH_MAX;
+	for (int k = 0; k < count; k++) {
+		const unsigned char *s = x + (size_t)k * g->state_size;
+		bool pend = false;
+		for (int r = 0; r < nr; r++)
+			pend |= pending(g, s, r) != NO_MOVE;
+		if (pend) {
+			len[k] = one_playout(g, bs, s, rng, max_moves, goals + k * nr);
+			continue;
+		}
+		memcpy(bs->st + (size_t)n * (size_t)d->words, s,
+			(size_t)d->words * 8);
+		at[n++] = k;
+	}
+	int gl[GL_EACH_MAX * GDL_ROLES_MAX], ln[GL_EACH_MAX];
+	gdl_batch_each(d->gd, bs->b, bs->st, n, rng, max_moves, gl, ln);
+	for (int j = 0; j < n; j++) {
+		len[at[j]] = ln[j];
+		memcpy(goals + at[j] * nr, gl + j * nr, (size_t)nr * sizeof *gl);
+	}
+	atomic_store_explicit(&d->bbusy[i], 0, memory_order_release);
 }
 
 /* Joint-move perft (each step one legal move per role), from a state
@@ -609,6 +655,7 @@ const gl_game_type gl_game_gdl = {
 	.perft = gdl_perft_cb,
 	.hidden = gdl_hidden,
 	.playouts = gdl_playouts,
+	.playouts_each = gdl_playouts_each,
 	.evaluate = gdl_evaluate,
 	.bench_depth = 5,
 };
