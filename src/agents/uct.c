@@ -1795,10 +1795,19 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 	}
 	double stop = u->seconds > 0 ? gl_now() + u->seconds : 0;
 	uint64_t it = 0;
+	double last = 0; /* the last batch of lanes' seconds */
 	do {
-		if (u->lanes > 1) {
+		double t0 = stop ? gl_now() : 0;
+		if (u->lanes > 1 && (!stop || t0 + last < stop)) {
 			it += iterate_lanes(u, a, u->iterations ? u->iterations - it :
 				u->lanes);
+			/* the clock's end is met by iterations one by one once a
+			 * batch would overrun it; where a batch takes a tenth of
+			 * the clock (long playouts, a slow network), fewer lanes
+			 * for the rest of the match */
+			last = stop ? gl_now() - t0 : 0;
+			if (stop && last * 10 > u->seconds)
+				u->lanes /= 2;
 		} else {
 			iterate(u, a);
 			it++;
