@@ -197,13 +197,14 @@ struct gl_game_type {
 	uint64_t (*playouts)(const gl_game *g, const void *s, int count,
 		gl_rng *rng, int max_moves, int64_t *goal_sum);
 	/* Random playouts from many states at once: one from each of count
-	 * states (at most GL_EACH_MAX; the k-th at states + k * state_size,
-	 * so not aligned: the type copies them where it needs to),
+	 * states (at most GL_EACH_MAX; the k-th at states + k * stride,
+	 * stride >= state_size),
 	 * as playouts() plays them, its goals into goals[k * nplayers + p],
 	 * its moves into len[k] (0: state k is terminal). NULL: the game has
 	 * none (a search plays them one by one). */
-	void (*playouts_each)(const gl_game *g, const void *states, int count,
-		gl_rng *rng, int max_moves, int *goals, int *len);
+	void (*playouts_each)(const gl_game *g, const void *states,
+		size_t stride, int count, gl_rng *rng, int max_moves, int *goals,
+		int *len);
 	/* Default perft depth for `gamelearn bench`, a second or so of work. */
 	int bench_depth;
 };

@@ -137,6 +137,10 @@ enum {
 /* PPA: a move weight's bound either way, so that exp() stays finite. */
 #define PPA_MAX 40.0
 
+/* Pondering runs batches of lanes only while one takes at most this many
+ * seconds: a GGP message that arrives meanwhile waits for the batch. */
+#define PONDER_BATCH 0.01
+
 /* One tree node: a state reached by a move, with its statistics; or (flag
  * STATS) one move's statistics at a round of simultaneous moves. 32
  * bytes. The player choosing among a node's children is their `who`
@@ -233,7 +237,11 @@ typedef struct uct {
 	int32_t *lpath;     /* [lanes * (max_length + 2)] each one's descent, */
 	int32_t *lspath;    /* its statistics nodes, */
 	int *ldepth, *lns;  /* [lanes] their lengths, */
-	unsigned char *lstate; /* [lanes * state_size] its leaf's state, */
+	unsigned char *lstate; /* [lanes * lstride] its leaf's state (each
+			     * aligned: lstride is state_size rounded up), */
+	size_t lstride;
+	double lsecs;       /* the last batch of lanes' seconds (0: none
+			     * timed yet this match) */
 	int *lgoal;         /* [lanes * nplayers] its playout's goals */
 	int *llen;          /* [lanes] and length */
 	size_t nact;        /* the game's action ids: a player's MAST row */
@@ -460,7 +468,9 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		u->lspath = gl_malloc(nl * stride * sizeof *u->lspath);
 		u->ldepth = gl_malloc(nl * sizeof *u->ldepth);
 		u->lns = gl_malloc(nl * sizeof *u->lns);
-		u->lstate = gl_malloc(nl * g->state_size);
+		u->lstride = (g->state_size + _Alignof(max_align_t) - 1) /
+			_Alignof(max_align_t) * _Alignof(max_align_t);
+		u->lstate = gl_malloc(nl * u->lstride);
 		u->lgoal = gl_malloc(nl * g->nplayers * sizeof *u->lgoal);
 		u->llen = gl_malloc(nl * sizeof *u->llen);
 	}
@@ -558,6 +568,7 @@ static int uct_begin(gl_agent *a, gl_err *err)
 	anchor(u, a->game, u->s);
 	u->used = 0;
 	u->rounds = false;
+	u->lsecs = 0;
 	if (u->mast)
 		memset(u->mast, 0, (size_t)a->game->nplayers *
 			(size_t)a->game->nactions * sizeof *u->mast);
@@ -1601,13 +1612,14 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 	int32_t *path = u->path, *spath = u->spath;
 	size_t stride = (size_t)g->max_length + 2;
 	unsigned nl = 0, it = 0;
+	double t0 = gl_now();
 	u->ntrail = 0;
 	for (unsigned j = 0; j < u->lanes && it < most; j++) {
 		double goals[GL_PLAYERS_MAX];
 		int ns;
 		u->path = u->lpath + nl * stride;
 		u->spath = u->lspath + nl * stride;
-		int32_t n = descend(u, a, u->lstate + nl * g->state_size, &ns);
+		int32_t n = descend(u, a, u->lstate + nl * u->lstride, &ns);
 		it++;
 		node *leaf = &u->nodes[n];
 		if (leaf->flags & PROVEN) {
@@ -1623,7 +1635,7 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 		u->lns[nl++] = ns;
 	}
 	if (nl > 0)
-		g->type->playouts_each(g, u->lstate, (int)nl, &a->rng,
+		g->type->playouts_each(g, u->lstate, u->lstride, (int)nl, &a->rng,
 			(int)g->max_length, u->lgoal, u->llen);
 	for (unsigned j = 0; j < nl; j++) {
 		double goals[GL_PLAYERS_MAX];
@@ -1640,7 +1652,17 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 	}
 	u->path = path;
 	u->spath = spath;
+	u->lsecs = gl_now() - t0;
 	return it;
+}
+
+/* Whether a batch of lanes is to run now, with the clock ending at stop
+ * (0: none): lanes on, and the last batch's time still left. Near the
+ * clock's end the iterations go one by one, so that a batch (as long as
+ * its longest playout, however few its lanes) does not overrun it. */
+static bool lanes_fit(const uct *u, double stop)
+{
+	return u->lanes > 1 && (stop == 0 || gl_now() + u->lsecs < stop);
 }
 
 /* Whether child c of r ranks above child b as the move to play: a proven
@@ -1795,19 +1817,10 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 	}
 	double stop = u->seconds > 0 ? gl_now() + u->seconds : 0;
 	uint64_t it = 0;
-	double last = 0; /* the last batch of lanes' seconds */
 	do {
-		double t0 = stop ? gl_now() : 0;
-		if (u->lanes > 1 && (!stop || t0 + last < stop)) {
+		if (lanes_fit(u, stop)) {
 			it += iterate_lanes(u, a, u->iterations ? u->iterations - it :
 				u->lanes);
-			/* the clock's end is met by iterations one by one once a
-			 * batch would overrun it; where a batch takes a tenth of
-			 * the clock (long playouts, a slow network), fewer lanes
-			 * for the rest of the match */
-			last = stop ? gl_now() - t0 : 0;
-			if (stop && last * 10 > u->seconds)
-				u->lanes /= 2;
 		} else {
 			iterate(u, a);
 			it++;
@@ -1899,7 +1912,8 @@ static int uct_ponder(gl_agent *a, const void *s, double seconds,
 	bool can = root_at(u, g, s, hidden(g, s));
 	while (!(stop && atomic_load_explicit(stop, memory_order_relaxed)) &&
 	       (end == 0 || gl_now() < end)) {
-		if (can && open_root(u) && u->lanes > 1) {
+		if (can && open_root(u) && lanes_fit(u, end) &&
+		    u->lsecs <= PONDER_BATCH) {
 			iterate_lanes(u, a, u->lanes);
 		} else if (can && open_root(u)) {
 			iterate(u, a);

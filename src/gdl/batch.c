@@ -383,18 +383,27 @@ static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 }
 
 /* Each role's goal in the lanes of mask (its best goal true there, 0
- * where none is) added into goal_sum, from the words of val. */
+ * where none is), from the words of val: added into goal_sum[role], and
+ * (where goals is not NULL) into goals[l * nroles + role] of each lane. */
 static void add_goals(const gdl_game *gd, const gdl_batch *b,
-	const gdl_net *n, const uint64_t *val, uint64_t mask, int64_t *goal_sum)
+	const gdl_net *n, const uint64_t *val, uint64_t mask, int64_t *goal_sum,
+	int *goals)
 {
+	for (uint64_t f = goals ? mask : 0; f; f &= f - 1)
+		for (int r = 0; r < gd->nroles; r++)
+			goals[__builtin_ctzll(f) * gd->nroles + r] = 0;
 	uint64_t left = mask;
 	for (int k = 0; k < gd->ngoal; k++) {
 		int i = b->gorder[k];
 		if (k > 0 && gd->goal_role[b->gorder[k - 1]] != gd->goal_role[i])
 			left = mask; /* the next role */
 		uint64_t hit = word(val, n->goal_ref[i]) & left;
-		goal_sum[gd->goal_role[i]] += (int64_t)gd->goal_value[i] *
-			__builtin_popcountll(hit);
+		if (goal_sum)
+			goal_sum[gd->goal_role[i]] += (int64_t)gd->goal_value[i] *
+				__builtin_popcountll(hit);
+		for (uint64_t f = goals ? hit : 0; f; f &= f - 1)
+			goals[__builtin_ctzll(f) * gd->nroles + gd->goal_role[i]] =
+				gd->goal_value[i];
 		left &= ~hit;
 	}
 }
@@ -407,7 +416,7 @@ static void flush_goals(const gdl_game *gd, gdl_batch *b, int64_t *goal_sum)
 		b->gval[g->base_gate[i]] = b->gbase[i];
 	phases(g, b->gval, 3);
 	add_goals(gd, b, g, b->gval, b->npend == LANES ? ~0ull :
-		(1ull << b->npend) - 1, goal_sum);
+		(1ull << b->npend) - 1, goal_sum, NULL);
 	memset(b->gbase, 0, (size_t)gd->nbase * sizeof *b->gbase);
 	b->npend = 0;
 }
@@ -464,29 +473,6 @@ static int variant(const gdl_net *n, const uint64_t *val, uint64_t *lanes,
 		return 0;
 	*lanes = best;
 	return bv;
-}
-
-/* Each role's goal in each lane of mask, from the words of val (its best
- * goal true there, 0 where none is), into goals[l * nroles + role]. */
-static void lane_goals(const gdl_game *gd, const gdl_batch *b,
-	const gdl_net *n, const uint64_t *val, uint64_t mask, int *goals)
-{
-	for (uint64_t f = mask; f; f &= f - 1) {
-		int l = __builtin_ctzll(f);
-		for (int r = 0; r < gd->nroles; r++)
-			goals[l * gd->nroles + r] = 0;
-	}
-	uint64_t left = mask;
-	for (int k = 0; k < gd->ngoal; k++) {
-		int i = b->gorder[k];
-		if (k > 0 && gd->goal_role[b->gorder[k - 1]] != gd->goal_role[i])
-			left = mask; /* the next role */
-		uint64_t hit = word(val, n->goal_ref[i]) & left;
-		for (uint64_t f = hit; f; f &= f - 1)
-			goals[__builtin_ctzll(f) * gd->nroles + gd->goal_role[i]] =
-				gd->goal_value[i];
-		left &= ~hit;
-	}
 }
 
 /* The playouts of gdl_batch_playouts (state: count from it, goals summed
@@ -556,10 +542,8 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 		}
 		fin &= here;
 		old &= ~fin;
-		if (goal_sum && !b->g)
-			add_goals(gd, b, cur, val, fin, goal_sum);
-		if (goals && !b->g)
-			lane_goals(gd, b, cur, val, fin, goals);
+		if ((goal_sum || goals) && !b->g)
+			add_goals(gd, b, cur, val, fin, goal_sum, goals);
 		uint64_t reload = 0;
 		for (uint64_t f = fin; f; f &= f - 1) {
 			int l = __builtin_ctzll(f);
@@ -645,8 +629,8 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 		for (int i = 0; i < gd->nbase; i++)
 			b->gval[g->base_gate[i]] = b->gbase[i];
 		phases(g, b->gval, 3);
-		lane_goals(gd, b, g, b->gval, lanes == LANES ? ~0ull :
-			(1ull << lanes) - 1, goals);
+		add_goals(gd, b, g, b->gval, lanes == LANES ? ~0ull :
+			(1ull << lanes) - 1, NULL, goals);
 		memset(b->gbase, 0, (size_t)gd->nbase * sizeof *b->gbase);
 	}
 	return total;

@@ -586,7 +586,8 @@ out:
 /* Playouts from many states: those inside a round of simultaneous moves
  * one by one, the others 64 at a time. */
 static void gdl_playouts_each(const gl_game *g, const void *states,
-	int count, gl_rng *rng, int max_moves, int *goals, int *len)
+	size_t stride, int count, gl_rng *rng, int max_moves, int *goals,
+	int *len)
 {
 	gdl_data *d = D(g);
 	const unsigned char *x = states;
@@ -596,7 +597,7 @@ static void gdl_playouts_each(const gl_game *g, const void *states,
 	if (count > GL_EACH_MAX)
 		count = GL_EACH_MAX;
 	for (int k = 0; k < count; k++) {
-		const unsigned char *s = x + (size_t)k * g->state_size;
+		const unsigned char *s = x + (size_t)k * stride;
 		bool pend = false;
 		for (int r = 0; r < nr; r++)
 			pend |= pending(g, s, r) != NO_MOVE;
