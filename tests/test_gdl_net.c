@@ -253,12 +253,45 @@ static void check_scores(void)
 	gdl_free(gd);
 }
 
+/* Whether some joint move from state s (each role a legal move) leads
+ * to a state whose goals are want[0..nroles). */
+static bool successor_goals(const gdl_game *gd, gdl_eval *e,
+	const uint64_t *s, const int *want)
+{
+	int R = gd->nroles, n[GDL_ROLES_MAX], k[GDL_ROLES_MAX] = {0};
+	int *mv = calloc((size_t)R * (size_t)gd->nmoves + 1, sizeof *mv);
+	bool found = false;
+	uint64_t next[T_WORDS_MAX];
+	gdl_eval_state(gd, e, s);
+	for (int r = 0; r < R; r++)
+		n[r] = gdl_legal(gd, e, r, mv + r * gd->nmoves);
+	for (long tries = 0; !found && tries < 100000; tries++) {
+		int joint[GDL_ROLES_MAX];
+		for (int r = 0; r < R; r++)
+			joint[r] = mv[r * gd->nmoves + k[r]];
+		gdl_eval_state(gd, e, s);
+		gdl_next(gd, e, joint, next);
+		gdl_eval_state(gd, e, next);
+		found = true;
+		for (int r = 0; r < R; r++)
+			found &= gdl_goal(gd, e, r) == want[r];
+		int r = 0; /* the next joint move, as an odometer */
+		while (r < R && ++k[r] == n[r])
+			k[r++] = 0;
+		if (r == R)
+			break;
+	}
+	free(mv);
+	return found;
+}
+
 /* gdl_batch_each, one playout from each of many states: from 64 copies
  * of the initial state it plays what gdl_batch_playouts plays from it
  * with the same seed (the goals and moves summed over the lanes); from
  * the states of a random walk (terminal ones among them), a terminal
  * state's lane makes no move and gets that state's goals, and the others
- * end with goals the rules define. */
+ * end with goals the rules define; one joint move at most, with goals
+ * of one of its state's successors. */
 static void check_each(const char *path, uint64_t seed)
 {
 	gdl_game *gd = NULL;
@@ -338,6 +371,19 @@ static void check_each(const char *path, uint64_t seed)
 					"role %d goal %d, want %d", path, l, r, g,
 					-1 - want[l * R + r]);
 		}
+	}
+	/* one joint move each: a lane's goals are those of one of its
+	 * state's successors (in every lane's own variant of the network) */
+	gdl_batch_each(gd, b, st, LANES, &rng, 1, goals, len);
+	for (int l = 0; l < LANES; l++) {
+		if (term[l]) {
+			CHECK(len[l] == 0);
+			continue;
+		}
+		CHECK_MSG(len[l] == 1, "%s: lane %d made %d moves, max 1", path, l,
+			len[l]);
+		CHECK_MSG(successor_goals(gd, e, st + (size_t)l * W,
+			goals + l * R), "%s: lane %d: goals of no successor", path, l);
 	}
 out:
 	free(st);

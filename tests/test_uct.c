@@ -745,6 +745,46 @@ static void test_bad_specs(void)
 	gl_game_free(g);
 }
 
+/* The gdl type's playouts_each over states inside a round of
+ * simultaneous moves (played one by one) and others (64 at a time):
+ * each result at its own state's place, a terminal state's its own. */
+static void check_each_mixed(void)
+{
+	gl_game *g = tg_game("gdl:data/gdl/games/roshambo2.kif");
+	size_t z = g->state_size;
+	unsigned char *st = gl_calloc(6, z), *t = tg_state(g);
+	gl_action mv[64];
+	g->type->start(g, st);                      /* 0: the start */
+	memcpy(st + z, st, z);
+	g->type->legal(g, st + z, mv);
+	g->type->apply(g, st + z, mv[0]);           /* 1: a choice pending */
+	memcpy(t, st, z);                           /* 2: the end */
+	gl_rng rng;
+	gl_rng_seed(&rng, 5);
+	int n;
+	while ((n = g->type->legal(g, t, mv)) > 0)
+		g->type->apply(g, t, mv[gl_rng_below(&rng, (uint32_t)n)]);
+	memcpy(st + 2 * z, t, z);
+	memcpy(st + 3 * z, st + z, z);              /* 3: pending again */
+	memcpy(st + 4 * z, t, z);                   /* 4: the end again */
+	memcpy(st + 5 * z, st, z);                  /* 5: the start */
+	int goals[6 * 2], len[6], want[2];
+	for (int k = 0; k < 6; k++)
+		len[k] = -1;
+	g->type->playouts_each(g, st, z, 6, &rng, 1000, goals, len);
+	g->type->goals(g, t, want);
+	for (int k = 0; k < 6; k++) {
+		bool end = k == 2 || k == 4;
+		CHECK_MSG(end ? len[k] == 0 : len[k] > 0, "state %d: %d moves", k,
+			len[k]);
+		if (end)
+			CHECK(goals[2 * k] == want[0] && goals[2 * k + 1] == want[1]);
+	}
+	gl_free(st);
+	gl_free(t);
+	gl_game_free(g);
+}
+
 /* Playouts of many leaves at once (lanes, through the gdl type's
  * playouts_each): deterministic at an iteration limit, another player
  * than one by one, a win in one found, random beaten, and rounds of
@@ -781,6 +821,34 @@ static void test_lanes(void)
 		check_choice("gdl:data/gdl/games/ticTacToe.kif", a,
 			"(mark 1 1),(mark 1 2),(mark 2 1),(mark 2 2)", "(mark 3 1)");
 	}
+	/* one iteration: one descent, whatever the lanes (the limit kept),
+	 * so the same move for each seed as one by one: the child tried
+	 * first (the children are shuffled before any playout) */
+	gl_game *g = tg_game("gdl:data/gdl/games/ticTacToe.kif");
+	gl_agent *l64 = tg_agent("uct:time=0,iterations=1,lanes=64", g);
+	gl_agent *l1 = tg_agent("uct:time=0,iterations=1", g);
+	unsigned char *s = tg_state(g);
+	g->type->start(g, s);
+	tg_play(g, s, "(mark 1 1),(mark 1 2),(mark 2 1),(mark 2 2)");
+	int differ = 0;
+	for (uint64_t seed = 0; seed < 30; seed++) {
+		gl_err err = {0};
+		gl_action m[2];
+		gl_agent *ag[2] = {l64, l1};
+		for (int i = 0; i < 2; i++) {
+			ag[i]->role = g->type->to_move(g, s);
+			gl_rng_split(&ag[i]->rng, seed, 0);
+			CHECK(ag[i]->type->begin(ag[i], &err) == 0);
+			CHECK(ag[i]->type->choose(ag[i], s, &m[i], &err) == 0);
+		}
+		differ += m[0] != m[1];
+	}
+	CHECK_MSG(differ == 0, "lanes: iterations=1 played another move for "
+		"%d of 30 seeds", differ);
+	gl_free(s);
+	gl_agent_free(l64);
+	gl_agent_free(l1);
+	gl_game_free(g);
 	int played;
 	int w = wins_vs_random(c4, "uct:time=0,iterations=1000,lanes=64", -1,
 		20, &played);
@@ -803,6 +871,7 @@ static void test_lanes(void)
 
 int main(void)
 {
+	check_each_mixed();
 	test_lanes();
 	test_bad_specs();
 	test_no_alloc();
