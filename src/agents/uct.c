@@ -1461,9 +1461,8 @@ static int32_t tt_find(uct *u, const gl_game *g, const void *s)
 	return NONE;
 }
 
-/* One iteration: descend by UCT (decoupled through rounds of simultaneous
- * moves), add a child, play out, back up. */
-/* The descent of an iteration from the root, in s (its state at the
+/* The descent of an iteration from the root by UCT (decoupled through
+ * rounds of simultaneous moves, a child added), in s (its state at the
  * end): the nodes into u->path (u->depth of them), the statistics nodes
  * of rounds into u->spath (*nsp of them). Returns the leaf. */
 static int32_t descend(uct *u, gl_agent *a, unsigned char *s, int *nsp)
