@@ -315,7 +315,8 @@ static void check_each(const char *path, uint64_t seed)
 		gdl_initial(gd, st + (size_t)l * W);
 	gl_rng rng;
 	gl_rng_seed(&rng, seed);
-	uint64_t t = gdl_batch_each(gd, b, st, LANES, &rng, MAXLEN, goals, len);
+	uint64_t t = gdl_batch_each(gd, b, st, LANES, &rng, MAXLEN, NULL, goals,
+		len);
 	uint64_t after = gl_rng_next(&rng);
 	int64_t sum[GDL_ROLES_MAX], each[GDL_ROLES_MAX] = {0};
 	gl_rng_seed(&rng, seed);
@@ -356,7 +357,7 @@ static void check_each(const char *path, uint64_t seed)
 	}
 	int want[LANES * GDL_ROLES_MAX];
 	memcpy(want, goals, (size_t)LANES * (size_t)R * sizeof *goals);
-	gdl_batch_each(gd, b, st, LANES, &rng, MAXLEN, goals, len);
+	gdl_batch_each(gd, b, st, LANES, &rng, MAXLEN, NULL, goals, len);
 	for (int l = 0; l < LANES; l++) {
 		CHECK_MSG((len[l] == 0) == term[l], "%s: lane %d (terminal %d) made "
 			"%d moves", path, l, term[l], len[l]);
@@ -374,7 +375,7 @@ static void check_each(const char *path, uint64_t seed)
 	}
 	/* one joint move each: a lane's goals are those of one of its
 	 * state's successors (in every lane's own variant of the network) */
-	gdl_batch_each(gd, b, st, LANES, &rng, 1, goals, len);
+	gdl_batch_each(gd, b, st, LANES, &rng, 1, NULL, goals, len);
 	for (int l = 0; l < LANES; l++) {
 		if (term[l]) {
 			CHECK(len[l] == 0);
@@ -394,6 +395,59 @@ out:
 	gdl_free(gd);
 }
 
+/* gdl_batch_each with move weights: in ticTacToe where xplayer wins at
+ * (mark 1 3), one move from 64 copies of the position; weighted 10^9 to
+ * 1 every lane wins (1 of 5 lanes, uniformly), weighted the other way
+ * none does. */
+static void check_weighted(void)
+{
+	gdl_game *gd = NULL;
+	if (gdl_load_file(&gd, "data/gdl/games/ticTacToe.kif", NULL)) {
+		CHECK(0);
+		return;
+	}
+	int W = gd->words, M = gd->nmoves, win = gdl_move_find(gd, "(mark 1 3)");
+	gdl_batch *b = gdl_batch_new(gd);
+	gdl_eval *e = gdl_eval_new(gd);
+	uint64_t *st = calloc((size_t)LANES * (size_t)W, sizeof *st);
+	double *w = calloc(2 * (size_t)M, sizeof *w);
+	int goals[LANES * 2], len[LANES], joint[2];
+	uint64_t s[T_WORDS_MAX];
+	CHECK(win >= 0 && b && e && st && w && W <= T_WORDS_MAX);
+	if (!(win >= 0 && b && e && st && w && W <= T_WORDS_MAX))
+		goto out;
+	gdl_initial(gd, s);
+	const char *moves[] = {"(mark 1 1)", "(mark 2 1)", "(mark 1 2)",
+		"(mark 2 2)"};
+	joint[1] = joint[0] = gdl_move_find(gd, "noop");
+	for (int i = 0; i < 4; i++) {
+		gdl_eval_state(gd, e, s);
+		joint[i % 2] = gdl_move_find(gd, moves[i]);
+		joint[1 - i % 2] = gdl_move_find(gd, "noop");
+		gdl_next(gd, e, joint, s);
+	}
+	for (int l = 0; l < LANES; l++)
+		memcpy(st + (size_t)l * W, s, (size_t)W * sizeof *s);
+	gl_rng rng;
+	gl_rng_seed(&rng, 11);
+	for (int heavy = 1; heavy >= 0; heavy--) {
+		for (int k = 0; k < 2 * M; k++)
+			w[k] = (k == win) == heavy ? 1e9 : 1;
+		gdl_batch_each(gd, b, st, LANES, &rng, 1, w, goals, len);
+		int wins = 0;
+		for (int l = 0; l < LANES; l++)
+			wins += goals[2 * l] == 100;
+		CHECK_MSG(wins == (heavy ? LANES : 0), "weighted %s: %d of %d lanes "
+			"won", heavy ? "to win" : "against winning", wins, LANES);
+	}
+out:
+	free(st);
+	free(w);
+	gdl_batch_free(b);
+	gdl_eval_free(e);
+	gdl_free(gd);
+}
+
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 8;
@@ -404,6 +458,7 @@ int main(int argc, char **argv)
 		for (int i = 0; files[i]; i++)
 			check_file(files[i], n, (uint64_t)i + 1);
 		check_scores();
+		check_weighted();
 		for (int i = 0; files[i]; i++)
 			check_each(files[i], (uint64_t)i + 100);
 		gdl_alloc_sweep("data/gdl/net/reach.kif", NULL, GDL_NET);

@@ -771,7 +771,7 @@ static void check_each_mixed(void)
 	int goals[6 * 2], len[6], want[2];
 	for (int k = 0; k < 6; k++)
 		len[k] = -1;
-	g->type->playouts_each(g, st, z, 6, &rng, 1000, goals, len);
+	g->type->playouts_each(g, st, z, 6, &rng, 1000, NULL, goals, len);
 	g->type->goals(g, t, want);
 	for (int k = 0; k < 6; k++) {
 		bool end = k == 2 || k == 4;
@@ -794,7 +794,7 @@ static void test_lanes(void)
 {
 	const char *c4 = "gdl:data/gdl/games/connectFour.kif";
 	const char *specs[] = {"uct:time=0,iterations=600,lanes=64",
-		"uct:time=0,iterations=500,lanes=8"};
+		"uct:time=0,iterations=500,lanes=8,lmast=1"};
 	const char *one[] = {"uct:time=0,iterations=600",
 		"uct:time=0,iterations=500"};
 	gl_match x, y;
@@ -850,10 +850,25 @@ static void test_lanes(void)
 	gl_agent_free(l1);
 	gl_game_free(g);
 	int played;
-	int w = wins_vs_random(c4, "uct:time=0,iterations=1000,lanes=64", -1,
-		20, &played);
-	printf("gdl connectFour uct, 64 lanes: %d/%d wins\n", w, played);
-	CHECK_MSG(played == 20 && w >= 18, "%d/%d", w, played);
+	for (int lm = 0; lm < 2; lm++) {
+		char spec[64];
+		snprintf(spec, sizeof spec, "uct:time=0,iterations=1000,lanes=64,"
+			"lmast=%d", lm);
+		int w = wins_vs_random(c4, spec, -1, 20, &played);
+		printf("gdl connectFour uct, 64 lanes, lmast=%d: %d/%d wins\n", lm,
+			w, played);
+		CHECK_MSG(played == 20 && w >= 18, "%s: %d/%d", spec, w, played);
+	}
+	/* MAST's weights in the lanes' playouts: another player */
+	const char *lm[] = {"uct:time=0,iterations=600,lanes=64,lmast=1",
+		"uct:time=0,iterations=500,lanes=8,lmast=1"};
+	gl_match_init(&x);
+	gl_match_init(&y);
+	CHECK(play(c4, lm, 3, &x) == 0);
+	CHECK(play(c4, specs, 3, &y) == 0);
+	CHECK_MSG(!same_moves(&x, &y), "lmast=1: the same as random lanes");
+	gl_match_done(&x);
+	gl_match_done(&y);
 	const char *u = "uct:time=0,iterations=300,lanes=32";
 	const char *three[] = {u, "random", u};
 	const char *two[] = {u, u};

@@ -198,13 +198,15 @@ struct gl_game_type {
 		gl_rng *rng, int max_moves, int64_t *goal_sum);
 	/* Random playouts from many states at once: one from each of count
 	 * states (at most GL_EACH_MAX; the k-th at states + k * stride,
-	 * stride >= state_size),
+	 * stride >= state_size; with weight, not NULL, player p's move a
+	 * drawn with probability in proportion to weight[p * nactions + a]
+	 * > 0 among its legal moves, else uniformly),
 	 * as playouts() plays them, its goals into goals[k * nplayers + p],
 	 * its moves into len[k] (0: state k is terminal). NULL: the game has
 	 * none (a search plays them one by one). */
 	void (*playouts_each)(const gl_game *g, const void *states,
-		size_t stride, int count, gl_rng *rng, int max_moves, int *goals,
-		int *len);
+		size_t stride, int count, gl_rng *rng, int max_moves,
+		const double *weight, int *goals, int *len);
 	/* Default perft depth for `gamelearn bench`, a second or so of work. */
 	int bench_depth;
 };

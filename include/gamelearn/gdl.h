@@ -233,11 +233,13 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 /* One random playout from each of count states (count <= 64; states[k *
  * words] the k-th), as gdl_batch_playouts, bit-parallel: playout k's
  * goals into goals[k * nroles + role], its joint moves into len[k] (0:
- * states k is terminal, or a role has no legal move there). Returns the
- * joint moves made in all. */
+ * states k is terminal, or a role has no legal move there). With weight
+ * (else NULL), each role's move is drawn with probability in proportion
+ * to weight[role * nmoves + move] (> 0) among its legal moves. Returns
+ * the joint moves made in all. */
 uint64_t gdl_batch_each(const gdl_game *gd, gdl_batch *b,
 	const uint64_t *states, int count, gl_rng *rng, int max_steps,
-	int *goals, int *len);
+	const double *weight, int *goals, int *len);
 
 /* Number of joint-move sequences of exactly depth steps from state
  * (finished games not extended); 0 when out of memory (it allocates

@@ -244,6 +244,8 @@ typedef struct uct {
 			     * timed yet this match) */
 	int *lgoal;         /* [lanes * nplayers] its playout's goals */
 	int *llen;          /* [lanes] and length */
+	double *lweight;    /* [nplayers * nactions] lmast: the playouts' move
+			     * weights, or NULL */
 	size_t nact;        /* the game's action ids: a player's MAST row */
 	mast_entry *mast;   /* [nplayers * nactions] MAST statistics, or NULL */
 	gl_action *trail;   /* [max_length] one playout's moves (MAST, RAVE) */
@@ -314,6 +316,8 @@ static const gl_param_def uct_params[] = {
 		"descent leaves a virtual visit so that the next goes elsewhere (1: "
 		"one by one; above 1 needs batch 1 and a game that plays many at once, "
 		"and plays random playouts)", 1, GL_EACH_MAX},
+	{"lmast", "0", "with lanes, the bulk playouts draw each move by MAST's "
+		"Gibbs weights (needs mast 2; 0 or 1: uniformly random or MAST)", 0, 1},
 	{"reuse", "1", "keep the subtree of the move played across turns (0 or 1)",
 		0, 1},
 	{"solve", "1", "prove exact values from the end (MCTS-Solver; 1 or 2 "
@@ -400,6 +404,7 @@ static void uct_done(gl_agent *a)
 	gl_free(u->lstate);
 	gl_free(u->lgoal);
 	gl_free(u->llen);
+	gl_free(u->lweight);
 	gl_free(u);
 }
 
@@ -474,6 +479,10 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		u->lgoal = gl_malloc(nl * g->nplayers * sizeof *u->lgoal);
 		u->llen = gl_malloc(nl * sizeof *u->llen);
 	}
+	bool lmast = lanes && u->tau > 0 && gl_params_int(p, "lmast") != 0;
+	if (lmast)
+		u->lweight = gl_malloc((size_t)g->nplayers * (size_t)g->nactions *
+			sizeof *u->lweight);
 	size_t nmark = (size_t)g->nplayers * (size_t)g->nactions;
 	if (mast)
 		u->mast = gl_malloc(nmark * sizeof *u->mast);
@@ -526,7 +535,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	if (!u->nodes || !u->fwd || !u->path || !u->spath || !u->here || !u->cur ||
 	    !u->cand || !u->x ||
 	    (lanes && (!u->lpath || !u->lspath || !u->ldepth || !u->lns ||
-	    !u->lstate || !u->lgoal || !u->llen)) ||
+	    !u->lstate || !u->lgoal || !u->llen)) || (lmast && !u->lweight) ||
 	    (mast && !u->mast) ||
 	    ((u->tau > 0 || u->ppa > 0) && !u->weight) ||
 	    (u->nst && !u->grams) || (lgr && !u->reply) || (u->ppa > 0 &&
@@ -1633,9 +1642,12 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 		u->ldepth[nl] = u->depth;
 		u->lns[nl++] = ns;
 	}
+	if (nl > 0 && u->lweight) /* MAST's Gibbs weights (an unseen move 1) */
+		for (size_t k = 0; k < (size_t)g->nplayers * u->nact; k++)
+			u->lweight[k] = u->mast[k].n > 0 ? u->mast[k].w : 1;
 	if (nl > 0)
 		g->type->playouts_each(g, u->lstate, u->lstride, (int)nl, &a->rng,
-			(int)g->max_length, u->lgoal, u->llen);
+			(int)g->max_length, u->lweight, u->lgoal, u->llen);
 	for (unsigned j = 0; j < nl; j++) {
 		double goals[GL_PLAYERS_MAX];
 		u->path = u->lpath + j * stride;

@@ -27,6 +27,7 @@ enum { LANES = 64, DRAW_TRIES = 32 };
  * move is read only through the role's `other` gate). */
 typedef struct pmove {
 	int32_t legal, guard, does;
+	int32_t id;             /* its move id */
 } pmove;
 
 struct gdl_batch {
@@ -50,6 +51,7 @@ struct gdl_batch {
 	int32_t *cand;          /* [nmoves] draw's candidates */
 	uint64_t *tr;           /* [(nmoves + 63) / 64 * 64] draw's transpose */
 	int32_t *set;           /* [nroles * nmoves] does words set a step */
+	const double *weight;   /* gdl_batch_each's move weights, or NULL */
 };
 
 gdl_batch *gdl_batch_new(const gdl_game *gd)
@@ -127,7 +129,8 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 				mv[r * nm + nrm[r]++] = (pmove){
 					.legal = lr == REF_TRUE ? b->ones : lr,
 					.guard = gu ? x->guard[r] : b->ones,
-					.does = x->does_ref[r * nm + m]};
+					.does = x->does_ref[r * nm + m],
+					.id = m};
 			}
 	}
 	return b;
@@ -382,6 +385,41 @@ static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 		}
 }
 
+/* Role r's move in each lane of many drawn with probability in
+ * proportion to its weight, b->weight[r * nmoves + id], among the lane's
+ * legal moves, into b->dw (as draw()); mv are the role's possible moves.
+ * The candidates' lane words are transposed into each lane's legal
+ * candidates, whose weights the lane sums, then draws from. */
+static void draw_weighted(gdl_batch *b, int r, uint64_t many, int nc,
+	const pmove *mv, gl_rng *rng)
+{
+	const uint64_t *lw = b->lw + (size_t)r * (size_t)b->nm;
+	const double *w = b->weight + (size_t)r * (size_t)b->nm;
+	const int32_t *cand = b->cand;
+	int nb = (nc + 63) / 64;
+	uint64_t *tr = b->tr;
+	for (int q = 0; q < nb; q++) {
+		uint64_t *m = tr + q * 64;
+		for (int j = 0; j < 64; j++)
+			m[j] = q * 64 + j < nc ? lw[cand[q * 64 + j]] & many : 0;
+		transpose64(m);
+	}
+	for (uint64_t f = many; f; f &= f - 1) {
+		int l = __builtin_ctzll(f), pick = -1;
+		double total = 0;
+		for (int q = 0; q < nb; q++)
+			for (uint64_t x = tr[q * 64 + l]; x; x &= x - 1)
+				total += w[mv[cand[q * 64 + __builtin_ctzll(x)]].id];
+		double t = gl_rng_unit(rng) * total;
+		for (int q = 0; q < nb && t >= 0; q++)
+			for (uint64_t x = tr[q * 64 + l]; x && t >= 0; x &= x - 1) {
+				pick = cand[q * 64 + __builtin_ctzll(x)];
+				t -= w[mv[pick].id];
+			}
+		b->dw[pick] |= 1ull << l;
+	}
+}
+
 /* Each role's goal in the lanes of mask (its best goal true there, 0
  * where none is), from the words of val: added into goal_sum[role], and
  * (where goals is not NULL) into goals[l * nroles + role] of each lane. */
@@ -591,7 +629,9 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 				b->cand[nc] = k;
 				nc += w != 0;
 			}
-			if (many)
+			if (many && b->weight)
+				draw_weighted(b, r, many, nc, mv, rng);
+			else if (many)
 				draw(b, r, many, nc, rng);
 			uint64_t other = ~moving; /* see gdl_net's other */
 			for (int j = 0; j < nc; j++) { /* the others chose none */
@@ -646,12 +686,15 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 
 uint64_t gdl_batch_each(const gdl_game *gd, gdl_batch *b,
 	const uint64_t *states, int count, gl_rng *rng, int max_steps,
-	int *goals, int *len)
+	const double *weight, int *goals, int *len)
 {
 	if (count > LANES)
 		count = LANES;
-	return playouts(gd, b, NULL, states, count, rng, max_steps, NULL, goals,
-		len);
+	b->weight = weight;
+	uint64_t t = playouts(gd, b, NULL, states, count, rng, max_steps, NULL,
+		goals, len);
+	b->weight = NULL;
+	return t;
 }
 
 void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,

@@ -586,8 +586,8 @@ out:
 /* Playouts from many states: those inside a round of simultaneous moves
  * one by one, the others 64 at a time. */
 static void gdl_playouts_each(const gl_game *g, const void *states,
-	size_t stride, int count, gl_rng *rng, int max_moves, int *goals,
-	int *len)
+	size_t stride, int count, gl_rng *rng, int max_moves,
+	const double *weight, int *goals, int *len)
 {
 	gdl_data *d = D(g);
 	const unsigned char *x = states;
@@ -610,7 +610,7 @@ static void gdl_playouts_each(const gl_game *g, const void *states,
 		at[n++] = k;
 	}
 	int gl[GL_EACH_MAX * GDL_ROLES_MAX], ln[GL_EACH_MAX];
-	gdl_batch_each(d->gd, bs->b, bs->st, n, rng, max_moves, gl, ln);
+	gdl_batch_each(d->gd, bs->b, bs->st, n, rng, max_moves, weight, gl, ln);
 	for (int j = 0; j < n; j++) {
 		len[at[j]] = ln[j];
 		memcpy(goals + at[j] * nr, gl + j * nr, (size_t)nr * sizeof *gl);
