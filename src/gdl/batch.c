@@ -297,6 +297,22 @@ static void transpose64(uint64_t *m)
 	swap_blocks(m, 1, 0x5555555555555555ull);
 }
 
+/* The legal words lw of the nc candidates b->cand[] over the lanes of
+ * many, transposed into b->tr: bit k % 64 of tr[(k / 64) * 64 + l] says
+ * whether candidate k is legal in lane l. Returns the blocks of 64. */
+static int transpose_cands(gdl_batch *b, const uint64_t *lw, uint64_t many,
+	int nc)
+{
+	int nb = (nc + 63) / 64;
+	for (int q = 0; q < nb; q++) {
+		uint64_t *m = b->tr + q * 64;
+		for (int j = 0; j < 64; j++)
+			m[j] = q * 64 + j < nc ? lw[b->cand[q * 64 + j]] & many : 0;
+		transpose64(m);
+	}
+	return nb;
+}
+
 /* Role r's move in each lane of many (which have two legal moves or
  * more), uniformly at random, into b->dw[k] (lanes choosing its k-th
  * possible move). Only the nc candidates b->cand[] (the moves legal in
@@ -314,14 +330,8 @@ static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 	for (int j = 0; j < nc; j++)
 		legal += __builtin_popcountll(lw[cand[j]] & many);
 	if (legal * 3 < nc * __builtin_popcountll(many)) {
-		int nb = (nc + 63) / 64;
-		uint64_t *tr = b->tr;
-		for (int q = 0; q < nb; q++) {
-			uint64_t *m = tr + q * 64;
-			for (int j = 0; j < 64; j++)
-				m[j] = q * 64 + j < nc ? lw[cand[q * 64 + j]] & many : 0;
-			transpose64(m);
-		}
+		int nb = transpose_cands(b, lw, many, nc);
+		const uint64_t *tr = b->tr;
 		for (uint64_t f = many; f; f &= f - 1) {
 			int l = __builtin_ctzll(f), c = 0;
 			for (int q = 0; q < nb; q++)
@@ -396,14 +406,8 @@ static void draw_weighted(gdl_batch *b, int r, uint64_t many, int nc,
 	const uint64_t *lw = b->lw + (size_t)r * (size_t)b->nm;
 	const double *w = b->weight + (size_t)r * (size_t)b->nm;
 	const int32_t *cand = b->cand;
-	int nb = (nc + 63) / 64;
-	uint64_t *tr = b->tr;
-	for (int q = 0; q < nb; q++) {
-		uint64_t *m = tr + q * 64;
-		for (int j = 0; j < 64; j++)
-			m[j] = q * 64 + j < nc ? lw[cand[q * 64 + j]] & many : 0;
-		transpose64(m);
-	}
+	int nb = transpose_cands(b, lw, many, nc);
+	const uint64_t *tr = b->tr;
 	for (uint64_t f = many; f; f &= f - 1) {
 		int l = __builtin_ctzll(f), pick = -1;
 		double total = 0;
