@@ -27,6 +27,16 @@
  * second buys as much by growing the tree as by more playouts at its
  * leaves, so the default stays 1, one playout through legal()/apply().
  *
+ * Lanes (param `lanes`, default 1): tree parallelisation in one thread
+ * (Chaslot, Winands and van den Herik, CG 2008). `lanes` descents, each
+ * leaving a virtual visit on its path so that the next goes elsewhere,
+ * then one random playout from each leaf, all in one call of the game's
+ * playouts_each() (the gdl type on its network: bit-parallel, g->bulk
+ * 64), then each descent backed up (iterate_lanes()). Its playouts are
+ * uniformly random, or drawn by MAST's Gibbs weights (`lmast`); MAST
+ * learns from the descents. Near the clock's end, and while pondering
+ * when a batch takes over 10 ms, iterations go one by one.
+ *
  * Simultaneous moves: decoupled UCT (Finnsson's CadiaPlayer, AAAI 2008;
  * Lanctot et al., "Monte Carlo Tree Search in Simultaneous Move Games
  * with Applications to Goofspiel", CGW 2013). The gdl type sequentialises
