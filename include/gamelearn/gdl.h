@@ -233,7 +233,8 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 /* One random playout from each of count states (count <= 64; states[k *
  * words] the k-th), as gdl_batch_playouts, bit-parallel: playout k's
  * goals into goals[k * nroles + role], its joint moves into len[k] (0:
- * states k is terminal, or a role has no legal move there). With weight
+ * state k is terminal, a role has no legal move there, or max_steps is
+ * 0). With weight
  * (else NULL), each role's move is drawn with probability in proportion
  * to weight[role * nmoves + move] (> 0) among its legal moves. Returns
  * the joint moves made in all. */

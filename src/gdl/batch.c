@@ -450,15 +450,22 @@ static void add_goals(const gdl_game *gd, const gdl_batch *b,
 	}
 }
 
-/* The goals of the ended playouts held in gbase, by the goal network. */
-static void flush_goals(const gdl_game *gd, gdl_batch *b, int64_t *goal_sum)
+/* Lanes 0..n-1 (n <= 64) as a mask. */
+static inline uint64_t lane_mask(int n)
+{
+	return n == LANES ? ~0ull : (1ull << n) - 1;
+}
+
+/* The goals of the ended playouts held in gbase (lanes 0..n-1), by the
+ * goal network, into goal_sum or goals (as add_goals); gbase emptied. */
+static void flush_goals(const gdl_game *gd, gdl_batch *b, int n,
+	int64_t *goal_sum, int *goals)
 {
 	const gdl_net *g = b->g;
 	for (int i = 0; i < gd->nbase; i++)
 		b->gval[g->base_gate[i]] = b->gbase[i];
 	phases(g, b->gval, 3);
-	add_goals(gd, b, g, b->gval, b->npend == LANES ? ~0ull :
-		(1ull << b->npend) - 1, goal_sum, NULL);
+	add_goals(gd, b, g, b->gval, lane_mask(n), goal_sum, goals);
 	memset(b->gbase, 0, (size_t)gd->nbase * sizeof *b->gbase);
 	b->npend = 0;
 }
@@ -549,7 +556,7 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 		return total;
 	}
 	int lanes = count < LANES ? count : LANES;
-	uint64_t active = lanes == LANES ? ~0ull : (1ull << lanes) - 1;
+	uint64_t active = lane_mask(lanes);
 	if (states)
 		for (int l = 0; l < lanes; l++)
 			load_lane(gd, val, l, states + (size_t)l * (size_t)gd->words);
@@ -602,7 +609,7 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 				for (int i = 0; i < gd->nbase; i++)
 					b->gbase[i] |= (val[bg[i]] >> l & 1) << b->npend;
 				if (++b->npend == LANES)
-					flush_goals(gd, b, goal_sum);
+					flush_goals(gd, b, LANES, goal_sum, NULL);
 			}
 			if (started < count) {
 				reload |= 1ull << l; /* moves from the next step */
@@ -667,16 +674,9 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 		}
 	}
 	if (goal_sum && b->npend)
-		flush_goals(gd, b, goal_sum);
-	if (goals && b->g) {
-		const gdl_net *g = b->g;
-		for (int i = 0; i < gd->nbase; i++)
-			b->gval[g->base_gate[i]] = b->gbase[i];
-		phases(g, b->gval, 3);
-		add_goals(gd, b, g, b->gval, lanes == LANES ? ~0ull :
-			(1ull << lanes) - 1, NULL, goals);
-		memset(b->gbase, 0, (size_t)gd->nbase * sizeof *b->gbase);
-	}
+		flush_goals(gd, b, b->npend, goal_sum, NULL);
+	if (goals && b->g) /* lane l's state at its bit l */
+		flush_goals(gd, b, lanes, NULL, goals);
 	return total;
 }
 

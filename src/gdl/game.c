@@ -100,6 +100,16 @@ static int32_t pending(const gl_game *g, const void *s, int r)
 	return v;
 }
 
+/* Whether s is inside a round of simultaneous moves: some role's choice
+ * pending. */
+static bool mid_round(const gl_game *g, const void *s)
+{
+	for (int r = 0; r < D(g)->nroles; r++)
+		if (pending(g, s, r) != NO_MOVE)
+			return true;
+	return false;
+}
+
 static void set_pending(const gl_game *g, void *s, int r, int32_t v)
 {
 	memcpy((unsigned char *)s + (size_t)D(g)->words * 8 + 4 * r, &v, 4);
@@ -558,9 +568,7 @@ static uint64_t gdl_playouts(const gl_game *g, const void *s, int count,
 {
 	gdl_data *d = D(g);
 	const gdl_game *gd = d->gd;
-	bool pend = false;
-	for (int r = 0; r < d->nroles; r++)
-		pend |= pending(g, s, r) != NO_MOVE;
+	bool pend = mid_round(g, s);
 	int i = take_slot(d->bbusy);
 	bslot *bs = &d->bpool[i];
 	uint64_t moves = 0;
@@ -584,7 +592,8 @@ out:
 }
 
 /* Playouts from many states: those inside a round of simultaneous moves
- * one by one, the others 64 at a time. */
+ * one by one (uniformly random: weight is for the others), the others 64
+ * at a time. */
 static void gdl_playouts_each(const gl_game *g, const void *states,
 	size_t stride, int count, gl_rng *rng, int max_moves,
 	const double *weight, int *goals, int *len)
@@ -598,10 +607,7 @@ static void gdl_playouts_each(const gl_game *g, const void *states,
 		count = GL_EACH_MAX;
 	for (int k = 0; k < count; k++) {
 		const unsigned char *s = x + (size_t)k * stride;
-		bool pend = false;
-		for (int r = 0; r < nr; r++)
-			pend |= pending(g, s, r) != NO_MOVE;
-		if (pend) {
+		if (mid_round(g, s)) {
 			len[k] = one_playout(g, bs, s, rng, max_moves, goals + k * nr);
 			continue;
 		}
