@@ -5,7 +5,8 @@
  * every rule), rules that can never fire left out of the rounds, terms
  * growing without end refused at a depth or size, and rule bodies too
  * long or expanding into too many clauses refused before they are
- * expanded. The big inputs are written here, not kept as files.
+ * expanded, and variables that one literal alone reads projected out
+ * where the rules as written have too many instances. The big inputs are written here, not kept as files.
  */
 #include "gdltest.h"
 #include "test.h"
@@ -263,6 +264,47 @@ static void alloc_failures(void)
 	CHECK(loaded);
 }
 
+/* Variables that one literal alone reads, projected out where the rules
+ * as written have too many ground instances (condense.c): net/lone.kif
+ * has 7 million as written. Condensed, it loads on the network; where
+ * even the condensed rules are too many, the prover gets the rules as
+ * written; and every allocation of the condensed way fails in turn (its
+ * first grounding stopped at 6,000 rules, so that the sweep is quick). */
+static void condensed(void)
+{
+	static const char path[] = "data/gdl/net/lone.kif";
+	gdl_game *gd = NULL, *pv = NULL;
+	gl_err err = {0};
+	int rc = gdl_load_file(&gd, path, &err);
+	CHECK_MSG(rc == 0, "%s", err.msg);
+	if (!rc) {
+		CHECK(gdl_reasoner_of(gd) == GDL_NET);
+		CHECK_EQ_U64((uint64_t)gd->condensed, (uint64_t)6);
+		CHECK_MSG(gdl_nrules(gd) < 10000, "%d rules", gdl_nrules(gd));
+		CHECK_MSG(strstr(gdl_fallback_reason(gd), "ground rules or") &&
+			strstr(gdl_fallback_reason(gd), "condensed"), "'%s'",
+			gdl_fallback_reason(gd));
+	}
+	gdl_free(gd);
+	gdl_load_opts as_written = {.reasoner = GDL_PROVER};
+	rc = gdl_load_file_ex(&pv, path, &as_written, &err);
+	CHECK_MSG(rc == 0, "%s", err.msg);
+	gdl_load_opts few = {.max_rules = 4000}; /* condensed: 5,055 */
+	rc = gdl_load_file_ex(&gd, path, &few, &err);
+	CHECK_MSG(rc == 0, "%s", err.msg);
+	if (!rc && pv) {
+		CHECK(gdl_reasoner_of(gd) == GDL_PROVER);
+		CHECK_EQ_U64((uint64_t)gd->condensed, (uint64_t)0);
+		CHECK_EQ_U64((uint64_t)gdl_natoms(gd), (uint64_t)gdl_natoms(pv));
+		CHECK_EQ_U64((uint64_t)gd->prog.ncl, (uint64_t)pv->prog.ncl);
+		CHECK_EQ_U64((uint64_t)gd->prog.nlits, (uint64_t)pv->prog.nlits);
+	}
+	gdl_free(gd);
+	gdl_free(pv);
+	gdl_load_opts quick = {.max_rules = 6000};
+	gdl_alloc_sweep(path, &quick, GDL_NET);
+}
+
 /* A game whose one extra rule has body `body` repeated n times. */
 static void long_rule(gl_strbuf *sb, const char *head, const char *body, int n)
 {
@@ -387,5 +429,6 @@ int main(void)
 		"than 1024 symbols");
 	/* a join of 60^5 instances */
 	refused(H "join.kif", "grounding too big");
+	condensed();
 	return test_report();
 }

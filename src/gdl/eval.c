@@ -41,7 +41,8 @@ static void unbuild(gdl_game *gd)
 	gdl_gterms_done(&gd->gt);
 	gl_free(gd->laid);
 	gdl_game keep = {.prog = gd->prog, .stop = gd->stop,
-		.stop_arg = gd->stop_arg, .heavy = gd->heavy};
+		.stop_arg = gd->stop_arg, .heavy = gd->heavy,
+		.condensed = gd->condensed};
 	memcpy(keep.fallback, gd->fallback, sizeof keep.fallback);
 	*gd = keep;
 }
@@ -93,8 +94,77 @@ static int load_prover(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
 	return rc ? rc : gdl_prover_build(gd, o->max_steps, err);
 }
 
-/* The reasoner for a checked description: the network, else (GDL_AUTO,
- * the rules or the network too big) the prover. */
+/* A copy of the n elements of sz bytes at a (NULL when n is 0 or
+ * without memory: *ok false then). */
+static void *dup_array(const void *a, size_t n, size_t sz, bool *ok)
+{
+	void *c = n ? gl_malloc(n * sz) : NULL;
+	if (c)
+		memcpy(c, a, n * sz);
+	else if (n)
+		*ok = false;
+	return c;
+}
+
+/* The rules ground again (GDL_GROUND_RULES) where they had too many
+ * instances, with the variables that one literal of a clause reads alone
+ * projected out (condense.c: blockerParallel's three million ground rules
+ * become 32,000). Where that does not help, or its grounding is too big
+ * too, gd's rules (and the relations found heavy) are as they were, and
+ * the result is the first attempt's: GL_ERANGE, *too_many. Else 0, or
+ * the error of the second grounding in first. */
+static int ground_condensed(gdl_game *gd, const gdl_load_opts *o,
+	bool *too_many, gl_err *first)
+{
+	gdl_prog *p = &gd->prog;
+	bool ok = true;
+	int ncl = p->ncl, nlits = p->nlits;
+	gdl_clause *cl = dup_array(p->cl, (size_t)ncl, sizeof *cl, &ok);
+	gdl_lit *lits = dup_array(p->lits, (size_t)nlits, sizeof *lits, &ok);
+	uint8_t *heavy = gd->heavy ? dup_array(gd->heavy, (size_t)p->syms.n, 1,
+		&ok) : NULL;
+	int made = ok ? gdl_condense(p) : GL_ENOMEM, rc = GL_ERANGE;
+	if (made > 0) {
+		unbuild(gd);
+		gl_err again = {0};
+		bool more;
+		rc = gdl_ground(gd, GDL_GROUND_RULES, o->max_rules, &more, &again);
+		if (rc != GL_ERANGE && rc != 0)
+			*first = again;
+	}
+	if (rc == GL_ERANGE && made > 0) { /* the rules as they were */
+		unbuild(gd);
+		gl_free(p->cl);
+		gl_free(p->lits);
+		p->cl = cl;
+		p->ncl = p->capcl = ncl;
+		p->lits = lits;
+		p->nlits = p->caplits = nlits;
+		gl_free(gd->heavy);
+		gd->heavy = heavy;
+		*too_many = true;
+		return GL_ERANGE;
+	}
+	if (made > 0) {
+		gd->condensed = made;
+		if (rc == 0) /* why, without its "FILE: " */
+			snprintf(gd->fallback, sizeof gd->fallback, "%.150s as written; "
+				"condensed: the variables of %d literals that read them "
+				"alone projected out", first->msg + (strncmp(first->msg,
+				p->name, strlen(p->name)) ? 0 : strlen(p->name) + 2), made);
+	}
+	gl_free(cl);
+	gl_free(lits);
+	gl_free(heavy);
+	if (made == GL_ENOMEM)
+		rc = gl_fail(first, made, "%s: out of memory", p->name);
+	*too_many = rc == GL_ERANGE; /* else an error, not a fallback */
+	return rc;
+}
+
+/* The reasoner for a checked description: the network (the rules ground
+ * as written, else condensed), else (GDL_AUTO, the rules or the network
+ * too big) the prover. */
 static int compile_once(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
 {
 	if (o->reasoner == GDL_PROVER)
@@ -103,6 +173,8 @@ static int compile_once(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
 	bool too_many;
 	int rc = gdl_ground(gd, GDL_GROUND_RULES, o->max_rules, &too_many,
 		&first);
+	if (rc == GL_ERANGE && too_many)
+		rc = ground_condensed(gd, o, &too_many, &first);
 	if (rc == 0) {
 		rc = gdl_net_build(gd, o->max_gates, &first);
 		if (rc == GL_ERANGE && o->reasoner == GDL_AUTO) {
@@ -199,6 +271,7 @@ static int load_layout(gdl_game *gd, const gdl_load_opts *o, const char *text,
 	const char *name = gd->prog.name;
 	gdl_prog_done(&gd->prog);
 	gdl_prog_init(&gd->prog, name);
+	gd->condensed = 0;
 	bool too_many;
 	int rc = read_rules(gd, text, n, o->fold_case, err);
 	if (!rc && ask != ASK_NONE)

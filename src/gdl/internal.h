@@ -99,6 +99,18 @@ int32_t gdl_prog_atom(gdl_prog *p, int32_t sym, int nargs, const int32_t *args,
  * are evaluated only where asked (see magic.c). Returns
  * 0, GL_ENOMEM, or GL_ERANGE (a rule past the caps). */
 int gdl_magic(gdl_prog *p, const uint8_t *only);
+/* The variables (T_VAR symbols) of term t not yet in vs[0..*n) appended
+ * to it, in the order they first occur, and when at is not NULL, the
+ * term of each one's first occurrence to at: 0, or GL_ERANGE past
+ * GDL_VARS_MAX. */
+int gdl_term_vars(const gdl_prog *p, int32_t t, int32_t *vs, int32_t *at,
+	int *n);
+/* condense.c: every variable that one positive literal of a clause (of
+ * two literals or more) reads alone projected out of p's clauses (checked,
+ * expanded), the literal replaced by a new relation of its other
+ * variables. Returns how many literals it replaced, or GL_ENOMEM, or
+ * GL_ERANGE (a literal too big to compare). */
+int gdl_condense(gdl_prog *p);
 /* Canonical text of a parsed term ("(mark 1 ?x)") into buf. */
 int gdl_term_text(const gdl_prog *p, int32_t t, char *buf, size_t n);
 /* Functor (predicate) symbol and arity of an atom term. */
@@ -200,6 +212,8 @@ struct gdl_game {
 	uint8_t *heavy;       /* [prog.syms.n] after a grounding too big: the
 			       * relations that held a large share of its
 			       * atoms (NULL: none known) */
+	int condensed;        /* literals of prog that gdl_condense replaced
+			       * (0: the rules as written) */
 };
 
 /* eval.c: evaluate nodes [from, to) of order (atoms node_atom, groups

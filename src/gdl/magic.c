@@ -65,28 +65,6 @@ typedef struct magic {
 	int nlits, caplits;
 } magic;
 
-/* Variables (T_VAR symbols) of term t added to vs (n of them, at most
- * GDL_VARS_MAX; more is GL_ERANGE). */
-static int add_vars(const gdl_prog *p, int32_t t, int32_t *vs, int *n)
-{
-	const gdl_term *x = &p->terms[t];
-	if (x->kind == T_VAR) {
-		for (int i = 0; i < *n; i++)
-			if (vs[i] == x->sym)
-				return 0;
-		if (*n >= GDL_VARS_MAX)
-			return GL_ERANGE;
-		vs[(*n)++] = x->sym;
-		return 0;
-	}
-	for (int i = 0; x->kind == T_FN && i < x->nargs; i++) {
-		int rc = add_vars(p, gdl_term_arg(p, t, i), vs, n);
-		if (rc)
-			return rc;
-	}
-	return 0;
-}
-
 /* Every variable of t is in vs[0..n). */
 static bool all_bound(const gdl_prog *p, int32_t t, const int32_t *vs, int n)
 {
@@ -231,8 +209,8 @@ static int rewrite(magic *M, int c, int k)
 			int na = gdl_term_arity(M->p, cl->head);
 			for (int i = 0; i < na && i < ADORN_MAX; i++)
 				if (a.mask >> i & 1 &&
-				    (rc = add_vars(M->p, gdl_term_arg(M->p, cl->head, i),
-				     vs, &nv)))
+				    (rc = gdl_term_vars(M->p,
+				     gdl_term_arg(M->p, cl->head, i), vs, NULL, &nv)))
 					return rc;
 		}
 	}
@@ -288,7 +266,7 @@ static int rewrite(magic *M, int c, int k)
 				return rc;
 		}
 		nb++;
-		if (l.kind == L_POS && (rc = add_vars(M->p, l.a, vs, &nv)))
+		if (l.kind == L_POS && (rc = gdl_term_vars(M->p, l.a, vs, NULL, &nv)))
 			return rc;
 	}
 	int32_t lit0 = M->nlits;

@@ -318,6 +318,29 @@ static void tput(tbuf *b, const char *s)
 	}
 }
 
+int gdl_term_vars(const gdl_prog *p, int32_t t, int32_t *vs, int32_t *at,
+	int *n)
+{
+	const gdl_term *x = &p->terms[t];
+	if (x->kind == T_VAR) {
+		for (int i = 0; i < *n; i++)
+			if (vs[i] == x->sym)
+				return 0;
+		if (*n >= GDL_VARS_MAX)
+			return GL_ERANGE;
+		if (at)
+			at[*n] = t;
+		vs[(*n)++] = x->sym;
+		return 0;
+	}
+	for (int i = 0; x->kind == T_FN && i < x->nargs; i++) {
+		int rc = gdl_term_vars(p, gdl_term_arg(p, t, i), vs, at, n);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 int gdl_term_text(const gdl_prog *p, int32_t t, char *buf, size_t n)
 {
 	/* Iterative walk: a stack of (term, next argument) pairs. */
