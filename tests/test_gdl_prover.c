@@ -8,8 +8,8 @@
  * rules are far too many but whose domain is small (data/gdl/prover/
  * cross.kif) loads through the fallback and plays as worked out by hand;
  * the games that negate goal inside its own definition agree too, and
- * so do rules that the network grounds condensed (net/lone.kif,
- * blockerParallel: condense.c);
+ * so do rules that the network grounds condensed (condense.c: net/lone.kif,
+ * blockerParallel, gt_attrition, gt_two_thirds_4p, racer4);
  * the limits of gdl_load_opts and the game type's reasoner parameter
  * choose the reasoner; what is asked on demand (asked()); a description too big even for the domain is still
  * refused; and running out of memory anywhere in loading for the prover
@@ -658,6 +658,9 @@ int main(int argc, char **argv)
 	 * reads them as written */
 	compare("data/gdl/net/lone.kif", n, 1, 91);
 	compare("data/gdl/hard/blockerParallel.kif", n, 1, 92);
+	compare("data/gdl/hard/gt_attrition.kif", n, 1, 93);
+	compare("data/gdl/hard/gt_two_thirds_4p.kif", n, 1, 94);
+	compare("data/gdl/hard/racer4.kif", n, 1, 95);
 	cross();
 	limits();
 	refused();

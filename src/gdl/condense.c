@@ -1,6 +1,6 @@
 /*
- * condense.c - variables that one literal of a clause reads alone,
- * projected out of the clause before grounding. In
+ * condense.c - the variables of a clause that its head does not read,
+ * eliminated one group of literals at a time before grounding. In
  *
  *	(<= (next (cell1 ?x ?y ?mark))
  *	    (true (cell1 ?x ?y ?mark))
@@ -13,33 +13,48 @@
  * ?yC2, yet a grounder makes an instance for each of their values: 48 x
  * 256 x 256 ground rules, three million for the one clause, where the
  * clause needs only to know that some move of each role starts at (?xB1,
- * ?yB1) and (?xC1, ?yC1). Such a literal L is replaced by a new relation
- * of the variables it shares, L'(shared), defined by the one clause
- * L'(shared) <- L, so that the clause has an instance per value of the
- * shared variables only (12,288 here) and L' one per fact of L. This is
- * the existential projection of Datalog query optimisation, and what
- * ggp-base's condensation of rule bodies does for the same reason. The
- * models agree on every relation of the original program: L' holds where
- * some instance of L does, which is all the clause asked of L.
+ * ?yB1) and (?xC1, ?yC1). And in
+ *
+ *	(<= (total ?total)
+ *	    (true (guessed player1 ?n1)) (true (guessed player2 ?n2))
+ *	    (sum ?n1 ?n2 ?s1) (true (guessed player3 ?n3)) (sum ?s1 ?n3 ?s2)
+ *	    (true (guessed player4 ?n4)) (sum ?s2 ?n4 ?total))
+ *
+ * (gt_two_thirds_4p) an instance for each of 101^4 guesses, where the
+ * sums can be made one guess at a time.
+ *
+ * This is variable elimination, as in the join plans of Datalog engines
+ * and ggp-base's condensation of rule bodies: a variable v that the head
+ * does not read, and the literals S that read it, become one new literal
+ * E(k) of a new relation E, the variables k of S read outside S, defined
+ * by the one clause E(k) <- S. The body (exists v: S and the rest) is (E(k)
+ * and the rest): the models agree on every relation of the original
+ * program. Each step eliminates the variable whose literals read the fewest
+ * variables (their instances are the clause's new cost), with every other
+ * variable that only they read, and never all the body at once (that
+ * would only rename it); literals read by S's negations and distinct
+ * tests must be bound by S's positive literals (E's clause is safe). A
+ * variable that one literal alone reads goes first, with that literal:
+ * three million ground rules become 24,762 in blockerParallel.
  *
  * The new relations are named "exists N", which no GDL symbol can be (a
- * symbol has no space), and literals of the same shape (the same atom up
- * to the names of its variables, the same variables shared) share one.
+ * symbol has no space), and groups of the same shape (the same literals up
+ * to the names of their variables, the same variables read outside) share
+ * one.
  */
 #include "gdl/internal.h"
 
 #include <stdio.h>
 
-/* One literal's shape: its atom's symbols, with each variable as its
- * rank among the literal's variables (first occurrence first) and
- * whether it is shared. */
-enum { SHAPE_MAX = 256 };
+enum { SHAPE_MAX = 512 };
 
+/* A group's shape: its literals' kinds and symbols, each variable as its
+ * rank among the group's variables (first occurrence first) and whether
+ * it is read outside the group. */
 typedef struct shape {
 	int32_t code[SHAPE_MAX];
 	int n;
 	int32_t sym;  /* its relation, "exists N" */
-	int32_t rule; /* a clause of its definition came from this sentence */
 } shape;
 
 typedef struct condenser {
@@ -50,7 +65,7 @@ typedef struct condenser {
 	int ncl, capcl;
 	gdl_lit *lits;
 	int nlits, caplits;
-	int made;        /* literals replaced */
+	int made;        /* groups replaced */
 } condenser;
 
 /* Whether variable symbol v is in vs[0..n). */
@@ -62,12 +77,28 @@ static bool has(const int32_t *vs, int n, int32_t v)
 	return false;
 }
 
+/* The variables of literal l appended to vs (as gdl_term_vars). */
+static int lit_vars(const gdl_prog *p, gdl_lit l, int32_t *vs, int32_t *at,
+	int *n)
+{
+	int rc = gdl_term_vars(p, l.a, vs, at, n);
+	return rc || l.b < 0 ? rc : gdl_term_vars(p, l.b, vs, at, n);
+}
+
+/* Whether literal l reads variable v. */
+static bool reads(const gdl_prog *p, gdl_lit l, int32_t v)
+{
+	int32_t vs[GDL_VARS_MAX];
+	int n = 0;
+	return lit_vars(p, l, vs, NULL, &n) == 0 && has(vs, n, v);
+}
+
 /* The code of term t appended to s (GL_ERANGE when too long): a
  * constant or functor as its symbol (>= 0), a function application as
  * -1, its arity, its functor and its arguments, a variable as -2 - 2k
- * (shared) or -3 - 2k (not), k its rank in vs[0..nv). */
+ * (read outside) or -3 - 2k (not), k its rank in vs[0..nv). */
 static int encode(const gdl_prog *p, int32_t t, const int32_t *vs, int nv,
-	const int32_t *out, int nout, shape *s)
+	const int32_t *kept, int nk, shape *s)
 {
 	const gdl_term *x = &p->terms[t];
 	if (s->n + 3 > SHAPE_MAX)
@@ -76,7 +107,7 @@ static int encode(const gdl_prog *p, int32_t t, const int32_t *vs, int nv,
 		int k = 0;
 		while (k < nv && vs[k] != x->sym)
 			k++;
-		s->code[s->n++] = has(out, nout, x->sym) ? -3 - 2 * k : -2 - 2 * k;
+		s->code[s->n++] = has(kept, nk, x->sym) ? -2 - 2 * k : -3 - 2 * k;
 		return 0;
 	}
 	if (x->kind == T_SYM) {
@@ -87,7 +118,7 @@ static int encode(const gdl_prog *p, int32_t t, const int32_t *vs, int nv,
 	s->code[s->n++] = x->nargs;
 	s->code[s->n++] = x->sym;
 	for (int i = 0; i < x->nargs; i++) {
-		int rc = encode(p, gdl_term_arg(p, t, i), vs, nv, out, nout, s);
+		int rc = encode(p, gdl_term_arg(p, t, i), vs, nv, kept, nk, s);
 		if (rc)
 			return rc;
 	}
@@ -111,20 +142,27 @@ static int put_clause(condenser *C, int32_t head, int32_t lit0, int32_t rule)
 	return 0;
 }
 
-/* The literal replacing positive literal l of a clause of sentence rule,
- * whose variables read nowhere else in the clause are out[0..nout) (at
- * least one): "exists N"(its other variables), N's definition added to
- * the program when new. */
-static int project(condenser *C, gdl_lit l, const int32_t *out, int nout,
-	int32_t rule, gdl_lit *to)
+/* The literal replacing the group g[0..ng) of a clause of sentence rule,
+ * whose variables read outside it are kept[0..nk): "exists N"(those
+ * variables), N's definition E(kept) <- g added to the program when new. */
+static int project(condenser *C, const gdl_lit *g, int ng,
+	const int32_t *kept, int nk, int32_t rule, gdl_lit *to)
 {
 	gdl_prog *p = C->p;
 	int32_t vs[GDL_VARS_MAX], at[GDL_VARS_MAX];
-	int nv = 0, rc;
-	if ((rc = gdl_term_vars(p, l.a, vs, at, &nv)))
-		return rc;
+	int nv = 0, rc = 0;
+	for (int i = 0; i < ng && !rc; i++)
+		rc = lit_vars(p, g[i], vs, at, &nv);
 	shape s = {.n = 0};
-	if ((rc = encode(p, l.a, vs, nv, out, nout, &s)))
+	for (int i = 0; i < ng && !rc; i++) {
+		if (s.n + 1 > SHAPE_MAX)
+			return GL_ERANGE;
+		s.code[s.n++] = -4 - g[i].kind;
+		rc = encode(p, g[i].a, vs, nv, kept, nk, &s);
+		if (!rc && g[i].b >= 0)
+			rc = encode(p, g[i].b, vs, nv, kept, nk, &s);
+	}
+	if (rc)
 		return rc;
 	int k = 0;
 	while (k < C->nsh && (C->sh[k].n != s.n || memcmp(C->sh[k].code, s.code,
@@ -133,22 +171,24 @@ static int project(condenser *C, gdl_lit l, const int32_t *out, int nout,
 	int32_t args[GDL_VARS_MAX];
 	int na = 0;
 	for (int i = 0; i < nv; i++)
-		if (!has(out, nout, vs[i]))
+		if (has(kept, nk, vs[i]))
 			args[na++] = at[i];
-	const gdl_term *x = &p->terms[l.a];
+	const gdl_term *x = &p->terms[g[0].a];
 	if (k == C->nsh) { /* a new relation, and its clause */
 		char name[32];
 		int len = snprintf(name, sizeof name, "exists %d", C->nsh);
 		s.sym = gdl_sym_intern(&p->syms, name, (size_t)len);
-		s.rule = rule;
 		if (s.sym < 0 || gdl_grow(&C->sh, C->nsh, &C->capsh, sizeof *C->sh))
 			return GL_ENOMEM;
 		C->sh[C->nsh++] = s;
 		int32_t head = gdl_prog_atom(p, s.sym, na, args, x->line, x->col);
-		int32_t lit0 = C->nlits;
 		if (head < 0)
 			return head;
-		if ((rc = put_lit(C, l)) || (rc = put_clause(C, head, lit0, rule)))
+		int32_t lit0 = C->nlits;
+		for (int i = 0; i < ng; i++)
+			if ((rc = put_lit(C, g[i])))
+				return rc;
+		if ((rc = put_clause(C, head, lit0, rule)))
 			return rc;
 	}
 	int32_t a = gdl_prog_atom(p, C->sh[k].sym, na, args, x->line, x->col);
@@ -159,44 +199,94 @@ static int project(condenser *C, gdl_lit l, const int32_t *out, int nout,
 	return 0;
 }
 
-/* Clause c of the program, its literals' lone variables projected out
- * (the new relations' clauses, when new, before it). */
+/* The group of body[0..n) to eliminate next, as flags in in[] (its
+ * variables read outside it into kept[0..*nk)), for the head's variables
+ * hv[0..nh): the variable the head does not read whose literals read the
+ * fewest variables, not all of the body, and safe (the variables of
+ * their negations and distinct tests bound by their positive literals).
+ * Returns how many literals it has, or 0 when no group is worth it. */
+static int pick(const gdl_prog *p, const gdl_lit *body, int n,
+	const int32_t *hv, int nh, bool *in, int32_t *kept, int *nk)
+{
+	int32_t all[GDL_VARS_MAX];
+	int na = 0, best = -1, bestv = GDL_VARS_MAX + 1;
+	for (int i = 0; i < n; i++)
+		if (lit_vars(p, body[i], all, NULL, &na))
+			return 0;
+	for (int j = 0; j < na; j++) {
+		if (has(hv, nh, all[j]))
+			continue;
+		int32_t pos[GDL_VARS_MAX], any[GDL_VARS_MAX];
+		int np = 0, nany = 0, ng = 0;
+		for (int i = 0; i < n; i++)
+			if (reads(p, body[i], all[j])) {
+				ng++;
+				lit_vars(p, body[i], any, NULL, &nany);
+				if (body[i].kind == L_POS)
+					lit_vars(p, body[i], pos, NULL, &np);
+			}
+		if (ng < n && np == nany && nany < bestv) {
+			best = j;
+			bestv = nany;
+		}
+	}
+	if (best < 0)
+		return 0;
+	int32_t out[GDL_VARS_MAX]; /* the head's and the rest's variables */
+	int no = 0, ng = 0;
+	for (int i = 0; i < nh; i++)
+		out[no++] = hv[i];
+	for (int i = 0; i < n; i++) {
+		in[i] = reads(p, body[i], all[best]);
+		ng += in[i];
+		if (!in[i])
+			lit_vars(p, body[i], out, NULL, &no);
+	}
+	*nk = 0;
+	for (int j = 0; j < na; j++) {
+		bool inside = false;
+		for (int i = 0; i < n && !inside; i++)
+			inside = in[i] && reads(p, body[i], all[j]);
+		if (inside && has(out, no, all[j]))
+			kept[(*nk)++] = all[j];
+	}
+	return ng;
+}
+
+/* Clause c of the program, its variables eliminated while that pays (the
+ * new relations' clauses, when new, before it). */
 static int condense_clause(condenser *C, const gdl_clause *c)
 {
 	gdl_prog *p = C->p;
-	const gdl_lit *body = p->lits + c->lit0;
-	gdl_lit nb[GDL_LITS_MAX];
-	for (int i = 0; i < c->nlits; i++) {
-		nb[i] = body[i];
-		if (body[i].kind != L_POS || c->nlits < 2)
-			continue;
-		/* the variables of the head and the other literals */
-		int32_t vs[GDL_VARS_MAX], mine[GDL_VARS_MAX], out[GDL_VARS_MAX];
-		int nv = 0, nm = 0, nout = 0;
-		int rc = gdl_term_vars(p, c->head, vs, NULL, &nv);
-		for (int j = 0; j < c->nlits && !rc; j++)
-			if (j != i) {
-				rc = gdl_term_vars(p, body[j].a, vs, NULL, &nv);
-				if (!rc && body[j].b >= 0)
-					rc = gdl_term_vars(p, body[j].b, vs, NULL, &nv);
+	gdl_lit body[GDL_LITS_MAX];
+	int n = c->nlits, nh = 0;
+	memcpy(body, p->lits + c->lit0, (size_t)n * sizeof *body);
+	int32_t hv[GDL_VARS_MAX];
+	int rc = gdl_term_vars(p, c->head, hv, NULL, &nh);
+	for (int ng; !rc && n > 1;) {
+		bool in[GDL_LITS_MAX];
+		int32_t kept[GDL_VARS_MAX];
+		int nk;
+		if (!(ng = pick(p, body, n, hv, nh, in, kept, &nk)))
+			break;
+		gdl_lit g[GDL_LITS_MAX], e;
+		int m = 0, k = 0;
+		for (int i = 0; i < n; i++)
+			if (in[i])
+				g[k++] = body[i];
+		if ((rc = project(C, g, ng, kept, nk, c->rule, &e)))
+			break;
+		for (int i = 0, first = 1; i < n; i++) /* e at the group's first */
+			if (!in[i] || first) {
+				body[m++] = in[i] ? e : body[i];
+				first = first && !in[i];
 			}
-		if (!rc)
-			rc = gdl_term_vars(p, body[i].a, mine, NULL, &nm);
-		for (int k = 0; k < nm && !rc; k++)
-			if (!has(vs, nv, mine[k]))
-				out[nout++] = mine[k];
-		if (!rc && nout > 0)
-			rc = project(C, body[i], out, nout, c->rule, &nb[i]);
-		if (rc)
-			return rc;
+		n = m;
 	}
 	int32_t lit0 = C->nlits;
-	for (int i = 0; i < c->nlits; i++) {
-		int rc = put_lit(C, nb[i]);
-		if (rc)
-			return rc;
-	}
-	return put_clause(C, c->head, lit0, c->rule);
+	for (int i = 0; i < n && !rc; i++)
+		rc = put_lit(C, body[i]);
+	return rc ? rc : put_clause(C, c->head, lit0, c->rule);
 }
 
 int gdl_condense(gdl_prog *p)

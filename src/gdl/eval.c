@@ -107,9 +107,9 @@ static void *dup_array(const void *a, size_t n, size_t sz, bool *ok)
 }
 
 /* The rules ground again (GDL_GROUND_RULES) where they had too many
- * instances, with the variables that one literal of a clause reads alone
- * projected out (condense.c: blockerParallel's three million ground rules
- * become 32,000). Where that does not help, or its grounding is too big
+ * instances, with the variables their heads do not read eliminated
+ * (condense.c: blockerParallel's three million ground rules become
+ * 3,702). Where that does not help, or its grounding is too big
  * too, gd's rules (and the relations found heavy) are as they were, and
  * the result is the first attempt's: GL_ERANGE, *too_many. Else 0, or
  * the error of the second grounding in first. */
@@ -149,8 +149,8 @@ static int ground_condensed(gdl_game *gd, const gdl_load_opts *o,
 		gd->condensed = made;
 		if (rc == 0) /* why, without its "FILE: " */
 			snprintf(gd->fallback, sizeof gd->fallback, "%.150s as written; "
-				"condensed: the variables of %d literals that read them "
-				"alone projected out", first->msg + (strncmp(first->msg,
+				"condensed: %d groups of literals made relations of the "
+				"variables read outside them", first->msg + (strncmp(first->msg,
 				p->name, strlen(p->name)) ? 0 : strlen(p->name) + 2), made);
 	}
 	gl_free(cl);

@@ -105,11 +105,11 @@ int gdl_magic(gdl_prog *p, const uint8_t *only);
  * GDL_VARS_MAX. */
 int gdl_term_vars(const gdl_prog *p, int32_t t, int32_t *vs, int32_t *at,
 	int *n);
-/* condense.c: every variable that one positive literal of a clause (of
- * two literals or more) reads alone projected out of p's clauses (checked,
- * expanded), the literal replaced by a new relation of its other
- * variables. Returns how many literals it replaced, or GL_ENOMEM, or
- * GL_ERANGE (a literal too big to compare). */
+/* condense.c: the variables of p's clauses (checked, expanded) that
+ * their heads do not read eliminated, each with the literals that read it,
+ * which become one literal of a new relation of their other variables.
+ * Returns how many groups of literals it replaced, or GL_ENOMEM, or
+ * GL_ERANGE (a group too big to compare). */
 int gdl_condense(gdl_prog *p);
 /* Canonical text of a parsed term ("(mark 1 ?x)") into buf. */
 int gdl_term_text(const gdl_prog *p, int32_t t, char *buf, size_t n);
@@ -212,8 +212,8 @@ struct gdl_game {
 	uint8_t *heavy;       /* [prog.syms.n] after a grounding too big: the
 			       * relations that held a large share of its
 			       * atoms (NULL: none known) */
-	int condensed;        /* literals of prog that gdl_condense replaced
-			       * (0: the rules as written) */
+	int condensed;        /* groups of literals of prog that gdl_condense
+			       * replaced (0: the rules as written) */
 };
 
 /* eval.c: evaluate nodes [from, to) of order (atoms node_atom, groups
