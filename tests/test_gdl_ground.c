@@ -5,8 +5,8 @@
  * every rule), rules that can never fire left out of the rounds, terms
  * growing without end refused at a depth or size, and rule bodies too
  * long or expanding into too many clauses refused before they are
- * expanded, and variables that one literal alone reads projected out
- * where the rules as written have too many instances. The big inputs are written here, not kept as files.
+ * expanded, and the variables that heads do not read eliminated where
+ * the rules as written have too many instances (condense.c). The big inputs are written here, not kept as files.
  */
 #include "gdltest.h"
 #include "test.h"
@@ -264,12 +264,14 @@ static void alloc_failures(void)
 	CHECK(loaded);
 }
 
-/* Variables that one literal alone reads, projected out where the rules
- * as written have too many ground instances (condense.c): net/lone.kif
- * has 7 million as written. Condensed, it loads on the network; where
- * even the condensed rules are too many, the prover gets the rules as
- * written; and every allocation of the condensed way fails in turn (its
- * first grounding stopped at 6,000 rules, so that the sweep is quick). */
+/* Variables that their heads do not read eliminated where the rules as
+ * written have too many ground instances (condense.c): net/lone.kif has 7
+ * million as written. Condensed, it loads on the network; where even the
+ * condensed rules are too many, the prover gets the rules as written;
+ * where the condensed network is too big, the prover gets the condensed
+ * rules; a clause too wide to condense leaves the others condensed; and
+ * every allocation of each way fails in turn (the first grounding stopped
+ * at 6,000 rules, so that the sweeps are quick). */
 static void condensed(void)
 {
 	static const char path[] = "data/gdl/net/lone.kif";
@@ -282,7 +284,7 @@ static void condensed(void)
 		CHECK_EQ_U64((uint64_t)gd->condensed, (uint64_t)6);
 		CHECK_MSG(gdl_nrules(gd) < 10000, "%d rules", gdl_nrules(gd));
 		CHECK_MSG(strstr(gdl_fallback_reason(gd), "ground rules or") &&
-			strstr(gdl_fallback_reason(gd), "condensed"), "'%s'",
+			strstr(gdl_fallback_reason(gd), "condensed: 6 groups"), "'%s'",
 			gdl_fallback_reason(gd));
 	}
 	gdl_free(gd);
@@ -298,11 +300,55 @@ static void condensed(void)
 		CHECK_EQ_U64((uint64_t)gdl_natoms(gd), (uint64_t)gdl_natoms(pv));
 		CHECK_EQ_U64((uint64_t)gd->prog.ncl, (uint64_t)pv->prog.ncl);
 		CHECK_EQ_U64((uint64_t)gd->prog.nlits, (uint64_t)pv->prog.nlits);
+		CHECK_MSG(strstr(gdl_fallback_reason(gd), "condensed too"), "'%s'",
+			gdl_fallback_reason(gd));
+	}
+	gdl_free(gd);
+	gdl_load_opts gates = {.max_rules = 6000, .max_gates = 500};
+	rc = gdl_load_file_ex(&gd, path, &gates, &err);
+	CHECK_MSG(rc == 0, "%s", err.msg);
+	if (!rc && pv) {
+		CHECK(gdl_reasoner_of(gd) == GDL_PROVER);
+		CHECK_EQ_U64((uint64_t)gd->condensed, (uint64_t)6);
+		CHECK(gdl_natoms(gd) > gdl_natoms(pv)); /* the new relations' */
+		CHECK_MSG(strstr(gdl_fallback_reason(gd), "network too big") &&
+			!strstr(gdl_fallback_reason(gd), "(0 gates)") &&
+			strstr(gdl_fallback_reason(gd), "condensed: 6 groups"), "'%s'",
+			gdl_fallback_reason(gd));
 	}
 	gdl_free(gd);
 	gdl_free(pv);
+	/* one clause whose group (three literals of 242 arguments) is too
+	 * long to compare: the others are condensed all the same */
+	char *text;
+	size_t len;
+	if (gl_read_file(path, 1 << 20, &text, &len, &err) == 0) {
+		gl_strbuf sb;
+		gl_strbuf_init(&sb);
+		gl_strbuf_printf(&sb, "%s\n(wide", text);
+		for (int i = 0; i < 242; i++)
+			gl_strbuf_printf(&sb, " 1");
+		gl_strbuf_printf(&sb, ")\n(<= (big ?a) (d ?a)");
+		for (int k = 0; k < 3; k++) {
+			gl_strbuf_printf(&sb, " (wide ?z");
+			for (int i = 0; i < 241; i++)
+				gl_strbuf_printf(&sb, " 1");
+			gl_strbuf_printf(&sb, ")");
+		}
+		gl_strbuf_printf(&sb, ")\n(<= (goal ?r 50) (role ?r) (big 7))\n");
+		rc = load_text(&gd, &sb, "wide", &err);
+		CHECK_MSG(rc == 0, "%s", err.msg);
+		if (!rc) {
+			CHECK(gdl_reasoner_of(gd) == GDL_NET);
+			CHECK_EQ_U64((uint64_t)gd->condensed, (uint64_t)6);
+		}
+		gdl_free(gd);
+		gl_strbuf_done(&sb);
+		gl_free(text);
+	}
 	gdl_load_opts quick = {.max_rules = 6000};
 	gdl_alloc_sweep(path, &quick, GDL_NET);
+	gdl_alloc_sweep(path, &few, GDL_PROVER);
 }
 
 /* A game whose one extra rule has body `body` repeated n times. */

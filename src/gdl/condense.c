@@ -31,11 +31,13 @@
  * and the rest): the models agree on every relation of the original
  * program. Each step eliminates the variable whose literals read the fewest
  * variables (their instances are the clause's new cost), with every other
- * variable that only they read, and never all the body at once (that
- * would only rename it); literals read by S's negations and distinct
- * tests must be bound by S's positive literals (E's clause is safe). A
- * variable that one literal alone reads goes first, with that literal:
- * three million ground rules become 24,762 in blockerParallel.
+ * variable that only they read, as long as the literals are not all the
+ * body (that would only rename it) and the variables of S's negations and
+ * distinct tests are bound by S's positive literals (E's clause is safe).
+ * There is no other test of cost: the caller condenses only rules that
+ * have too many ground instances as written. blockerParallel's three
+ * million ground rules become 3,702. A group too long to compare (its
+ * shape over SHAPE_MAX) stops the eliminations of its clause only.
  *
  * The new relations are named "exists N", which no GDL symbol can be (a
  * symbol has no space), and groups of the same shape (the same literals up
@@ -61,10 +63,7 @@ typedef struct condenser {
 	gdl_prog *p;
 	shape *sh;
 	int nsh, capsh;
-	gdl_clause *cl;  /* the program made */
-	int ncl, capcl;
-	gdl_lit *lits;
-	int nlits, caplits;
+	gdl_clauses out; /* the program made */
 	int made;        /* groups replaced */
 } condenser;
 
@@ -125,23 +124,6 @@ static int encode(const gdl_prog *p, int32_t t, const int32_t *vs, int nv,
 	return 0;
 }
 
-static int put_lit(condenser *C, gdl_lit l)
-{
-	if (gdl_grow(&C->lits, C->nlits, &C->caplits, sizeof *C->lits))
-		return GL_ENOMEM;
-	C->lits[C->nlits++] = l;
-	return 0;
-}
-
-static int put_clause(condenser *C, int32_t head, int32_t lit0, int32_t rule)
-{
-	if (gdl_grow(&C->cl, C->ncl, &C->capcl, sizeof *C->cl))
-		return GL_ENOMEM;
-	C->cl[C->ncl++] = (gdl_clause){.head = head, .lit0 = lit0,
-		.nlits = C->nlits - lit0, .rule = rule};
-	return 0;
-}
-
 /* The literal replacing the group g[0..ng) of a clause of sentence rule,
  * whose variables read outside it are kept[0..nk): "exists N"(those
  * variables), N's definition E(kept) <- g added to the program when new. */
@@ -184,11 +166,11 @@ static int project(condenser *C, const gdl_lit *g, int ng,
 		int32_t head = gdl_prog_atom(p, s.sym, na, args, x->line, x->col);
 		if (head < 0)
 			return head;
-		int32_t lit0 = C->nlits;
+		int32_t lit0 = C->out.nlits;
 		for (int i = 0; i < ng; i++)
-			if ((rc = put_lit(C, g[i])))
+			if ((rc = gdl_put_lit(&C->out, g[i])))
 				return rc;
-		if ((rc = put_clause(C, head, lit0, rule)))
+		if ((rc = gdl_put_clause(&C->out, head, lit0, rule)))
 			return rc;
 	}
 	int32_t a = gdl_prog_atom(p, C->sh[k].sym, na, args, x->line, x->col);
@@ -253,8 +235,8 @@ static int pick(const gdl_prog *p, const gdl_lit *body, int n,
 	return ng;
 }
 
-/* Clause c of the program, its variables eliminated while that pays (the
- * new relations' clauses, when new, before it). */
+/* Clause c of the program, its variables eliminated while a group can be
+ * (the new relations' clauses, when new, before it). */
 static int condense_clause(condenser *C, const gdl_clause *c)
 {
 	gdl_prog *p = C->p;
@@ -283,31 +265,23 @@ static int condense_clause(condenser *C, const gdl_clause *c)
 			}
 		n = m;
 	}
-	int32_t lit0 = C->nlits;
+	if (rc == GL_ERANGE) /* a group too long to compare: the body so far */
+		rc = 0;
+	int32_t lit0 = C->out.nlits;
 	for (int i = 0; i < n && !rc; i++)
-		rc = put_lit(C, body[i]);
-	return rc ? rc : put_clause(C, c->head, lit0, c->rule);
+		rc = gdl_put_lit(&C->out, body[i]);
+	return rc ? rc : gdl_put_clause(&C->out, c->head, lit0, c->rule);
 }
 
-int gdl_condense(gdl_prog *p)
+int gdl_condense(gdl_prog *p, gdl_clauses *out)
 {
 	condenser C = {.p = p};
 	int rc = 0;
 	for (int c = 0; c < p->ncl && !rc; c++)
 		rc = condense_clause(&C, &p->cl[c]);
 	gl_free(C.sh);
-	if (rc || C.made == 0) {
-		gl_free(C.cl);
-		gl_free(C.lits);
-		return rc;
-	}
-	gl_free(p->cl);
-	gl_free(p->lits);
-	p->cl = C.cl;
-	p->ncl = C.ncl;
-	p->capcl = C.capcl;
-	p->lits = C.lits;
-	p->nlits = C.nlits;
-	p->caplits = C.caplits;
-	return C.made;
+	if (rc || C.made == 0)
+		gdl_clauses_free(&C.out);
+	*out = C.out;
+	return rc ? rc : C.made;
 }

@@ -13,8 +13,9 @@
 #include <strings.h>
 
 /* Forget what compiling made of gd's rules (the ground terms, tables and
- * reasoner), keeping the rules, the load's callback and the relations
- * found heavy, so that another way of compiling can start afresh. */
+ * reasoner), keeping the rules (and how many groups condense.c made of
+ * them), the load's callback and the relations found heavy, so that
+ * another way of compiling can start afresh. */
 static void unbuild(gdl_game *gd)
 {
 	for (int k = 0; gd->move_text && k < gd->nmoves; k++)
@@ -94,72 +95,57 @@ static int load_prover(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
 	return rc ? rc : gdl_prover_build(gd, o->max_steps, err);
 }
 
-/* A copy of the n elements of sz bytes at a (NULL when n is 0 or
- * without memory: *ok false then). */
-static void *dup_array(const void *a, size_t n, size_t sz, bool *ok)
-{
-	void *c = n ? gl_malloc(n * sz) : NULL;
-	if (c)
-		memcpy(c, a, n * sz);
-	else if (n)
-		*ok = false;
-	return c;
-}
-
 /* The rules ground again (GDL_GROUND_RULES) where they had too many
  * instances, with the variables their heads do not read eliminated
  * (condense.c: blockerParallel's three million ground rules become
- * 3,702). Where that does not help, or its grounding is too big
- * too, gd's rules (and the relations found heavy) are as they were, and
- * the result is the first attempt's: GL_ERANGE, *too_many. Else 0, or
- * the error of the second grounding in first. */
+ * 3,702). Where that does not help, or its grounding is too big too,
+ * gd's rules are as they were (the relations found heavy too), first's
+ * message says it was tried, and the result is the first attempt's:
+ * GL_ERANGE, *too_many. Else 0, or the error in first. */
 static int ground_condensed(gdl_game *gd, const gdl_load_opts *o,
 	bool *too_many, gl_err *first)
 {
 	gdl_prog *p = &gd->prog;
-	bool ok = true;
-	int ncl = p->ncl, nlits = p->nlits;
-	gdl_clause *cl = dup_array(p->cl, (size_t)ncl, sizeof *cl, &ok);
-	gdl_lit *lits = dup_array(p->lits, (size_t)nlits, sizeof *lits, &ok);
-	uint8_t *heavy = gd->heavy ? dup_array(gd->heavy, (size_t)p->syms.n, 1,
-		&ok) : NULL;
-	int made = ok ? gdl_condense(p) : GL_ENOMEM, rc = GL_ERANGE;
-	if (made > 0) {
-		unbuild(gd);
-		gl_err again = {0};
-		bool more;
-		rc = gdl_ground(gd, GDL_GROUND_RULES, o->max_rules, &more, &again);
-		if (rc != GL_ERANGE && rc != 0)
-			*first = again;
+	gdl_clauses other;
+	int made = gdl_condense(p, &other);
+	if (made == GL_ENOMEM) {
+		*too_many = false;
+		return gl_fail(first, made, "%s: out of memory", p->name);
 	}
-	if (rc == GL_ERANGE && made > 0) { /* the rules as they were */
+	if (made <= 0)
+		return GL_ERANGE;
+	uint8_t *heavy = gd->heavy; /* an earlier attempt's, for magic.c */
+	gd->heavy = NULL;
+	gdl_clauses_swap(&other, p);
+	unbuild(gd);
+	gl_err again = {0};
+	bool more;
+	int rc = gdl_ground(gd, GDL_GROUND_RULES, o->max_rules, &more, &again);
+	if (rc == GL_ERANGE) { /* the rules as they were */
 		unbuild(gd);
-		gl_free(p->cl);
-		gl_free(p->lits);
-		p->cl = cl;
-		p->ncl = p->capcl = ncl;
-		p->lits = lits;
-		p->nlits = p->caplits = nlits;
+		gdl_clauses_swap(&other, p);
+		gdl_clauses_free(&other);
 		gl_free(gd->heavy);
 		gd->heavy = heavy;
+		char msg[sizeof first->msg];
+		snprintf(msg, sizeof msg, "%s", first->msg);
+		snprintf(first->msg, sizeof first->msg, "%.220s, condensed too", msg);
 		*too_many = true;
 		return GL_ERANGE;
 	}
-	if (made > 0) {
-		gd->condensed = made;
-		if (rc == 0) /* why, without its "FILE: " */
-			snprintf(gd->fallback, sizeof gd->fallback, "%.150s as written; "
-				"condensed: %d groups of literals made relations of the "
-				"variables read outside them", first->msg + (strncmp(first->msg,
-				p->name, strlen(p->name)) ? 0 : strlen(p->name) + 2), made);
-	}
-	gl_free(cl);
-	gl_free(lits);
+	gdl_clauses_free(&other);
 	gl_free(heavy);
-	if (made == GL_ENOMEM)
-		rc = gl_fail(first, made, "%s: out of memory", p->name);
-	*too_many = rc == GL_ERANGE; /* else an error, not a fallback */
-	return rc;
+	gd->condensed = made;
+	*too_many = false;
+	if (rc) {
+		*first = again;
+		return rc;
+	}
+	/* why, without its "FILE: " (compile() adds what was condensed) */
+	snprintf(gd->fallback, sizeof gd->fallback, "%.150s as written",
+		first->msg + (strncmp(first->msg, p->name, strlen(p->name)) ? 0 :
+		strlen(p->name) + 2));
+	return 0;
 }
 
 /* The reasoner for a checked description: the network (the rules ground
@@ -353,8 +339,8 @@ static int load_last(gdl_game *gd, const gdl_load_opts *o, const char *text,
 /* compile_once(), and when the grounding is too big, again with the rules
  * rewritten to be evaluated where asked (magic.c), and at last their
  * layout alone (load_layout). */
-static int compile(gdl_game *gd, const gdl_load_opts *o, const char *text,
-	size_t n, gl_err *err)
+static int compile_rules(gdl_game *gd, const gdl_load_opts *o,
+	const char *text, size_t n, gl_err *err)
 {
 	gl_err first = {0}, again = {0};
 	if (o->layout && o->reasoner != GDL_NET)
@@ -402,6 +388,21 @@ static int compile(gdl_game *gd, const gdl_load_opts *o, const char *text,
 		"on demand (magic sets)%s%.100s", first.msg, why[0] ? ", " : "",
 		why);
 	return 0;
+}
+
+/* compile_rules(), its reason saying what was condensed (condense.c) */
+static int compile(gdl_game *gd, const gdl_load_opts *o, const char *text,
+	size_t n, gl_err *err)
+{
+	int rc = compile_rules(gd, o, text, n, err);
+	if (rc == 0 && gd->condensed) {
+		char why[sizeof gd->fallback];
+		snprintf(why, sizeof why, "%s", gd->fallback);
+		snprintf(gd->fallback, sizeof gd->fallback, "%.150s%scondensed: %d "
+			"groups of literals made relations of the variables read "
+			"outside them", why, why[0] ? "; " : "", gd->condensed);
+	}
+	return rc;
 }
 
 int gdl_load(gdl_game **out, const char *text, size_t n, const char *name,

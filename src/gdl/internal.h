@@ -105,12 +105,29 @@ int gdl_magic(gdl_prog *p, const uint8_t *only);
  * GDL_VARS_MAX. */
 int gdl_term_vars(const gdl_prog *p, int32_t t, int32_t *vs, int32_t *at,
 	int *n);
-/* condense.c: the variables of p's clauses (checked, expanded) that
- * their heads do not read eliminated, each with the literals that read it,
- * which become one literal of a new relation of their other variables.
- * Returns how many groups of literals it replaced, or GL_ENOMEM, or
- * GL_ERANGE (a group too big to compare). */
-int gdl_condense(gdl_prog *p);
+/* Clauses and literals being made by a rewrite of a program's clauses
+ * (magic.c, condense.c), to replace them. */
+typedef struct gdl_clauses {
+	gdl_clause *cl;
+	int ncl, capcl;
+	gdl_lit *lits;
+	int nlits, caplits;
+} gdl_clauses;
+/* Literal l appended to o (0 or GL_ENOMEM). */
+int gdl_put_lit(gdl_clauses *o, gdl_lit l);
+/* A clause of o with head and the literals appended since lit0 (0 or
+ * GL_ENOMEM). */
+int gdl_put_clause(gdl_clauses *o, int32_t head, int32_t lit0, int32_t rule);
+/* p's clauses and literals and o's exchanged. */
+void gdl_clauses_swap(gdl_clauses *o, gdl_prog *p);
+void gdl_clauses_free(gdl_clauses *o);
+/* condense.c: p's clauses (checked, expanded) made into out (empty) with
+ * the variables their heads do not read eliminated, each with the literals
+ * that read it, which become one literal of a new relation of their other
+ * variables (its terms and symbols added to p; p's clauses unchanged).
+ * Returns how many groups of literals it replaced (out is left empty when
+ * none), or GL_ENOMEM. */
+int gdl_condense(gdl_prog *p, gdl_clauses *out);
 /* Canonical text of a parsed term ("(mark 1 ?x)") into buf. */
 int gdl_term_text(const gdl_prog *p, int32_t t, char *buf, size_t n);
 /* Functor (predicate) symbol and arity of an atom term. */
@@ -209,9 +226,11 @@ struct gdl_game {
 	char fallback[256];   /* why GDL_AUTO chose the prover (a gl_err msg) */
 	bool (*stop)(void *); /* while loading: gdl_load_opts' stop, else NULL */
 	void *stop_arg;
-	uint8_t *heavy;       /* [prog.syms.n] after a grounding too big: the
-			       * relations that held a large share of its
-			       * atoms (NULL: none known) */
+	uint8_t *heavy;       /* after a grounding too big, over the symbols
+			       * it had: the relations that held a large
+			       * share of its atoms (NULL: none known;
+			       * symbols made later, by rewrites, are not
+			       * in it) */
 	int condensed;        /* groups of literals of prog that gdl_condense
 			       * replaced (0: the rules as written) */
 };

@@ -58,11 +58,7 @@ typedef struct magic {
 	gdl_clause *ocl;   /* the original clauses and literals */
 	int oncl;
 	gdl_lit *olits;
-	/* the program made */
-	gdl_clause *cl;
-	int ncl, capcl;
-	gdl_lit *lits;
-	int nlits, caplits;
+	gdl_clauses out;   /* the program made */
 } magic;
 
 /* Every variable of t is in vs[0..n). */
@@ -140,23 +136,6 @@ static int32_t reatom(magic *M, int32_t t, int32_t sym, uint32_t keep,
 			args[n++] = gdl_term_arg(p, t, i);
 	const gdl_term *x = &p->terms[t];
 	return gdl_prog_atom(p, sym, n, args, x->line, x->col);
-}
-
-static int put_lit(magic *M, gdl_lit l)
-{
-	if (gdl_grow(&M->lits, M->nlits, &M->caplits, sizeof *M->lits))
-		return GL_ENOMEM;
-	M->lits[M->nlits++] = l;
-	return 0;
-}
-
-static int put_clause(magic *M, int32_t head, int32_t lit0, int32_t rule)
-{
-	if (gdl_grow(&M->cl, M->ncl, &M->capcl, sizeof *M->cl))
-		return GL_ENOMEM;
-	M->cl[M->ncl++] = (gdl_clause){.head = head, .lit0 = lit0,
-		.nlits = M->nlits - lit0, .rule = rule};
-	return 0;
 }
 
 /* The literal l (of the original program) as asked with the variables
@@ -256,26 +235,26 @@ static int rewrite(magic *M, int c, int k)
 				M->ad[which].mask, false);
 			if (q < 0)
 				return q;
-			int32_t lit0 = M->nlits;
-			if (guard >= 0 && (rc = put_lit(M, (gdl_lit){L_POS, guard, -1})))
+			int32_t lit0 = M->out.nlits;
+			if (guard >= 0 && (rc = gdl_put_lit(&M->out, (gdl_lit){L_POS, guard, -1})))
 				return rc;
 			for (int i = 0; i < nb; i++)
-				if (body[i].kind != L_NEG && (rc = put_lit(M, body[i])))
+				if (body[i].kind != L_NEG && (rc = gdl_put_lit(&M->out, body[i])))
 					return rc;
-			if ((rc = put_clause(M, q, lit0, cl->rule)))
+			if ((rc = gdl_put_clause(&M->out, q, lit0, cl->rule)))
 				return rc;
 		}
 		nb++;
 		if (l.kind == L_POS && (rc = gdl_term_vars(M->p, l.a, vs, NULL, &nv)))
 			return rc;
 	}
-	int32_t lit0 = M->nlits;
-	if (guard >= 0 && (rc = put_lit(M, (gdl_lit){L_POS, guard, -1})))
+	int32_t lit0 = M->out.nlits;
+	if (guard >= 0 && (rc = gdl_put_lit(&M->out, (gdl_lit){L_POS, guard, -1})))
 		return rc;
 	for (int i = 0; i < nb; i++)
-		if ((rc = put_lit(M, body[i])))
+		if ((rc = gdl_put_lit(&M->out, body[i])))
 			return rc;
-	return put_clause(M, head, lit0, cl->rule);
+	return gdl_put_clause(&M->out, head, lit0, cl->rule);
 }
 
 /* The relations evaluated where asked: those with a rule (a clause with a
@@ -330,18 +309,8 @@ int gdl_magic(gdl_prog *p, const uint8_t *only)
 	gl_free(M.cl0);
 	gl_free(M.cls);
 	gl_free(M.ad);
-	if (rc) {
-		gl_free(M.cl);
-		gl_free(M.lits);
-		return rc;
-	}
-	gl_free(p->cl);
-	gl_free(p->lits);
-	p->cl = M.cl;
-	p->ncl = M.ncl;
-	p->capcl = M.capcl;
-	p->lits = M.lits;
-	p->nlits = M.nlits;
-	p->caplits = M.caplits;
-	return 0;
+	if (!rc)
+		gdl_clauses_swap(&M.out, p);
+	gdl_clauses_free(&M.out);
+	return rc;
 }

@@ -934,8 +934,11 @@ int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 	n->ngates = B.kind.n;
 	n->ngroups = B.gm0.n - 1;
 	if (n->ngates >= (1 << 29) || (max_gates > 0 && n->ngates > max_gates)) {
+		int ng = n->ngates;
 		gdl_net_free(n);
-		goto big;
+		builder_done(&B);
+		return gl_fail(err, GL_ERANGE, "%s: network too big (%d gates)",
+			gd->prog.name, ng);
 	}
 	n->kind = gl_malloc((size_t)n->ngates + 1);
 	if (!n->kind)
@@ -976,10 +979,6 @@ oom:
 	gdl_net_free(n);
 	return gl_fail(err, GL_ENOMEM, "%s: out of memory while compiling the "
 		"network", gd->prog.name);
-big:
-	builder_done(&B);
-	return gl_fail(err, GL_ERANGE, "%s: network too big (%d gates)",
-		gd->prog.name, B.kind.n);
 }
 
 int gdl_ngates(const gdl_game *gd)

@@ -318,6 +318,43 @@ static void tput(tbuf *b, const char *s)
 	}
 }
 
+int gdl_put_lit(gdl_clauses *o, gdl_lit l)
+{
+	if (gdl_grow(&o->lits, o->nlits, &o->caplits, sizeof *o->lits))
+		return GL_ENOMEM;
+	o->lits[o->nlits++] = l;
+	return 0;
+}
+
+int gdl_put_clause(gdl_clauses *o, int32_t head, int32_t lit0, int32_t rule)
+{
+	if (gdl_grow(&o->cl, o->ncl, &o->capcl, sizeof *o->cl))
+		return GL_ENOMEM;
+	o->cl[o->ncl++] = (gdl_clause){.head = head, .lit0 = lit0,
+		.nlits = o->nlits - lit0, .rule = rule};
+	return 0;
+}
+
+void gdl_clauses_swap(gdl_clauses *o, gdl_prog *p)
+{
+	gdl_clauses t = *o;
+	*o = (gdl_clauses){.cl = p->cl, .ncl = p->ncl, .capcl = p->capcl,
+		.lits = p->lits, .nlits = p->nlits, .caplits = p->caplits};
+	p->cl = t.cl;
+	p->ncl = t.ncl;
+	p->capcl = t.capcl;
+	p->lits = t.lits;
+	p->nlits = t.nlits;
+	p->caplits = t.caplits;
+}
+
+void gdl_clauses_free(gdl_clauses *o)
+{
+	gl_free(o->cl);
+	gl_free(o->lits);
+	*o = (gdl_clauses){0};
+}
+
 int gdl_term_vars(const gdl_prog *p, int32_t t, int32_t *vs, int32_t *at,
 	int *n)
 {
