@@ -149,9 +149,10 @@ static int ground_condensed(gdl_game *gd, const gdl_load_opts *o,
 }
 
 /* The reasoner for a checked description: the network (the rules ground
- * as written, else condensed), else (GDL_AUTO, the rules or the network
- * too big) the prover. */
-static int compile_once(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
+ * as written, else, where condense is true, condensed), else (GDL_AUTO,
+ * the rules or the network too big) the prover. */
+static int compile_once(gdl_game *gd, const gdl_load_opts *o, bool condense,
+	gl_err *err)
 {
 	if (o->reasoner == GDL_PROVER)
 		return load_prover(gd, o, err);
@@ -159,7 +160,7 @@ static int compile_once(gdl_game *gd, const gdl_load_opts *o, gl_err *err)
 	bool too_many;
 	int rc = gdl_ground(gd, GDL_GROUND_RULES, o->max_rules, &too_many,
 		&first);
-	if (rc == GL_ERANGE && too_many)
+	if (rc == GL_ERANGE && too_many && condense)
 		rc = ground_condensed(gd, o, &too_many, &first);
 	if (rc == 0) {
 		rc = gdl_net_build(gd, o->max_gates, &first);
@@ -349,13 +350,13 @@ static int compile_rules(gdl_game *gd, const gdl_load_opts *o,
 		int rc = ask_on_demand(gd, ASK_ALL, err);
 		if (rc)
 			return rc;
-		if ((rc = compile_once(gd, o, &first)))
+		if ((rc = compile_once(gd, o, true, &first)))
 			return gl_fail(err, rc, "%s", first.msg);
 		snprintf(gd->fallback, sizeof gd->fallback, "the rules asked on "
 			"demand (magic sets)");
 		return 0;
 	}
-	int rc = compile_once(gd, o, &first);
+	int rc = compile_once(gd, o, true, &first);
 	if (rc != GL_ERANGE || gd->natoms > 0) /* not the grounding's */
 		return rc ? gl_fail(err, rc, "%s", first.msg) : 0;
 	unbuild(gd);
@@ -363,7 +364,9 @@ static int compile_rules(gdl_game *gd, const gdl_load_opts *o,
 	if ((rc = gdl_magic(&gd->prog, gd->heavy)))
 		return rc == GL_ENOMEM ? gl_fail(err, rc, "%s: out of memory",
 			gd->prog.name) : gl_fail(err, GL_ERANGE, "%s", first.msg);
-	if ((rc = compile_once(gd, o, &again))) {
+	/* not condensed: where the rules as written had too many atoms, no
+	 * hard game's asked ones loaded condensed, and trying cost sudoku 2 s */
+	if ((rc = compile_once(gd, o, false, &again))) {
 		/* the second message without its "NAME: " */
 		const char *why = again.msg;
 		size_t nl = strlen(gd->prog.name);
