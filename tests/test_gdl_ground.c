@@ -6,7 +6,8 @@
  * growing without end refused at a depth or size, and rule bodies too
  * long or expanding into too many clauses refused before they are
  * expanded, and the variables that heads do not read eliminated where
- * the rules as written have too many instances (condense.c). The big inputs are written here, not kept as files.
+ * the rules as written have too many instances (condense.c). The big
+ * inputs are written here, not kept as files.
  */
 #include "gdltest.h"
 #include "test.h"

@@ -172,6 +172,7 @@ static int ask(magic *M, gdl_lit l, const int32_t *vs, int n, int ctx,
 static int rewrite(magic *M, int c, int k)
 {
 	const gdl_clause *cl = &M->ocl[c];
+	gdl_clauses *o = &M->out;
 	int32_t vs[GDL_VARS_MAX];
 	int nv = 0, rc;
 	int32_t head = cl->head, guard = -1;
@@ -235,26 +236,28 @@ static int rewrite(magic *M, int c, int k)
 				M->ad[which].mask, false);
 			if (q < 0)
 				return q;
-			int32_t lit0 = M->out.nlits;
-			if (guard >= 0 && (rc = gdl_put_lit(&M->out, (gdl_lit){L_POS, guard, -1})))
+			int32_t lit0 = o->nlits;
+			if (guard >= 0 &&
+			    (rc = gdl_put_lit(o, (gdl_lit){L_POS, guard, -1})))
 				return rc;
 			for (int i = 0; i < nb; i++)
-				if (body[i].kind != L_NEG && (rc = gdl_put_lit(&M->out, body[i])))
+				if (body[i].kind != L_NEG &&
+				    (rc = gdl_put_lit(o, body[i])))
 					return rc;
-			if ((rc = gdl_put_clause(&M->out, q, lit0, cl->rule)))
+			if ((rc = gdl_put_clause(o, q, lit0, cl->rule)))
 				return rc;
 		}
 		nb++;
 		if (l.kind == L_POS && (rc = gdl_term_vars(M->p, l.a, vs, NULL, &nv)))
 			return rc;
 	}
-	int32_t lit0 = M->out.nlits;
-	if (guard >= 0 && (rc = gdl_put_lit(&M->out, (gdl_lit){L_POS, guard, -1})))
+	int32_t lit0 = o->nlits;
+	if (guard >= 0 && (rc = gdl_put_lit(o, (gdl_lit){L_POS, guard, -1})))
 		return rc;
 	for (int i = 0; i < nb; i++)
-		if ((rc = gdl_put_lit(&M->out, body[i])))
+		if ((rc = gdl_put_lit(o, body[i])))
 			return rc;
-	return gdl_put_clause(&M->out, head, lit0, cl->rule);
+	return gdl_put_clause(o, head, lit0, cl->rule);
 }
 
 /* The relations evaluated where asked: those with a rule (a clause with a
