@@ -742,6 +742,7 @@ static void test_bad_specs(void)
 	CHECK(gl_agent_new("uct:decay=101", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:ppa=1001", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:grave=-1", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:lgain=1001", g, NULL, &err) == NULL);
 	gl_game_free(g);
 }
 
@@ -884,8 +885,76 @@ static void test_lanes(void)
 	}
 }
 
+/* Param lgain's batches, counted: a copy of the gdl type whose
+ * playouts_each counts its calls before playing them. */
+static const gl_game_type *each_inner;
+static int each_calls;
+
+static void counted_each(const gl_game *g, const void *states, size_t stride,
+	int count, gl_rng *rng, int max_moves, const double *weight, int *goals,
+	int *len)
+{
+	each_calls++;
+	each_inner->playouts_each(g, states, stride, count, rng, max_moves,
+		weight, goals, len);
+}
+
+/* lanes with lgain: under an iteration limit ignored (the same moves as
+ * lanes always); on the clock, with a gain no batch reaches, one timed
+ * batch a move (and one a pondering) and none after it, the match still
+ * played to its end. */
+static void test_lgain(void)
+{
+	const char *c4 = "gdl:data/gdl/games/connectFour.kif";
+	const char *always[] = {"uct:time=0,iterations=600,lanes=64",
+		"uct:time=0,iterations=500,lanes=8"};
+	const char *gain[] = {"uct:time=0,iterations=600,lanes=64,lgain=1000",
+		"uct:time=0,iterations=500,lanes=8,lgain=1000"};
+	gl_match x, y;
+	gl_match_init(&x);
+	gl_match_init(&y);
+	CHECK(play(c4, always, 3, &x) == 0);
+	CHECK(play(c4, gain, 3, &y) == 0);
+	CHECK_MSG(same_moves(&x, &y), "lgain: not ignored at an iteration limit");
+	gl_match_done(&x);
+	gl_match_done(&y);
+
+	gl_game *g = tg_game(c4);
+	gl_game_type counted = *g->type;
+	each_inner = g->type;
+	counted.playouts_each = counted_each;
+	g->type = &counted;
+	gl_agent *a = tg_agent("uct:time=0.05,lanes=64,lgain=1000", g);
+	unsigned char *s = tg_state(g);
+	gl_err err = {0};
+	atomic_bool stop = false;
+	CHECK(a->type->begin(a, &err) == 0);
+	g->type->start(g, s);
+	each_calls = 0;
+	CHECK(a->type->ponder(a, s, 0.05, &stop, &err) == 0);
+	CHECK_MSG(each_calls <= 1, "lgain=1000: %d batches pondering",
+		each_calls);
+	int moves = 0, batches = 0, most = 0;
+	for (; !g->type->terminal(g, s); moves++) {
+		gl_action m;
+		a->role = g->type->to_move(g, s);
+		each_calls = 0;
+		CHECK(a->type->choose(a, s, &m, &err) == 0);
+		batches += each_calls;
+		most = each_calls > most ? each_calls : most;
+		a->type->observe(a, s, a->role, m);
+		g->type->apply(g, s, m);
+	}
+	CHECK_MSG(moves >= 7 && most <= 1 && batches >= 1, "lgain=1000: %d "
+		"moves, %d batches, at most %d a move", moves, batches, most);
+	gl_free(s);
+	gl_agent_free(a);
+	gl_game_free(g);
+}
+
 int main(void)
 {
+	test_lgain();
 	check_each_mixed();
 	test_lanes();
 	test_bad_specs();

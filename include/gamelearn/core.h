@@ -122,5 +122,8 @@ uint64_t gl_mix64(uint64_t x);
 /* --- Time ------------------------------------------------------------------ */
 /* Monotonic seconds, for budgets and rates (never for results). */
 double gl_now(void);
+/* The calling thread's CPU seconds, for comparing the cost of two kinds of
+ * work on a shared machine (never for results). */
+double gl_cpu_now(void);
 
 #endif

@@ -35,7 +35,12 @@
  * 64), then each descent backed up (iterate_lanes()). Its playouts are
  * uniformly random, or drawn by MAST's Gibbs weights (`lmast`); MAST
  * learns from the descents. Near the clock's end, and while pondering
- * when a batch takes over 10 ms, iterations go one by one.
+ * when a batch takes over 10 ms, iterations go one by one. With `lgain`
+ * the lanes pay their way: at the start of each move one batch and a few
+ * iterations one by one are timed in CPU seconds, and the batches go on
+ * only if an iteration in one cost at most 1/lgain of one by one
+ * (pick_lanes(): othello-comp2007 about 10, connectFour and breakthrough
+ * 1.2 to 1.5, against MAST's playouts one by one).
  *
  * Simultaneous moves: decoupled UCT (Finnsson's CadiaPlayer, AAAI 2008;
  * Lanctot et al., "Monte Carlo Tree Search in Simultaneous Move Games
@@ -151,6 +156,10 @@ enum {
  * seconds: a GGP message that arrives meanwhile waits for the batch. */
 #define PONDER_BATCH 0.01
 
+/* Param lgain: iterations one by one timed against a batch of lanes at
+ * the start of each move (pick_lanes()). */
+enum { LGAIN_SINGLES = 16 };
+
 /* One tree node: a state reached by a move, with its statistics; or (flag
  * STATS) one move's statistics at a round of simultaneous moves. 32
  * bytes. The player choosing among a node's children is their `who`
@@ -252,6 +261,9 @@ typedef struct uct {
 	size_t lstride;
 	double lsecs;       /* the last batch of lanes' seconds (0: none
 			     * timed yet this match) */
+	uint32_t lgain;     /* lanes only where an iteration in a batch costs
+			     * at most 1/lgain of one by one (0: always) */
+	bool luse;          /* this move's iterations go in batches of lanes */
 	int *lgoal;         /* [lanes * nplayers] its playout's goals */
 	int *llen;          /* [lanes] and length */
 	double *lweight;    /* [nplayers * nactions] lmast: the playouts' move
@@ -310,6 +322,14 @@ static int mover_of(const uct *u, const node *nd)
 	return u->nodes[nd->first].who;
 }
 
+/* Whether the iterations go in batches of lanes without timing them
+ * (param lgain 0, or an iteration limit: a choice by the clock would make
+ * the search irreproducible). */
+static bool lanes_always(const uct *u)
+{
+	return u->lanes > 1 && (u->lgain == 0 || u->iterations > 0);
+}
+
 static const gl_param_def uct_params[] = {
 	{"time", "1", "seconds per move (0: no time limit)", 1, 0},
 	{"iterations", "0", "iterations per move (0: no limit); either limit stops",
@@ -326,6 +346,11 @@ static const gl_param_def uct_params[] = {
 		"descent leaves a virtual visit so that the next goes elsewhere (1: "
 		"one by one; above 1 needs batch 1 and a game that plays many at once, "
 		"and plays random playouts)", 1, GL_EACH_MAX},
+	{"lgain", "0", "with lanes, at each move one batch of lanes and 16 "
+		"iterations one by one are timed (CPU seconds), and the batches go on "
+		"only if an iteration in one costs at most 1/lgain of one by one (0: "
+		"lanes always; ignored under an iteration limit, so that the search "
+		"stays reproducible)", 0, 1000},
 	{"lmast", "0", "with lanes, the bulk playouts draw each move by MAST's "
 		"Gibbs weights (needs mast 2; 0 or 1: uniformly random or MAST)", 0, 1},
 	{"reuse", "1", "keep the subtree of the move played across turns (0 or 1)",
@@ -443,6 +468,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		u->lanes = 1; /* one by one: playout() is as fast, and MAST's */
 	else if (u->lanes > g->bulk)
 		u->lanes = g->bulk;
+	u->lgain = (uint32_t)gl_params_int(p, "lgain");
 	u->seconds = seconds;
 	u->iterations = iters;
 	u->reuse = gl_params_int(p, "reuse") != 0;
@@ -588,6 +614,7 @@ static int uct_begin(gl_agent *a, gl_err *err)
 	u->used = 0;
 	u->rounds = false;
 	u->lsecs = 0;
+	u->luse = lanes_always(u);
 	if (u->mast)
 		memset(u->mast, 0, (size_t)a->game->nplayers *
 			(size_t)a->game->nactions * sizeof *u->mast);
@@ -1683,7 +1710,36 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
  * its longest playout, however few its lanes) does not overrun it. */
 static bool lanes_fit(const uct *u, double stop)
 {
-	return u->lanes > 1 && (stop == 0 || gl_now() + u->lsecs < stop);
+	return u->luse && (stop == 0 || gl_now() + u->lsecs < stop);
+}
+
+/* Whether this move's iterations go in batches of lanes (param lgain),
+ * set in u->luse: where lanes_always(), yes; otherwise one batch and up
+ * to LGAIN_SINGLES iterations one by one are timed in CPU seconds (not
+ * wall-clock, so that another job on the machine does not decide), and
+ * the batches go on for the move if an iteration in one cost at most
+ * 1/lgain of one by one. How much a batch saves depends on the game's
+ * playouts against the tree's work (in othello-comp2007 an iteration is
+ * 8.4 times as fast in a batch, in connectFour twice) and changes as the
+ * match goes on, hence a move at a time. The timed iterations are the
+ * search's own. Returns how many were made. */
+static unsigned pick_lanes(uct *u, gl_agent *a, double stop)
+{
+	u->luse = u->lanes > 1;
+	if (lanes_always(u) || !u->luse)
+		return 0;
+	double t0 = gl_cpu_now();
+	unsigned n = lanes_fit(u, stop) ? iterate_lanes(u, a, u->lanes) : 0;
+	double t1 = gl_cpu_now();
+	unsigned k = 0;
+	while (k < LGAIN_SINGLES && open_root(u) &&
+	       (stop == 0 || gl_now() < stop)) {
+		iterate(u, a);
+		k++;
+	}
+	double t2 = gl_cpu_now();
+	u->luse = n > 0 && k > 0 && (t2 - t1) / k >= u->lgain * (t1 - t0) / n;
+	return n + k;
 }
 
 /* Whether child c of r ranks above child b as the move to play: a proven
@@ -1837,7 +1893,7 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 		return 0;
 	}
 	double stop = u->seconds > 0 ? gl_now() + u->seconds : 0;
-	uint64_t it = 0;
+	uint64_t it = pick_lanes(u, a, stop);
 	do {
 		if (lanes_fit(u, stop)) {
 			it += iterate_lanes(u, a, u->iterations ? u->iterations - it :
@@ -1931,6 +1987,8 @@ static int uct_ponder(gl_agent *a, const void *s, double seconds,
 	const gl_game *g = a->game;
 	double end = seconds > 0 ? gl_now() + seconds : 0;
 	bool can = root_at(u, g, s, hidden(g, s));
+	if (can && open_root(u) && u->lsecs <= PONDER_BATCH)
+		pick_lanes(u, a, end);
 	while (!(stop && atomic_load_explicit(stop, memory_order_relaxed)) &&
 	       (end == 0 || gl_now() < end)) {
 		if (can && open_root(u) && lanes_fit(u, end) &&

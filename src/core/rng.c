@@ -1,6 +1,7 @@
 /*
  * rng.c - the seeded random generator (xoshiro256**, seeded by splitmix64)
- * and the 64-bit mixing functions built from the same finaliser.
+ * and the 64-bit mixing functions built from the same finaliser; the
+ * clocks (monotonic, and the calling thread's CPU time).
  */
 #include "gamelearn/core.h"
 
@@ -59,5 +60,12 @@ double gl_now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double gl_cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
