@@ -794,10 +794,10 @@ static void check_each_mixed(void)
 static void test_lanes(void)
 {
 	const char *c4 = "gdl:data/gdl/games/connectFour.kif";
-	const char *specs[] = {"uct:time=0,iterations=600,lanes=64",
-		"uct:time=0,iterations=500,lanes=8,lmast=1"};
-	const char *one[] = {"uct:time=0,iterations=600",
-		"uct:time=0,iterations=500"};
+	const char *specs[] = {"uct:time=0,iterations=600,lanes=64,lgain=0",
+		"uct:time=0,iterations=500,lanes=8,lgain=0,lmast=1"};
+	const char *one[] = {"uct:time=0,iterations=600,lanes=1",
+		"uct:time=0,iterations=500,lanes=1"};
 	gl_match x, y;
 	gl_match_init(&x);
 	gl_match_init(&y);
@@ -806,10 +806,10 @@ static void test_lanes(void)
 	CHECK_MSG(same_moves(&x, &y), "lanes: not deterministic");
 	CHECK(play(c4, one, 3, &y) == 0);
 	CHECK_MSG(!same_moves(&x, &y), "lanes: the same as one by one");
-	const char *native[] = {"uct:time=0,iterations=300,lanes=64",
+	const char *native[] = {"uct:time=0,iterations=300,lanes=64,lgain=0",
 		"uct:time=0,iterations=300"};
-	const char *plain[] = {"uct:time=0,iterations=300",
-		"uct:time=0,iterations=300"};
+	const char *plain[] = {"uct:time=0,iterations=300,lanes=1",
+		"uct:time=0,iterations=300,lanes=1"};
 	CHECK(play("connect4", native, 5, &x) == 0);
 	CHECK(play("connect4", plain, 5, &y) == 0);
 	CHECK_MSG(same_moves(&x, &y), "lanes without bulk playouts: not lanes=1");
@@ -817,8 +817,8 @@ static void test_lanes(void)
 	gl_match_done(&y);
 	for (int solve = 0; solve < 2; solve++) {
 		char a[96];
-		snprintf(a, sizeof a, "uct:time=0,iterations=500,lanes=64,solve=%d",
-			solve);
+		snprintf(a, sizeof a, "uct:time=0,iterations=500,lanes=64,"
+			"lgain=0,solve=%d", solve);
 		check_choice("gdl:data/gdl/games/ticTacToe.kif", a,
 			"(mark 1 1),(mark 1 2),(mark 2 1),(mark 2 2)", "(mark 3 1)");
 	}
@@ -826,8 +826,8 @@ static void test_lanes(void)
 	 * so the same move for each seed as one by one: the child tried
 	 * first (the children are shuffled before any playout) */
 	gl_game *g = tg_game("gdl:data/gdl/games/ticTacToe.kif");
-	gl_agent *l64 = tg_agent("uct:time=0,iterations=1,lanes=64", g);
-	gl_agent *l1 = tg_agent("uct:time=0,iterations=1", g);
+	gl_agent *l64 = tg_agent("uct:time=0,iterations=1,lanes=64,lgain=0", g);
+	gl_agent *l1 = tg_agent("uct:time=0,iterations=1,lanes=1", g);
 	unsigned char *s = tg_state(g);
 	g->type->start(g, s);
 	tg_play(g, s, "(mark 1 1),(mark 1 2),(mark 2 1),(mark 2 2)");
@@ -854,15 +854,15 @@ static void test_lanes(void)
 	for (int lm = 0; lm < 2; lm++) {
 		char spec[64];
 		snprintf(spec, sizeof spec, "uct:time=0,iterations=1000,lanes=64,"
-			"lmast=%d", lm);
+			"lgain=0,lmast=%d", lm);
 		int w = wins_vs_random(c4, spec, -1, 20, &played);
 		printf("gdl connectFour uct, 64 lanes, lmast=%d: %d/%d wins\n", lm,
 			w, played);
 		CHECK_MSG(played == 20 && w >= 18, "%s: %d/%d", spec, w, played);
 	}
 	/* MAST's weights in the lanes' playouts: another player */
-	const char *lm[] = {"uct:time=0,iterations=600,lanes=64,lmast=1",
-		"uct:time=0,iterations=500,lanes=8,lmast=1"};
+	const char *lm[] = {"uct:time=0,iterations=600,lanes=64,lgain=0,lmast=1",
+		"uct:time=0,iterations=500,lanes=8,lgain=0,lmast=1"};
 	gl_match_init(&x);
 	gl_match_init(&y);
 	CHECK(play(c4, lm, 3, &x) == 0);
@@ -870,7 +870,7 @@ static void test_lanes(void)
 	CHECK_MSG(!same_moves(&x, &y), "lmast=1: the same as random lanes");
 	gl_match_done(&x);
 	gl_match_done(&y);
-	const char *u = "uct:time=0,iterations=300,lanes=32";
+	const char *u = "uct:time=0,iterations=300,lanes=32,lgain=0";
 	const char *three[] = {u, "random", u};
 	const char *two[] = {u, u};
 	for (uint64_t seed = 0; seed < 2; seed++) {
@@ -899,23 +899,27 @@ static void counted_each(const gl_game *g, const void *states, size_t stride,
 		weight, goals, len);
 }
 
-/* lanes with lgain: under an iteration limit ignored (the same moves as
- * lanes always); on the clock, with a gain no batch reaches, one timed
- * batch a move (and one a pondering) and none after it, the match still
- * played to its end. */
+/* lanes with lgain (the default 4): under an iteration limit one by one
+ * (the same moves as lanes=1, not those of lanes=64,lgain=0); on the
+ * clock, with a gain no batch reaches, one timed batch a move (and one a
+ * pondering) and none after it, the match still played to its end. */
 static void test_lgain(void)
 {
 	const char *c4 = "gdl:data/gdl/games/connectFour.kif";
-	const char *always[] = {"uct:time=0,iterations=600,lanes=64",
-		"uct:time=0,iterations=500,lanes=8"};
-	const char *gain[] = {"uct:time=0,iterations=600,lanes=64,lgain=1000",
+	const char *one[] = {"uct:time=0,iterations=600,lanes=1",
+		"uct:time=0,iterations=500,lanes=1"};
+	const char *dflt[] = {"uct:time=0,iterations=600",
 		"uct:time=0,iterations=500,lanes=8,lgain=1000"};
+	const char *always[] = {"uct:time=0,iterations=600,lanes=64,lgain=0",
+		"uct:time=0,iterations=500,lanes=8,lgain=0"};
 	gl_match x, y;
 	gl_match_init(&x);
 	gl_match_init(&y);
-	CHECK(play(c4, always, 3, &x) == 0);
-	CHECK(play(c4, gain, 3, &y) == 0);
-	CHECK_MSG(same_moves(&x, &y), "lgain: not ignored at an iteration limit");
+	CHECK(play(c4, one, 3, &x) == 0);
+	CHECK(play(c4, dflt, 3, &y) == 0);
+	CHECK_MSG(same_moves(&x, &y), "lgain: lanes at an iteration limit");
+	CHECK(play(c4, always, 3, &y) == 0);
+	CHECK_MSG(!same_moves(&x, &y), "lgain=0: one by one");
 	gl_match_done(&x);
 	gl_match_done(&y);
 

@@ -27,8 +27,9 @@
  * second buys as much by growing the tree as by more playouts at its
  * leaves, so the default stays 1, one playout through legal()/apply().
  *
- * Lanes (param `lanes`, default 1): tree parallelisation in one thread
- * (Chaslot, Winands and van den Herik, CG 2008). `lanes` descents, each
+ * Lanes (param `lanes`, default 64, where they pay: `lgain` below): tree
+ * parallelisation in one thread (Chaslot, Winands and van den Herik, CG
+ * 2008). `lanes` descents, each
  * leaving a virtual visit on its path so that the next goes elsewhere,
  * then one random playout from each leaf, all in one call of the game's
  * playouts_each() (the gdl type on its network: bit-parallel, g->bulk
@@ -36,11 +37,12 @@
  * uniformly random, or drawn by MAST's Gibbs weights (`lmast`); MAST
  * learns from the descents. Near the clock's end, and while pondering
  * when a batch takes over 10 ms, iterations go one by one. With `lgain`
- * the lanes pay their way: at the start of each move one batch and a few
- * iterations one by one are timed in CPU seconds, and the batches go on
- * only if an iteration in one cost at most 1/lgain of one by one
- * (pick_lanes(): othello-comp2007 about 10, connectFour and breakthrough
- * 1.2 to 1.5, against MAST's playouts one by one).
+ * (default 4; 0: lanes always) the lanes pay their way: at the start of
+ * each move one batch and a few iterations one by one are timed in CPU
+ * seconds, and the batches go on only if an iteration in one cost at
+ * most 1/lgain of one by one (pick_lanes(): othello-comp2007 about 10,
+ * connectFour and breakthrough 1.2 to 1.5, against MAST's playouts one
+ * by one); under an iteration limit they go one by one.
  *
  * Simultaneous moves: decoupled UCT (Finnsson's CadiaPlayer, AAAI 2008;
  * Lanctot et al., "Monte Carlo Tree Search in Simultaneous Move Games
@@ -323,11 +325,10 @@ static int mover_of(const uct *u, const node *nd)
 }
 
 /* Whether the iterations go in batches of lanes without timing them
- * (param lgain 0, or an iteration limit: a choice by the clock would make
- * the search irreproducible). */
+ * (param lgain 0). */
 static bool lanes_always(const uct *u)
 {
-	return u->lanes > 1 && (u->lgain == 0 || u->iterations > 0);
+	return u->lanes > 1 && u->lgain == 0;
 }
 
 static const gl_param_def uct_params[] = {
@@ -341,16 +342,16 @@ static const gl_param_def uct_params[] = {
 		1, 1000},
 	{"batch", "1", "random playouts per leaf, each a visit (above 1: through "
 		"the game's bulk playouts where it has them, as GDL does)", 1, 4096},
-	{"lanes", "1", "iterations whose random playouts run at once, through the "
+	{"lanes", "64", "iterations whose random playouts run at once, through the "
 		"game's bulk playouts (the gdl type: 64 at a time, bit-parallel); each "
 		"descent leaves a virtual visit so that the next goes elsewhere (1: "
 		"one by one; above 1 needs batch 1 and a game that plays many at once, "
 		"and plays random playouts)", 1, GL_EACH_MAX},
-	{"lgain", "0", "with lanes, at each move one batch of lanes and 16 "
+	{"lgain", "4", "with lanes, at each move one batch of lanes and 16 "
 		"iterations one by one are timed (CPU seconds), and the batches go on "
 		"only if an iteration in one costs at most 1/lgain of one by one (0: "
-		"lanes always; ignored under an iteration limit, so that the search "
-		"stays reproducible)", 0, 1000},
+		"lanes always; above 0 under an iteration limit: one by one, so that "
+		"the search stays reproducible)", 0, 1000},
 	{"lmast", "0", "with lanes, the bulk playouts draw each move by MAST's "
 		"Gibbs weights (needs mast 2; 0 or 1: uniformly random or MAST)", 0, 1},
 	{"reuse", "1", "keep the subtree of the move played across turns (0 or 1)",
@@ -1714,7 +1715,11 @@ static bool lanes_fit(const uct *u, double stop)
 }
 
 /* Whether this move's iterations go in batches of lanes (param lgain),
- * set in u->luse: where lanes_always(), yes; otherwise one batch and up
+ * set in u->luse: where lanes_always(), yes; under an iteration limit, no
+ * (a choice by the clock would make the search irreproducible, and a
+ * batch saves time, not iterations: one by one, with MAST's playouts and
+ * no virtual visits, is the better search per iteration); otherwise one
+ * batch and up
  * to LGAIN_SINGLES iterations one by one are timed in CPU seconds (not
  * wall-clock, so that another job on the machine does not decide), and
  * the batches go on for the move if an iteration in one cost at most
@@ -1725,9 +1730,10 @@ static bool lanes_fit(const uct *u, double stop)
  * search's own. Returns how many were made. */
 static unsigned pick_lanes(uct *u, gl_agent *a, double stop)
 {
-	u->luse = u->lanes > 1;
-	if (lanes_always(u) || !u->luse)
+	u->luse = lanes_always(u);
+	if (u->luse || u->lanes <= 1 || u->iterations > 0)
 		return 0;
+	u->luse = true; /* for lanes_fit() */
 	double t0 = gl_cpu_now();
 	unsigned n = lanes_fit(u, stop) ? iterate_lanes(u, a, u->lanes) : 0;
 	double t1 = gl_cpu_now();
