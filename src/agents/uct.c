@@ -29,14 +29,14 @@
  *
  * Lanes (param `lanes`, default 64, where they pay: `lgain` below): tree
  * parallelisation in one thread (Chaslot, Winands and van den Herik, CG
- * 2008). `lanes` descents, each
- * leaving a virtual visit on its path so that the next goes elsewhere,
- * then one random playout from each leaf, all in one call of the game's
- * playouts_each() (the gdl type on its network: bit-parallel, g->bulk
- * 64), then each descent backed up (iterate_lanes()). Its playouts are
- * uniformly random, or drawn by MAST's Gibbs weights (`lmast`); MAST
- * learns from the descents. Near the clock's end, and while pondering
- * when a batch takes over 10 ms, iterations go one by one. With `lgain`
+ * 2008). `lanes` descents, each leaving a virtual visit on its path so
+ * that the next goes elsewhere, then one random playout from each leaf,
+ * all in one call of the game's playouts_each() (the gdl type on its
+ * network: bit-parallel, g->bulk 64), then each descent backed up
+ * (iterate_lanes()). Its playouts are uniformly random, or drawn by
+ * MAST's Gibbs weights (`lmast`); MAST learns from the descents. Near
+ * the clock's end, and while pondering when a batch takes over 10 ms,
+ * iterations go one by one. With `lgain`
  * (default 4; 0: lanes always) the lanes pay their way: at the start of
  * each move one batch and a few iterations one by one are timed in CPU
  * seconds, and the batches go on only if an iteration in one cost at
@@ -1715,19 +1715,19 @@ static bool lanes_fit(const uct *u, double stop)
 }
 
 /* Whether this move's iterations go in batches of lanes (param lgain),
- * set in u->luse: where lanes_always(), yes; under an iteration limit, no
- * (a choice by the clock would make the search irreproducible, and a
- * batch saves time, not iterations: one by one, with MAST's playouts and
- * no virtual visits, is the better search per iteration); otherwise one
- * batch and up
- * to LGAIN_SINGLES iterations one by one are timed in CPU seconds (not
- * wall-clock, so that another job on the machine does not decide), and
- * the batches go on for the move if an iteration in one cost at most
- * 1/lgain of one by one. How much a batch saves depends on the game's
- * playouts against the tree's work (in othello-comp2007 an iteration is
- * 8.4 times as fast in a batch, in connectFour twice) and changes as the
- * match goes on, hence a move at a time. The timed iterations are the
- * search's own. Returns how many were made. */
+ * set in u->luse. Where lanes_always(), yes. Under an iteration limit,
+ * no: a choice by the clock would make the search irreproducible, and a
+ * batch saves time, not iterations (one by one, with MAST's playouts and
+ * no virtual visits, is the better search per iteration). Otherwise one
+ * batch and up to LGAIN_SINGLES iterations one by one are timed in CPU
+ * seconds (not wall-clock, so that another job on the machine does not
+ * decide), and the batches go on for the move if an iteration in one
+ * cost at most 1/lgain of one by one. What a batch saves depends on the
+ * game's playouts against the tree's work (against MAST's playouts one
+ * by one: about 10 times in othello-comp2007, 1.2 to 1.5 in connectFour
+ * and breakthrough) and changes as the match goes on, hence a move at a
+ * time. The timed iterations are the search's own. Returns how many
+ * were made. */
 static unsigned pick_lanes(uct *u, gl_agent *a, double stop)
 {
 	u->luse = lanes_always(u);
