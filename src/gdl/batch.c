@@ -69,10 +69,12 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	}
 	b->n = n;
 	b->nm = gd->nmoves;
-	int ng = n->ngates; /* the variants share the inputs' numbers */
-	for (int v = 1; v <= n->nvar; v++)
-		if (n->var[v]->ngates > ng)
-			ng = n->var[v]->ngates;
+	int ng = 0; /* the variants share the inputs' numbers */
+	for (int v = 0; v <= n->nvar; v++) {
+		const gdl_net *x = v ? n->var[v] : n;
+		if (x->ngates + x->nslot > ng)
+			ng = x->ngates + x->nslot;
+	}
 	b->ones = ng;
 	b->val = gl_calloc((size_t)ng + 1, sizeof *b->val);
 	b->nx = gl_calloc((size_t)gd->nbase + 1, sizeof *b->nx);
@@ -159,6 +161,24 @@ void gdl_batch_free(gdl_batch *b)
 static inline uint64_t word(const uint64_t *val, int32_t ref)
 {
 	return ref >= 0 ? val[ref] : ref == REF_TRUE ? ~0ull : 0;
+}
+
+/* A step's does words about to be set in n: the words their pushes fill
+ * (see gdl_net's pu) zeroed. */
+static void does_begin(const gdl_net *n, uint64_t *val)
+{
+	for (int i = 0; i < n->npt; i++)
+		val[n->pt[i]] = 0;
+}
+
+/* Does input dg of n set to the lanes of w, and pushed. */
+static inline void does_set(const gdl_net *n, uint64_t *val, int32_t dg,
+	uint64_t w)
+{
+	val[dg] = w;
+	for (int i = n->pu0 ? n->pu0[dg] : 0, end = n->pu0 ? n->pu0[dg + 1] : 0;
+	     i < end; i++)
+		val[n->pu[i]] |= w;
 }
 
 /* The lanes where possible move p is legal. */
@@ -626,6 +646,7 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 		/* Each moving lane draws a legal move per role: where it has
 		 * only one (a noop, a forced move), no draw at all. */
 		int nset = 0; /* does words set, b->set[] */
+		does_begin(cur, val);
 		for (int r = 0; r < nroles; r++) {
 			const pmove *mv = moves + r * nm;
 			uint64_t *lw = b->lw + r * nm;
@@ -649,10 +670,10 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 				int k = b->cand[j];
 				int32_t dg = mv[k].does;
 				uint64_t w = (lw[k] & ~many) | b->dw[k];
-				if (dg >= 0)
-					val[b->set[nset++] = dg] = w;
-				else
+				if (dg < 0)
 					other |= w;
+				else if (w)
+					does_set(cur, val, b->set[nset++] = dg, w);
 			}
 			val[cur->other[r]] = other;
 		}
@@ -749,6 +770,7 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 			goals[l * gd->nroles + r] = best;
 		}
 	}
+	does_begin(n, val);
 	for (int r = 0; r < gd->nroles; r++) {
 		uint64_t other = ~0ull;
 		for (int m = 0; m < nm; m++) {
@@ -759,7 +781,7 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 			for (int l = 0; l < nl && l < LANES; l++)
 				if (joints[l * gd->nroles + r] == m)
 					dw |= 1ull << l;
-			val[dg] = dw;
+			does_set(n, val, dg, dw);
 			other &= ~dw;
 		}
 		val[n->other[r]] = other;

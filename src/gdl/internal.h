@@ -289,6 +289,18 @@ typedef struct gdl_net {
 			   * and its inputs (an OR's negated); phase 1 ends
 			   * at prog1, 2 at prog2 */
 	int32_t prog1, prog2;
+	int32_t *pu0;     /* [ngates + 1] with prog: where each does input's
+			   * lane word is ORed in, in pu, when it is set (the
+			   * batch's moves are few: a push each costs less
+			   * than every OR reading every does word): the
+			   * phase-2 ORs that read it positively, or their
+			   * slots, which they read in its place where they
+			   * read more */
+	int32_t *pu;
+	int nslot;        /* the slots: words ngates..ngates + nslot - 1 */
+	int32_t *pt;      /* [npt] the words pushed into, each once: zeroed
+			   * before a step's does words are set */
+	int npt;
 	/* Recursive groups: members, their rules and literals. */
 	int32_t *gm0;     /* [ngroups + 1] members of each group in gm */
 	int32_t *gm;      /* member gates */

@@ -519,6 +519,9 @@ void gdl_net_free(gdl_net *n)
 	gl_free(n->hk);
 	gl_free(n->phase);
 	gl_free(n->prog);
+	gl_free(n->pu0);
+	gl_free(n->pu);
+	gl_free(n->pt);
 	gl_free(n->gm0);
 	gl_free(n->gm);
 	gl_free(n->mr0);
@@ -585,25 +588,91 @@ static int cmp_proggate(const void *a, const void *b)
 	return (x->g > y->g) - (x->g < y->g);
 }
 
+/* Whether gate g of n is a phase-2 OR that the batch fills by pushes
+ * (see gdl_net's pu): it reads a does input positively. Sets *rest to the
+ * count of its other inputs. */
+static bool pushed_or(const gdl_net *n, const uint8_t *isdoes, int32_t g,
+	int *rest)
+{
+	int d = 0;
+	for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
+		d += isdoes[n->in[i] >> 1] && !(n->in[i] & 1);
+	*rest = n->in0[g + 1] - n->in0[g] - d;
+	return n->kind[g] == G_LOGIC && n->off[g] >= 0 && d > 0;
+}
+
+/* The pushes of n (n->pu0, pu, nslot, pt, npt; see gdl_net): a phase-2
+ * OR's positive does inputs become pushes into it, where it reads
+ * nothing else, or else into a slot of its own that it reads in their
+ * place. isdoes marks the does inputs; slot[g] is set to g's slot (or -1:
+ * none, the gate is filled itself). 0 or GL_ENOMEM. */
+static int push_build(gdl_net *n, const uint8_t *isdoes, int32_t *slot)
+{
+	int ng = n->ngates, np = n->nphase1 + n->nphase2;
+	n->pu0 = gl_calloc((size_t)ng + 2, sizeof *n->pu0);
+	n->pt = gl_malloc(((size_t)n->nphase2 + 1) * sizeof *n->pt);
+	if (!n->pu0 || !n->pt)
+		return GL_ENOMEM;
+	n->nslot = n->npt = 0;
+	for (int j = n->nphase1; j < np; j++) {
+		int32_t g = n->phase[j];
+		int rest;
+		slot[g] = -1;
+		if (!pushed_or(n, isdoes, g, &rest))
+			continue;
+		if (rest)
+			slot[g] = ng + n->nslot++;
+		n->pt[n->npt++] = slot[g] >= 0 ? slot[g] : g;
+		for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
+			if (isdoes[n->in[i] >> 1] && !(n->in[i] & 1))
+				n->pu0[(n->in[i] >> 1) + 1]++;
+	}
+	for (int g = 0; g < ng; g++)
+		n->pu0[g + 1] += n->pu0[g];
+	n->pu = gl_malloc(((size_t)n->pu0[ng] + 1) * sizeof *n->pu);
+	if (!n->pu)
+		return GL_ENOMEM;
+	for (int j = n->nphase1; j < np; j++) { /* pu0[x] walks to pu0[x + 1] */
+		int32_t g = n->phase[j];
+		int rest;
+		if (!pushed_or(n, isdoes, g, &rest))
+			continue;
+		for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
+			if (isdoes[n->in[i] >> 1] && !(n->in[i] & 1))
+				n->pu[n->pu0[n->in[i] >> 1]++] = slot[g] >= 0 ? slot[g] : g;
+	}
+	for (int g = ng; g > 0; g--)
+		n->pu0[g] = n->pu0[g - 1];
+	n->pu0[0] = 0;
+	return 0;
+}
+
 /* n's phases as the batch's program (n->prog; n without groups): per
  * phase, blocks of gates of one level, one count of inputs k and one
  * kind, each block k << 1 | OR, its count m, then m gates: number, and
  * the k inputs (an OR's negated: it is the NOT of the AND of its inputs'
- * NOTs). 0 or GL_ENOMEM. */
-static int prog_build(gdl_net *n)
+ * NOTs). A phase-2 OR that reads does inputs reads, in their place, its
+ * slot that the pushes fill (or is left out where it reads nothing else:
+ * the pushes fill it); see gdl_net's pu. 0 or GL_ENOMEM. */
+static int prog_build(gdl_net *n, const gdl_game *gd)
 {
 	int ng = n->ngates, np = n->nphase1 + n->nphase2;
 	int32_t *level = gl_calloc((size_t)ng + 1, sizeof *level);
+	int32_t *slot = gl_malloc(((size_t)ng + 1) * sizeof *slot);
+	uint8_t *isdoes = gl_calloc((size_t)ng + 1, 1);
 	proggate *key = gl_malloc(((size_t)np + 1) * sizeof *key);
 	size_t len = 1;
 	for (int j = 0; j < np; j++)
 		len += 3 + (size_t)(n->in0[n->phase[j] + 1] - n->in0[n->phase[j]]);
 	n->prog = gl_malloc(len * sizeof *n->prog);
-	if (!level || !key || !n->prog) {
-		gl_free(level);
-		gl_free(key);
-		return GL_ENOMEM;
-	}
+	int rc = GL_ENOMEM;
+	if (!level || !slot || !isdoes || !key || !n->prog)
+		goto out;
+	for (int k = 0; k < gd->nroles * gd->nmoves; k++)
+		if (n->does_ref[k] >= 0)
+			isdoes[n->does_ref[k]] = 1;
+	if (push_build(n, isdoes, slot))
+		goto out;
 	for (int g = 0; g < ng; g++)
 		for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
 			if (level[n->in[i] >> 1] + 1 > level[g])
@@ -615,8 +684,13 @@ static int prog_build(gdl_net *n)
 			n->prog1 = q;
 		for (int j = j0; j < j1; j++) {
 			int32_t g = n->phase[j];
-			key[nk++] = (proggate){level[g], (n->in0[g + 1] - n->in0[g]) << 1 |
-				(n->off[g] >= 0), g};
+			int k = n->in0[g + 1] - n->in0[g], rest;
+			if (ph && pushed_or(n, isdoes, g, &rest)) {
+				if (!rest)
+					continue; /* the pushes alone */
+				k = rest + 1; /* and its slot */
+			}
+			key[nk++] = (proggate){level[g], k << 1 | (n->off[g] >= 0), g};
 		}
 		if (nk > 1)
 			qsort(key, (size_t)nk, sizeof *key, cmp_proggate);
@@ -624,7 +698,7 @@ static int prog_build(gdl_net *n)
 		for (int j = 0; j < nk; j++) {
 			int32_t g = key[j].g;
 			int32_t i0 = n->in0[g], i1 = n->in0[g + 1];
-			bool isor = n->off[g] >= 0;
+			bool isor = n->off[g] >= 0, pushed = ph && slot[g] >= 0;
 			if (j == 0 || key[j].level != key[j - 1].level ||
 			    key[j].k != key[j - 1].k) {
 				head = q;
@@ -634,13 +708,20 @@ static int prog_build(gdl_net *n)
 			n->prog[head + 1]++;
 			n->prog[q++] = g;
 			for (int i = i0; i < i1; i++)
-				n->prog[q++] = n->in[i] ^ isor;
+				if (!pushed || !isdoes[n->in[i] >> 1] || (n->in[i] & 1))
+					n->prog[q++] = n->in[i] ^ isor;
+			if (pushed)
+				n->prog[q++] = slot[g] << 1 | 1; /* an OR's input, negated */
 		}
 	}
 	n->prog2 = q;
+	rc = 0;
+out:
 	gl_free(level);
+	gl_free(slot);
+	gl_free(isdoes);
 	gl_free(key);
-	return 0;
+	return rc;
 }
 
 /* Fanout, group and hook lists (counting sort by source), the gates'
@@ -826,9 +907,8 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 	 * gates of a phase by level (a gate's is one more than its inputs'
 	 * highest), those of a level by their count of inputs, so that each
 	 * block runs one loop of one shape. */
-	if (n->ngroups == 0 && prog_build(n))
+	if (n->ngroups == 0 && prog_build(n, gd))
 		goto out;
-	rc = 0;
 	rc = 0;
 out:
 	gl_free(cf);
