@@ -41,7 +41,10 @@ struct gdl_batch {
 				 * possible moves in the network (0) and in
 				 * each variant */
 	int *nrm;               /* [(nvar + 1) * GDL_ROLES_MAX] how many */
-	uint64_t *dw;           /* [nmoves] lanes that chose each move */
+	uint64_t *dw;           /* [nmoves] lanes that drew each move (zero
+				 * but in a draw's moves) */
+	int32_t *drawn;         /* [nmoves] the moves a draw chose, nd */
+	int nd;
 	uint64_t *lw;           /* [nroles * nmoves] legal words, this step */
 	const gdl_net *g;       /* the goals' own network (n->goal), or NULL */
 	uint64_t *gval;         /* [g->ngates] its lane words */
@@ -83,6 +86,7 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 		sizeof *b->moves);
 	b->nrm = gl_calloc(nv * GDL_ROLES_MAX, sizeof *b->nrm);
 	b->dw = gl_calloc((size_t)gd->nmoves + 1, sizeof *b->dw);
+	b->drawn = gl_malloc(((size_t)gd->nmoves + 1) * sizeof *b->drawn);
 	b->lw = gl_calloc((size_t)gd->nroles * (size_t)gd->nmoves + 1,
 		sizeof *b->lw);
 	b->g = n->goal;
@@ -98,7 +102,8 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	}
 	if (b->val)
 		b->val[b->ones] = ~0ull;
-	if (!b->val || !b->nx || !b->moves || !b->nrm || !b->dw || !b->lw ||
+	if (!b->val || !b->nx || !b->moves || !b->nrm || !b->dw || !b->drawn ||
+	    !b->lw ||
 	    !b->gorder ||
 	    !b->cand || !b->tr || !b->set ||
 	    (b->g && (!b->gval || !b->gbase))) {
@@ -148,6 +153,7 @@ void gdl_batch_free(gdl_batch *b)
 	gl_free(b->moves);
 	gl_free(b->nrm);
 	gl_free(b->dw);
+	gl_free(b->drawn);
 	gl_free(b->lw);
 	gl_free(b->gval);
 	gl_free(b->gbase);
@@ -292,6 +298,14 @@ static void phases(const gdl_net *n, uint64_t *val, int which)
 		run(n, val, n->phase + from, to - from);
 }
 
+/* Lane l draws possible move k (b->dw, b->drawn). */
+static inline void drawn(gdl_batch *b, int k, int l)
+{
+	if (!b->dw[k])
+		b->drawn[b->nd++] = k;
+	b->dw[k] |= 1ull << l;
+}
+
 /* One round of transpose64: each pair of rows k, k + j (k's bit j clear)
  * trades the bits that sit j columns apart. The pairs of a run are
  * consecutive rows, so the compiler vectorises the inner loop. */
@@ -370,7 +384,7 @@ static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 				while (k--)
 					x &= x - 1;
 #endif
-				b->dw[cand[q * 64 + __builtin_ctzll(x)]] |= 1ull << l;
+				drawn(b, cand[q * 64 + __builtin_ctzll(x)], l);
 				break;
 			}
 		}
@@ -391,7 +405,7 @@ static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 				m = (uint64_t)gl_rng_below(rng, (uint32_t)nc) << 32;
 			int k = cand[m >> 32];
 			if (lw[k] >> l & 1) {
-				b->dw[k] |= 1ull << l;
+				drawn(b, k, l);
 				many &= ~(1ull << l);
 			}
 		}
@@ -411,7 +425,7 @@ static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 		for (uint64_t w = lw[cand[j]] & many; w; w &= w - 1) {
 			int l = __builtin_ctzll(w);
 			if (pick[l]-- == 0)
-				b->dw[cand[j]] |= 1ull << l;
+				drawn(b, cand[j], l);
 		}
 }
 
@@ -440,7 +454,7 @@ static void draw_weighted(gdl_batch *b, int r, uint64_t many, int nc,
 				pick = cand[q * 64 + __builtin_ctzll(x)];
 				t -= w[mv[pick].id];
 			}
-		b->dw[pick] |= 1ull << l;
+		drawn(b, pick, l);
 	}
 }
 
@@ -655,19 +669,23 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 			int nc = 0;
 			for (int k = 0; k < nr; k++) {
 				uint64_t w = lw[k] &= moving;
-				b->dw[k] = 0;
 				many |= ones & w;
 				ones |= w;
 				b->cand[nc] = k;
 				nc += w != 0;
 			}
+			b->nd = 0;
 			if (many && b->weight)
 				draw_weighted(b, r, many, nc, mv, rng);
 			else if (many)
 				draw(b, r, many, nc, rng);
+			/* The moves made: those drawn, and where a lane has one
+			 * legal move, that one (the others made none). */
 			uint64_t other = ~moving; /* see gdl_net's other */
-			for (int j = 0; j < nc; j++) { /* the others chose none */
-				int k = b->cand[j];
+			bool one = (ones & ~many) != 0;
+			const int32_t *made_k = one ? b->cand : b->drawn;
+			for (int j = 0, nk = one ? nc : b->nd; j < nk; j++) {
+				int k = made_k[j];
 				int32_t dg = mv[k].does;
 				uint64_t w = (lw[k] & ~many) | b->dw[k];
 				if (dg < 0)
@@ -675,6 +693,8 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 				else if (w)
 					does_set(cur, val, b->set[nset++] = dg, w);
 			}
+			for (int j = 0; j < b->nd; j++)
+				b->dw[b->drawn[j]] = 0;
 			val[cur->other[r]] = other;
 		}
 		phases(cur, val, 2);
