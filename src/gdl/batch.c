@@ -242,8 +242,25 @@ static void run(const gdl_net *n, uint64_t *val, const int32_t *list, int len)
 	}
 }
 
-/* Input x (gate << 1 | negated) of a program. */
-#define IN(x) (val[(x) >> 1] ^ -(uint64_t)((x) & 1))
+/* The AND of the k words of val that in[] names, the first pos plain,
+ * the others negated. */
+static inline uint64_t and_of(const uint64_t *val, const int32_t *in, int k,
+	int pos)
+{
+	uint64_t a = ~0ull, o = 0;
+	for (int i = 0; i < pos; i++)
+		a &= val[in[i]];
+	for (int i = pos; i < k; i++)
+		o |= val[in[i]];
+	return a & ~o;
+}
+
+/* A block of gates of K inputs, POS of them plain: a case of exec's. */
+#define BLOCK(K, POS) \
+	case (K) * 8 + (POS): \
+		for (int j = 0; j < m; j++, p += 1 + (K)) \
+			val[p[0]] = and_of(val, p + 1, K, POS) ^ neg; \
+		break;
 
 /* The program p[0..end) (see gdl_net's prog) run over val: every gate an
  * AND, an OR's output negated (its inputs are); a loop per block, the
@@ -251,39 +268,22 @@ static void run(const gdl_net *n, uint64_t *val, const int32_t *list, int len)
 static void exec(const int32_t *p, const int32_t *end, uint64_t *val)
 {
 	while (p < end) {
-		int32_t k = p[0] >> 1, m = p[1];
+		int32_t k = p[0] >> 1, m = p[1], pos = p[2];
 		uint64_t neg = -(uint64_t)(p[0] & 1);
-		p += 2;
-		switch (k) {
-		case 1:
-			for (int j = 0; j < m; j++, p += 2)
-				val[p[0]] = IN(p[1]) ^ neg;
-			break;
-		case 2:
-			for (int j = 0; j < m; j++, p += 3)
-				val[p[0]] = (IN(p[1]) & IN(p[2])) ^ neg;
-			break;
-		case 3:
-			for (int j = 0; j < m; j++, p += 4)
-				val[p[0]] = (IN(p[1]) & IN(p[2]) & IN(p[3])) ^ neg;
-			break;
-		case 4:
-			for (int j = 0; j < m; j++, p += 5)
-				val[p[0]] = (IN(p[1]) & IN(p[2]) & IN(p[3]) & IN(p[4])) ^
-					neg;
-			break;
+		p += 3;
+		switch (k <= 4 ? k * 8 + pos : -1) {
+		BLOCK(1, 0) BLOCK(1, 1)
+		BLOCK(2, 0) BLOCK(2, 1) BLOCK(2, 2)
+		BLOCK(3, 0) BLOCK(3, 1) BLOCK(3, 2) BLOCK(3, 3)
+		BLOCK(4, 0) BLOCK(4, 1) BLOCK(4, 2) BLOCK(4, 3) BLOCK(4, 4)
 		default:
-			for (int j = 0; j < m; j++, p += 1 + k) {
-				uint64_t acc = ~0ull;
-				for (int i = 1; i <= k; i++)
-					acc &= IN(p[i]);
-				val[p[0]] = acc ^ neg;
-			}
+			for (int j = 0; j < m; j++, p += 1 + k)
+				val[p[0]] = and_of(val, p + 1, k, pos) ^ neg;
 		}
 	}
 }
 
-#undef IN
+#undef BLOCK
 
 /* Phase 1 (the gates that depend on the state only), 2 (the rest), or
  * both (3) of n over val. */

@@ -574,8 +574,8 @@ static void group_fix(const gdl_net *n, int s, gdl_cnt *cnt)
 
 /* A gate of a phase as prog_build sorts them. */
 typedef struct proggate {
-	int32_t level, k, g; /* its level, its count of inputs << 1 | OR,
-			      * itself */
+	int32_t level, k, pos, g; /* its level, its count of inputs << 1 |
+				   * OR, how many are read plain, itself */
 } proggate;
 
 static int cmp_proggate(const void *a, const void *b)
@@ -585,6 +585,8 @@ static int cmp_proggate(const void *a, const void *b)
 		return x->level < y->level ? -1 : 1;
 	if (x->k != y->k)
 		return x->k < y->k ? -1 : 1;
+	if (x->pos != y->pos)
+		return x->pos < y->pos ? -1 : 1;
 	return (x->g > y->g) - (x->g < y->g);
 }
 
@@ -604,8 +606,9 @@ static bool pushed_or(const gdl_net *n, const uint8_t *isdoes, int32_t g,
 /* The pushes of n (n->pu0, pu, nslot, pt, npt; see gdl_net): a phase-2
  * OR's positive does inputs become pushes into it, where it reads
  * nothing else, or else into a slot of its own that it reads in their
- * place. isdoes marks the does inputs; slot[g] is set to g's slot (or -1:
- * none, the gate is filled itself). 0 or GL_ENOMEM. */
+ * place. isdoes marks the does inputs; slot[g] of a phase-2 gate is set
+ * to its slot (-1: none, the gate is filled itself; -2: not pushed). 0 or
+ * GL_ENOMEM. */
 static int push_build(gdl_net *n, const uint8_t *isdoes, int32_t *slot)
 {
 	int ng = n->ngates, np = n->nphase1 + n->nphase2;
@@ -617,11 +620,10 @@ static int push_build(gdl_net *n, const uint8_t *isdoes, int32_t *slot)
 	for (int j = n->nphase1; j < np; j++) {
 		int32_t g = n->phase[j];
 		int rest;
-		slot[g] = -1;
+		slot[g] = -2;
 		if (!pushed_or(n, isdoes, g, &rest))
 			continue;
-		if (rest)
-			slot[g] = ng + n->nslot++;
+		slot[g] = rest ? ng + n->nslot++ : -1;
 		n->pt[n->npt++] = slot[g] >= 0 ? slot[g] : g;
 		for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
 			if (isdoes[n->in[i] >> 1] && !(n->in[i] & 1))
@@ -647,26 +649,62 @@ static int push_build(gdl_net *n, const uint8_t *isdoes, int32_t *slot)
 	return 0;
 }
 
+/* The inputs gate g of n reads in the batch's program, into in (gate <<
+ * 1 | negated, as the AND it is computed as: an OR's negated, the NOT of
+ * the AND of their NOTs), those read plain first; returns how many (0:
+ * none, the pushes fill it), and how many are plain into *pos. In phase
+ * 2 (ph) a pushed OR reads its slot in place of its does inputs (slot[g];
+ * see push_build). */
+static int prog_inputs(const gdl_net *n, int32_t g, bool ph,
+	const uint8_t *isdoes, const int32_t *slot, int32_t *in, int *pos)
+{
+	bool isor = n->off[g] >= 0, pushed = ph && slot[g] >= 0;
+	int k = 0;
+	*pos = 0;
+	if (ph && slot[g] == -1)
+		return 0; /* the pushes alone */
+	for (int neg = 0; neg < 2; neg++) {
+		for (int i = n->in0[g]; i < n->in0[g + 1]; i++) {
+			int32_t x = n->in[i] ^ isor;
+			if ((x & 1) == neg &&
+			    (!pushed || !isdoes[n->in[i] >> 1] || (n->in[i] & 1)))
+				in[k++] = x;
+		}
+		if (pushed && neg) /* an OR's input, negated */
+			in[k++] = slot[g] << 1 | 1;
+		if (!neg)
+			*pos = k;
+	}
+	return k;
+}
+
 /* n's phases as the batch's program (n->prog; n without groups): per
- * phase, blocks of gates of one level, one count of inputs k and one
- * kind, each block k << 1 | OR, its count m, then m gates: number, and
- * the k inputs (an OR's negated: it is the NOT of the AND of its inputs'
- * NOTs). A phase-2 OR that reads does inputs reads, in their place, its
- * slot that the pushes fill (or is left out where it reads nothing else:
- * the pushes fill it); see gdl_net's pu. 0 or GL_ENOMEM. */
+ * phase, blocks of gates of one level, one count of inputs k, one kind
+ * and one count of inputs read plain, pos, each block k << 1 | OR, its
+ * count m, pos, then m gates: number, and the numbers of the k inputs
+ * (an AND's: the pos first read plain, the others negated; an OR is the
+ * NOT of the AND of its inputs' NOTs). A phase-2 OR that reads does
+ * inputs reads, in their place, its slot that the pushes fill (or is
+ * left out where it reads nothing else: the pushes fill it); see
+ * gdl_net's pu. 0 or GL_ENOMEM. */
 static int prog_build(gdl_net *n, const gdl_game *gd)
 {
-	int ng = n->ngates, np = n->nphase1 + n->nphase2;
+	int ng = n->ngates, np = n->nphase1 + n->nphase2, maxk = 1;
 	int32_t *level = gl_calloc((size_t)ng + 1, sizeof *level);
 	int32_t *slot = gl_malloc(((size_t)ng + 1) * sizeof *slot);
 	uint8_t *isdoes = gl_calloc((size_t)ng + 1, 1);
 	proggate *key = gl_malloc(((size_t)np + 1) * sizeof *key);
 	size_t len = 1;
-	for (int j = 0; j < np; j++)
-		len += 3 + (size_t)(n->in0[n->phase[j] + 1] - n->in0[n->phase[j]]);
+	for (int j = 0; j < np; j++) {
+		int k = n->in0[n->phase[j] + 1] - n->in0[n->phase[j]];
+		len += 4 + (size_t)k;
+		if (k + 1 > maxk)
+			maxk = k + 1;
+	}
+	int32_t *in = gl_malloc((size_t)maxk * sizeof *in);
 	n->prog = gl_malloc(len * sizeof *n->prog);
 	int rc = GL_ENOMEM;
-	if (!level || !slot || !isdoes || !key || !n->prog)
+	if (!level || !slot || !isdoes || !key || !in || !n->prog)
 		goto out;
 	for (int k = 0; k < gd->nroles * gd->nmoves; k++)
 		if (n->does_ref[k] >= 0)
@@ -684,34 +722,29 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 			n->prog1 = q;
 		for (int j = j0; j < j1; j++) {
 			int32_t g = n->phase[j];
-			int k = n->in0[g + 1] - n->in0[g], rest;
-			if (ph && pushed_or(n, isdoes, g, &rest)) {
-				if (!rest)
-					continue; /* the pushes alone */
-				k = rest + 1; /* and its slot */
-			}
-			key[nk++] = (proggate){level[g], k << 1 | (n->off[g] >= 0), g};
+			int pos, k = prog_inputs(n, g, ph, isdoes, slot, in, &pos);
+			if (k == 0)
+				continue;
+			key[nk++] = (proggate){level[g], k << 1 | (n->off[g] >= 0), pos,
+				g};
 		}
 		if (nk > 1)
 			qsort(key, (size_t)nk, sizeof *key, cmp_proggate);
 		int32_t head = -1;
 		for (int j = 0; j < nk; j++) {
 			int32_t g = key[j].g;
-			int32_t i0 = n->in0[g], i1 = n->in0[g + 1];
-			bool isor = n->off[g] >= 0, pushed = ph && slot[g] >= 0;
 			if (j == 0 || key[j].level != key[j - 1].level ||
-			    key[j].k != key[j - 1].k) {
+			    key[j].k != key[j - 1].k || key[j].pos != key[j - 1].pos) {
 				head = q;
 				n->prog[q++] = key[j].k;
 				n->prog[q++] = 0;
+				n->prog[q++] = key[j].pos;
 			}
 			n->prog[head + 1]++;
 			n->prog[q++] = g;
-			for (int i = i0; i < i1; i++)
-				if (!pushed || !isdoes[n->in[i] >> 1] || (n->in[i] & 1))
-					n->prog[q++] = n->in[i] ^ isor;
-			if (pushed)
-				n->prog[q++] = slot[g] << 1 | 1; /* an OR's input, negated */
+			int pos, k = prog_inputs(n, g, ph, isdoes, slot, in, &pos);
+			for (int i = 0; i < k; i++)
+				n->prog[q++] = in[i] >> 1;
 		}
 	}
 	n->prog2 = q;
@@ -721,6 +754,7 @@ out:
 	gl_free(slot);
 	gl_free(isdoes);
 	gl_free(key);
+	gl_free(in);
 	return rc;
 }
 
