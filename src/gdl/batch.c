@@ -34,7 +34,6 @@ struct gdl_batch {
 	gdl_eval *one;          /* the prover's: playouts one by one */
 	const gdl_net *n;
 	uint64_t *val;          /* [ngates] lane words */
-	uint64_t *nx;           /* [nbase] the next state's words */
 	int nm;                 /* the game's nmoves */
 	int ones;               /* val[ones] is all ones */
 	pmove *moves;           /* [(nvar + 1) * nroles * nmoves] each role's
@@ -45,7 +44,7 @@ struct gdl_batch {
 				 * but in a draw's moves) */
 	int32_t *drawn;         /* [nmoves] the moves a draw chose, nd */
 	int nd;
-	uint64_t *lw;           /* [nroles * nmoves] legal words, this step */
+	uint64_t *cw;           /* [nmoves] the candidates' words (cand) */
 	const gdl_net *g;       /* the goals' own network (n->goal), or NULL */
 	uint64_t *gval;         /* [g->ngates] its lane words */
 	uint64_t *gbase;        /* [nbase] ended playouts' states, a bit each */
@@ -73,22 +72,18 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	b->n = n;
 	b->nm = gd->nmoves;
 	int ng = 0; /* the variants share the inputs' numbers */
-	for (int v = 0; v <= n->nvar; v++) {
-		const gdl_net *x = v ? n->var[v] : n;
-		if (x->ngates + x->nslot > ng)
-			ng = x->ngates + x->nslot;
-	}
+	for (int v = 0; v <= n->nvar; v++)
+		if ((v ? n->var[v] : n)->nwords > ng)
+			ng = (v ? n->var[v] : n)->nwords;
 	b->ones = ng;
 	b->val = gl_calloc((size_t)ng + 1, sizeof *b->val);
-	b->nx = gl_calloc((size_t)gd->nbase + 1, sizeof *b->nx);
 	size_t nv = (size_t)n->nvar + 1;
 	b->moves = gl_malloc((nv * (size_t)gd->nroles * (size_t)gd->nmoves + 1) *
 		sizeof *b->moves);
 	b->nrm = gl_calloc(nv * GDL_ROLES_MAX, sizeof *b->nrm);
 	b->dw = gl_calloc((size_t)gd->nmoves + 1, sizeof *b->dw);
 	b->drawn = gl_malloc(((size_t)gd->nmoves + 1) * sizeof *b->drawn);
-	b->lw = gl_calloc((size_t)gd->nroles * (size_t)gd->nmoves + 1,
-		sizeof *b->lw);
+	b->cw = gl_malloc(((size_t)gd->nmoves + 1) * sizeof *b->cw);
 	b->g = n->goal;
 	b->gorder = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *b->gorder);
 	b->cand = gl_malloc(((size_t)gd->nmoves + 1) * sizeof *b->cand);
@@ -97,13 +92,12 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	b->tr = gl_malloc(((size_t)gd->nmoves + 63) / 64 * 64 * sizeof *b->tr +
 		sizeof *b->tr);
 	if (b->g) {
-		b->gval = gl_calloc((size_t)b->g->ngates + 1, sizeof *b->gval);
+		b->gval = gl_calloc((size_t)b->g->nwords + 1, sizeof *b->gval);
 		b->gbase = gl_calloc((size_t)gd->nbase + 1, sizeof *b->gbase);
 	}
 	if (b->val)
 		b->val[b->ones] = ~0ull;
-	if (!b->val || !b->nx || !b->moves || !b->nrm || !b->dw || !b->drawn ||
-	    !b->lw ||
+	if (!b->val || !b->moves || !b->nrm || !b->dw || !b->drawn || !b->cw ||
 	    !b->gorder ||
 	    !b->cand || !b->tr || !b->set ||
 	    (b->g && (!b->gval || !b->gbase))) {
@@ -149,12 +143,11 @@ void gdl_batch_free(gdl_batch *b)
 		return;
 	gdl_eval_free(b->one);
 	gl_free(b->val);
-	gl_free(b->nx);
 	gl_free(b->moves);
 	gl_free(b->nrm);
 	gl_free(b->dw);
 	gl_free(b->drawn);
-	gl_free(b->lw);
+	gl_free(b->cw);
 	gl_free(b->gval);
 	gl_free(b->gbase);
 	gl_free(b->gorder);
@@ -187,10 +180,23 @@ static inline void does_set(const gdl_net *n, uint64_t *val, int32_t dg,
 		val[n->pu[i]] |= w;
 }
 
-/* The lanes where possible move p is legal. */
-static inline uint64_t legal_lanes(const uint64_t *val, const pmove *p)
+/* Where n has no program, its regions (see gdl_net's lreg) copied in:
+ * the legal words from its possible moves (nrm of each role in moves),
+ * after phase 1; the next state's, after phase 2. */
+static void fill_legal(const gdl_game *gd, const gdl_net *n, uint64_t *val,
+	const pmove *moves, const int *nrm)
 {
-	return val[p->legal] & val[p->guard];
+	for (int r = 0; r < gd->nroles; r++)
+		for (int k = 0; k < nrm[r]; k++) {
+			const pmove *p = moves + r * gd->nmoves + k;
+			val[n->lreg + r * n->lstride + k] = val[p->legal] & val[p->guard];
+		}
+}
+
+static void fill_next(const gdl_game *gd, const gdl_net *n, uint64_t *val)
+{
+	for (int i = 0; i < gd->nbase; i++)
+		val[n->nreg + i] = word(val, n->next_ref[i]);
 }
 
 /* A recursive group to its least fixpoint, lane-parallel. */
@@ -331,17 +337,16 @@ static void transpose64(uint64_t *m)
 	swap_blocks(m, 1, 0x5555555555555555ull);
 }
 
-/* The legal words lw of the nc candidates b->cand[] over the lanes of
- * many, transposed into b->tr: bit k % 64 of tr[(k / 64) * 64 + l] says
+/* The legal words b->cw of the nc candidates over the lanes of many,
+ * transposed into b->tr: bit k % 64 of tr[(k / 64) * 64 + l] says
  * whether candidate k is legal in lane l. Returns the blocks of 64. */
-static int transpose_cands(gdl_batch *b, const uint64_t *lw, uint64_t many,
-	int nc)
+static int transpose_cands(gdl_batch *b, uint64_t many, int nc)
 {
 	int nb = (nc + 63) / 64;
 	for (int q = 0; q < nb; q++) {
 		uint64_t *m = b->tr + q * 64;
 		for (int j = 0; j < 64; j++)
-			m[j] = q * 64 + j < nc ? lw[b->cand[q * 64 + j]] & many : 0;
+			m[j] = q * 64 + j < nc ? b->cw[q * 64 + j] & many : 0;
 		transpose64(m);
 	}
 	return nb;
@@ -350,21 +355,21 @@ static int transpose_cands(gdl_batch *b, const uint64_t *lw, uint64_t many,
 /* Role r's move in each lane of many (which have two legal moves or
  * more), uniformly at random, into b->dw[k] (lanes choosing its k-th
  * possible move). Only the nc candidates b->cand[] (the moves legal in
- * some lane) are drawn from. Where most candidates are legal in a lane,
+ * some lane, their words b->cw) are drawn from. Where most candidates are legal in a lane,
  * by rejection: a candidate drawn uniformly is kept if legal in the
  * lane (lanes still undecided after a few tries count their legal moves
  * and draw one of them). Where few are, the candidates' lane words are
  * transposed into each lane's legal candidates, and each lane draws one
  * of them. Either way the choice is uniform over the legal moves. */
-static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
+static void draw(gdl_batch *b, uint64_t many, int nc, gl_rng *rng)
 {
-	const uint64_t *lw = b->lw + (size_t)r * (size_t)b->nm;
+	const uint64_t *cw = b->cw;
 	const int32_t *cand = b->cand;
 	int legal = 0;
 	for (int j = 0; j < nc; j++)
-		legal += __builtin_popcountll(lw[cand[j]] & many);
+		legal += __builtin_popcountll(cw[j] & many);
 	if (legal * 3 < nc * __builtin_popcountll(many)) {
-		int nb = transpose_cands(b, lw, many, nc);
+		int nb = transpose_cands(b, many, nc);
 		const uint64_t *tr = b->tr;
 		for (uint64_t f = many; f; f &= f - 1) {
 			int l = __builtin_ctzll(f), c = 0;
@@ -403,9 +408,9 @@ static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 			held = !held;
 			if ((uint32_t)m < lim)
 				m = (uint64_t)gl_rng_below(rng, (uint32_t)nc) << 32;
-			int k = cand[m >> 32];
-			if (lw[k] >> l & 1) {
-				drawn(b, k, l);
+			int j = (int)(m >> 32);
+			if (cw[j] >> l & 1) {
+				drawn(b, cand[j], l);
 				many &= ~(1ull << l);
 			}
 		}
@@ -415,14 +420,14 @@ static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 	for (uint64_t f = many; f; f &= f - 1)
 		cnt[__builtin_ctzll(f)] = 0;
 	for (int j = 0; j < nc; j++)
-		for (uint64_t w = lw[cand[j]] & many; w; w &= w - 1)
+		for (uint64_t w = cw[j] & many; w; w &= w - 1)
 			cnt[__builtin_ctzll(w)]++;
 	for (uint64_t f = many; f; f &= f - 1) {
 		int l = __builtin_ctzll(f);
 		pick[l] = (int)gl_rng_below(rng, (uint32_t)cnt[l]);
 	}
 	for (int j = 0; j < nc; j++)
-		for (uint64_t w = lw[cand[j]] & many; w; w &= w - 1) {
+		for (uint64_t w = cw[j] & many; w; w &= w - 1) {
 			int l = __builtin_ctzll(w);
 			if (pick[l]-- == 0)
 				drawn(b, cand[j], l);
@@ -437,10 +442,9 @@ static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 static void draw_weighted(gdl_batch *b, int r, uint64_t many, int nc,
 	const pmove *mv, gl_rng *rng)
 {
-	const uint64_t *lw = b->lw + (size_t)r * (size_t)b->nm;
 	const double *w = b->weight + (size_t)r * (size_t)b->nm;
 	const int32_t *cand = b->cand;
-	int nb = transpose_cands(b, lw, many, nc);
+	int nb = transpose_cands(b, many, nc);
 	const uint64_t *tr = b->tr;
 	for (uint64_t f = many; f; f &= f - 1) {
 		int l = __builtin_ctzll(f), pick = -1;
@@ -615,12 +619,15 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 		const pmove *moves = b->moves + (size_t)vi * (size_t)nroles *
 			(size_t)nm;
 		const int *nrm = b->nrm + vi * GDL_ROLES_MAX;
+		if (!cur->prog)
+			fill_legal(gd, cur, val, moves, nrm);
 		/* Lanes that end here: terminal, a role without moves, too long. */
 		uint64_t fin = word(val, cur->terminal) | old;
 		for (int r = 0; r < nroles; r++) {
-			uint64_t any = 0, *lw = b->lw + r * nm;
+			const uint64_t *lr = val + cur->lreg + r * cur->lstride;
+			uint64_t any = 0;
 			for (int k = 0; k < nrm[r]; k++)
-				any |= lw[k] = legal_lanes(val, moves + r * nm + k);
+				any |= lr[k];
 			fin |= ~any;
 		}
 		fin &= here;
@@ -663,31 +670,31 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 		does_begin(cur, val);
 		for (int r = 0; r < nroles; r++) {
 			const pmove *mv = moves + r * nm;
-			uint64_t *lw = b->lw + r * nm;
+			const uint64_t *lr = val + cur->lreg + r * cur->lstride;
 			int nr = nrm[r];
 			uint64_t ones = 0, many = 0;
 			int nc = 0;
 			for (int k = 0; k < nr; k++) {
-				uint64_t w = lw[k] &= moving;
+				uint64_t w = lr[k] & moving;
 				many |= ones & w;
 				ones |= w;
 				b->cand[nc] = k;
+				b->cw[nc] = w;
 				nc += w != 0;
 			}
 			b->nd = 0;
 			if (many && b->weight)
 				draw_weighted(b, r, many, nc, mv, rng);
 			else if (many)
-				draw(b, r, many, nc, rng);
+				draw(b, many, nc, rng);
 			/* The moves made: those drawn, and where a lane has one
 			 * legal move, that one (the others made none). */
 			uint64_t other = ~moving; /* see gdl_net's other */
 			bool one = (ones & ~many) != 0;
-			const int32_t *made_k = one ? b->cand : b->drawn;
 			for (int j = 0, nk = one ? nc : b->nd; j < nk; j++) {
-				int k = made_k[j];
+				int k = one ? b->cand[j] : b->drawn[j];
 				int32_t dg = mv[k].does;
-				uint64_t w = (lw[k] & ~many) | b->dw[k];
+				uint64_t w = (one ? b->cw[j] & ~many : 0) | b->dw[k];
 				if (dg < 0)
 					other |= w;
 				else if (w)
@@ -698,13 +705,13 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 			val[cur->other[r]] = other;
 		}
 		phases(cur, val, 2);
-		/* next(X) may be an alias of some true(Y): read all, then write */
+		if (!cur->prog)
+			fill_next(gd, cur, val);
+		/* the next state from its region, apart from the base words (a
+		 * next(X) may be some true(Y)), which are the first */
+		const uint64_t *nx = val + cur->nreg;
 		for (int i = 0; i < gd->nbase; i++)
-			b->nx[i] = word(val, cur->next_ref[i]);
-		for (int i = 0; i < gd->nbase; i++) {
-			int32_t g = cur->base_gate[i];
-			val[g] = (b->nx[i] & moving) | (val[g] & ~moving);
-		}
+			val[i] = (nx[i] & moving) | (val[i] & ~moving);
 		/* the does words cleared: the next step sets its own */
 		for (int j = 0; j < nset; j++)
 			val[b->set[j]] = 0;
@@ -765,6 +772,8 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 	for (int l = 0; l < nl && l < LANES; l++)
 		load_lane(gd, val, l, states + (size_t)l * w);
 	phases(n, val, 1);
+	if (!n->prog)
+		fill_legal(gd, n, val, b->moves, b->nrm);
 	const gdl_net *gn = n;     /* where the goals are */
 	const uint64_t *gv = val;
 	if (b->g) {
@@ -779,8 +788,7 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 		for (int r = 0; r < gd->nroles; r++) {
 			int c = 0;
 			for (int k = 0; k < b->nrm[r]; k++)
-				c += (int)(legal_lanes(val, b->moves + r * nm + k) >> l &
-					1);
+				c += (int)(val[n->lreg + r * n->lstride + k] >> l & 1);
 			nlegal[l * gd->nroles + r] = c;
 			int best = 0;
 			for (int i = 0; i < gd->ngoal; i++)
@@ -807,11 +815,13 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 		val[n->other[r]] = other;
 	}
 	phases(n, val, 2);
+	if (!n->prog)
+		fill_next(gd, n, val);
 	for (int l = 0; l < nl && l < LANES; l++) {
 		uint64_t *out = next + (size_t)l * w;
 		memset(out, 0, (size_t)w * sizeof *out);
 		for (int i = 0; i < gd->nbase; i++)
-			if (word(val, n->next_ref[i]) >> l & 1)
+			if (val[n->nreg + i] >> l & 1)
 				out[i / 64] |= 1ull << (i % 64);
 	}
 	for (int k = 0; k < gd->nroles * nm; k++) /* as the playouts expect */

@@ -301,6 +301,12 @@ typedef struct gdl_net {
 	int32_t *pt;      /* [npt] the words pushed into, each once: zeroed
 			   * before a step's does words are set */
 	int npt;
+	/* The batch's regions, words past the gates and slots that phase 1
+	 * (legal) and phase 2 (next) write where n has prog (the batch
+	 * copies them in where not): role r's k-th possible move's legal
+	 * word (ANDed with its guard) at lreg + r * lstride + k; next(X) of
+	 * base i at nreg + i. The batch's words: nwords. */
+	int32_t lreg, lstride, nreg, nwords;
 	/* Recursive groups: members, their rules and literals. */
 	int32_t *gm0;     /* [ngroups + 1] members of each group in gm */
 	int32_t *gm;      /* member gates */
@@ -308,7 +314,8 @@ typedef struct gdl_net {
 	int32_t *gr0;     /* [rules + 1] literals of each rule in gl */
 	int32_t *gl;      /* gate << 2 | internal << 1 | negated */
 	/* Where the game's propositions are. */
-	int32_t *base_gate;  /* [nbase] input gate of true(X) */
+	int32_t *base_gate;  /* [nbase] input gate of true(X): i, the first
+			      * gates are the base inputs */
 	int32_t *next_ref;   /* [nbase] gate or REF_* of next(X) */
 	int32_t *does_ref;   /* [nroles * nmoves] gate or REF_FALSE */
 	int32_t *legal_ref;  /* [nroles * nmoves] gate or REF_* */

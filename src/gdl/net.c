@@ -575,7 +575,8 @@ static void group_fix(const gdl_net *n, int s, gdl_cnt *cnt)
 /* A gate of a phase as prog_build sorts them. */
 typedef struct proggate {
 	int32_t level, k, pos, g; /* its level, its count of inputs << 1 |
-				   * OR, how many are read plain, itself */
+				   * OR, how many are read plain, itself (a
+				   * copy: ~its number) */
 } proggate;
 
 static int cmp_proggate(const void *a, const void *b)
@@ -589,6 +590,22 @@ static int cmp_proggate(const void *a, const void *b)
 		return x->pos < y->pos ? -1 : 1;
 	return (x->g > y->g) - (x->g < y->g);
 }
+
+/* What prog_build works with. A copy is a gate of the program alone,
+ * which writes a ref (a gate, or REF_*), ANDed with a guard, to a word of
+ * the legal or next region. */
+typedef struct progb {
+	const gdl_net *n;
+	uint8_t *isdoes;  /* [ngates] does inputs */
+	uint8_t *fixed;   /* [ngates] read by the batch where it is: terminal,
+			   * goals */
+	uint8_t *ph2;     /* [ngates] in phase 2 */
+	int32_t *slot;    /* [ngates] of a phase-2 gate: see push_build */
+	int32_t *out;     /* [ngates] the word a gate is written to */
+	int32_t *level;   /* [ngates] */
+	ivec cdst, csrc, cguard; /* copies: word, ref, guard (-1: none) */
+	ivec cph;         /* their phase (0 or 1) */
+} progb;
 
 /* Whether gate g of n is a phase-2 OR that the batch fills by pushes
  * (see gdl_net's pu): it reads a does input positively. Sets *rest to the
@@ -649,51 +666,145 @@ static int push_build(gdl_net *n, const uint8_t *isdoes, int32_t *slot)
 	return 0;
 }
 
-/* The inputs gate g of n reads in the batch's program, into in (gate <<
- * 1 | negated, as the AND it is computed as: an OR's negated, the NOT of
- * the AND of their NOTs), those read plain first; returns how many (0:
- * none, the pushes fill it), and how many are plain into *pos. In phase
- * 2 (ph) a pushed OR reads its slot in place of its does inputs (slot[g];
- * see push_build). */
-static int prog_inputs(const gdl_net *n, int32_t g, bool ph,
-	const uint8_t *isdoes, const int32_t *slot, int32_t *in, int *pos)
+/* The inputs gate g (~copy) reads in the batch's program, into in (the
+ * word << 1 | negated, as the AND it is computed as: an OR's negated, the
+ * NOT of the AND of their NOTs), those read plain first; returns how
+ * many (-1: g is not in the program, the pushes fill it), with how many
+ * are plain into *pos and whether it is an OR into *isor. A pushed OR
+ * reads its slot in place of its does inputs (see push_build). */
+static int prog_inputs(const progb *P, int32_t g, int32_t *in, int *pos,
+	bool *isor)
 {
-	bool isor = n->off[g] >= 0, pushed = ph && slot[g] >= 0;
+	const gdl_net *n = P->n;
 	int k = 0;
 	*pos = 0;
-	if (ph && slot[g] == -1)
-		return 0; /* the pushes alone */
+	if (g < 0) {
+		int32_t c = ~g, src = P->csrc.a[c], gu = P->cguard.a[c];
+		*isor = src == REF_FALSE; /* no input: false */
+		if (src >= 0)
+			in[k++] = P->out[src] << 1;
+		if (gu >= 0 && src != REF_FALSE)
+			in[k++] = P->out[gu] << 1;
+		*pos = k;
+		return k;
+	}
+	bool ph = P->ph2[g], pushed = ph && P->slot[g] >= 0;
+	*isor = n->off[g] >= 0;
+	if (ph && P->slot[g] == -1)
+		return -1;
 	for (int neg = 0; neg < 2; neg++) {
 		for (int i = n->in0[g]; i < n->in0[g + 1]; i++) {
-			int32_t x = n->in[i] ^ isor;
+			int32_t x = n->in[i] ^ *isor;
 			if ((x & 1) == neg &&
-			    (!pushed || !isdoes[n->in[i] >> 1] || (n->in[i] & 1)))
-				in[k++] = x;
+			    (!pushed || !P->isdoes[n->in[i] >> 1] || (n->in[i] & 1)))
+				in[k++] = P->out[x >> 1] << 1 | (x & 1);
 		}
 		if (pushed && neg) /* an OR's input, negated */
-			in[k++] = slot[g] << 1 | 1;
+			in[k++] = P->slot[g] << 1 | 1;
 		if (!neg)
 			*pos = k;
 	}
 	return k;
 }
 
+/* Ref g (a gate or REF_*, ANDed with guard gu, -1: none) written to word
+ * w of a region in phase ph: gate g itself where it may be (a gate of
+ * the program that only this word and the program read), else a copy.
+ * 0 or GL_ENOMEM. */
+static int prog_region(progb *P, int32_t g, int32_t gu, int32_t w, int ph)
+{
+	const gdl_net *n = P->n;
+	if (g >= 0 && gu < 0 && n->kind[g] == G_LOGIC && P->out[g] == g &&
+	    !P->fixed[g] && P->ph2[g] <= ph && !(P->ph2[g] && P->slot[g] == -1) &&
+	    n->hk0[g + 1] - n->hk0[g] == 1) {
+		P->out[g] = w;
+		return 0;
+	}
+	if (iv_push(&P->cdst, w) || iv_push(&P->csrc, g) ||
+	    iv_push(&P->cguard, gu) || iv_push(&P->cph, ph))
+		return GL_ENOMEM;
+	return 0;
+}
+
+/* n's regions for the batch past its gates and slots (see gdl_net's
+ * lreg); whether it plays: some move is possible. */
+static bool set_regions(gdl_net *n, const gdl_game *gd)
+{
+	int nm = gd->nmoves;
+	bool plays = false;
+	n->lstride = 1;
+	for (int r = 0; r < gd->nroles; r++) {
+		int c = 0;
+		for (int m = 0; m < nm; m++)
+			c += n->legal_ref[r * nm + m] != REF_FALSE;
+		if (c > n->lstride)
+			n->lstride = c;
+		plays |= c > 0;
+	}
+	n->lreg = n->ngates + n->nslot;
+	n->nreg = n->lreg + gd->nroles * n->lstride;
+	n->nwords = n->nreg + gd->nbase;
+	return plays;
+}
+
 /* n's phases as the batch's program (n->prog; n without groups): per
  * phase, blocks of gates of one level, one count of inputs k, one kind
  * and one count of inputs read plain, pos, each block k << 1 | OR, its
- * count m, pos, then m gates: number, and the numbers of the k inputs
- * (an AND's: the pos first read plain, the others negated; an OR is the
- * NOT of the AND of its inputs' NOTs). A phase-2 OR that reads does
- * inputs reads, in their place, its slot that the pushes fill (or is
- * left out where it reads nothing else: the pushes fill it); see
- * gdl_net's pu. 0 or GL_ENOMEM. */
+ * count m, pos, then m gates: the word written, and the words of the k
+ * inputs (an AND's: the pos first read plain, the others negated; an OR
+ * is the NOT of the AND of its inputs' NOTs). A phase-2 OR that reads
+ * does inputs reads, in their place, its slot that the pushes fill (or
+ * is left out where it reads nothing else: the pushes fill it); see
+ * gdl_net's pu. Where the network plays (some move is possible), phase 1
+ * writes the legal region and phase 2 the next one (see gdl_net's
+ * lreg). 0 or GL_ENOMEM. */
 static int prog_build(gdl_net *n, const gdl_game *gd)
 {
-	int ng = n->ngates, np = n->nphase1 + n->nphase2, maxk = 1;
-	int32_t *level = gl_calloc((size_t)ng + 1, sizeof *level);
-	int32_t *slot = gl_malloc(((size_t)ng + 1) * sizeof *slot);
-	uint8_t *isdoes = gl_calloc((size_t)ng + 1, 1);
-	proggate *key = gl_malloc(((size_t)np + 1) * sizeof *key);
+	int ng = n->ngates, np = n->nphase1 + n->nphase2, nm = gd->nmoves;
+	int maxk = 2, rc = GL_ENOMEM;
+	progb P = {.n = n};
+	P.isdoes = gl_calloc((size_t)ng + 1, 1);
+	P.fixed = gl_calloc((size_t)ng + 1, 1);
+	P.ph2 = gl_calloc((size_t)ng + 1, 1);
+	P.slot = gl_malloc(((size_t)ng + 1) * sizeof *P.slot);
+	P.out = gl_malloc(((size_t)ng + 1) * sizeof *P.out);
+	P.level = gl_calloc((size_t)ng + 1, sizeof *P.level);
+	proggate *key = NULL;
+	int32_t *in = NULL;
+	if (!P.isdoes || !P.fixed || !P.ph2 || !P.slot || !P.out || !P.level)
+		goto out;
+	for (int k = 0; k < gd->nroles * nm; k++)
+		if (n->does_ref[k] >= 0)
+			P.isdoes[n->does_ref[k]] = 1;
+	for (int i = 0; i < gd->ngoal; i++)
+		if (n->goal_ref[i] >= 0)
+			P.fixed[n->goal_ref[i]] = 1;
+	if (n->terminal >= 0)
+		P.fixed[n->terminal] = 1;
+	for (int j = n->nphase1; j < np; j++)
+		P.ph2[n->phase[j]] = 1;
+	for (int g = 0; g < ng; g++)
+		P.out[g] = g;
+	if (push_build(n, P.isdoes, P.slot))
+		goto out;
+	for (int g = 0; g < ng; g++)
+		for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
+			if (P.level[n->in[i] >> 1] + 1 > P.level[g])
+				P.level[g] = P.level[n->in[i] >> 1] + 1;
+	bool plays = set_regions(n, gd);
+	for (int r = 0; plays && r < gd->nroles; r++)
+		for (int m = 0, k = 0; m < nm; m++) {
+			int32_t lr = n->legal_ref[r * nm + m];
+			if (lr != REF_FALSE && prog_region(&P, lr,
+			    n->guarded[r * nm + m] ? n->guard[r] : -1,
+			    n->lreg + r * n->lstride + k++, 0))
+				goto out;
+		}
+	for (int i = 0; plays && i < gd->nbase; i++)
+		if (prog_region(&P, n->next_ref[i], -1, n->nreg + i, 1))
+			goto out;
+	int nc = P.cdst.n;
+	key = gl_malloc(((size_t)np + (size_t)nc + 1) * sizeof *key);
 	size_t len = 1;
 	for (int j = 0; j < np; j++) {
 		int k = n->in0[n->phase[j] + 1] - n->in0[n->phase[j]];
@@ -701,32 +812,33 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 		if (k + 1 > maxk)
 			maxk = k + 1;
 	}
-	int32_t *in = gl_malloc((size_t)maxk * sizeof *in);
+	len += 6 * (size_t)nc;
+	in = gl_malloc((size_t)maxk * sizeof *in);
 	n->prog = gl_malloc(len * sizeof *n->prog);
-	int rc = GL_ENOMEM;
-	if (!level || !slot || !isdoes || !key || !in || !n->prog)
+	if (!key || !in || !n->prog)
 		goto out;
-	for (int k = 0; k < gd->nroles * gd->nmoves; k++)
-		if (n->does_ref[k] >= 0)
-			isdoes[n->does_ref[k]] = 1;
-	if (push_build(n, isdoes, slot))
-		goto out;
-	for (int g = 0; g < ng; g++)
-		for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
-			if (level[n->in[i] >> 1] + 1 > level[g])
-				level[g] = level[n->in[i] >> 1] + 1;
 	int32_t q = 0;
 	for (int ph = 0; ph < 2; ph++) {
 		int j0 = ph ? n->nphase1 : 0, j1 = ph ? np : n->nphase1, nk = 0;
 		if (ph)
 			n->prog1 = q;
-		for (int j = j0; j < j1; j++) {
-			int32_t g = n->phase[j];
-			int pos, k = prog_inputs(n, g, ph, isdoes, slot, in, &pos);
-			if (k == 0)
-				continue;
-			key[nk++] = (proggate){level[g], k << 1 | (n->off[g] >= 0), pos,
-				g};
+		for (int j = j0; j < j1 + nc; j++) {
+			int32_t g = j < j1 ? n->phase[j] : ~(j - j1), lv = 0;
+			if (g < 0) { /* a copy, after what it reads */
+				int32_t src = P.csrc.a[~g], gu = P.cguard.a[~g];
+				if (P.cph.a[~g] != ph)
+					continue;
+				lv = 1 + (src >= 0 ? P.level[src] : 0);
+				if (gu >= 0 && P.level[gu] + 1 > lv)
+					lv = P.level[gu] + 1;
+			} else {
+				lv = P.level[g];
+			}
+			int pos;
+			bool isor;
+			int k = prog_inputs(&P, g, in, &pos, &isor);
+			if (k >= 0)
+				key[nk++] = (proggate){lv, k << 1 | isor, pos, g};
 		}
 		if (nk > 1)
 			qsort(key, (size_t)nk, sizeof *key, cmp_proggate);
@@ -741,8 +853,10 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 				n->prog[q++] = key[j].pos;
 			}
 			n->prog[head + 1]++;
-			n->prog[q++] = g;
-			int pos, k = prog_inputs(n, g, ph, isdoes, slot, in, &pos);
+			n->prog[q++] = g < 0 ? P.cdst.a[~g] : P.out[g];
+			int pos;
+			bool isor;
+			int k = prog_inputs(&P, g, in, &pos, &isor);
 			for (int i = 0; i < k; i++)
 				n->prog[q++] = in[i] >> 1;
 		}
@@ -750,9 +864,16 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 	n->prog2 = q;
 	rc = 0;
 out:
-	gl_free(level);
-	gl_free(slot);
-	gl_free(isdoes);
+	gl_free(P.isdoes);
+	gl_free(P.fixed);
+	gl_free(P.ph2);
+	gl_free(P.slot);
+	gl_free(P.out);
+	gl_free(P.level);
+	gl_free(P.cdst.a);
+	gl_free(P.csrc.a);
+	gl_free(P.cguard.a);
+	gl_free(P.cph.a);
 	gl_free(key);
 	gl_free(in);
 	return rc;
@@ -941,7 +1062,9 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 	 * gates of a phase by level (a gate's is one more than its inputs'
 	 * highest), those of a level by their count of inputs, so that each
 	 * block runs one loop of one shape. */
-	if (n->ngroups == 0 && prog_build(n, gd))
+	if (n->ngroups)
+		set_regions(n, gd); /* the batch copies them in */
+	else if (prog_build(n, gd))
 		goto out;
 	rc = 0;
 out:
