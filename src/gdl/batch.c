@@ -15,7 +15,7 @@
  */
 #include "gdl/internal.h"
 
-#ifdef __BMI2__
+#if defined(__BMI2__) || defined(__AVX512VL__)
 #include <immintrin.h>
 #endif
 
@@ -44,13 +44,13 @@ struct gdl_batch {
 				 * but in a draw's moves) */
 	int32_t *drawn;         /* [nmoves] the moves a draw chose, nd */
 	int nd;
-	uint64_t *cw;           /* [nmoves] the candidates' words (cand) */
+	uint64_t *cw;           /* [nmoves + 8] the candidates' words */
 	const gdl_net *g;       /* the goals' own network (n->goal), or NULL */
 	uint64_t *gval;         /* [g->ngates] its lane words */
 	uint64_t *gbase;        /* [nbase] ended playouts' states, a bit each */
 	int npend;              /* how many gbase holds */
 	int32_t *gorder;        /* [ngoal] goals by role, best value first */
-	int32_t *cand;          /* [nmoves] draw's candidates */
+	int32_t *cand;          /* [nmoves + 8] draw's candidates */
 	uint64_t *tr;           /* [(nmoves + 63) / 64 * 64] draw's transpose */
 	int32_t *set;           /* [nroles * nmoves] does words set a step */
 	const double *weight;   /* gdl_batch_each's move weights, or NULL */
@@ -83,10 +83,10 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	b->nrm = gl_calloc(nv * GDL_ROLES_MAX, sizeof *b->nrm);
 	b->dw = gl_calloc((size_t)gd->nmoves + 1, sizeof *b->dw);
 	b->drawn = gl_malloc(((size_t)gd->nmoves + 1) * sizeof *b->drawn);
-	b->cw = gl_malloc(((size_t)gd->nmoves + 1) * sizeof *b->cw);
+	b->cw = gl_malloc(((size_t)gd->nmoves + 8) * sizeof *b->cw);
 	b->g = n->goal;
 	b->gorder = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *b->gorder);
-	b->cand = gl_malloc(((size_t)gd->nmoves + 1) * sizeof *b->cand);
+	b->cand = gl_malloc(((size_t)gd->nmoves + 8) * sizeof *b->cand);
 	b->set = gl_malloc(((size_t)gd->nroles * (size_t)gd->nmoves + 1) *
 		sizeof *b->set);
 	b->tr = gl_malloc(((size_t)gd->nmoves + 63) / 64 * 64 * sizeof *b->tr +
@@ -310,6 +310,53 @@ static inline void drawn(gdl_batch *b, int k, int l)
 	if (!b->dw[k])
 		b->drawn[b->nd++] = k;
 	b->dw[k] |= 1ull << l;
+}
+
+/* The candidates of a role with the legal words lr[0..nr) in the lanes
+ * of moving: the moves legal in one lane or more, into cand (eight
+ * words of room past the last) and their words into cw; the lanes where
+ * some move is legal into *ones, where two are into *many. Returns how
+ * many. */
+static int candidates(const uint64_t *lr, int nr, uint64_t moving,
+	int32_t *cand, uint64_t *cw, uint64_t *ones, uint64_t *many)
+{
+	uint64_t o = 0, m = 0;
+	int nc = 0, k = 0;
+#if defined(__AVX512VL__)
+	/* eight moves a step, the nonzero words packed to the left */
+	__m512i vm = _mm512_set1_epi64((long long)moving);
+	__m512i vo = _mm512_setzero_si512(), vmany = vo;
+	__m256i idx = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+	for (; k + 8 <= nr; k += 8) {
+		__m512i w = _mm512_and_si512(_mm512_loadu_si512(lr + k), vm);
+		__mmask8 nz = _mm512_test_epi64_mask(w, w);
+		vmany = _mm512_ternarylogic_epi64(vmany, vo, w, 0xf8); /* a|b&c */
+		vo = _mm512_or_si512(vo, w);
+		_mm512_storeu_si512(cw + nc, _mm512_maskz_compress_epi64(nz, w));
+		_mm256_storeu_si256((__m256i *)(cand + nc),
+			_mm256_maskz_compress_epi32(nz, idx));
+		nc += __builtin_popcount(nz);
+		idx = _mm256_add_epi32(idx, _mm256_set1_epi32(8));
+	}
+	uint64_t lo[8], lm[8];
+	_mm512_storeu_si512(lo, vo);
+	_mm512_storeu_si512(lm, vmany);
+	for (int i = 0; i < 8; i++) {
+		m |= lm[i] | (o & lo[i]);
+		o |= lo[i];
+	}
+#endif
+	for (; k < nr; k++) {
+		uint64_t w = lr[k] & moving;
+		m |= o & w;
+		o |= w;
+		cand[nc] = k;
+		cw[nc] = w;
+		nc += w != 0;
+	}
+	*ones = o;
+	*many = m;
+	return nc;
 }
 
 /* One round of transpose64: each pair of rows k, k + j (k's bit j clear)
@@ -672,16 +719,9 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 			const pmove *mv = moves + r * nm;
 			const uint64_t *lr = val + cur->lreg + r * cur->lstride;
 			int nr = nrm[r];
-			uint64_t ones = 0, many = 0;
-			int nc = 0;
-			for (int k = 0; k < nr; k++) {
-				uint64_t w = lr[k] & moving;
-				many |= ones & w;
-				ones |= w;
-				b->cand[nc] = k;
-				b->cw[nc] = w;
-				nc += w != 0;
-			}
+			uint64_t ones, many;
+			int nc = candidates(lr, nr, moving, b->cand, b->cw, &ones,
+				&many);
 			b->nd = 0;
 			if (many && b->weight)
 				draw_weighted(b, r, many, nc, mv, rng);
