@@ -418,11 +418,13 @@ static void draw(gdl_batch *b, uint64_t many, int nc, gl_rng *rng)
 	if (legal * 3 < nc * __builtin_popcountll(many)) {
 		int nb = transpose_cands(b, many, nc);
 		const uint64_t *tr = b->tr;
+		int c[LANES] = {0}; /* each lane's legal candidates */
+		for (int q = 0; q < nb; q++)
+			for (int l = 0; l < LANES; l++)
+				c[l] += __builtin_popcountll(tr[q * 64 + l]);
 		for (uint64_t f = many; f; f &= f - 1) {
-			int l = __builtin_ctzll(f), c = 0;
-			for (int q = 0; q < nb; q++)
-				c += __builtin_popcountll(tr[q * 64 + l]);
-			int k = (int)gl_rng_below(rng, (uint32_t)c);
+			int l = __builtin_ctzll(f);
+			int k = (int)gl_rng_below(rng, (uint32_t)c[l]);
 			for (int q = 0; q < nb; q++) {
 				uint64_t x = tr[q * 64 + l];
 				int pc = __builtin_popcountll(x);
