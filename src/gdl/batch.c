@@ -277,6 +277,19 @@ static void exec(const int32_t *p, const int32_t *end, uint64_t *val)
 		int32_t k = p[0] >> 1, m = p[1], pos = p[2];
 		uint64_t neg = -(uint64_t)(p[0] & 1);
 		p += 3;
+		if (pos < 0) { /* by runs */
+			for (int j = 0; j < m; j++, p += 1 + 2 * k) {
+				uint64_t a = ~0ull, o = 0;
+				for (int i = 0; i < -1 - pos; i++) /* plain */
+					for (int t = 0; t < p[2 + 2 * i]; t++)
+						a &= val[p[1 + 2 * i] + t];
+				for (int i = -1 - pos; i < k; i++)
+					for (int t = 0; t < p[2 + 2 * i]; t++)
+						o |= val[p[1 + 2 * i] + t];
+				val[p[0]] = (a & ~o) ^ neg;
+			}
+			continue;
+		}
 		switch (k <= 4 ? k * 8 + pos : -1) {
 		BLOCK(1, 0) BLOCK(1, 1)
 		BLOCK(2, 0) BLOCK(2, 1) BLOCK(2, 2)

@@ -704,7 +704,25 @@ static int prog_inputs(const progb *P, int32_t g, int32_t *in, int *pos,
 		if (!neg)
 			*pos = k;
 	}
+	qsort(in, (size_t)*pos, sizeof *in, cmp_i32); /* in the words' order */
+	qsort(in + *pos, (size_t)(k - *pos), sizeof *in, cmp_i32);
 	return k;
+}
+
+/* The runs of consecutive words among the inputs in[0..k) of prog_inputs
+ * (each side apart): how many, and how many are plain into *prun; 0
+ * where there are too few inputs, or runs, to read them by runs. */
+static int prog_runs(const int32_t *in, int k, int pos, int *prun)
+{
+	int runs = 0;
+	*prun = 0;
+	for (int i = 0; i < k; i++) {
+		if (i == 0 || i == pos || in[i] >> 1 != (in[i - 1] >> 1) + 1)
+			runs++;
+		if (i + 1 == pos)
+			*prun = runs;
+	}
+	return k >= 16 && runs * 4 <= k ? runs : 0;
 }
 
 /* Ref g (a gate or REF_*, ANDed with guard gu, -1: none) written to word
@@ -751,8 +769,11 @@ static bool set_regions(gdl_net *n, const gdl_game *gd)
  * phase, blocks of gates of one level, one count of inputs k, one kind
  * and one count of inputs read plain, pos, each block k << 1 | OR, its
  * count m, pos, then m gates: the word written, and the words of the k
- * inputs (an AND's: the pos first read plain, the others negated; an OR
- * is the NOT of the AND of its inputs' NOTs). A phase-2 OR that reads
+ * inputs in order (an AND's: the pos first read plain, the others
+ * negated; an OR is the NOT of the AND of its inputs' NOTs). A gate of
+ * many inputs in few runs of consecutive words is read by runs: k is
+ * the count of runs, pos is -1 - those of plain words, and each run is
+ * its first word and its length. A phase-2 OR that reads
  * does inputs reads, in their place, its slot that the pushes fill (or
  * is left out where it reads nothing else: the pushes fill it); see
  * gdl_net's pu. Where the network plays (some move is possible), phase 1
@@ -834,10 +855,13 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 			} else {
 				lv = P.level[g];
 			}
-			int pos;
+			int pos, prun;
 			bool isor;
 			int k = prog_inputs(&P, g, in, &pos, &isor);
-			if (k >= 0)
+			int runs = k > 0 ? prog_runs(in, k, pos, &prun) : 0;
+			if (runs)
+				key[nk++] = (proggate){lv, runs << 1 | isor, -1 - prun, g};
+			else if (k >= 0)
 				key[nk++] = (proggate){lv, k << 1 | isor, pos, g};
 		}
 		if (nk > 1)
@@ -857,8 +881,18 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 			int pos;
 			bool isor;
 			int k = prog_inputs(&P, g, in, &pos, &isor);
-			for (int i = 0; i < k; i++)
-				n->prog[q++] = in[i] >> 1;
+			if (key[j].pos >= 0) {
+				for (int i = 0; i < k; i++)
+					n->prog[q++] = in[i] >> 1;
+				continue;
+			}
+			for (int i = 0, i0 = 0; i < k; i++) /* by runs */
+				if (i + 1 == k || i + 1 == pos ||
+				    in[i + 1] >> 1 != (in[i] >> 1) + 1) {
+					n->prog[q++] = in[i0] >> 1;
+					n->prog[q++] = i + 1 - i0;
+					i0 = i + 1;
+				}
 		}
 	}
 	n->prog2 = q;
