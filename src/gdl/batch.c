@@ -166,8 +166,7 @@ static inline uint64_t word(const uint64_t *val, int32_t ref)
  * (see gdl_net's pu) zeroed. */
 static void does_begin(const gdl_net *n, uint64_t *val)
 {
-	for (int i = 0; i < n->npt; i++)
-		val[n->pt[i]] = 0;
+	memset(val + n->ngates, 0, (size_t)n->nslot * sizeof *val);
 }
 
 /* Does input dg of n set to the lanes of w, and pushed. */

@@ -293,14 +293,12 @@ typedef struct gdl_net {
 			   * lane word is ORed in, in pu, when it is set (the
 			   * batch's moves are few: a push each costs less
 			   * than every OR reading every does word): the
-			   * phase-2 ORs that read it positively, or their
-			   * slots, which they read in its place where they
-			   * read more */
+			   * slots of the phase-2 ORs that read it
+			   * positively, which they read in its place (or
+			   * are, where they read nothing else) */
 	int32_t *pu;
-	int nslot;        /* the slots: words ngates..ngates + nslot - 1 */
-	int32_t *pt;      /* [npt] the words pushed into, each once: zeroed
-			   * before a step's does words are set */
-	int npt;
+	int nslot;        /* the slots: words ngates..ngates + nslot - 1,
+			   * zeroed before a step's does words are set */
 	/* The batch's regions, words past the gates and slots that phase 1
 	 * (legal) and phase 2 (next) write where n has prog (the batch
 	 * copies them in where not): role r's k-th possible move's legal

@@ -521,7 +521,6 @@ void gdl_net_free(gdl_net *n)
 	gl_free(n->prog);
 	gl_free(n->pu0);
 	gl_free(n->pu);
-	gl_free(n->pt);
 	gl_free(n->gm0);
 	gl_free(n->gm);
 	gl_free(n->mr0);
@@ -601,6 +600,7 @@ typedef struct progb {
 			   * goals */
 	uint8_t *ph2;     /* [ngates] in phase 2 */
 	int32_t *slot;    /* [ngates] of a phase-2 gate: see push_build */
+	uint8_t *alone;   /* [ngates] the pushes fill it: see push_build */
 	int32_t *out;     /* [ngates] the word a gate is written to */
 	int32_t *level;   /* [ngates] */
 	ivec cdst, csrc, cguard; /* copies: word, ref, guard (-1: none) */
@@ -620,28 +620,28 @@ static bool pushed_or(const gdl_net *n, const uint8_t *isdoes, int32_t g,
 	return n->kind[g] == G_LOGIC && n->off[g] >= 0 && d > 0;
 }
 
-/* The pushes of n (n->pu0, pu, nslot, pt, npt; see gdl_net): a phase-2
- * OR's positive does inputs become pushes into it, where it reads
- * nothing else, or else into a slot of its own that it reads in their
- * place. isdoes marks the does inputs; slot[g] of a phase-2 gate is set
- * to its slot (-1: none, the gate is filled itself; -2: not pushed). 0 or
- * GL_ENOMEM. */
-static int push_build(gdl_net *n, const uint8_t *isdoes, int32_t *slot)
+/* The pushes of n (n->pu0, pu, nslot; see gdl_net): a phase-2 OR's
+ * positive does inputs become pushes into a slot of its own (a word past
+ * the gates), which it reads in their place, or which is its word where
+ * it reads nothing else (alone). isdoes marks the does inputs; slot[g]
+ * of a phase-2 gate is set to its slot (-1: not pushed), alone[g] too. 0
+ * or GL_ENOMEM. */
+static int push_build(gdl_net *n, const uint8_t *isdoes, int32_t *slot,
+	uint8_t *alone)
 {
 	int ng = n->ngates, np = n->nphase1 + n->nphase2;
 	n->pu0 = gl_calloc((size_t)ng + 2, sizeof *n->pu0);
-	n->pt = gl_malloc(((size_t)n->nphase2 + 1) * sizeof *n->pt);
-	if (!n->pu0 || !n->pt)
+	if (!n->pu0)
 		return GL_ENOMEM;
-	n->nslot = n->npt = 0;
+	n->nslot = 0;
 	for (int j = n->nphase1; j < np; j++) {
 		int32_t g = n->phase[j];
 		int rest;
-		slot[g] = -2;
+		slot[g] = -1;
 		if (!pushed_or(n, isdoes, g, &rest))
 			continue;
-		slot[g] = rest ? ng + n->nslot++ : -1;
-		n->pt[n->npt++] = slot[g] >= 0 ? slot[g] : g;
+		slot[g] = ng + n->nslot++;
+		alone[g] = rest == 0;
 		for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
 			if (isdoes[n->in[i] >> 1] && !(n->in[i] & 1))
 				n->pu0[(n->in[i] >> 1) + 1]++;
@@ -658,7 +658,7 @@ static int push_build(gdl_net *n, const uint8_t *isdoes, int32_t *slot)
 			continue;
 		for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
 			if (isdoes[n->in[i] >> 1] && !(n->in[i] & 1))
-				n->pu[n->pu0[n->in[i] >> 1]++] = slot[g] >= 0 ? slot[g] : g;
+				n->pu[n->pu0[n->in[i] >> 1]++] = slot[g];
 	}
 	for (int g = ng; g > 0; g--)
 		n->pu0[g] = n->pu0[g - 1];
@@ -690,7 +690,7 @@ static int prog_inputs(const progb *P, int32_t g, int32_t *in, int *pos,
 	}
 	bool ph = P->ph2[g], pushed = ph && P->slot[g] >= 0;
 	*isor = n->off[g] >= 0;
-	if (ph && P->slot[g] == -1)
+	if (ph && P->alone[g])
 		return -1;
 	for (int neg = 0; neg < 2; neg++) {
 		for (int i = n->in0[g]; i < n->in0[g + 1]; i++) {
@@ -733,7 +733,7 @@ static int prog_region(progb *P, int32_t g, int32_t gu, int32_t w, int ph)
 {
 	const gdl_net *n = P->n;
 	if (g >= 0 && gu < 0 && n->kind[g] == G_LOGIC && P->out[g] == g &&
-	    !P->fixed[g] && P->ph2[g] <= ph && !(P->ph2[g] && P->slot[g] == -1) &&
+	    !P->fixed[g] && P->ph2[g] <= ph && !P->alone[g] &&
 	    n->hk0[g + 1] - n->hk0[g] == 1) {
 		P->out[g] = w;
 		return 0;
@@ -787,12 +787,14 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 	P.isdoes = gl_calloc((size_t)ng + 1, 1);
 	P.fixed = gl_calloc((size_t)ng + 1, 1);
 	P.ph2 = gl_calloc((size_t)ng + 1, 1);
+	P.alone = gl_calloc((size_t)ng + 1, 1);
 	P.slot = gl_malloc(((size_t)ng + 1) * sizeof *P.slot);
 	P.out = gl_malloc(((size_t)ng + 1) * sizeof *P.out);
 	P.level = gl_calloc((size_t)ng + 1, sizeof *P.level);
 	proggate *key = NULL;
 	int32_t *in = NULL;
-	if (!P.isdoes || !P.fixed || !P.ph2 || !P.slot || !P.out || !P.level)
+	if (!P.isdoes || !P.fixed || !P.ph2 || !P.alone || !P.slot || !P.out ||
+	    !P.level)
 		goto out;
 	for (int k = 0; k < gd->nroles * nm; k++)
 		if (n->does_ref[k] >= 0)
@@ -806,8 +808,11 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 		P.ph2[n->phase[j]] = 1;
 	for (int g = 0; g < ng; g++)
 		P.out[g] = g;
-	if (push_build(n, P.isdoes, P.slot))
+	if (push_build(n, P.isdoes, P.slot, P.alone))
 		goto out;
+	for (int g = 0; g < ng; g++)
+		if (P.alone[g])
+			P.out[g] = P.slot[g];
 	for (int g = 0; g < ng; g++)
 		for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
 			if (P.level[n->in[i] >> 1] + 1 > P.level[g])
@@ -901,6 +906,7 @@ out:
 	gl_free(P.isdoes);
 	gl_free(P.fixed);
 	gl_free(P.ph2);
+	gl_free(P.alone);
 	gl_free(P.slot);
 	gl_free(P.out);
 	gl_free(P.level);
