@@ -45,6 +45,9 @@ struct gdl_batch {
 	int32_t *drawn;         /* [nmoves] the moves a draw chose, nd */
 	int nd;
 	uint64_t *cw;           /* [nmoves + 8] the candidates' words */
+	uint64_t *sw;           /* [nbase] the start state's words, of ones
+				 * where a base holds, for reloads */
+	const uint64_t *swof;   /* the state sw holds, in this call */
 	const gdl_net *g;       /* the goals' own network (n->goal), or NULL */
 	uint64_t *gval;         /* [g->ngates] its lane words */
 	uint64_t *gbase;        /* [nbase] ended playouts' states, a bit each */
@@ -84,6 +87,7 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	b->dw = gl_calloc((size_t)gd->nmoves + 1, sizeof *b->dw);
 	b->drawn = gl_malloc(((size_t)gd->nmoves + 1) * sizeof *b->drawn);
 	b->cw = gl_malloc(((size_t)gd->nmoves + 8) * sizeof *b->cw);
+	b->sw = gl_malloc(((size_t)gd->nbase + 1) * sizeof *b->sw);
 	b->g = n->goal;
 	b->gorder = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *b->gorder);
 	b->cand = gl_malloc(((size_t)gd->nmoves + 8) * sizeof *b->cand);
@@ -98,6 +102,7 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	if (b->val)
 		b->val[b->ones] = ~0ull;
 	if (!b->val || !b->moves || !b->nrm || !b->dw || !b->drawn || !b->cw ||
+	    !b->sw ||
 	    !b->gorder ||
 	    !b->cand || !b->tr || !b->set ||
 	    (b->g && (!b->gval || !b->gbase))) {
@@ -148,6 +153,7 @@ void gdl_batch_free(gdl_batch *b)
 	gl_free(b->dw);
 	gl_free(b->drawn);
 	gl_free(b->cw);
+	gl_free(b->sw);
 	gl_free(b->gval);
 	gl_free(b->gbase);
 	gl_free(b->gorder);
@@ -569,14 +575,19 @@ static void flush_goals(const gdl_game *gd, gdl_batch *b, int n,
 	b->npend = 0;
 }
 
-/* The lanes of mask take the state: every base word at once. */
-static void load_lanes(const gdl_game *gd, uint64_t *val, uint64_t mask,
+/* The lanes of mask take the state: every base word at once (the state's
+ * words kept in b->sw for the reloads of a call). */
+static void load_lanes(const gdl_game *gd, gdl_batch *b, uint64_t mask,
 	const uint64_t *state)
 {
-	const int32_t *bg = gd->net->base_gate;
-	for (int i = 0; i < gd->nbase; i++)
-		val[bg[i]] = (val[bg[i]] & ~mask) |
-			(state[i / 64] >> (i % 64) & 1 ? mask : 0);
+	uint64_t *val = b->val, *sw = b->sw;
+	if (state != b->swof) { /* the state as words of all ones or none */
+		for (int i = 0; i < gd->nbase; i++)
+			sw[i] = -(state[i / 64] >> (i % 64) & 1);
+		b->swof = state;
+	}
+	for (int i = 0; i < gd->nbase; i++) /* the base words are the first */
+		val[i] = (val[i] & ~mask) | (sw[i] & mask);
 }
 
 /* Lane l of every base word takes its bit from state. */
@@ -656,11 +667,12 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 	}
 	int lanes = count < LANES ? count : LANES;
 	uint64_t active = lane_mask(lanes);
+	b->swof = NULL; /* the caller may have changed the state since */
 	if (states)
 		for (int l = 0; l < lanes; l++)
 			load_lane(gd, val, l, states + (size_t)l * (size_t)gd->words);
 	else
-		load_lanes(gd, val, active, state);
+		load_lanes(gd, b, active, state);
 	for (int l = 0; l < lanes; l++)
 		made[l] = 0;
 	/* Playouts from states apart (a tree's leaves, some at each player's
@@ -721,7 +733,7 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 			}
 		}
 		if (reload)
-			load_lanes(gd, val, reload, state);
+			load_lanes(gd, b, reload, state);
 		uint64_t moving = here & ~fin;
 		if (!moving)
 			continue;
