@@ -15,7 +15,7 @@
  */
 #include "gdl/internal.h"
 
-#if defined(__BMI2__) || defined(__AVX512VL__)
+#if defined(__BMI2__) || defined(__AVX512VL__) || defined(__GFNI__)
 #include <immintrin.h>
 #endif
 
@@ -377,6 +377,7 @@ static int candidates(const uint64_t *lr, int nr, uint64_t moving,
 	return nc;
 }
 
+#if !(defined(__AVX512VBMI__) && defined(__GFNI__))
 /* One round of transpose64: each pair of rows k, k + j (k's bit j clear)
  * trades the bits that sit j columns apart. The pairs of a run are
  * consecutive rows, so the compiler vectorises the inner loop. */
@@ -401,6 +402,57 @@ static void transpose64(uint64_t *m)
 	swap_blocks(m, 2, 0x3333333333333333ull);
 	swap_blocks(m, 1, 0x5555555555555555ull);
 }
+#else
+/* The rows in[0..n) (none past 64; 0 past n), ANDed with many,
+ * transposed into out[0..64) as transpose64: in eight registers of eight
+ * rows, each 8 x 8 block of bits made one word (its bytes gathered by a
+ * byte permutation, its bits transposed by an affine transformation over
+ * GF(2) whose matrix is the block itself), then the words of the eight
+ * registers transposed, and their bytes put in place. */
+static void transpose64_avx512(const uint64_t *in, int n, uint64_t many,
+	uint64_t *out)
+{
+	uint8_t ia[64], ic[64];
+	for (int c = 0; c < 8; c++)
+		for (int r = 0; r < 8; r++) {
+			ia[8 * c + 7 - r] = (uint8_t)(8 * r + c);
+			ic[8 * c + r] = (uint8_t)(8 * r + c);
+		}
+	__m512i idxa = _mm512_loadu_si512(ia), idxc = _mm512_loadu_si512(ic);
+	__m512i bits = _mm512_set1_epi64((long long)0x8040201008040201ull);
+	__m512i vm = _mm512_set1_epi64((long long)many), x[8], y[8];
+	for (int z = 0; z < 8; z++) {
+		int left = n - 8 * z;
+		__mmask8 k = left >= 8 ? 0xff : left <= 0 ? 0 :
+			(__mmask8)((1u << left) - 1);
+		__m512i r = _mm512_and_si512(_mm512_maskz_loadu_epi64(k, in + 8 * z),
+			vm);
+		x[z] = _mm512_gf2p8affine_epi64_epi8(bits,
+			_mm512_permutexvar_epi8(idxa, r), 0);
+	}
+	/* the 8 x 8 words: word z of y[c] is word c of x[z] */
+	for (int z = 0; z < 8; z += 2) {
+		y[z] = _mm512_unpacklo_epi64(x[z], x[z + 1]);
+		y[z + 1] = _mm512_unpackhi_epi64(x[z], x[z + 1]);
+	}
+	__m512i p0 = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
+	__m512i p1 = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+	for (int z = 0; z < 8; z += 4)
+		for (int h = 0; h < 2; h++) {
+			x[z + h] = _mm512_permutex2var_epi64(y[z + h], p0, y[z + 2 + h]);
+			x[z + 2 + h] = _mm512_permutex2var_epi64(y[z + h], p1,
+				y[z + 2 + h]);
+		}
+	__m512i q0 = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11);
+	__m512i q1 = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);
+	for (int h = 0; h < 4; h++) {
+		y[h] = _mm512_permutex2var_epi64(x[h], q0, x[h + 4]);
+		y[h + 4] = _mm512_permutex2var_epi64(x[h], q1, x[h + 4]);
+	}
+	for (int c = 0; c < 8; c++)
+		_mm512_storeu_si512(out + 8 * c, _mm512_permutexvar_epi8(idxc, y[c]));
+}
+#endif
 
 /* The legal words b->cw of the nc candidates over the lanes of many,
  * transposed into b->tr: bit k % 64 of tr[(k / 64) * 64 + l] says
@@ -409,10 +461,14 @@ static int transpose_cands(gdl_batch *b, uint64_t many, int nc)
 {
 	int nb = (nc + 63) / 64;
 	for (int q = 0; q < nb; q++) {
+#if defined(__AVX512VBMI__) && defined(__GFNI__)
+		transpose64_avx512(b->cw + q * 64, nc - q * 64, many, b->tr + q * 64);
+#else
 		uint64_t *m = b->tr + q * 64;
 		for (int j = 0; j < 64; j++)
 			m[j] = q * 64 + j < nc ? b->cw[q * 64 + j] & many : 0;
 		transpose64(m);
+#endif
 	}
 	return nb;
 }
