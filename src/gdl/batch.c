@@ -7,6 +7,10 @@
  * is a copy of the words of the next propositions. Evaluating the whole
  * network once serves 64 playouts, and has no branch that depends on a
  * playout, so that per playout it costs a few instructions per gate.
+ * The network runs as net.c's program (prog_build): it writes the legal
+ * words and the next state to regions of consecutive words, and the
+ * does words, at most 64 moves made a step, are pushed into the
+ * next-state ORs that read them rather than read by every one.
  * Each playout chooses its own uniformly random joint move (one draw per
  * choosing role, lanes in order, so a seed gives the same playouts); a
  * playout that ends hands its lane to the next one. A game loaded for the
@@ -275,7 +279,7 @@ static inline uint64_t and_of(const uint64_t *val, const int32_t *in, int k,
 
 /* The program p[0..end) (see gdl_net's prog) run over val: every gate an
  * AND, an OR's output negated (its inputs are); a loop per block, the
- * common shapes unrolled. */
+ * common shapes unrolled, a gate by runs a loop per run. */
 static void exec(const int32_t *p, const int32_t *end, uint64_t *val)
 {
 	while (p < end) {

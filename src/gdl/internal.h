@@ -284,10 +284,13 @@ typedef struct gdl_net {
 	int32_t *phase;   /* [nphase1 + nphase2] */
 	int nphase1, nphase2;
 	int32_t *prog;    /* the same as a program (NULL with groups):
-			   * blocks of gates of one kind with k inputs each:
-			   * k << 1 | OR, the count, then per gate its number
-			   * and its inputs (an OR's negated); phase 1 ends
-			   * at prog1, 2 at prog2 */
+			   * blocks of gates of one shape: k << 1 | OR, the
+			   * count, how many inputs are read plain (the rest
+			   * negated; an OR's are), then per gate the word it
+			   * writes and the words it reads, or (a negative
+			   * count of plain ones) its runs of words; see
+			   * net.c's prog_build. Phase 1 ends at prog1, 2 at
+			   * prog2 */
 	int32_t prog1, prog2;
 	int32_t *pu0;     /* [ngates + 1] with prog: where each does input's
 			   * lane word is ORed in, in pu, when it is set (the
