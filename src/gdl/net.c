@@ -902,20 +902,11 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 	}
 	n->prog2 = q;
 	rc = 0;
-out:
-	gl_free(P.isdoes);
-	gl_free(P.fixed);
-	gl_free(P.ph2);
-	gl_free(P.alone);
-	gl_free(P.slot);
-	gl_free(P.out);
-	gl_free(P.level);
-	gl_free(P.cdst.a);
-	gl_free(P.csrc.a);
-	gl_free(P.cguard.a);
-	gl_free(P.cph.a);
-	gl_free(key);
-	gl_free(in);
+out:;
+	void *held[] = {P.isdoes, P.fixed, P.ph2, P.alone, P.slot, P.out,
+		P.level, P.cdst.a, P.csrc.a, P.cguard.a, P.cph.a, key, in};
+	for (size_t i = 0; i < sizeof held / sizeof *held; i++)
+		gl_free(held[i]);
 	return rc;
 }
 
