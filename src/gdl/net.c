@@ -576,6 +576,8 @@ typedef struct proggate {
 	int32_t level, k, pos, g; /* its level, its count of inputs << 1 |
 				   * OR, how many are read plain, itself (a
 				   * copy: ~its number) */
+	int32_t at, nin, npl;     /* its inputs in prog_build's list, how
+				   * many, how many plain */
 } proggate;
 
 static int cmp_proggate(const void *a, const void *b)
@@ -666,6 +668,22 @@ static int push_build(gdl_net *n, const uint8_t *isdoes, int32_t *slot,
 	return 0;
 }
 
+/* a[0..n) in ascending order: a few by insertion, more by qsort. */
+static void sort_i32(int32_t *a, int n)
+{
+	if (n > 16) {
+		qsort(a, (size_t)n, sizeof *a, cmp_i32);
+		return;
+	}
+	for (int i = 1; i < n; i++) {
+		int32_t x = a[i];
+		int j = i;
+		for (; j > 0 && a[j - 1] > x; j--)
+			a[j] = a[j - 1];
+		a[j] = x;
+	}
+}
+
 /* The inputs gate g (~copy) reads in the batch's program, into in (the
  * word << 1 | negated, as the AND it is computed as: an OR's negated, the
  * NOT of the AND of their NOTs), those read plain first; returns how
@@ -704,8 +722,8 @@ static int prog_inputs(const progb *P, int32_t g, int32_t *in, int *pos,
 		if (!neg)
 			*pos = k;
 	}
-	qsort(in, (size_t)*pos, sizeof *in, cmp_i32); /* in the words' order */
-	qsort(in + *pos, (size_t)(k - *pos), sizeof *in, cmp_i32);
+	sort_i32(in, *pos); /* in the words' order */
+	sort_i32(in + *pos, k - *pos);
 	return k;
 }
 
@@ -782,7 +800,7 @@ static bool set_regions(gdl_net *n, const gdl_game *gd)
 static int prog_build(gdl_net *n, const gdl_game *gd)
 {
 	int ng = n->ngates, np = n->nphase1 + n->nphase2, nm = gd->nmoves;
-	int maxk = 2, rc = GL_ENOMEM;
+	int rc = GL_ENOMEM;
 	progb P = {.n = n};
 	P.isdoes = gl_calloc((size_t)ng + 1, 1);
 	P.fixed = gl_calloc((size_t)ng + 1, 1);
@@ -832,14 +850,10 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 	int nc = P.cdst.n;
 	key = gl_malloc(((size_t)np + (size_t)nc + 1) * sizeof *key);
 	size_t len = 1;
-	for (int j = 0; j < np; j++) {
-		int k = n->in0[n->phase[j] + 1] - n->in0[n->phase[j]];
-		len += 4 + (size_t)k;
-		if (k + 1 > maxk)
-			maxk = k + 1;
-	}
+	for (int j = 0; j < np; j++)
+		len += 4 + (size_t)(n->in0[n->phase[j] + 1] - n->in0[n->phase[j]]);
 	len += 6 * (size_t)nc;
-	in = gl_malloc((size_t)maxk * sizeof *in);
+	in = gl_malloc(len * sizeof *in); /* every gate's inputs */
 	n->prog = gl_malloc(len * sizeof *n->prog);
 	if (!key || !in || !n->prog)
 		goto out;
@@ -848,6 +862,7 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 		int j0 = ph ? n->nphase1 : 0, j1 = ph ? np : n->nphase1, nk = 0;
 		if (ph)
 			n->prog1 = q;
+		int32_t at = 0;
 		for (int j = j0; j < j1 + nc; j++) {
 			int32_t g = j < j1 ? n->phase[j] : ~(j - j1), lv = 0;
 			if (g < 0) { /* a copy, after what it reads */
@@ -862,12 +877,14 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 			}
 			int pos, prun;
 			bool isor;
-			int k = prog_inputs(&P, g, in, &pos, &isor);
-			int runs = k > 0 ? prog_runs(in, k, pos, &prun) : 0;
+			int k = prog_inputs(&P, g, in + at, &pos, &isor);
+			int runs = k > 0 ? prog_runs(in + at, k, pos, &prun) : 0;
 			if (runs)
-				key[nk++] = (proggate){lv, runs << 1 | isor, -1 - prun, g};
+				key[nk++] = (proggate){lv, runs << 1 | isor, -1 - prun, g,
+					at, k, pos};
 			else if (k >= 0)
-				key[nk++] = (proggate){lv, k << 1 | isor, pos, g};
+				key[nk++] = (proggate){lv, k << 1 | isor, pos, g, at, k, pos};
+			at += k > 0 ? k : 0;
 		}
 		if (nk > 1)
 			qsort(key, (size_t)nk, sizeof *key, cmp_proggate);
@@ -883,18 +900,17 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 			}
 			n->prog[head + 1]++;
 			n->prog[q++] = g < 0 ? P.cdst.a[~g] : P.out[g];
-			int pos;
-			bool isor;
-			int k = prog_inputs(&P, g, in, &pos, &isor);
+			const int32_t *gi = in + key[j].at;
+			int k = key[j].nin, pos = key[j].npl;
 			if (key[j].pos >= 0) {
 				for (int i = 0; i < k; i++)
-					n->prog[q++] = in[i] >> 1;
+					n->prog[q++] = gi[i] >> 1;
 				continue;
 			}
 			for (int i = 0, i0 = 0; i < k; i++) /* by runs */
 				if (i + 1 == k || i + 1 == pos ||
-				    in[i + 1] >> 1 != (in[i] >> 1) + 1) {
-					n->prog[q++] = in[i0] >> 1;
+				    gi[i + 1] >> 1 != (gi[i] >> 1) + 1) {
+					n->prog[q++] = gi[i0] >> 1;
 					n->prog[q++] = i + 1 - i0;
 					i0 = i + 1;
 				}
