@@ -7,6 +7,10 @@
  * is a copy of the words of the next propositions. Evaluating the whole
  * network once serves 64 playouts, and has no branch that depends on a
  * playout, so that per playout it costs a few instructions per gate.
+ * The network runs as net.c's program (prog_build): it writes the legal
+ * words and the next state to regions of consecutive words, and the
+ * does words, at most 64 moves made a step, are pushed into the
+ * next-state ORs that read them rather than read by every one.
  * Each playout chooses its own uniformly random joint move (one draw per
  * choosing role, lanes in order, so a seed gives the same playouts); a
  * playout that ends hands its lane to the next one. A game loaded for the
@@ -15,7 +19,7 @@
  */
 #include "gdl/internal.h"
 
-#ifdef __BMI2__
+#if defined(__BMI2__) || defined(__AVX512VL__) || defined(__GFNI__)
 #include <immintrin.h>
 #endif
 
@@ -34,21 +38,26 @@ struct gdl_batch {
 	gdl_eval *one;          /* the prover's: playouts one by one */
 	const gdl_net *n;
 	uint64_t *val;          /* [ngates] lane words */
-	uint64_t *nx;           /* [nbase] the next state's words */
 	int nm;                 /* the game's nmoves */
 	int ones;               /* val[ones] is all ones */
 	pmove *moves;           /* [(nvar + 1) * nroles * nmoves] each role's
 				 * possible moves in the network (0) and in
 				 * each variant */
 	int *nrm;               /* [(nvar + 1) * GDL_ROLES_MAX] how many */
-	uint64_t *dw;           /* [nmoves] lanes that chose each move */
-	uint64_t *lw;           /* [nroles * nmoves] legal words, this step */
+	uint64_t *dw;           /* [nmoves] lanes that drew each move (zero
+				 * but in a draw's moves) */
+	int32_t *drawn;         /* [nmoves] the moves a draw chose, nd */
+	int nd;
+	uint64_t *cw;           /* [nmoves + 8] the candidates' words */
+	uint64_t *sw;           /* [nbase] the start state's words, of ones
+				 * where a base holds, for reloads */
+	const uint64_t *swof;   /* the state sw holds, in this call */
 	const gdl_net *g;       /* the goals' own network (n->goal), or NULL */
 	uint64_t *gval;         /* [g->ngates] its lane words */
 	uint64_t *gbase;        /* [nbase] ended playouts' states, a bit each */
 	int npend;              /* how many gbase holds */
 	int32_t *gorder;        /* [ngoal] goals by role, best value first */
-	int32_t *cand;          /* [nmoves] draw's candidates */
+	int32_t *cand;          /* [nmoves + 8] draw's candidates */
 	uint64_t *tr;           /* [(nmoves + 63) / 64 * 64] draw's transpose */
 	int32_t *set;           /* [nroles * nmoves] does words set a step */
 	const double *weight;   /* gdl_batch_each's move weights, or NULL */
@@ -69,34 +78,35 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	}
 	b->n = n;
 	b->nm = gd->nmoves;
-	int ng = n->ngates; /* the variants share the inputs' numbers */
-	for (int v = 1; v <= n->nvar; v++)
-		if (n->var[v]->ngates > ng)
-			ng = n->var[v]->ngates;
+	int ng = 0; /* the variants share the inputs' numbers */
+	for (int v = 0; v <= n->nvar; v++)
+		if ((v ? n->var[v] : n)->nwords > ng)
+			ng = (v ? n->var[v] : n)->nwords;
 	b->ones = ng;
 	b->val = gl_calloc((size_t)ng + 1, sizeof *b->val);
-	b->nx = gl_calloc((size_t)gd->nbase + 1, sizeof *b->nx);
 	size_t nv = (size_t)n->nvar + 1;
 	b->moves = gl_malloc((nv * (size_t)gd->nroles * (size_t)gd->nmoves + 1) *
 		sizeof *b->moves);
 	b->nrm = gl_calloc(nv * GDL_ROLES_MAX, sizeof *b->nrm);
 	b->dw = gl_calloc((size_t)gd->nmoves + 1, sizeof *b->dw);
-	b->lw = gl_calloc((size_t)gd->nroles * (size_t)gd->nmoves + 1,
-		sizeof *b->lw);
+	b->drawn = gl_malloc(((size_t)gd->nmoves + 1) * sizeof *b->drawn);
+	b->cw = gl_malloc(((size_t)gd->nmoves + 8) * sizeof *b->cw);
+	b->sw = gl_malloc(((size_t)gd->nbase + 1) * sizeof *b->sw);
 	b->g = n->goal;
 	b->gorder = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *b->gorder);
-	b->cand = gl_malloc(((size_t)gd->nmoves + 1) * sizeof *b->cand);
+	b->cand = gl_malloc(((size_t)gd->nmoves + 8) * sizeof *b->cand);
 	b->set = gl_malloc(((size_t)gd->nroles * (size_t)gd->nmoves + 1) *
 		sizeof *b->set);
 	b->tr = gl_malloc(((size_t)gd->nmoves + 63) / 64 * 64 * sizeof *b->tr +
 		sizeof *b->tr);
 	if (b->g) {
-		b->gval = gl_calloc((size_t)b->g->ngates + 1, sizeof *b->gval);
+		b->gval = gl_calloc((size_t)b->g->nwords + 1, sizeof *b->gval);
 		b->gbase = gl_calloc((size_t)gd->nbase + 1, sizeof *b->gbase);
 	}
 	if (b->val)
 		b->val[b->ones] = ~0ull;
-	if (!b->val || !b->nx || !b->moves || !b->nrm || !b->dw || !b->lw ||
+	if (!b->val || !b->moves || !b->nrm || !b->dw || !b->drawn || !b->cw ||
+	    !b->sw ||
 	    !b->gorder ||
 	    !b->cand || !b->tr || !b->set ||
 	    (b->g && (!b->gval || !b->gbase))) {
@@ -142,11 +152,12 @@ void gdl_batch_free(gdl_batch *b)
 		return;
 	gdl_eval_free(b->one);
 	gl_free(b->val);
-	gl_free(b->nx);
 	gl_free(b->moves);
 	gl_free(b->nrm);
 	gl_free(b->dw);
-	gl_free(b->lw);
+	gl_free(b->drawn);
+	gl_free(b->cw);
+	gl_free(b->sw);
 	gl_free(b->gval);
 	gl_free(b->gbase);
 	gl_free(b->gorder);
@@ -161,10 +172,40 @@ static inline uint64_t word(const uint64_t *val, int32_t ref)
 	return ref >= 0 ? val[ref] : ref == REF_TRUE ? ~0ull : 0;
 }
 
-/* The lanes where possible move p is legal. */
-static inline uint64_t legal_lanes(const uint64_t *val, const pmove *p)
+/* A step's does words about to be set in n: the words their pushes fill
+ * (see gdl_net's pu) zeroed. */
+static void does_begin(const gdl_net *n, uint64_t *val)
 {
-	return val[p->legal] & val[p->guard];
+	memset(val + n->ngates, 0, (size_t)n->nslot * sizeof *val);
+}
+
+/* Does input dg of n set to the lanes of w, and pushed. */
+static inline void does_set(const gdl_net *n, uint64_t *val, int32_t dg,
+	uint64_t w)
+{
+	val[dg] = w;
+	for (int i = n->pu0 ? n->pu0[dg] : 0, end = n->pu0 ? n->pu0[dg + 1] : 0;
+	     i < end; i++)
+		val[n->pu[i]] |= w;
+}
+
+/* Where n has no program, its regions (see gdl_net's lreg) copied in:
+ * the legal words from its possible moves (nrm of each role in moves),
+ * after phase 1; the next state's, after phase 2. */
+static void fill_legal(const gdl_game *gd, const gdl_net *n, uint64_t *val,
+	const pmove *moves, const int *nrm)
+{
+	for (int r = 0; r < gd->nroles; r++)
+		for (int k = 0; k < nrm[r]; k++) {
+			const pmove *p = moves + r * gd->nmoves + k;
+			val[n->lreg + r * n->lstride + k] = val[p->legal] & val[p->guard];
+		}
+}
+
+static void fill_next(const gdl_game *gd, const gdl_net *n, uint64_t *val)
+{
+	for (int i = 0; i < gd->nbase; i++)
+		val[n->nreg + i] = word(val, n->next_ref[i]);
 }
 
 /* A recursive group to its least fixpoint, lane-parallel. */
@@ -216,48 +257,61 @@ static void run(const gdl_net *n, uint64_t *val, const int32_t *list, int len)
 	}
 }
 
-/* Input x (gate << 1 | negated) of a program. */
-#define IN(x) (val[(x) >> 1] ^ -(uint64_t)((x) & 1))
+/* The AND of the k words of val that in[] names, the first pos plain,
+ * the others negated. */
+static inline uint64_t and_of(const uint64_t *val, const int32_t *in, int k,
+	int pos)
+{
+	uint64_t a = ~0ull, o = 0;
+	for (int i = 0; i < pos; i++)
+		a &= val[in[i]];
+	for (int i = pos; i < k; i++)
+		o |= val[in[i]];
+	return a & ~o;
+}
+
+/* A block of gates of K inputs, POS of them plain: a case of exec's. */
+#define BLOCK(K, POS) \
+	case (K) * 8 + (POS): \
+		for (int j = 0; j < m; j++, p += 1 + (K)) \
+			val[p[0]] = and_of(val, p + 1, K, POS) ^ neg; \
+		break;
 
 /* The program p[0..end) (see gdl_net's prog) run over val: every gate an
  * AND, an OR's output negated (its inputs are); a loop per block, the
- * common shapes unrolled. */
+ * common shapes unrolled, a gate by runs a loop per run. */
 static void exec(const int32_t *p, const int32_t *end, uint64_t *val)
 {
 	while (p < end) {
-		int32_t k = p[0] >> 1, m = p[1];
+		int32_t k = p[0] >> 1, m = p[1], pos = p[2];
 		uint64_t neg = -(uint64_t)(p[0] & 1);
-		p += 2;
-		switch (k) {
-		case 1:
-			for (int j = 0; j < m; j++, p += 2)
-				val[p[0]] = IN(p[1]) ^ neg;
-			break;
-		case 2:
-			for (int j = 0; j < m; j++, p += 3)
-				val[p[0]] = (IN(p[1]) & IN(p[2])) ^ neg;
-			break;
-		case 3:
-			for (int j = 0; j < m; j++, p += 4)
-				val[p[0]] = (IN(p[1]) & IN(p[2]) & IN(p[3])) ^ neg;
-			break;
-		case 4:
-			for (int j = 0; j < m; j++, p += 5)
-				val[p[0]] = (IN(p[1]) & IN(p[2]) & IN(p[3]) & IN(p[4])) ^
-					neg;
-			break;
-		default:
-			for (int j = 0; j < m; j++, p += 1 + k) {
-				uint64_t acc = ~0ull;
-				for (int i = 1; i <= k; i++)
-					acc &= IN(p[i]);
-				val[p[0]] = acc ^ neg;
+		p += 3;
+		if (pos < 0) { /* by runs */
+			for (int j = 0; j < m; j++, p += 1 + 2 * k) {
+				uint64_t a = ~0ull, o = 0;
+				for (int i = 0; i < -1 - pos; i++) /* plain */
+					for (int t = 0; t < p[2 + 2 * i]; t++)
+						a &= val[p[1 + 2 * i] + t];
+				for (int i = -1 - pos; i < k; i++)
+					for (int t = 0; t < p[2 + 2 * i]; t++)
+						o |= val[p[1 + 2 * i] + t];
+				val[p[0]] = (a & ~o) ^ neg;
 			}
+			continue;
+		}
+		switch (k <= 4 ? k * 8 + pos : -1) {
+		BLOCK(1, 0) BLOCK(1, 1)
+		BLOCK(2, 0) BLOCK(2, 1) BLOCK(2, 2)
+		BLOCK(3, 0) BLOCK(3, 1) BLOCK(3, 2) BLOCK(3, 3)
+		BLOCK(4, 0) BLOCK(4, 1) BLOCK(4, 2) BLOCK(4, 3) BLOCK(4, 4)
+		default:
+			for (int j = 0; j < m; j++, p += 1 + k)
+				val[p[0]] = and_of(val, p + 1, k, pos) ^ neg;
 		}
 	}
 }
 
-#undef IN
+#undef BLOCK
 
 /* Phase 1 (the gates that depend on the state only), 2 (the rest), or
  * both (3) of n over val. */
@@ -272,6 +326,62 @@ static void phases(const gdl_net *n, uint64_t *val, int which)
 		run(n, val, n->phase + from, to - from);
 }
 
+/* Lane l draws possible move k (b->dw, b->drawn). */
+static inline void drawn(gdl_batch *b, int k, int l)
+{
+	if (!b->dw[k])
+		b->drawn[b->nd++] = k;
+	b->dw[k] |= 1ull << l;
+}
+
+/* The candidates of a role with the legal words lr[0..nr) in the lanes
+ * of moving: the moves legal in one lane or more, into cand (eight
+ * words of room past the last) and their words into cw; the lanes where
+ * some move is legal into *ones, where two are into *many. Returns how
+ * many. */
+static int candidates(const uint64_t *lr, int nr, uint64_t moving,
+	int32_t *cand, uint64_t *cw, uint64_t *ones, uint64_t *many)
+{
+	uint64_t o = 0, m = 0;
+	int nc = 0, k = 0;
+#if defined(__AVX512VL__)
+	/* eight moves a step, the nonzero words packed to the left */
+	__m512i vm = _mm512_set1_epi64((long long)moving);
+	__m512i vo = _mm512_setzero_si512(), vmany = vo;
+	__m256i idx = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+	for (; k + 8 <= nr; k += 8) {
+		__m512i w = _mm512_and_si512(_mm512_loadu_si512(lr + k), vm);
+		__mmask8 nz = _mm512_test_epi64_mask(w, w);
+		vmany = _mm512_ternarylogic_epi64(vmany, vo, w, 0xf8); /* a|b&c */
+		vo = _mm512_or_si512(vo, w);
+		_mm512_storeu_si512(cw + nc, _mm512_maskz_compress_epi64(nz, w));
+		_mm256_storeu_si256((__m256i *)(cand + nc),
+			_mm256_maskz_compress_epi32(nz, idx));
+		nc += __builtin_popcount(nz);
+		idx = _mm256_add_epi32(idx, _mm256_set1_epi32(8));
+	}
+	uint64_t lo[8], lm[8];
+	_mm512_storeu_si512(lo, vo);
+	_mm512_storeu_si512(lm, vmany);
+	for (int i = 0; i < 8; i++) {
+		m |= lm[i] | (o & lo[i]);
+		o |= lo[i];
+	}
+#endif
+	for (; k < nr; k++) {
+		uint64_t w = lr[k] & moving;
+		m |= o & w;
+		o |= w;
+		cand[nc] = k;
+		cw[nc] = w;
+		nc += w != 0;
+	}
+	*ones = o;
+	*many = m;
+	return nc;
+}
+
+#if !(defined(__AVX512VBMI__) && defined(__GFNI__))
 /* One round of transpose64: each pair of rows k, k + j (k's bit j clear)
  * trades the bits that sit j columns apart. The pairs of a run are
  * consecutive rows, so the compiler vectorises the inner loop. */
@@ -296,19 +406,73 @@ static void transpose64(uint64_t *m)
 	swap_blocks(m, 2, 0x3333333333333333ull);
 	swap_blocks(m, 1, 0x5555555555555555ull);
 }
+#else
+/* The rows in[0..n) (none past 64; 0 past n), ANDed with many,
+ * transposed into out[0..64) as transpose64: in eight registers of eight
+ * rows, each 8 x 8 block of bits made one word (its bytes gathered by a
+ * byte permutation, its bits transposed by an affine transformation over
+ * GF(2) whose matrix is the block itself), then the words of the eight
+ * registers transposed, and their bytes put in place. */
+static void transpose64_avx512(const uint64_t *in, int n, uint64_t many,
+	uint64_t *out)
+{
+	uint8_t ia[64], ic[64];
+	for (int c = 0; c < 8; c++)
+		for (int r = 0; r < 8; r++) {
+			ia[8 * c + 7 - r] = (uint8_t)(8 * r + c);
+			ic[8 * c + r] = (uint8_t)(8 * r + c);
+		}
+	__m512i idxa = _mm512_loadu_si512(ia), idxc = _mm512_loadu_si512(ic);
+	__m512i bits = _mm512_set1_epi64((long long)0x8040201008040201ull);
+	__m512i vm = _mm512_set1_epi64((long long)many), x[8], y[8];
+	for (int z = 0; z < 8; z++) {
+		int left = n - 8 * z;
+		__mmask8 k = left >= 8 ? 0xff : left <= 0 ? 0 :
+			(__mmask8)((1u << left) - 1);
+		__m512i r = _mm512_and_si512(_mm512_maskz_loadu_epi64(k, in + 8 * z),
+			vm);
+		x[z] = _mm512_gf2p8affine_epi64_epi8(bits,
+			_mm512_permutexvar_epi8(idxa, r), 0);
+	}
+	/* the 8 x 8 words: word z of y[c] is word c of x[z] */
+	for (int z = 0; z < 8; z += 2) {
+		y[z] = _mm512_unpacklo_epi64(x[z], x[z + 1]);
+		y[z + 1] = _mm512_unpackhi_epi64(x[z], x[z + 1]);
+	}
+	__m512i p0 = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
+	__m512i p1 = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+	for (int z = 0; z < 8; z += 4)
+		for (int h = 0; h < 2; h++) {
+			x[z + h] = _mm512_permutex2var_epi64(y[z + h], p0, y[z + 2 + h]);
+			x[z + 2 + h] = _mm512_permutex2var_epi64(y[z + h], p1,
+				y[z + 2 + h]);
+		}
+	__m512i q0 = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11);
+	__m512i q1 = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);
+	for (int h = 0; h < 4; h++) {
+		y[h] = _mm512_permutex2var_epi64(x[h], q0, x[h + 4]);
+		y[h + 4] = _mm512_permutex2var_epi64(x[h], q1, x[h + 4]);
+	}
+	for (int c = 0; c < 8; c++)
+		_mm512_storeu_si512(out + 8 * c, _mm512_permutexvar_epi8(idxc, y[c]));
+}
+#endif
 
-/* The legal words lw of the nc candidates b->cand[] over the lanes of
- * many, transposed into b->tr: bit k % 64 of tr[(k / 64) * 64 + l] says
+/* The legal words b->cw of the nc candidates over the lanes of many,
+ * transposed into b->tr: bit k % 64 of tr[(k / 64) * 64 + l] says
  * whether candidate k is legal in lane l. Returns the blocks of 64. */
-static int transpose_cands(gdl_batch *b, const uint64_t *lw, uint64_t many,
-	int nc)
+static int transpose_cands(gdl_batch *b, uint64_t many, int nc)
 {
 	int nb = (nc + 63) / 64;
 	for (int q = 0; q < nb; q++) {
+#if defined(__AVX512VBMI__) && defined(__GFNI__)
+		transpose64_avx512(b->cw + q * 64, nc - q * 64, many, b->tr + q * 64);
+#else
 		uint64_t *m = b->tr + q * 64;
 		for (int j = 0; j < 64; j++)
-			m[j] = q * 64 + j < nc ? lw[b->cand[q * 64 + j]] & many : 0;
+			m[j] = q * 64 + j < nc ? b->cw[q * 64 + j] & many : 0;
 		transpose64(m);
+#endif
 	}
 	return nb;
 }
@@ -316,27 +480,29 @@ static int transpose_cands(gdl_batch *b, const uint64_t *lw, uint64_t many,
 /* Role r's move in each lane of many (which have two legal moves or
  * more), uniformly at random, into b->dw[k] (lanes choosing its k-th
  * possible move). Only the nc candidates b->cand[] (the moves legal in
- * some lane) are drawn from. Where most candidates are legal in a lane,
+ * some lane, their words b->cw) are drawn from. Where most candidates are legal in a lane,
  * by rejection: a candidate drawn uniformly is kept if legal in the
  * lane (lanes still undecided after a few tries count their legal moves
  * and draw one of them). Where few are, the candidates' lane words are
  * transposed into each lane's legal candidates, and each lane draws one
  * of them. Either way the choice is uniform over the legal moves. */
-static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
+static void draw(gdl_batch *b, uint64_t many, int nc, gl_rng *rng)
 {
-	const uint64_t *lw = b->lw + (size_t)r * (size_t)b->nm;
+	const uint64_t *cw = b->cw;
 	const int32_t *cand = b->cand;
 	int legal = 0;
 	for (int j = 0; j < nc; j++)
-		legal += __builtin_popcountll(lw[cand[j]] & many);
+		legal += __builtin_popcountll(cw[j] & many);
 	if (legal * 3 < nc * __builtin_popcountll(many)) {
-		int nb = transpose_cands(b, lw, many, nc);
+		int nb = transpose_cands(b, many, nc);
 		const uint64_t *tr = b->tr;
+		int c[LANES] = {0}; /* each lane's legal candidates */
+		for (int q = 0; q < nb; q++)
+			for (int l = 0; l < LANES; l++)
+				c[l] += __builtin_popcountll(tr[q * 64 + l]);
 		for (uint64_t f = many; f; f &= f - 1) {
-			int l = __builtin_ctzll(f), c = 0;
-			for (int q = 0; q < nb; q++)
-				c += __builtin_popcountll(tr[q * 64 + l]);
-			int k = (int)gl_rng_below(rng, (uint32_t)c);
+			int l = __builtin_ctzll(f);
+			int k = (int)gl_rng_below(rng, (uint32_t)c[l]);
 			for (int q = 0; q < nb; q++) {
 				uint64_t x = tr[q * 64 + l];
 				int pc = __builtin_popcountll(x);
@@ -350,7 +516,7 @@ static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 				while (k--)
 					x &= x - 1;
 #endif
-				b->dw[cand[q * 64 + __builtin_ctzll(x)]] |= 1ull << l;
+				drawn(b, cand[q * 64 + __builtin_ctzll(x)], l);
 				break;
 			}
 		}
@@ -369,9 +535,9 @@ static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 			held = !held;
 			if ((uint32_t)m < lim)
 				m = (uint64_t)gl_rng_below(rng, (uint32_t)nc) << 32;
-			int k = cand[m >> 32];
-			if (lw[k] >> l & 1) {
-				b->dw[k] |= 1ull << l;
+			int j = (int)(m >> 32);
+			if (cw[j] >> l & 1) {
+				drawn(b, cand[j], l);
 				many &= ~(1ull << l);
 			}
 		}
@@ -381,17 +547,17 @@ static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 	for (uint64_t f = many; f; f &= f - 1)
 		cnt[__builtin_ctzll(f)] = 0;
 	for (int j = 0; j < nc; j++)
-		for (uint64_t w = lw[cand[j]] & many; w; w &= w - 1)
+		for (uint64_t w = cw[j] & many; w; w &= w - 1)
 			cnt[__builtin_ctzll(w)]++;
 	for (uint64_t f = many; f; f &= f - 1) {
 		int l = __builtin_ctzll(f);
 		pick[l] = (int)gl_rng_below(rng, (uint32_t)cnt[l]);
 	}
 	for (int j = 0; j < nc; j++)
-		for (uint64_t w = lw[cand[j]] & many; w; w &= w - 1) {
+		for (uint64_t w = cw[j] & many; w; w &= w - 1) {
 			int l = __builtin_ctzll(w);
 			if (pick[l]-- == 0)
-				b->dw[cand[j]] |= 1ull << l;
+				drawn(b, cand[j], l);
 		}
 }
 
@@ -403,10 +569,9 @@ static void draw(gdl_batch *b, int r, uint64_t many, int nc, gl_rng *rng)
 static void draw_weighted(gdl_batch *b, int r, uint64_t many, int nc,
 	const pmove *mv, gl_rng *rng)
 {
-	const uint64_t *lw = b->lw + (size_t)r * (size_t)b->nm;
 	const double *w = b->weight + (size_t)r * (size_t)b->nm;
 	const int32_t *cand = b->cand;
-	int nb = transpose_cands(b, lw, many, nc);
+	int nb = transpose_cands(b, many, nc);
 	const uint64_t *tr = b->tr;
 	for (uint64_t f = many; f; f &= f - 1) {
 		int l = __builtin_ctzll(f), pick = -1;
@@ -420,7 +585,7 @@ static void draw_weighted(gdl_batch *b, int r, uint64_t many, int nc,
 				pick = cand[q * 64 + __builtin_ctzll(x)];
 				t -= w[mv[pick].id];
 			}
-		b->dw[pick] |= 1ull << l;
+		drawn(b, pick, l);
 	}
 }
 
@@ -470,14 +635,19 @@ static void flush_goals(const gdl_game *gd, gdl_batch *b, int n,
 	b->npend = 0;
 }
 
-/* The lanes of mask take the state: every base word at once. */
-static void load_lanes(const gdl_game *gd, uint64_t *val, uint64_t mask,
+/* The lanes of mask take the state: every base word at once (the state's
+ * words kept in b->sw for the reloads of a call). */
+static void load_lanes(const gdl_game *gd, gdl_batch *b, uint64_t mask,
 	const uint64_t *state)
 {
-	const int32_t *bg = gd->net->base_gate;
-	for (int i = 0; i < gd->nbase; i++)
-		val[bg[i]] = (val[bg[i]] & ~mask) |
-			(state[i / 64] >> (i % 64) & 1 ? mask : 0);
+	uint64_t *val = b->val, *sw = b->sw;
+	if (state != b->swof) { /* the state as words of all ones or none */
+		for (int i = 0; i < gd->nbase; i++)
+			sw[i] = -(state[i / 64] >> (i % 64) & 1);
+		b->swof = state;
+	}
+	for (int i = 0; i < gd->nbase; i++) /* the base words are the first */
+		val[i] = (val[i] & ~mask) | (sw[i] & mask);
 }
 
 /* Lane l of every base word takes its bit from state. */
@@ -557,11 +727,12 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 	}
 	int lanes = count < LANES ? count : LANES;
 	uint64_t active = lane_mask(lanes);
+	b->swof = NULL; /* the caller may have changed the state since */
 	if (states)
 		for (int l = 0; l < lanes; l++)
 			load_lane(gd, val, l, states + (size_t)l * (size_t)gd->words);
 	else
-		load_lanes(gd, val, active, state);
+		load_lanes(gd, b, active, state);
 	for (int l = 0; l < lanes; l++)
 		made[l] = 0;
 	/* Playouts from states apart (a tree's leaves, some at each player's
@@ -581,12 +752,15 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 		const pmove *moves = b->moves + (size_t)vi * (size_t)nroles *
 			(size_t)nm;
 		const int *nrm = b->nrm + vi * GDL_ROLES_MAX;
+		if (!cur->prog)
+			fill_legal(gd, cur, val, moves, nrm);
 		/* Lanes that end here: terminal, a role without moves, too long. */
 		uint64_t fin = word(val, cur->terminal) | old;
 		for (int r = 0; r < nroles; r++) {
-			uint64_t any = 0, *lw = b->lw + r * nm;
+			const uint64_t *lr = val + cur->lreg + r * cur->lstride;
+			uint64_t any = 0;
 			for (int k = 0; k < nrm[r]; k++)
-				any |= lw[k] = legal_lanes(val, moves + r * nm + k);
+				any |= lr[k];
 			fin |= ~any;
 		}
 		fin &= here;
@@ -619,51 +793,51 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 			}
 		}
 		if (reload)
-			load_lanes(gd, val, reload, state);
+			load_lanes(gd, b, reload, state);
 		uint64_t moving = here & ~fin;
 		if (!moving)
 			continue;
 		/* Each moving lane draws a legal move per role: where it has
 		 * only one (a noop, a forced move), no draw at all. */
 		int nset = 0; /* does words set, b->set[] */
+		does_begin(cur, val);
 		for (int r = 0; r < nroles; r++) {
 			const pmove *mv = moves + r * nm;
-			uint64_t *lw = b->lw + r * nm;
+			const uint64_t *lr = val + cur->lreg + r * cur->lstride;
 			int nr = nrm[r];
-			uint64_t ones = 0, many = 0;
-			int nc = 0;
-			for (int k = 0; k < nr; k++) {
-				uint64_t w = lw[k] &= moving;
-				b->dw[k] = 0;
-				many |= ones & w;
-				ones |= w;
-				b->cand[nc] = k;
-				nc += w != 0;
-			}
+			uint64_t ones, many;
+			int nc = candidates(lr, nr, moving, b->cand, b->cw, &ones,
+				&many);
+			b->nd = 0;
 			if (many && b->weight)
 				draw_weighted(b, r, many, nc, mv, rng);
 			else if (many)
-				draw(b, r, many, nc, rng);
+				draw(b, many, nc, rng);
+			/* The moves made: those drawn, and where a lane has one
+			 * legal move, that one (the others made none). */
 			uint64_t other = ~moving; /* see gdl_net's other */
-			for (int j = 0; j < nc; j++) { /* the others chose none */
-				int k = b->cand[j];
+			bool one = (ones & ~many) != 0;
+			for (int j = 0, nk = one ? nc : b->nd; j < nk; j++) {
+				int k = one ? b->cand[j] : b->drawn[j];
 				int32_t dg = mv[k].does;
-				uint64_t w = (lw[k] & ~many) | b->dw[k];
-				if (dg >= 0)
-					val[b->set[nset++] = dg] = w;
-				else
+				uint64_t w = (one ? b->cw[j] & ~many : 0) | b->dw[k];
+				if (dg < 0)
 					other |= w;
+				else if (w)
+					does_set(cur, val, b->set[nset++] = dg, w);
 			}
+			for (int j = 0; j < b->nd; j++)
+				b->dw[b->drawn[j]] = 0;
 			val[cur->other[r]] = other;
 		}
 		phases(cur, val, 2);
-		/* next(X) may be an alias of some true(Y): read all, then write */
+		if (!cur->prog)
+			fill_next(gd, cur, val);
+		/* the next state from its region, apart from the base words (a
+		 * next(X) may be some true(Y)), which are the first */
+		const uint64_t *nx = val + cur->nreg;
 		for (int i = 0; i < gd->nbase; i++)
-			b->nx[i] = word(val, cur->next_ref[i]);
-		for (int i = 0; i < gd->nbase; i++) {
-			int32_t g = cur->base_gate[i];
-			val[g] = (b->nx[i] & moving) | (val[g] & ~moving);
-		}
+			val[i] = (nx[i] & moving) | (val[i] & ~moving);
 		/* the does words cleared: the next step sets its own */
 		for (int j = 0; j < nset; j++)
 			val[b->set[j]] = 0;
@@ -724,6 +898,8 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 	for (int l = 0; l < nl && l < LANES; l++)
 		load_lane(gd, val, l, states + (size_t)l * w);
 	phases(n, val, 1);
+	if (!n->prog)
+		fill_legal(gd, n, val, b->moves, b->nrm);
 	const gdl_net *gn = n;     /* where the goals are */
 	const uint64_t *gv = val;
 	if (b->g) {
@@ -738,8 +914,7 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 		for (int r = 0; r < gd->nroles; r++) {
 			int c = 0;
 			for (int k = 0; k < b->nrm[r]; k++)
-				c += (int)(legal_lanes(val, b->moves + r * nm + k) >> l &
-					1);
+				c += (int)(val[n->lreg + r * n->lstride + k] >> l & 1);
 			nlegal[l * gd->nroles + r] = c;
 			int best = 0;
 			for (int i = 0; i < gd->ngoal; i++)
@@ -749,6 +924,7 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 			goals[l * gd->nroles + r] = best;
 		}
 	}
+	does_begin(n, val);
 	for (int r = 0; r < gd->nroles; r++) {
 		uint64_t other = ~0ull;
 		for (int m = 0; m < nm; m++) {
@@ -759,17 +935,19 @@ void gdl_batch_step(const gdl_game *gd, gdl_batch *b, int nl,
 			for (int l = 0; l < nl && l < LANES; l++)
 				if (joints[l * gd->nroles + r] == m)
 					dw |= 1ull << l;
-			val[dg] = dw;
+			does_set(n, val, dg, dw);
 			other &= ~dw;
 		}
 		val[n->other[r]] = other;
 	}
 	phases(n, val, 2);
+	if (!n->prog)
+		fill_next(gd, n, val);
 	for (int l = 0; l < nl && l < LANES; l++) {
 		uint64_t *out = next + (size_t)l * w;
 		memset(out, 0, (size_t)w * sizeof *out);
 		for (int i = 0; i < gd->nbase; i++)
-			if (word(val, n->next_ref[i]) >> l & 1)
+			if (val[n->nreg + i] >> l & 1)
 				out[i / 64] |= 1ull << (i % 64);
 	}
 	for (int k = 0; k < gd->nroles * nm; k++) /* as the playouts expect */

@@ -284,11 +284,30 @@ typedef struct gdl_net {
 	int32_t *phase;   /* [nphase1 + nphase2] */
 	int nphase1, nphase2;
 	int32_t *prog;    /* the same as a program (NULL with groups):
-			   * blocks of gates of one kind with k inputs each:
-			   * k << 1 | OR, the count, then per gate its number
-			   * and its inputs (an OR's negated); phase 1 ends
-			   * at prog1, 2 at prog2 */
+			   * blocks of gates of one shape: k << 1 | OR, the
+			   * count, how many inputs are read plain (the rest
+			   * negated; an OR's are), then per gate the word it
+			   * writes and the words it reads, or (a negative
+			   * count of plain ones) its runs of words; see
+			   * net.c's prog_build. Phase 1 ends at prog1, 2 at
+			   * prog2 */
 	int32_t prog1, prog2;
+	int32_t *pu0;     /* [ngates + 1] with prog: where each does input's
+			   * lane word is ORed in, in pu, when it is set (the
+			   * batch's moves are few: a push each costs less
+			   * than every OR reading every does word): the
+			   * slots of the phase-2 ORs that read it
+			   * positively, which they read in its place (or
+			   * are, where they read nothing else) */
+	int32_t *pu;
+	int nslot;        /* the slots: words ngates..ngates + nslot - 1,
+			   * zeroed before a step's does words are set */
+	/* The batch's regions, words past the gates and slots that phase 1
+	 * (legal) and phase 2 (next) write where n has prog (the batch
+	 * copies them in where not): role r's k-th possible move's legal
+	 * word (ANDed with its guard) at lreg + r * lstride + k; next(X) of
+	 * base i at nreg + i. The batch's words: nwords. */
+	int32_t lreg, lstride, nreg, nwords;
 	/* Recursive groups: members, their rules and literals. */
 	int32_t *gm0;     /* [ngroups + 1] members of each group in gm */
 	int32_t *gm;      /* member gates */
@@ -296,7 +315,8 @@ typedef struct gdl_net {
 	int32_t *gr0;     /* [rules + 1] literals of each rule in gl */
 	int32_t *gl;      /* gate << 2 | internal << 1 | negated */
 	/* Where the game's propositions are. */
-	int32_t *base_gate;  /* [nbase] input gate of true(X) */
+	int32_t *base_gate;  /* [nbase] input gate of true(X): i, the first
+			      * gates are the base inputs */
 	int32_t *next_ref;   /* [nbase] gate or REF_* of next(X) */
 	int32_t *does_ref;   /* [nroles * nmoves] gate or REF_FALSE */
 	int32_t *legal_ref;  /* [nroles * nmoves] gate or REF_* */

@@ -519,6 +519,8 @@ void gdl_net_free(gdl_net *n)
 	gl_free(n->hk);
 	gl_free(n->phase);
 	gl_free(n->prog);
+	gl_free(n->pu0);
+	gl_free(n->pu);
 	gl_free(n->gm0);
 	gl_free(n->gm);
 	gl_free(n->mr0);
@@ -571,8 +573,11 @@ static void group_fix(const gdl_net *n, int s, gdl_cnt *cnt)
 
 /* A gate of a phase as prog_build sorts them. */
 typedef struct proggate {
-	int32_t level, k, g; /* its level, its count of inputs << 1 | OR,
-			      * itself */
+	int32_t level, k, pos, g; /* its level, its count of inputs << 1 |
+				   * OR, how many are read plain, itself (a
+				   * copy: ~its number) */
+	int32_t at, nin, npl;     /* its inputs in prog_build's list, how
+				   * many, how many plain */
 } proggate;
 
 static int cmp_proggate(const void *a, const void *b)
@@ -582,65 +587,343 @@ static int cmp_proggate(const void *a, const void *b)
 		return x->level < y->level ? -1 : 1;
 	if (x->k != y->k)
 		return x->k < y->k ? -1 : 1;
+	if (x->pos != y->pos)
+		return x->pos < y->pos ? -1 : 1;
 	return (x->g > y->g) - (x->g < y->g);
 }
 
-/* n's phases as the batch's program (n->prog; n without groups): per
- * phase, blocks of gates of one level, one count of inputs k and one
- * kind, each block k << 1 | OR, its count m, then m gates: number, and
- * the k inputs (an OR's negated: it is the NOT of the AND of its inputs'
- * NOTs). 0 or GL_ENOMEM. */
-static int prog_build(gdl_net *n)
+/* What prog_build works with. A copy is a gate of the program alone,
+ * which writes a ref (a gate, or REF_*), ANDed with a guard, to a word of
+ * the legal or next region. */
+typedef struct progb {
+	const gdl_net *n;
+	uint8_t *isdoes;  /* [ngates] does inputs */
+	uint8_t *fixed;   /* [ngates] read by the batch where it is: terminal,
+			   * goals */
+	uint8_t *ph2;     /* [ngates] in phase 2 */
+	int32_t *slot;    /* [ngates] of a phase-2 gate: see push_build */
+	uint8_t *alone;   /* [ngates] the pushes fill it: see push_build */
+	int32_t *out;     /* [ngates] the word a gate is written to */
+	int32_t *level;   /* [ngates] */
+	ivec cdst, csrc, cguard; /* copies: word, ref, guard (-1: none) */
+	ivec cph;         /* their phase (0 or 1) */
+} progb;
+
+/* Whether gate g of n is a phase-2 OR that the batch fills by pushes
+ * (see gdl_net's pu): it reads a does input positively. Sets *rest to the
+ * count of its other inputs. */
+static bool pushed_or(const gdl_net *n, const uint8_t *isdoes, int32_t g,
+	int *rest)
+{
+	int d = 0;
+	for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
+		d += isdoes[n->in[i] >> 1] && !(n->in[i] & 1);
+	*rest = n->in0[g + 1] - n->in0[g] - d;
+	return n->kind[g] == G_LOGIC && n->off[g] >= 0 && d > 0;
+}
+
+/* The pushes of n (n->pu0, pu, nslot; see gdl_net): a phase-2 OR's
+ * positive does inputs become pushes into a slot of its own (a word past
+ * the gates), which it reads in their place, or which is its word where
+ * it reads nothing else (alone). isdoes marks the does inputs; slot[g]
+ * of a phase-2 gate is set to its slot (-1: not pushed), alone[g] too. 0
+ * or GL_ENOMEM. */
+static int push_build(gdl_net *n, const uint8_t *isdoes, int32_t *slot,
+	uint8_t *alone)
 {
 	int ng = n->ngates, np = n->nphase1 + n->nphase2;
-	int32_t *level = gl_calloc((size_t)ng + 1, sizeof *level);
-	proggate *key = gl_malloc(((size_t)np + 1) * sizeof *key);
-	size_t len = 1;
-	for (int j = 0; j < np; j++)
-		len += 3 + (size_t)(n->in0[n->phase[j] + 1] - n->in0[n->phase[j]]);
-	n->prog = gl_malloc(len * sizeof *n->prog);
-	if (!level || !key || !n->prog) {
-		gl_free(level);
-		gl_free(key);
+	n->pu0 = gl_calloc((size_t)ng + 2, sizeof *n->pu0);
+	if (!n->pu0)
 		return GL_ENOMEM;
+	n->nslot = 0;
+	for (int j = n->nphase1; j < np; j++) {
+		int32_t g = n->phase[j];
+		int rest;
+		slot[g] = -1;
+		if (!pushed_or(n, isdoes, g, &rest))
+			continue;
+		slot[g] = ng + n->nslot++;
+		alone[g] = rest == 0;
+		for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
+			if (isdoes[n->in[i] >> 1] && !(n->in[i] & 1))
+				n->pu0[(n->in[i] >> 1) + 1]++;
 	}
 	for (int g = 0; g < ng; g++)
+		n->pu0[g + 1] += n->pu0[g];
+	n->pu = gl_malloc(((size_t)n->pu0[ng] + 1) * sizeof *n->pu);
+	if (!n->pu)
+		return GL_ENOMEM;
+	for (int j = n->nphase1; j < np; j++) { /* pu0[x] walks to pu0[x + 1] */
+		int32_t g = n->phase[j];
+		int rest;
+		if (!pushed_or(n, isdoes, g, &rest))
+			continue;
 		for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
-			if (level[n->in[i] >> 1] + 1 > level[g])
-				level[g] = level[n->in[i] >> 1] + 1;
+			if (isdoes[n->in[i] >> 1] && !(n->in[i] & 1))
+				n->pu[n->pu0[n->in[i] >> 1]++] = slot[g];
+	}
+	for (int g = ng; g > 0; g--)
+		n->pu0[g] = n->pu0[g - 1];
+	n->pu0[0] = 0;
+	return 0;
+}
+
+/* a[0..n) in ascending order: a few by insertion, more by qsort. */
+static void sort_i32(int32_t *a, int n)
+{
+	if (n > 16) {
+		qsort(a, (size_t)n, sizeof *a, cmp_i32);
+		return;
+	}
+	for (int i = 1; i < n; i++) {
+		int32_t x = a[i];
+		int j = i;
+		for (; j > 0 && a[j - 1] > x; j--)
+			a[j] = a[j - 1];
+		a[j] = x;
+	}
+}
+
+/* The inputs gate g (~copy) reads in the batch's program, into in (the
+ * word << 1 | negated, as the AND it is computed as: an OR's negated, the
+ * NOT of the AND of their NOTs), those read plain first; returns how
+ * many (-1: g is not in the program, the pushes fill it), with how many
+ * are plain into *pos and whether it is an OR into *isor. A pushed OR
+ * reads its slot in place of its does inputs (see push_build). */
+static int prog_inputs(const progb *P, int32_t g, int32_t *in, int *pos,
+	bool *isor)
+{
+	const gdl_net *n = P->n;
+	int k = 0;
+	*pos = 0;
+	if (g < 0) {
+		int32_t c = ~g, src = P->csrc.a[c], gu = P->cguard.a[c];
+		*isor = src == REF_FALSE; /* no input: false */
+		if (src >= 0)
+			in[k++] = P->out[src] << 1;
+		if (gu >= 0 && src != REF_FALSE)
+			in[k++] = P->out[gu] << 1;
+		*pos = k;
+		return k;
+	}
+	bool ph = P->ph2[g], pushed = ph && P->slot[g] >= 0;
+	*isor = n->off[g] >= 0;
+	if (ph && P->alone[g])
+		return -1;
+	for (int neg = 0; neg < 2; neg++) {
+		for (int i = n->in0[g]; i < n->in0[g + 1]; i++) {
+			int32_t x = n->in[i] ^ *isor;
+			if ((x & 1) == neg &&
+			    (!pushed || !P->isdoes[n->in[i] >> 1] || (n->in[i] & 1)))
+				in[k++] = P->out[x >> 1] << 1 | (x & 1);
+		}
+		if (pushed && neg) /* an OR's input, negated */
+			in[k++] = P->slot[g] << 1 | 1;
+		if (!neg)
+			*pos = k;
+	}
+	sort_i32(in, *pos); /* in the words' order */
+	sort_i32(in + *pos, k - *pos);
+	return k;
+}
+
+/* The runs of consecutive words among the inputs in[0..k) of prog_inputs
+ * (each side apart): how many, and how many are plain into *prun; 0
+ * where there are too few inputs, or runs, to read them by runs. */
+static int prog_runs(const int32_t *in, int k, int pos, int *prun)
+{
+	int runs = 0;
+	*prun = 0;
+	for (int i = 0; i < k; i++) {
+		if (i == 0 || i == pos || in[i] >> 1 != (in[i - 1] >> 1) + 1)
+			runs++;
+		if (i + 1 == pos)
+			*prun = runs;
+	}
+	return k >= 16 && runs * 4 <= k ? runs : 0;
+}
+
+/* Ref g (a gate or REF_*, ANDed with guard gu, -1: none) written to word
+ * w of a region in phase ph: gate g itself where it may be (a gate of
+ * the program that only this word and the program read), else a copy.
+ * 0 or GL_ENOMEM. */
+static int prog_region(progb *P, int32_t g, int32_t gu, int32_t w, int ph)
+{
+	const gdl_net *n = P->n;
+	if (g >= 0 && gu < 0 && n->kind[g] == G_LOGIC && P->out[g] == g &&
+	    !P->fixed[g] && P->ph2[g] <= ph && !P->alone[g] &&
+	    n->hk0[g + 1] - n->hk0[g] == 1) {
+		P->out[g] = w;
+		return 0;
+	}
+	if (iv_push(&P->cdst, w) || iv_push(&P->csrc, g) ||
+	    iv_push(&P->cguard, gu) || iv_push(&P->cph, ph))
+		return GL_ENOMEM;
+	return 0;
+}
+
+/* n's regions for the batch past its gates and slots (see gdl_net's
+ * lreg); whether it plays: some move is possible. */
+static bool set_regions(gdl_net *n, const gdl_game *gd)
+{
+	int nm = gd->nmoves;
+	bool plays = false;
+	n->lstride = 1;
+	for (int r = 0; r < gd->nroles; r++) {
+		int c = 0;
+		for (int m = 0; m < nm; m++)
+			c += n->legal_ref[r * nm + m] != REF_FALSE;
+		if (c > n->lstride)
+			n->lstride = c;
+		plays |= c > 0;
+	}
+	n->lreg = n->ngates + n->nslot;
+	n->nreg = n->lreg + gd->nroles * n->lstride;
+	n->nwords = n->nreg + gd->nbase;
+	return plays;
+}
+
+/* n's phases as the batch's program (n->prog; n without groups): per
+ * phase, blocks of gates of one level, one count of inputs k, one kind
+ * and one count of inputs read plain, pos, each block k << 1 | OR, its
+ * count m, pos, then m gates: the word written, and the words of the k
+ * inputs in order (an AND's: the pos first read plain, the others
+ * negated; an OR is the NOT of the AND of its inputs' NOTs). A gate of
+ * many inputs in few runs of consecutive words is read by runs: k is
+ * the count of runs, pos is -1 - those of plain words, and each run is
+ * its first word and its length. A phase-2 OR that reads
+ * does inputs reads, in their place, its slot that the pushes fill (or
+ * is left out where it reads nothing else: the pushes fill it); see
+ * gdl_net's pu. Where the network plays (some move is possible), phase 1
+ * writes the legal region and phase 2 the next one (see gdl_net's
+ * lreg). 0 or GL_ENOMEM. */
+static int prog_build(gdl_net *n, const gdl_game *gd)
+{
+	int ng = n->ngates, np = n->nphase1 + n->nphase2, nm = gd->nmoves;
+	int rc = GL_ENOMEM;
+	progb P = {.n = n};
+	P.isdoes = gl_calloc((size_t)ng + 1, 1);
+	P.fixed = gl_calloc((size_t)ng + 1, 1);
+	P.ph2 = gl_calloc((size_t)ng + 1, 1);
+	P.alone = gl_calloc((size_t)ng + 1, 1);
+	P.slot = gl_malloc(((size_t)ng + 1) * sizeof *P.slot);
+	P.out = gl_malloc(((size_t)ng + 1) * sizeof *P.out);
+	P.level = gl_calloc((size_t)ng + 1, sizeof *P.level);
+	proggate *key = NULL;
+	int32_t *in = NULL;
+	if (!P.isdoes || !P.fixed || !P.ph2 || !P.alone || !P.slot || !P.out ||
+	    !P.level)
+		goto out;
+	for (int k = 0; k < gd->nroles * nm; k++)
+		if (n->does_ref[k] >= 0)
+			P.isdoes[n->does_ref[k]] = 1;
+	for (int i = 0; i < gd->ngoal; i++)
+		if (n->goal_ref[i] >= 0)
+			P.fixed[n->goal_ref[i]] = 1;
+	if (n->terminal >= 0)
+		P.fixed[n->terminal] = 1;
+	for (int j = n->nphase1; j < np; j++)
+		P.ph2[n->phase[j]] = 1;
+	for (int g = 0; g < ng; g++)
+		P.out[g] = g;
+	if (push_build(n, P.isdoes, P.slot, P.alone))
+		goto out;
+	for (int g = 0; g < ng; g++)
+		if (P.alone[g])
+			P.out[g] = P.slot[g];
+	for (int g = 0; g < ng; g++)
+		for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
+			if (P.level[n->in[i] >> 1] + 1 > P.level[g])
+				P.level[g] = P.level[n->in[i] >> 1] + 1;
+	bool plays = set_regions(n, gd);
+	for (int r = 0; plays && r < gd->nroles; r++)
+		for (int m = 0, k = 0; m < nm; m++) {
+			int32_t lr = n->legal_ref[r * nm + m];
+			if (lr != REF_FALSE && prog_region(&P, lr,
+			    n->guarded[r * nm + m] ? n->guard[r] : -1,
+			    n->lreg + r * n->lstride + k++, 0))
+				goto out;
+		}
+	for (int i = 0; plays && i < gd->nbase; i++)
+		if (prog_region(&P, n->next_ref[i], -1, n->nreg + i, 1))
+			goto out;
+	int nc = P.cdst.n;
+	key = gl_malloc(((size_t)np + (size_t)nc + 1) * sizeof *key);
+	size_t len = 1;
+	for (int j = 0; j < np; j++)
+		len += 4 + (size_t)(n->in0[n->phase[j] + 1] - n->in0[n->phase[j]]);
+	len += 6 * (size_t)nc;
+	in = gl_malloc(len * sizeof *in); /* every gate's inputs */
+	n->prog = gl_malloc(len * sizeof *n->prog);
+	if (!key || !in || !n->prog)
+		goto out;
 	int32_t q = 0;
 	for (int ph = 0; ph < 2; ph++) {
 		int j0 = ph ? n->nphase1 : 0, j1 = ph ? np : n->nphase1, nk = 0;
 		if (ph)
 			n->prog1 = q;
-		for (int j = j0; j < j1; j++) {
-			int32_t g = n->phase[j];
-			key[nk++] = (proggate){level[g], (n->in0[g + 1] - n->in0[g]) << 1 |
-				(n->off[g] >= 0), g};
+		int32_t at = 0;
+		for (int j = j0; j < j1 + nc; j++) {
+			int32_t g = j < j1 ? n->phase[j] : ~(j - j1), lv = 0;
+			if (g < 0) { /* a copy, after what it reads */
+				int32_t src = P.csrc.a[~g], gu = P.cguard.a[~g];
+				if (P.cph.a[~g] != ph)
+					continue;
+				lv = 1 + (src >= 0 ? P.level[src] : 0);
+				if (gu >= 0 && P.level[gu] + 1 > lv)
+					lv = P.level[gu] + 1;
+			} else {
+				lv = P.level[g];
+			}
+			int pos, prun;
+			bool isor;
+			int k = prog_inputs(&P, g, in + at, &pos, &isor);
+			int runs = k > 0 ? prog_runs(in + at, k, pos, &prun) : 0;
+			if (runs)
+				key[nk++] = (proggate){lv, runs << 1 | isor, -1 - prun, g,
+					at, k, pos};
+			else if (k >= 0)
+				key[nk++] = (proggate){lv, k << 1 | isor, pos, g, at, k, pos};
+			at += k > 0 ? k : 0;
 		}
 		if (nk > 1)
 			qsort(key, (size_t)nk, sizeof *key, cmp_proggate);
 		int32_t head = -1;
 		for (int j = 0; j < nk; j++) {
 			int32_t g = key[j].g;
-			int32_t i0 = n->in0[g], i1 = n->in0[g + 1];
-			bool isor = n->off[g] >= 0;
 			if (j == 0 || key[j].level != key[j - 1].level ||
-			    key[j].k != key[j - 1].k) {
+			    key[j].k != key[j - 1].k || key[j].pos != key[j - 1].pos) {
 				head = q;
 				n->prog[q++] = key[j].k;
 				n->prog[q++] = 0;
+				n->prog[q++] = key[j].pos;
 			}
 			n->prog[head + 1]++;
-			n->prog[q++] = g;
-			for (int i = i0; i < i1; i++)
-				n->prog[q++] = n->in[i] ^ isor;
+			n->prog[q++] = g < 0 ? P.cdst.a[~g] : P.out[g];
+			const int32_t *gi = in + key[j].at;
+			int k = key[j].nin, pos = key[j].npl;
+			if (key[j].pos >= 0) {
+				for (int i = 0; i < k; i++)
+					n->prog[q++] = gi[i] >> 1;
+				continue;
+			}
+			for (int i = 0, i0 = 0; i < k; i++) /* by runs */
+				if (i + 1 == k || i + 1 == pos ||
+				    gi[i + 1] >> 1 != (gi[i] >> 1) + 1) {
+					n->prog[q++] = gi[i0] >> 1;
+					n->prog[q++] = i + 1 - i0;
+					i0 = i + 1;
+				}
 		}
 	}
 	n->prog2 = q;
-	gl_free(level);
-	gl_free(key);
-	return 0;
+	rc = 0;
+out:;
+	void *held[] = {P.isdoes, P.fixed, P.ph2, P.alone, P.slot, P.out,
+		P.level, P.cdst.a, P.csrc.a, P.cguard.a, P.cph.a, key, in};
+	for (size_t i = 0; i < sizeof held / sizeof *held; i++)
+		gl_free(held[i]);
+	return rc;
 }
 
 /* Fanout, group and hook lists (counting sort by source), the gates'
@@ -826,9 +1109,10 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 	 * gates of a phase by level (a gate's is one more than its inputs'
 	 * highest), those of a level by their count of inputs, so that each
 	 * block runs one loop of one shape. */
-	if (n->ngroups == 0 && prog_build(n))
+	if (n->ngroups)
+		set_regions(n, gd); /* the batch copies them in */
+	else if (prog_build(n, gd))
 		goto out;
-	rc = 0;
 	rc = 0;
 out:
 	gl_free(cf);
