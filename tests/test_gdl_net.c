@@ -77,6 +77,13 @@ static void check_file(const char *path, int nplay, uint64_t seed)
 		CHECK_MSG(0, "%s", err.msg);
 		return;
 	}
+	if (gd->net) { /* batch.c reads base input i as gate i */
+		int off = 0;
+		for (int i = 0; i < gd->nbase; i++)
+			off += gd->net->base_gate[i] != i;
+		CHECK_MSG(off == 0, "%s: %d base inputs not gates 0..nbase-1",
+			path, off);
+	}
 	int W = gd->words, R = gd->nroles, M = gd->nmoves;
 	gdl_eval *e = gdl_eval_new(gd), *jump = gdl_eval_new(gd);
 	gdl_batch *b = gdl_batch_new(gd);

@@ -901,8 +901,10 @@ static void counted_each(const gl_game *g, const void *states, size_t stride,
 
 /* lanes with lgain (the default 4): under an iteration limit one by one
  * (the same moves as lanes=1, not those of lanes=64,lgain=0); on the
- * clock, with a gain no batch reaches, one timed batch a move (and one a
- * pondering) and none after it, the match still played to its end. */
+ * clock, with a gain no batch reaches, one timed batch a move and none
+ * after it (none pondering before the first move), the match still
+ * played to its end; none at all with another playout policy (ppa); and
+ * batches after the timed one where they pay (othello-comp2007). */
 static void test_lgain(void)
 {
 	const char *c4 = "gdl:data/gdl/games/connectFour.kif";
@@ -936,8 +938,8 @@ static void test_lgain(void)
 	g->type->start(g, s);
 	each_calls = 0;
 	CHECK(a->type->ponder(a, s, 0.05, &stop, &err) == 0);
-	CHECK_MSG(each_calls <= 1, "lgain=1000: %d batches pondering",
-		each_calls);
+	CHECK_MSG(each_calls == 0, "lgain=1000: %d batches pondering before "
+		"the first move", each_calls);
 	int moves = 0, batches = 0, most = 0;
 	for (; !g->type->terminal(g, s); moves++) {
 		gl_action m;
@@ -951,6 +953,34 @@ static void test_lgain(void)
 	}
 	CHECK_MSG(moves >= 7 && most <= 1 && batches >= 1, "lgain=1000: %d "
 		"moves, %d batches, at most %d a move", moves, batches, most);
+	gl_agent_free(a);
+	/* another playout policy asked: no lanes at all */
+	a = tg_agent("uct:time=0.05,ppa=50", g);
+	g->type->start(g, s);
+	each_calls = 0;
+	gl_action m;
+	CHECK(a->type->begin(a, &err) == 0);
+	CHECK(a->type->choose(a, s, &m, &err) == 0);
+	CHECK_MSG(each_calls == 0, "ppa=50: %d batches", each_calls);
+	gl_agent_free(a);
+	gl_free(s);
+	gl_game_free(g);
+
+	/* where a batch pays (an iteration in othello-comp2007 about 10
+	 * times as fast in one), lanes on: batches after the timed one */
+	g = tg_game("gdl:data/gdl/hard/othello-comp2007.kif");
+	counted = *g->type;
+	each_inner = g->type;
+	counted.playouts_each = counted_each;
+	g->type = &counted;
+	a = tg_agent("uct:time=0.5,lgain=2", g);
+	s = tg_state(g);
+	g->type->start(g, s);
+	each_calls = 0;
+	CHECK(a->type->begin(a, &err) == 0);
+	CHECK(a->type->choose(a, s, &m, &err) == 0);
+	CHECK_MSG(each_calls > 1, "othello-comp2007, lgain=2: %d batches",
+		each_calls);
 	gl_free(s);
 	gl_agent_free(a);
 	gl_game_free(g);

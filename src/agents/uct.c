@@ -42,7 +42,12 @@
  * seconds, and the batches go on only if an iteration in one cost at
  * most 1/lgain of one by one (pick_lanes(): othello-comp2007 about 10,
  * connectFour and breakthrough 1.2 to 1.5, against MAST's playouts one
- * by one); under an iteration limit they go one by one.
+ * by one); under an iteration limit they go one by one, as they do with
+ * the options whose playouts lanes would not play (mast=1, nst,
+ * decisive=2, lgr, ppa) or whose statistics need the playouts' moves
+ * (rave, grave). Pondering keeps the last move's choice (one by one
+ * before the first), so that a message is not kept waiting for a timed
+ * batch.
  *
  * Simultaneous moves: decoupled UCT (Finnsson's CadiaPlayer, AAAI 2008;
  * Lanctot et al., "Monte Carlo Tree Search in Simultaneous Move Games
@@ -350,8 +355,9 @@ static const gl_param_def uct_params[] = {
 	{"lgain", "4", "with lanes, at each move one batch of lanes and 16 "
 		"iterations one by one are timed (CPU seconds), and the batches go on "
 		"only if an iteration in one costs at most 1/lgain of one by one (0: "
-		"lanes always; above 0 under an iteration limit: one by one, so that "
-		"the search stays reproducible)", 0, 1000},
+		"lanes always; above 0: one by one under an iteration limit, so that "
+		"the search stays reproducible, and with mast 1, nst, decisive 2, lgr, "
+		"ppa, rave or grave, whose playouts lanes would not play)", 0, 1000},
 	{"lmast", "0", "with lanes, the bulk playouts draw each move by MAST's "
 		"Gibbs weights (needs mast 2; 0 or 1: uniformly random or MAST)", 0, 1},
 	{"reuse", "1", "keep the subtree of the move played across turns (0 or 1)",
@@ -491,6 +497,13 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->np = g->nplayers;
 	u->nst = (u->eps < 1 || u->tau > 0) && gl_params_int(p, "nst") >= 2 ?
 		(int)gl_params_int(p, "nst") : 0;
+	/* lanes play uniformly random playouts and keep none of their moves:
+	 * chosen by their gain (lgain), they stay off where another playout
+	 * policy, or statistics of the playouts' moves, was asked for */
+	if (u->lgain > 0 && (u->eps < 1 || u->nst || u->decisive >= 2 ||
+	    u->rave > 0 || gl_params_int(p, "lgr") != 0 ||
+	    gl_params_int(p, "ppa") > 0))
+		u->lanes = 1;
 	/* the move averages: kept for any of the three */
 	bool mast = u->eps < 1 || u->tau > 0 || u->order || u->history > 0;
 	u->cap = (int32_t)cap;
@@ -1993,8 +2006,6 @@ static int uct_ponder(gl_agent *a, const void *s, double seconds,
 	const gl_game *g = a->game;
 	double end = seconds > 0 ? gl_now() + seconds : 0;
 	bool can = root_at(u, g, s, hidden(g, s));
-	if (can && open_root(u) && u->lsecs <= PONDER_BATCH)
-		pick_lanes(u, a, end);
 	while (!(stop && atomic_load_explicit(stop, memory_order_relaxed)) &&
 	       (end == 0 || gl_now() < end)) {
 		if (can && open_root(u) && lanes_fit(u, end) &&

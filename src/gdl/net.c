@@ -1172,6 +1172,8 @@ int gdl_net_build(gdl_game *gd, long max_gates, gl_err *err)
 	}
 	if (iv_push(&B.in0, 0) || iv_push(&B.gm0, 0) || iv_push(&B.gr0, 0))
 		goto oom;
+	/* the base inputs are gates 0..nbase-1, made first: batch.c's
+	 * load_lanes and next-state copy rely on it */
 	for (int i = 0; i < gd->nbase; i++) {
 		B.cur = gd->base_atom[i];
 		B.ref[gd->base_atom[i]] = n->base_gate[i] =
