@@ -899,6 +899,17 @@ static void counted_each(const gl_game *g, const void *states, size_t stride,
 		weight, goals, len);
 }
 
+/* Game spec with its type copied to counted, whose playouts_each counts. */
+static gl_game *counted_game(const char *spec, gl_game_type *counted)
+{
+	gl_game *g = tg_game(spec);
+	*counted = *g->type;
+	each_inner = g->type;
+	counted->playouts_each = counted_each;
+	g->type = counted;
+	return g;
+}
+
 /* lanes with lgain (the default 4): under an iteration limit one by one
  * (the same moves as lanes=1, not those of lanes=64,lgain=0); on the
  * clock, with a gain no batch reaches, one timed batch a move and none
@@ -925,11 +936,8 @@ static void test_lgain(void)
 	gl_match_done(&x);
 	gl_match_done(&y);
 
-	gl_game *g = tg_game(c4);
-	gl_game_type counted = *g->type;
-	each_inner = g->type;
-	counted.playouts_each = counted_each;
-	g->type = &counted;
+	gl_game_type counted;
+	gl_game *g = counted_game(c4, &counted);
 	gl_agent *a = tg_agent("uct:time=0.05,lanes=64,lgain=1000", g);
 	unsigned char *s = tg_state(g);
 	gl_err err = {0};
@@ -968,11 +976,7 @@ static void test_lgain(void)
 
 	/* where a batch pays (an iteration in othello-comp2007 about 10
 	 * times as fast in one), lanes on: batches after the timed one */
-	g = tg_game("gdl:data/gdl/hard/othello-comp2007.kif");
-	counted = *g->type;
-	each_inner = g->type;
-	counted.playouts_each = counted_each;
-	g->type = &counted;
+	g = counted_game("gdl:data/gdl/hard/othello-comp2007.kif", &counted);
 	a = tg_agent("uct:time=0.5,lgain=2", g);
 	s = tg_state(g);
 	g->type->start(g, s);
