@@ -36,18 +36,17 @@
  * (iterate_lanes()). Its playouts are uniformly random, or drawn by
  * MAST's Gibbs weights (`lmast`); MAST learns from the descents. Near
  * the clock's end, and while pondering when a batch takes over 10 ms,
- * iterations go one by one. With `lgain`
- * (default 4; 0: lanes always) the lanes pay their way: at the start of
- * each move one batch and a few iterations one by one are timed in CPU
- * seconds, and the batches go on only if an iteration in one cost at
- * most 1/lgain of one by one (pick_lanes(): othello-comp2007 about 10,
- * connectFour and breakthrough 1.2 to 1.5, against MAST's playouts one
- * by one); under an iteration limit they go one by one, as they do with
- * the options whose playouts lanes would not play (mast=1, nst,
- * decisive=2, lgr, ppa) or whose statistics need the playouts' moves
- * (rave, grave). Pondering keeps the last move's choice (one by one
- * before the first), so that a message is not kept waiting for a timed
- * batch.
+ * iterations go one by one. With `lgain` (default 4; 0: lanes always)
+ * the lanes pay their way: at the start of each move one batch and a few
+ * iterations one by one are timed in CPU seconds, and the batches go on
+ * only if an iteration in one cost at most 1/lgain of one by one
+ * (pick_lanes(): othello-comp2007 about 10, connectFour and breakthrough
+ * 1.2 to 1.6, against MAST's playouts one by one); under an iteration
+ * limit they go one by one, as they do with the options whose playouts
+ * lanes would not play (mast=1, nst, decisive=2, lgr, ppa) or whose
+ * statistics need the playouts' moves (rave, grave). Pondering keeps the
+ * last move's choice (one by one before the first), so that a message is
+ * not kept waiting for a timed batch.
  *
  * Simultaneous moves: decoupled UCT (Finnsson's CadiaPlayer, AAAI 2008;
  * Lanctot et al., "Monte Carlo Tree Search in Simultaneous Move Games
@@ -1737,7 +1736,7 @@ static bool lanes_fit(const uct *u, double stop)
  * decide), and the batches go on for the move if an iteration in one
  * cost at most 1/lgain of one by one. What a batch saves depends on the
  * game's playouts against the tree's work (against MAST's playouts one
- * by one: about 10 times in othello-comp2007, 1.2 to 1.5 in connectFour
+ * by one: about 10 times in othello-comp2007, 1.2 to 1.6 in connectFour
  * and breakthrough) and changes as the match goes on, hence a move at a
  * time. The timed iterations are the search's own. Returns how many
  * were made. */
