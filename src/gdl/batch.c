@@ -416,12 +416,27 @@ static void transpose64(uint64_t *m)
 static void transpose64_avx512(const uint64_t *in, int n, uint64_t many,
 	uint64_t *out)
 {
-	uint8_t ia[64], ic[64];
-	for (int c = 0; c < 8; c++)
-		for (int r = 0; r < 8; r++) {
-			ia[8 * c + 7 - r] = (uint8_t)(8 * r + c);
-			ic[8 * c + r] = (uint8_t)(8 * r + c);
-		}
+	/* byte 8c + 7 - r of ia, and 8c + r of ic, is byte 8r + c */
+	static const uint8_t ia[64] = {
+		56, 48, 40, 32, 24, 16, 8, 0,
+		57, 49, 41, 33, 25, 17, 9, 1,
+		58, 50, 42, 34, 26, 18, 10, 2,
+		59, 51, 43, 35, 27, 19, 11, 3,
+		60, 52, 44, 36, 28, 20, 12, 4,
+		61, 53, 45, 37, 29, 21, 13, 5,
+		62, 54, 46, 38, 30, 22, 14, 6,
+		63, 55, 47, 39, 31, 23, 15, 7,
+	};
+	static const uint8_t ic[64] = {
+		0, 8, 16, 24, 32, 40, 48, 56,
+		1, 9, 17, 25, 33, 41, 49, 57,
+		2, 10, 18, 26, 34, 42, 50, 58,
+		3, 11, 19, 27, 35, 43, 51, 59,
+		4, 12, 20, 28, 36, 44, 52, 60,
+		5, 13, 21, 29, 37, 45, 53, 61,
+		6, 14, 22, 30, 38, 46, 54, 62,
+		7, 15, 23, 31, 39, 47, 55, 63,
+	};
 	__m512i idxa = _mm512_loadu_si512(ia), idxc = _mm512_loadu_si512(ic);
 	__m512i bits = _mm512_set1_epi64((long long)0x8040201008040201ull);
 	__m512i vm = _mm512_set1_epi64((long long)many), x[8], y[8];

@@ -655,8 +655,7 @@ static int push_build(gdl_net *n, const uint8_t *isdoes, int32_t *slot,
 		return GL_ENOMEM;
 	for (int j = n->nphase1; j < np; j++) { /* pu0[x] walks to pu0[x + 1] */
 		int32_t g = n->phase[j];
-		int rest;
-		if (!pushed_or(n, isdoes, g, &rest))
+		if (slot[g] < 0)
 			continue;
 		for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
 			if (isdoes[n->in[i] >> 1] && !(n->in[i] & 1))
