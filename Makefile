@@ -5,6 +5,7 @@
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 REL  := build/release
 SAN  := build/asan
+SANN := build/asan-native
 # make install: where to (PREFIX), and a staging root (DESTDIR) for
 # packagers; uninstall removes what the last install from this tree wrote.
 PREFIX ?= /usr/local
@@ -28,9 +29,21 @@ release: deps
 	  -DGL_NATIVE=$(NATIVE) >/dev/null
 	cmake --build $(REL) -j $(JOBS)
 
+# Two sanitizer builds: every test on the portable plain C paths, and the
+# tests of the code with paths for this machine's instructions (the GDL
+# network's batches, othello's bitboards, uct's lanes) built as the tool
+# is, -march=native.
+NATIVE_TESTS := test_gdl_big_moves test_gdl_games test_gdl_goals test_gdl_net \
+  test_gdl_hard test_uct test_othello test_othello_features
+NATIVE_CTEST := ^(test_gdl_big_moves|test_gdl_games|test_gdl_goals|test_gdl_net|test_gdl_hard_(othello-comp2007|speedChess|breakthrough|blockerParallel)|test_uct|test_othello|test_othello_features)$$
+
 asan: deps-test
-	cmake -S . -B $(SAN) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang -DGL_SANITIZE=ON >/dev/null
+	cmake -S . -B $(SAN) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang \
+	  -DGL_SANITIZE=ON -DGL_NATIVE=OFF >/dev/null
 	cmake --build $(SAN) -j $(JOBS)
+	cmake -S . -B $(SANN) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang \
+	  -DGL_SANITIZE=ON -DGL_NATIVE=ON >/dev/null
+	cmake --build $(SANN) -j $(JOBS) --target $(NATIVE_TESTS)
 
 demo: release
 	./$(REL)/gamelearn demo
@@ -41,6 +54,8 @@ test: deps-test release asan
 	ctest --test-dir $(REL) -j $(JOBS) --output-on-failure
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir $(SAN) -j $(JOBS) --output-on-failure
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --test-dir $(SANN) -j $(JOBS) --output-on-failure -R '$(NATIVE_CTEST)'
 
 # The libFuzzer targets (clang, ASan+UBSan, every finding fatal), each run
 # for FUZZ_SECONDS on its corpus fuzz/corpus/<target>, which it grows;
