@@ -337,14 +337,20 @@ static void test_simultaneous(void)
 	CHECK(g->state_size <= ROOM && g->max_legal <= ROOM);
 	a = tg_agent("uct:time=0,iterations=1000", g);
 	gl_agent *pure = tg_agent("uct:time=0,iterations=1000,mix=0", g);
+	gl_agent *all = tg_agent("uct:time=0,iterations=1000,mixcut=0", g);
+	gl_agent *top = tg_agent("uct:time=0,iterations=1000,mixcut=100", g);
 	g->type->start(g, s);
 	k = g->type->legal(g, s, mv);
 	CHECK(k == 4 && g->type->parse_move(g, s, "rock", &rock, NULL) == 0);
-	int rocks = 0, kinds = 0;
+	int rocks = 0, kinds = 0, cut_rocks = 0, all_rocks = 0, tops = 0;
 	bool seen[4] = {false};
 	for (uint64_t seed = 0; seed < 20; seed++) {
-		rocks += choose_hidden(pure, seed, NULL, 0, false) == rock;
+		gl_action best = choose_hidden(pure, seed, NULL, 0, false);
+		rocks += best == rock;
+		tops += choose_hidden(top, seed, NULL, 0, false) == best;
+		all_rocks += choose_hidden(all, seed, NULL, 0, false) == rock;
 		m = choose_hidden(a, seed, NULL, 0, false);
+		cut_rocks += m == rock;
 		for (int i = 0; i < k && i < 4; i++)
 			if (mv[i] == m && !seen[i]) {
 				seen[i] = true;
@@ -353,8 +359,16 @@ static void test_simultaneous(void)
 	}
 	CHECK_MSG(rocks == 0, "rock most visited %d times in 20", rocks);
 	CHECK_MSG(kinds >= 3, "a mixed strategy played %d moves", kinds);
+	CHECK_MSG(all_rocks > 0, "drawn among all moves, rock %d times in 20",
+		all_rocks);
+	CHECK_MSG(cut_rocks == 0, "drawn above the cut, rock %d times in 20",
+		cut_rocks);
+	CHECK_MSG(tops == 20, "mixcut=100 played the most visited %d times in 20",
+		tops);
 	gl_agent_free(a);
 	gl_agent_free(pure);
+	gl_agent_free(all);
+	gl_agent_free(top);
 	gl_game_free(g);
 
 	g = tg_kif_game(odd_kif);

@@ -70,7 +70,13 @@
  * read the pending choices. The move played at a simultaneous step is
  * drawn in proportion to the visits of the player's moves (param mix=1,
  * decoupled UCT's mixed strategy, as roshambo needs; mix=0 plays the most
- * visited, a pure strategy an opponent could exploit).
+ * visited, a pure strategy an opponent could exploit), among the moves
+ * with at least half the most visited one's visits (param mixcut, 50):
+ * drawn among all of them, the moves UCT only explored are played too:
+ * in blockerParallel (256 moves a player a step) the draw among all lost
+ * 9-51 to the same search with the cut, twice (docs/GGP_STRENGTH.md,
+ * ninth round). In a game whose equilibrium mixes, the moves it mixes
+ * keep comparable visits and stay above the cut.
  *
  * Playout policies and selection (issue 19), each a parameter, measured
  * against plain UCT at equal clocks by scripts/ggp_strength.sh (the
@@ -227,6 +233,8 @@ typedef struct uct {
 	bool reuse;         /* keep the tree across moves */
 	bool solve;         /* prove values (games of one or two players) */
 	bool mix;           /* sample the move at a simultaneous step */
+	uint32_t mixcut;    /* ... among the moves with at least this percent
+			     * of the most visited one's visits */
 	double eps;         /* MAST: share of random playout moves (1: off) */
 	double tau;         /* MAST's Gibbs temperature (0: not Gibbs) */
 	bool mast_rounds;   /* MAST playouts in games of simultaneous moves too */
@@ -365,6 +373,9 @@ static const gl_param_def uct_params[] = {
 		"players; 0 or 1)", 0, 1},
 	{"mix", "1", "at simultaneous moves play a move drawn in proportion to its "
 		"visits (1) or the most visited (0)", 0, 1},
+	{"mixcut", "50", "with mix 1, only the moves with at least this percent of "
+		"the most visited move's visits are drawn (0: all; 100: the most "
+		"visited, ties drawn)", 0, 100},
 	{"mast", "2", "MAST playouts: each player's moves chosen by their mean goal "
 		"over all iterations so far (0: off, 1: epsilon-greedy, 2: Gibbs)", 0, 2},
 	{"tau", "10", "MAST's Gibbs temperature, goal units (mast=2)", 1, 1000},
@@ -480,6 +491,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->reuse = gl_params_int(p, "reuse") != 0;
 	u->solve = g->nplayers <= 2 && gl_params_int(p, "solve") != 0;
 	u->mix = gl_params_int(p, "mix") != 0;
+	u->mixcut = (uint32_t)gl_params_int(p, "mixcut");
 	u->eps = gl_params_int(p, "mast") == 1 ?
 		(double)gl_params_int(p, "eps") / 100 : 1;
 	u->tau = gl_params_int(p, "mast") == 2 ? (double)gl_params_int(p, "tau") : 0;
@@ -1807,15 +1819,23 @@ static gl_action pick_simul(uct *u, gl_agent *a, const node *const *x, int n)
 		if (x[i]->flags & PROVEN && x[i]->proof[me] == 100)
 			return x[i]->move;
 	for (int i = 0; i < n; i++)
-		if (!(x[i]->flags & PROVEN && x[i]->proof[me] == 0)) {
+		if (!(x[i]->flags & PROVEN && x[i]->proof[me] == 0))
 			cand[nc++] = i;
-			total += x[i]->visits;
-		}
 	if (nc == 0)
-		for (int i = 0; i < n; i++) {
+		for (int i = 0; i < n; i++)
 			cand[nc++] = i;
-			total += x[i]->visits;
+	double top = 0;
+	for (int k = 0; k < nc; k++)
+		if (x[cand[k]]->visits > top)
+			top = x[cand[k]]->visits;
+	/* mixcut: the moves drawn need a share of the most visited's visits */
+	int keep = 0;
+	for (int k = 0; k < nc; k++)
+		if (100.0 * x[cand[k]]->visits >= u->mixcut * top) {
+			cand[keep++] = cand[k];
+			total += x[cand[k]]->visits;
 		}
+	nc = keep;
 	if (total == 0)
 		return x[cand[gl_rng_below(&a->rng, (uint32_t)nc)]]->move;
 	int pick = cand[0];
