@@ -73,8 +73,9 @@
  * visited, a pure strategy an opponent could exploit), among the moves
  * with at least half the most visited one's visits (param mixcut, 50):
  * drawn among all of them, the moves UCT only explored are played too:
- * in blockerParallel (256 moves a player a step) the draw among all lost
- * 9-51 to the same search with the cut, twice (docs/GGP_STRENGTH.md,
+ * in blockerParallel (256 moves a player a step) plain UCT's draw among
+ * all lost 9-51 in 60 matches to the same search with the cut, as it did
+ * to the most visited move on two sets of seeds (docs/GGP_STRENGTH.md,
  * ninth round). In a game whose equilibrium mixes, the moves it mixes
  * keep comparable visits and stay above the cut.
  *
