@@ -33,9 +33,15 @@ release: deps
 # tests of the code with paths for this machine's instructions (the GDL
 # network's batches, othello's bitboards, uct's lanes) built as the tool
 # is, -march=native.
-NATIVE_TESTS := test_gdl_big_moves test_gdl_games test_gdl_goals test_gdl_net \
-  test_gdl_hard test_uct test_othello test_othello_features
-NATIVE_CTEST := ^(test_gdl_big_moves|test_gdl_games|test_gdl_goals|test_gdl_net|test_gdl_hard_(othello-comp2007|speedChess|breakthrough|blockerParallel)|test_uct|test_othello|test_othello_features)$$
+# (the programs built, and the CTest names run: each of NATIVE_HARD is a
+# test of the program test_gdl_hard)
+NATIVE_UNITS := test_gdl_big_moves test_gdl_games test_gdl_goals test_gdl_net \
+  test_uct test_othello test_othello_features
+NATIVE_HARD := othello-comp2007 speedChess breakthrough blockerParallel
+NATIVE_TESTS := $(NATIVE_UNITS) test_gdl_hard
+space := $(subst ,, )
+NATIVE_CTEST := ^($(subst $(space),|,$(strip $(NATIVE_UNITS) \
+  $(addprefix test_gdl_hard_,$(NATIVE_HARD)))))$$
 
 asan: deps-test
 	cmake -S . -B $(SAN) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang \
