@@ -33,7 +33,8 @@ static const char *const files[] = {
 	"data/gdl/test/test_case_1a.kif", "data/gdl/test/test_case_3c.kif",
 	"data/gdl/test/test_case_5e.kif", "data/gdl/test/simpleMutex.kif",
 	"data/gdl/test/test_distinct_beginning_rule.kif",
-	"data/gdl/test/test_clean_not_distinct.kif", NULL
+	"data/gdl/test/test_clean_not_distinct.kif",
+	"data/gdl/net/stuck.kif", NULL
 };
 
 enum { LANES = 64, MAXLEN = 300 };

@@ -762,11 +762,10 @@ static int prog_region(progb *P, int32_t g, int32_t gu, int32_t w, int ph)
 }
 
 /* n's regions for the batch past its gates and slots (see gdl_net's
- * lreg); whether it plays: some move is possible. */
-static bool set_regions(gdl_net *n, const gdl_game *gd)
+ * lreg). */
+static void set_regions(gdl_net *n, const gdl_game *gd)
 {
 	int nm = gd->nmoves;
-	bool plays = false;
 	n->lstride = 1;
 	for (int r = 0; r < gd->nroles; r++) {
 		int c = 0;
@@ -774,12 +773,10 @@ static bool set_regions(gdl_net *n, const gdl_game *gd)
 			c += n->legal_ref[r * nm + m] != REF_FALSE;
 		if (c > n->lstride)
 			n->lstride = c;
-		plays |= c > 0;
 	}
 	n->lreg = n->ngates + n->nslot;
 	n->nreg = n->lreg + gd->nroles * n->lstride;
 	n->nwords = n->nreg + gd->nbase;
-	return plays;
 }
 
 /* n's phases as the batch's program (n->prog; n without groups): per
@@ -793,9 +790,10 @@ static bool set_regions(gdl_net *n, const gdl_game *gd)
  * its first word and its length. A phase-2 OR that reads
  * does inputs reads, in their place, its slot that the pushes fill (or
  * is left out where it reads nothing else: the pushes fill it); see
- * gdl_net's pu. Where the network plays (some move is possible), phase 1
- * writes the legal region and phase 2 the next one (see gdl_net's
- * lreg). 0 or GL_ENOMEM. */
+ * gdl_net's pu. Phase 1 writes the legal region and phase 2 the next
+ * one (see gdl_net's lreg), also where no move is ever possible: the
+ * playouts never run its phase 2 then, but gdl_batch_step reads the
+ * next state of any state. 0 or GL_ENOMEM. */
 static int prog_build(gdl_net *n, const gdl_game *gd)
 {
 	int ng = n->ngates, np = n->nphase1 + n->nphase2, nm = gd->nmoves;
@@ -834,8 +832,8 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 		for (int i = n->in0[g]; i < n->in0[g + 1]; i++)
 			if (P.level[n->in[i] >> 1] + 1 > P.level[g])
 				P.level[g] = P.level[n->in[i] >> 1] + 1;
-	bool plays = set_regions(n, gd);
-	for (int r = 0; plays && r < gd->nroles; r++)
+	set_regions(n, gd);
+	for (int r = 0; r < gd->nroles; r++)
 		for (int m = 0, k = 0; m < nm; m++) {
 			int32_t lr = n->legal_ref[r * nm + m];
 			if (lr != REF_FALSE && prog_region(&P, lr,
@@ -843,7 +841,7 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 			    n->lreg + r * n->lstride + k++, 0))
 				goto out;
 		}
-	for (int i = 0; plays && i < gd->nbase; i++)
+	for (int i = 0; i < gd->nbase; i++)
 		if (prog_region(&P, n->next_ref[i], -1, n->nreg + i, 1))
 			goto out;
 	int nc = P.cdst.n;
