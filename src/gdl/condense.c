@@ -49,6 +49,8 @@
 #include <stdio.h>
 
 enum { SHAPE_MAX = 512 };
+/* pick() holds a literal's variables as the bits of a word */
+_Static_assert(GDL_VARS_MAX <= 64, "GDL_VARS_MAX past a word's bits");
 
 /* A group's shape: its literals' kinds and symbols, each variable as its
  * rank among the group's variables (first occurrence first) and whether
@@ -82,14 +84,6 @@ static int lit_vars(const gdl_prog *p, gdl_lit l, int32_t *vs, int32_t *at,
 {
 	int rc = gdl_term_vars(p, l.a, vs, at, n);
 	return rc || l.b < 0 ? rc : gdl_term_vars(p, l.b, vs, at, n);
-}
-
-/* Whether literal l reads variable v. */
-static bool reads(const gdl_prog *p, gdl_lit l, int32_t v)
-{
-	int32_t vs[GDL_VARS_MAX];
-	int n = 0;
-	return lit_vars(p, l, vs, NULL, &n) == 0 && has(vs, n, v);
 }
 
 /* The code of term t appended to s (GL_ERANGE when too long): a
@@ -186,52 +180,73 @@ static int project(condenser *C, const gdl_lit *g, int ng,
  * hv[0..nh): the variable the head does not read whose literals read the
  * fewest variables, not all of the body, and safe (the variables of
  * their negations and distinct tests bound by their positive literals).
- * Returns how many literals it has, or 0 when no group is worth it. */
+ * Returns how many literals it has, or 0 when no group is worth it.
+ * Each literal's variables are found once, as a set of bits over the
+ * body's variables all[] (at most GDL_VARS_MAX, 64), so that every
+ * question after is a few word operations per literal. */
 static int pick(const gdl_prog *p, const gdl_lit *body, int n,
 	const int32_t *hv, int nh, bool *in, int32_t *kept, int *nk)
 {
 	int32_t all[GDL_VARS_MAX];
+	uint64_t lv[GDL_LITS_MAX]; /* body[i] reads all[j]: bit j of lv[i] */
+	uint64_t head = 0;         /* the head reads all[j]: bit j */
 	int na = 0, best = -1, bestv = GDL_VARS_MAX + 1;
-	for (int i = 0; i < n; i++)
-		if (lit_vars(p, body[i], all, NULL, &na))
+	for (int i = 0; i < n; i++) {
+		int32_t vs[GDL_VARS_MAX];
+		int nv = 0;
+		if (lit_vars(p, body[i], vs, NULL, &nv))
 			return 0;
-	for (int j = 0; j < na; j++) {
-		if (has(hv, nh, all[j]))
-			continue;
-		int32_t pos[GDL_VARS_MAX], any[GDL_VARS_MAX];
-		int np = 0, nany = 0, ng = 0;
-		for (int i = 0; i < n; i++)
-			if (reads(p, body[i], all[j])) {
-				ng++;
-				lit_vars(p, body[i], any, NULL, &nany);
-				if (body[i].kind == L_POS)
-					lit_vars(p, body[i], pos, NULL, &np);
+		lv[i] = 0;
+		for (int k = 0; k < nv; k++) {
+			int j = 0;
+			while (j < na && all[j] != vs[k])
+				j++;
+			if (j == na) { /* all[] in order of first occurrence */
+				if (na == GDL_VARS_MAX)
+					return 0;
+				all[na++] = vs[k];
 			}
-		if (ng < n && np == nany && nany < bestv) {
+			lv[i] |= 1ull << j;
+		}
+	}
+	for (int j = 0; j < na; j++)
+		head |= (uint64_t)has(hv, nh, all[j]) << j;
+	for (int j = 0; j < na; j++) {
+		if (head >> j & 1)
+			continue;
+		uint64_t pos = 0, any = 0; /* the group's variables */
+		int ng = 0;
+		for (int i = 0; i < n; i++)
+			if (lv[i] >> j & 1) {
+				ng++;
+				any |= lv[i];
+				if (body[i].kind == L_POS)
+					pos |= lv[i];
+			}
+		int nany = __builtin_popcountll(any);
+		/* safe: its positive literals bind all its variables */
+		if (ng < n && pos == any && nany < bestv) {
 			best = j;
 			bestv = nany;
 		}
 	}
 	if (best < 0)
 		return 0;
-	int32_t out[GDL_VARS_MAX]; /* the head's and the rest's variables */
-	int no = 0, ng = 0;
-	for (int i = 0; i < nh; i++)
-		out[no++] = hv[i];
+	uint64_t inside = 0; /* the group's variables */
+	uint64_t out = head; /* the head's and the rest's */
+	int ng = 0;
 	for (int i = 0; i < n; i++) {
-		in[i] = reads(p, body[i], all[best]);
+		in[i] = lv[i] >> best & 1;
 		ng += in[i];
-		if (!in[i])
-			lit_vars(p, body[i], out, NULL, &no);
+		if (in[i])
+			inside |= lv[i];
+		else
+			out |= lv[i];
 	}
 	*nk = 0;
-	for (int j = 0; j < na; j++) {
-		bool inside = false;
-		for (int i = 0; i < n && !inside; i++)
-			inside = in[i] && reads(p, body[i], all[j]);
-		if (inside && has(out, no, all[j]))
+	for (int j = 0; j < na; j++)
+		if ((inside & out) >> j & 1)
 			kept[(*nk)++] = all[j];
-	}
 	return ng;
 }
 
