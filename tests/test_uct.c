@@ -577,7 +577,9 @@ static int differ_from(const char *game, const char *const *base,
 
 /* In a game of simultaneous moves MAST playouts stop at the first round
  * (simul=0, the default): roshambo2's matches are then those of plain
- * uct, move for move (the same random draws), and with simul=1 not. */
+ * uct, move for move (the same random draws), and with simul=1 not; and
+ * blockerParallel's with lanes whose playouts are drawn by MAST's
+ * weights (lmast=1) those of random lanes. */
 static void test_mast_rounds(void)
 {
 	const char *dflt[] = {"uct:time=0,iterations=300",
@@ -588,6 +590,15 @@ static void test_mast_rounds(void)
 		"uct:time=0,iterations=200,c=20,simul=1"};
 	CHECK_MSG(differ_from("gdl:data/gdl/games/roshambo2.kif", dflt, plain,
 		on) > 0, "simul=1 played as plain uct");
+	/* so do the lanes' weighted playouts (lmast), lanes always */
+	const char *lanes[] = {"uct:time=0,iterations=300,lgain=0",
+		"uct:time=0,iterations=200,c=20,lgain=0"};
+	const char *lmast[] = {"uct:time=0,iterations=300,lgain=0,lmast=1",
+		"uct:time=0,iterations=200,c=20,lgain=0,lmast=1"};
+	const char *lon[] = {"uct:time=0,iterations=300,lgain=0,lmast=1,simul=1",
+		"uct:time=0,iterations=200,c=20,lgain=0,lmast=1,simul=1"};
+	CHECK_MSG(differ_from("gdl:data/gdl/hard/blockerParallel.kif", lanes,
+		lmast, lon) > 0, "lmast=1,simul=1 played as random lanes");
 }
 
 /* Move decay: decay=100 keeps every statistic, the default's player move

@@ -1705,12 +1705,16 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 		u->ldepth[nl] = u->depth;
 		u->lns[nl++] = ns;
 	}
-	if (nl > 0 && u->lweight) /* MAST's Gibbs weights (an unseen move 1) */
+	/* MAST's Gibbs weights (an unseen move 1), as playout() has them:
+	 * none once the match has met a round of simultaneous moves (simul) */
+	const double *w = u->lweight && (!u->rounds || u->mast_rounds) ?
+		u->lweight : NULL;
+	if (nl > 0 && w)
 		for (size_t k = 0; k < (size_t)g->nplayers * u->nact; k++)
 			u->lweight[k] = u->mast[k].n > 0 ? u->mast[k].w : 1;
 	if (nl > 0)
 		g->type->playouts_each(g, u->lstate, u->lstride, (int)nl, &a->rng,
-			(int)g->max_length, u->lweight, u->lgoal, u->llen);
+			(int)g->max_length, w, u->lgoal, u->llen);
 	for (unsigned j = 0; j < nl; j++) {
 		double goals[GL_PLAYERS_MAX];
 		u->path = u->lpath + j * stride;
