@@ -575,6 +575,40 @@ static int differ_from(const char *game, const char *const *base,
 	return differ;
 }
 
+/* Param rank: in a game of three players the tree values an outcome by
+ * the goal mixed with the standing against the others. In standing.kif a
+ * plays left for its goal alone (rank=0: 60 against 40) and right with
+ * rank=100, the default ((60 + 0) / 2 against (40 + 100) / 2); in
+ * tictactoe_3player it changes the play, and in a game of two players,
+ * whose standing is its goal's order, it changes nothing. */
+static void test_rank(void)
+{
+	const char *g3 = "gdl:data/gdl/agent/standing.kif";
+	check_choice(g3, "uct:time=0,iterations=200", "", "right");
+	check_choice(g3, "uct:time=0,iterations=200,rank=0", "", "left");
+	check_choice(g3, "uct:time=0,iterations=200,rank=100", "", "right");
+	check_choice(g3, "uct:time=0,iterations=200,rank=100,mast=0", "", "right");
+	check_choice(g3, "uct:time=0,iterations=200,rank=100,tt=1", "", "right");
+	/* 60 + 0 W/100 > 40 + 100 W/100 below W = 20 */
+	check_choice(g3, "uct:time=0,iterations=200,rank=10", "", "left");
+	check_choice(g3, "uct:time=0,iterations=200,rank=30", "", "right");
+	const char *c4[] = {"uct:time=0,iterations=300",
+		"uct:time=0,iterations=500,c=20"};
+	const char *c4r[] = {"uct:time=0,iterations=300,rank=100",
+		"uct:time=0,iterations=500,c=20,rank=100"};
+	const char *c4c[] = {"uct:time=0,iterations=300,c=60",
+		"uct:time=0,iterations=500,c=20"};
+	CHECK(differ_from("connect4", c4, c4r, c4c) > 0);
+	const char *t3[] = {"uct:time=0,iterations=300", "random",
+		"uct:time=0,iterations=200"};
+	const char *t3r[] = {"uct:time=0,iterations=300,rank=100", "random",
+		"uct:time=0,iterations=200,rank=100"};
+	const char *t30[] = {"uct:time=0,iterations=300,rank=0", "random",
+		"uct:time=0,iterations=200,rank=0"};
+	CHECK(differ_from("gdl:data/gdl/games/tictactoe_3player.kif", t3, t3r,
+		t30) > 0);
+}
+
 /* In a game of simultaneous moves MAST playouts stop at the first round
  * (simul=0, the default): roshambo2's matches are then those of plain
  * uct, move for move (the same random draws), and with simul=1 not; and
@@ -1028,6 +1062,7 @@ int main(void)
 	test_deterministic();
 	test_ponder();
 	test_options();
+	test_rank();
 	test_mast_rounds();
 	test_decay();
 	test_reuse();
