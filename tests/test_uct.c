@@ -578,9 +578,9 @@ static int differ_from(const char *game, const char *const *base,
 /* Param rank: in a game of three players the tree values an outcome by
  * the goal mixed with the standing against the others. In standing.kif a
  * plays left for its goal alone (rank=0: 60 against 40) and right with
- * rank=100, the default ((60 + 0) / 2 against (40 + 100) / 2); in
- * tictactoe_3player it changes the play, and in a game of two players,
- * whose standing is its goal's order, it changes nothing. */
+ * rank=100, the default ((60 + 0) / 2 against (40 + 100) / 2), RAVE's
+ * means too; in tictactoe_3player it changes the play. In a game of two
+ * players it is off: standing2.kif's a plays left whatever rank says. */
 static void test_rank(void)
 {
 	const char *g3 = "gdl:data/gdl/agent/standing.kif";
@@ -592,6 +592,13 @@ static void test_rank(void)
 	/* 60 + 0 W/100 > 40 + 100 W/100 below W = 20 */
 	check_choice(g3, "uct:time=0,iterations=200,rank=10", "", "left");
 	check_choice(g3, "uct:time=0,iterations=200,rank=30", "", "right");
+	check_choice(g3, "uct:time=0,iterations=200,rank=100,rave=300", "",
+		"right");
+	/* two players: rank is off, the goal alone decides */
+	const char *g2 = "gdl:data/gdl/agent/standing2.kif";
+	check_choice(g2, "uct:time=0,iterations=200,rank=100", "", "left");
+	check_choice(g2, "uct:time=0,iterations=200,rank=100,solve=0", "",
+		"left");
 	const char *c4[] = {"uct:time=0,iterations=300",
 		"uct:time=0,iterations=500,c=20"};
 	const char *c4r[] = {"uct:time=0,iterations=300,rank=100",

@@ -11,8 +11,9 @@
  * random order), gives a leaf its children once it has been visited
  * `expand` times, plays moves to the end from the first new child (at
  * random, or by MAST: below) and backs up every player's goal (0..100). A node's statistics are the
- * mean goal of the player who chose the move leading to it (max-n: any
- * number of players). In games of one or two players, wins and losses
+ * mean value of the player who chose the move leading to it (max-n: any
+ * number of players): its goal, mixed with its standing against the
+ * others in games of three or more (param rank, below). In games of one or two players, wins and losses
  * are proven from the terminal states reached in the tree and backed up
  * exactly (MCTS-Solver, try_prove()).
  *
@@ -34,7 +35,9 @@
  * all in one call of the game's playouts_each() (the gdl type on its
  * network: bit-parallel, g->bulk 64), then each descent backed up
  * (iterate_lanes()). Its playouts are uniformly random, or drawn by
- * MAST's Gibbs weights (`lmast`); MAST learns from the descents. Near
+ * MAST's Gibbs weights (`lmast`; random once the match has met a round
+ * of simultaneous moves, as MAST's playouts are); MAST learns from the
+ * descents. Near
  * the clock's end, and while pondering when a batch takes over 10 ms,
  * iterations go one by one. With `lgain` (default 4; 0: lanes always)
  * the lanes pay their way: at the start of each move one batch and a few
@@ -94,8 +97,10 @@
  * The tree values every player's outcomes so. In a game of
  * two players rank is off: there the standing is only the goals' order,
  * which a game of win, draw and loss says already and which would
- * distort a game of graded goals. MAST and the other move statistics
- * learn the goals.
+ * distort a game of graded goals. RAVE's means, mixed into the tree's,
+ * learn the same values; MAST, NST, LGRF and PPA learn the goals. With
+ * bulk playouts (batch above 1) the standing is that of the playouts'
+ * mean goals, as the game's playouts() returns only their sums.
  *
  * Playout policies and selection (issue 19), each a parameter, measured
  * against plain UCT at equal clocks by scripts/ggp_strength.sh (the
@@ -196,7 +201,8 @@ enum { LGAIN_SINGLES = 16 };
  * bytes. The player choosing among a node's children is their `who`
  * (mover_of()). */
 typedef struct node {
-	double sum;       /* total goal of `who` over the visits */
+	double sum;       /* total value of `who` over the visits (its
+			   * goal, or with rank its goal and standing) */
 	uint32_t visits;  /* iterations through this node */
 	int32_t first;    /* index of the first child (EXPANDED only) */
 	gl_action move;   /* the move that led here (the root: unused) */
@@ -274,7 +280,7 @@ typedef struct uct {
 	size_t tt_mask;     /* transpositions: entries - 1 (a power of 2) */
 	uint64_t *tt_key;   /* [entries] a state's hash (0: free), or NULL */
 	uint32_t *tt_n;     /* [entries] iterations through the state */
-	float *tt_sum;      /* [entries * np] every player's total goal there */
+	float *tt_sum;      /* [entries * np] every player's total value there */
 	int32_t *tt_of;     /* [cap] each node's entry, NONE: not yet known */
 	nst_entry *grams;   /* [1 << NST_BITS] NST's n-grams (n > 1), or NULL */
 	double ppa;         /* PPA's learning rate alpha (0: off) */
@@ -388,7 +394,8 @@ static const gl_param_def uct_params[] = {
 		"the search stays reproducible, and with mast 1, nst, decisive 2, lgr, "
 		"ppa, rave or grave, whose playouts lanes would not play)", 0, 1000},
 	{"lmast", "0", "with lanes, the bulk playouts draw each move by MAST's "
-		"Gibbs weights (needs mast 2; 0 or 1: uniformly random or MAST)", 0, 1},
+		"Gibbs weights, until a round of simultaneous moves unless simul 1 "
+		"(needs mast 2; 0 or 1: uniformly random or MAST)", 0, 1},
 	{"reuse", "1", "keep the subtree of the move played across turns (0 or 1)",
 		0, 1},
 	{"solve", "1", "prove exact values from the end (MCTS-Solver; 1 or 2 "
@@ -419,7 +426,7 @@ static const gl_param_def uct_params[] = {
 		"own mean goal and, after 7 iterations, those of the move following "
 		"the last 1 (and 2) moves; the longest n-gram, 2 or 3 (0 or 1: off; needs "
 		"mast 1 or 2)", 0, 3},
-	{"tt", "0", "transpositions: a child's mean goal in UCT taken over every "
+	{"tt", "0", "transpositions: a child's mean value in UCT taken over every "
 		"iteration through its state, by any order of moves, in a table of "
 		"states as big as half the arena (0 or 1)", 0, 1},
 	{"decisive", "0", "decisive moves: a node given its children looks one move "
@@ -1645,7 +1652,8 @@ static void standing(const uct *u, const double *goals, double *v)
 
 /* The goals of an iteration backed up along its descent (u->path,
  * u->depth; u->spath[0..ns)). The tree's statistics take them as values
- * (param rank: standing()); MAST, RAVE and LGRF learn the goals. */
+ * (param rank: standing()), and so do RAVE's, mixed into them; MAST and
+ * LGRF learn the goals. */
 static void backup(uct *u, gl_agent *a, int ns, const double *goals)
 {
 	const gl_game *g = a->game;
@@ -1679,7 +1687,7 @@ static void backup(uct *u, gl_agent *a, int ns, const double *goals)
 		x->sum += val[x->who] * u->batch;
 	}
 	if (u->amaf)
-		rave_update(u, g, depth, goals);
+		rave_update(u, g, depth, val); /* mixed into the tree's values */
 	if (u->reply)
 		lgr_update(u, goals);
 }
@@ -1829,7 +1837,7 @@ static unsigned pick_lanes(uct *u, gl_agent *a, double stop)
 
 /* Whether child c of r ranks above child b as the move to play: a proven
  * top goal first, then not a proven loss (goal 0) for the mover, then the
- * proven value when the root is proven, then visits, then mean goal. */
+ * proven value when the root is proven, then visits, then mean value. */
 static bool better(const uct *u, const node *r, const node *c, const node *b)
 {
 	int m = mover_of(u, r);
