@@ -91,8 +91,8 @@
  * completes four or nobody does, so max-n's o and z have no reason to
  * block x: with the default before this in o's or z's seat and plain
  * UCT in the others, x won 83% of the matches. With standing it blocks
- * (x won 41% and 60%), and gains by its goal too: over 300 matches
- * against plain UCT 58.5% pairwise and a mean goal of 80.8, where it made
+ * (x won 37% and 65%), and gains by its goal too: over 360 matches
+ * against plain UCT 59.0% pairwise and a mean goal of 81.0, where it made
  * 50.7% and 77.3 over 180 without (docs/GGP_STRENGTH.md, tenth round).
  * The tree values every player's outcomes so. In a game of
  * two players rank is off: there the standing is only the goals' order,
