@@ -10,11 +10,12 @@
  * Each iteration descends the tree by UCT (unvisited children first, in a
  * random order), gives a leaf its children once it has been visited
  * `expand` times, plays moves to the end from the first new child (at
- * random, or by MAST: below) and backs up every player's goal (0..100). A node's statistics are the
- * mean value of the player who chose the move leading to it (max-n: any
- * number of players): its goal, mixed with its standing against the
- * others in games of three or more (param rank, below). In games of one or two players, wins and losses
- * are proven from the terminal states reached in the tree and backed up
+ * random, or by MAST: below) and backs up every player's goal (0..100).
+ * A node's statistics are the mean value of the player who chose the
+ * move leading to it (max-n: any number of players): its goal, mixed
+ * with its standing against the others in games of three or more (param
+ * rank, below). In games of one or two players, wins and losses are
+ * proven from the terminal states reached in the tree and backed up
  * exactly (MCTS-Solver, try_prove()).
  *
  * Bulk playouts (param `batch`, default 1): a leaf may get `batch`
@@ -37,19 +38,18 @@
  * (iterate_lanes()). Its playouts are uniformly random, or drawn by
  * MAST's Gibbs weights (`lmast`; random once the match has met a round
  * of simultaneous moves, as MAST's playouts are); MAST learns from the
- * descents. Near
- * the clock's end, and while pondering when a batch takes over 10 ms,
- * iterations go one by one. With `lgain` (default 4; 0: lanes always)
- * the lanes pay their way: at the start of each move one batch and a few
- * iterations one by one are timed in CPU seconds, and the batches go on
- * only if an iteration in one cost at most 1/lgain of one by one
- * (pick_lanes(): othello-comp2007 about 10, connectFour and breakthrough
- * 1.2 to 1.6, against MAST's playouts one by one); under an iteration
- * limit they go one by one, as they do with the options whose playouts
- * lanes would not play (mast=1, nst, decisive=2, lgr, ppa) or whose
- * statistics need the playouts' moves (rave, grave). Pondering keeps the
- * last move's choice (one by one before the first), so that a message is
- * not kept waiting for a timed batch.
+ * descents. Near the clock's end, and while pondering when a batch takes
+ * over 10 ms, iterations go one by one. With `lgain` (default 4; 0:
+ * lanes always) the lanes pay their way: at the start of each move one
+ * batch and a few iterations one by one are timed in CPU seconds, and
+ * the batches go on only if an iteration in one cost at most 1/lgain of
+ * one by one (pick_lanes(): othello-comp2007 about 10, connectFour and
+ * breakthrough 1.2 to 1.6, against MAST's playouts one by one); under an
+ * iteration limit they go one by one, as they do with the options whose
+ * playouts lanes would not play (mast=1, nst, decisive=2, lgr, ppa) or
+ * whose statistics need the playouts' moves (rave, grave). Pondering
+ * keeps the last move's choice (one by one before the first), so that a
+ * message is not kept waiting for a timed batch.
  *
  * Simultaneous moves: decoupled UCT (Finnsson's CadiaPlayer, AAAI 2008;
  * Lanctot et al., "Monte Carlo Tree Search in Simultaneous Move Games
@@ -94,10 +94,10 @@
  * (x won 37% and 65%), and gains by its goal too: over 360 matches
  * against plain UCT 59.0% pairwise and a mean goal of 81.0, where it made
  * 50.7% and 77.3 over 180 without (docs/GGP_STRENGTH.md, tenth round).
- * The tree values every player's outcomes so. In a game of
- * two players rank is off: there the standing is only the goals' order,
- * which a game of win, draw and loss says already and which would
- * distort a game of graded goals. RAVE's means, mixed into the tree's,
+ * The tree values every player's outcomes so. In a game of two players
+ * rank is off: there the standing is only the goals' order, which a game
+ * of win, draw and loss says already and which would distort a game of
+ * graded goals. RAVE's means, mixed into the tree's,
  * learn the same values; MAST, NST, LGRF and PPA learn the goals. With
  * bulk playouts (batch above 1) the standing is that of the playouts'
  * mean goals, as the game's playouts() returns only their sums.
