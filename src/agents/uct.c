@@ -1273,11 +1273,18 @@ static gl_action ppa_move(uct *u, gl_agent *a, int p, const gl_action *moves,
 	return draw_move(a, moves, w, k, total);
 }
 
-/* Whether PPA learns and plays in this iteration: on, and no round of
- * simultaneous moves met (or simul=1), as MAST. */
+/* Whether playouts still follow a learnt policy (MAST, LGRF, PPA; the
+ * lanes' MAST weights): not once the match has met a round of
+ * simultaneous moves, unless simul=1. */
+static bool policy_on(const uct *u)
+{
+	return !u->rounds || u->mast_rounds;
+}
+
+/* Whether PPA learns and plays in this iteration: on, and policy_on(). */
 static bool ppa_on(const uct *u)
 {
-	return u->pol && (!u->rounds || u->mast_rounds);
+	return u->pol && policy_on(u);
 }
 
 /* PPA adapts on the whole sequence from the root, as Cazenave's adapt()
@@ -1347,8 +1354,8 @@ static void ppa_update(uct *u, const double *goals)
  * have stopped at a round of simultaneous moves. */
 static bool tracking(const uct *u)
 {
-	return u->trail && (u->mast_rounds || !u->rounds || u->order ||
-		u->history > 0 || u->amaf || u->reply);
+	return u->trail && (policy_on(u) || u->order || u->history > 0 ||
+		u->amaf || u->reply);
 }
 
 /* Moves from s to the end (at most max_length of them), at random or by
@@ -1384,7 +1391,7 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 		}
 		if (track) {
 			p = p >= 0 ? p : g->type->to_move(g, s);
-			bool policy = k > 1 && (!u->rounds || u->mast_rounds);
+			bool policy = k > 1 && policy_on(u);
 			if (ppa_on(u)) /* ppa_move() keeps the ply's moves */
 				u->ppa_at[b + ply + 1] = u->ppa_at[b + ply];
 			if (m != NONE)
@@ -1765,8 +1772,7 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 	}
 	/* MAST's Gibbs weights (an unseen move 1), as playout() has them:
 	 * none once the match has met a round of simultaneous moves (simul) */
-	const double *w = u->lweight && (!u->rounds || u->mast_rounds) ?
-		u->lweight : NULL;
+	const double *w = u->lweight && policy_on(u) ? u->lweight : NULL;
 	if (nl > 0 && w)
 		for (size_t k = 0; k < (size_t)g->nplayers * u->nact; k++)
 			u->lweight[k] = u->mast[k].n > 0 ? u->mast[k].w : 1;
