@@ -293,6 +293,32 @@ static bool successor_goals(const gdl_game *gd, gdl_eval *e,
 	return found;
 }
 
+/* A random walk into st: lane l at the state after l joint moves, or
+ * the last state where the game ended sooner (term[l]: terminal, or a
+ * role without moves); moves is scratch for nmoves. */
+static void walk(const gdl_game *gd, gdl_eval *e, gl_rng *rng, uint64_t *st,
+	bool *term, int *moves)
+{
+	int W = gd->words, R = gd->nroles;
+	uint64_t s[T_WORDS_MAX];
+	gdl_initial(gd, s);
+	bool over = false;
+	for (int l = 0; l < LANES; l++) {
+		gdl_eval_state(gd, e, s);
+		term[l] = gdl_terminal(gd, e);
+		int joint[GDL_ROLES_MAX];
+		for (int r = 0; r < R && !term[l]; r++) {
+			int n = gdl_legal(gd, e, r, moves);
+			term[l] = n == 0;
+			joint[r] = n > 0 ? moves[gl_rng_below(rng, (uint32_t)n)] : 0;
+		}
+		memcpy(st + (size_t)l * W, s, (size_t)W * sizeof *s);
+		if (!term[l] && !over)
+			gdl_next(gd, e, joint, s);
+		over |= term[l];
+	}
+}
+
 /* gdl_batch_each, one playout from each of many states: from 64 copies
  * of the initial state it plays what gdl_batch_playouts plays from it
  * with the same seed (the goals and moves summed over the lanes); from
@@ -323,8 +349,8 @@ static void check_each(const char *path, uint64_t seed)
 		gdl_initial(gd, st + (size_t)l * W);
 	gl_rng rng;
 	gl_rng_seed(&rng, seed);
-	uint64_t t = gdl_batch_each(gd, b, st, LANES, &rng, MAXLEN, NULL, goals,
-		len);
+	uint64_t t = gdl_batch_each(gd, b, st, LANES, &rng, MAXLEN, NULL, NULL,
+		goals, len);
 	uint64_t after = gl_rng_next(&rng);
 	int64_t sum[GDL_ROLES_MAX], each[GDL_ROLES_MAX] = {0};
 	gl_rng_seed(&rng, seed);
@@ -342,30 +368,15 @@ static void check_each(const char *path, uint64_t seed)
 	for (int r = 0; r < R; r++)
 		CHECK_MSG(each[r] == sum[r], "%s: role %d scores %lld, playouts %lld",
 			path, r, (long long)each[r], (long long)sum[r]);
-	/* a random walk: lane l at the state after l joint moves, or the
-	 * last state where the game ended sooner */
-	uint64_t s[T_WORDS_MAX];
-	gdl_initial(gd, s);
-	bool over = false;
+	walk(gd, e, &rng, st, term, moves);
 	for (int l = 0; l < LANES; l++) {
-		gdl_eval_state(gd, e, s);
-		term[l] = gdl_terminal(gd, e);
-		int joint[GDL_ROLES_MAX];
-		for (int r = 0; r < R && !term[l]; r++) {
-			int n = gdl_legal(gd, e, r, moves);
-			term[l] = n == 0;
-			joint[r] = n > 0 ? moves[gl_rng_below(&rng, (uint32_t)n)] : 0;
-		}
-		memcpy(st + (size_t)l * W, s, (size_t)W * sizeof *s);
+		gdl_eval_state(gd, e, st + (size_t)l * W);
 		for (int r = 0; term[l] && r < R; r++)
 			goals[l * R + r] = -1 - gdl_goal(gd, e, r); /* expected */
-		if (!term[l] && !over)
-			gdl_next(gd, e, joint, s);
-		over |= term[l];
 	}
 	int want[LANES * GDL_ROLES_MAX];
 	memcpy(want, goals, (size_t)LANES * (size_t)R * sizeof *goals);
-	gdl_batch_each(gd, b, st, LANES, &rng, MAXLEN, NULL, goals, len);
+	gdl_batch_each(gd, b, st, LANES, &rng, MAXLEN, NULL, NULL, goals, len);
 	for (int l = 0; l < LANES; l++) {
 		CHECK_MSG((len[l] == 0) == term[l], "%s: lane %d (terminal %d) made "
 			"%d moves", path, l, term[l], len[l]);
@@ -383,7 +394,7 @@ static void check_each(const char *path, uint64_t seed)
 	}
 	/* one joint move each: a lane's goals are those of one of its
 	 * state's successors (in every lane's own variant of the network) */
-	gdl_batch_each(gd, b, st, LANES, &rng, 1, NULL, goals, len);
+	gdl_batch_each(gd, b, st, LANES, &rng, 1, NULL, NULL, goals, len);
 	for (int l = 0; l < LANES; l++) {
 		if (term[l]) {
 			CHECK(len[l] == 0);
@@ -398,6 +409,109 @@ out:
 	free(st);
 	free(goals);
 	free(moves);
+	gdl_batch_free(b);
+	gdl_eval_free(e);
+	gdl_free(gd);
+}
+
+/* gdl_batch_each's trail: from the states of a random walk, uniformly
+ * and with weights (whose draw differs), each lane's recorded choices
+ * replay its playout one by one: at each joint move every role with two
+ * legal moves or more takes the next of them (its own, and legal), a role
+ * with one takes it, and the playout ends where the lane's did, after its
+ * length, with its goals, every choice used. With room for 3 choices a
+ * lane keeps its first 3. */
+static void check_trail(const char *path, uint64_t seed)
+{
+	gdl_game *gd = NULL;
+	if (gdl_load_file(&gd, path, NULL)) {
+		CHECK_MSG(0, "%s: does not load", path);
+		return;
+	}
+	int W = gd->words, R = gd->nroles, M = gd->nmoves;
+	gdl_batch *b = gdl_batch_new(gd);
+	gdl_eval *e = gdl_eval_new(gd);
+	uint64_t *st = calloc((size_t)LANES * (size_t)W, sizeof *st);
+	int *goals = calloc((size_t)LANES * (size_t)R, sizeof *goals);
+	int *moves = calloc((size_t)M + 1, sizeof *moves);
+	double *w = calloc((size_t)R * (size_t)M, sizeof *w);
+	int32_t *tm = calloc((size_t)LANES * MAXLEN * R, sizeof *tm);
+	int8_t *tw = calloc((size_t)LANES * MAXLEN * R, sizeof *tw);
+	int tn[LANES], len[LANES], first[LANES * 3], nfirst[LANES];
+	bool term[LANES];
+	if (!b || !e || !st || !goals || !moves || !w || !tm || !tw ||
+	    W > T_WORDS_MAX) {
+		CHECK(0);
+		goto out;
+	}
+	gl_rng rng;
+	gl_rng_seed(&rng, seed);
+	walk(gd, e, &rng, st, term, moves);
+	for (int k = 0; k < R * M; k++)
+		w[k] = 1 + k % 7;
+	for (int weighted = 0; weighted < 2; weighted++) {
+		gl_rng at;
+		gl_rng_seed(&at, seed + 1);
+		gl_trail t = {tm, tw, tn, MAXLEN * R};
+		gdl_batch_each(gd, b, st, LANES, &at, MAXLEN, weighted ? w : NULL,
+			&t, goals, len);
+		for (int l = 0; l < LANES; l++) {
+			const int32_t *lm = tm + (size_t)l * (size_t)t.cap;
+			const int8_t *lw = tw + (size_t)l * (size_t)t.cap;
+			uint64_t s[T_WORDS_MAX];
+			memcpy(s, st + (size_t)l * W, (size_t)W * sizeof *s);
+			int used = 0, steps = 0;
+			bool ok = true, end = false;
+			for (; ok && !end && steps <= len[l]; steps++) {
+				gdl_eval_state(gd, e, s);
+				int joint[GDL_ROLES_MAX];
+				end = gdl_terminal(gd, e) || steps == MAXLEN;
+				for (int r = 0; r < R && !end && ok; r++) {
+					int n = gdl_legal(gd, e, r, moves);
+					end = n == 0;
+					joint[r] = n > 0 ? moves[0] : 0;
+					if (n < 2)
+						continue;
+					ok = used < tn[l] && lw[used] == r;
+					bool legal = false;
+					for (int i = 0; ok && i < n && !legal; i++)
+						legal = moves[i] == lm[used];
+					ok = ok && legal;
+					joint[r] = ok ? lm[used++] : 0;
+				}
+				if (!end && ok)
+					gdl_next(gd, e, joint, s);
+			}
+			ok = ok && end && steps - 1 == len[l] && used == tn[l];
+			for (int r = 0; ok && r < R; r++)
+				ok = gdl_goal(gd, e, r) == goals[l * R + r];
+			CHECK_MSG(ok, "%s: lane %d (%s): %d choices, %d used, %d of %d "
+				"moves replayed", path, l, weighted ? "weighted" :
+				"uniform", tn[l], used, steps - 1, len[l]);
+			nfirst[l] = tn[l] < 3 ? tn[l] : 3;
+			for (int i = 0; i < nfirst[l]; i++)
+				first[l * 3 + i] = lm[i];
+		}
+		/* the same playouts with room for 3 choices a lane */
+		gl_rng_seed(&at, seed + 1);
+		t.cap = 3;
+		gdl_batch_each(gd, b, st, LANES, &at, MAXLEN, weighted ? w : NULL,
+			&t, goals, len);
+		for (int l = 0; l < LANES; l++) {
+			bool same = tn[l] == nfirst[l];
+			for (int i = 0; same && i < tn[l]; i++)
+				same = tm[l * 3 + i] == first[l * 3 + i];
+			CHECK_MSG(same, "%s: lane %d keeps %d of 3 choices", path, l,
+				tn[l]);
+		}
+	}
+out:
+	free(st);
+	free(goals);
+	free(moves);
+	free(w);
+	free(tm);
+	free(tw);
 	gdl_batch_free(b);
 	gdl_eval_free(e);
 	gdl_free(gd);
@@ -441,7 +555,7 @@ static void check_weighted(void)
 	for (int heavy = 1; heavy >= 0; heavy--) {
 		for (int k = 0; k < 2 * M; k++)
 			w[k] = (k == win) == heavy ? 1e9 : 1;
-		gdl_batch_each(gd, b, st, LANES, &rng, 1, w, goals, len);
+		gdl_batch_each(gd, b, st, LANES, &rng, 1, w, NULL, goals, len);
 		int wins = 0;
 		for (int l = 0; l < LANES; l++)
 			wins += goals[2 * l] == 100;
@@ -469,6 +583,8 @@ int main(int argc, char **argv)
 		check_weighted();
 		for (int i = 0; files[i]; i++)
 			check_each(files[i], (uint64_t)i + 100);
+		for (int i = 0; files[i]; i++)
+			check_trail(files[i], (uint64_t)i + 200);
 		gdl_alloc_sweep("data/gdl/net/reach.kif", NULL, GDL_NET);
 		gdl_alloc_sweep("data/gdl/games/ticTacToe.kif", NULL, GDL_NET);
 	}

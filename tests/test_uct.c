@@ -838,7 +838,7 @@ static void check_each_mixed(void)
 	int goals[6 * 2], len[6], want[2];
 	for (int k = 0; k < 6; k++)
 		len[k] = -1;
-	g->type->playouts_each(g, st, z, 6, &rng, 1000, NULL, goals, len);
+	g->type->playouts_each(g, st, z, 6, &rng, 1000, NULL, NULL, goals, len);
 	g->type->goals(g, t, want);
 	for (int k = 0; k < 6; k++) {
 		bool end = k == 2 || k == 4;
@@ -952,17 +952,23 @@ static void test_lanes(void)
 }
 
 /* Param lgain's batches, counted: a copy of the gdl type whose
- * playouts_each counts its calls before playing them. */
+ * playouts_each counts its calls before playing them (and the
+ * trails asked for, and their choices, after). */
 static const gl_game_type *each_inner;
 static int each_calls;
+static long each_trails, each_choices; /* calls that asked for a trail,
+				       * and the choices it got */
 
 static void counted_each(const gl_game *g, const void *states, size_t stride,
-	int count, gl_rng *rng, int max_moves, const double *weight, int *goals,
-	int *len)
+	int count, gl_rng *rng, int max_moves, const double *weight,
+	gl_trail *trail, int *goals, int *len)
 {
 	each_calls++;
 	each_inner->playouts_each(g, states, stride, count, rng, max_moves,
-		weight, goals, len);
+		weight, trail, goals, len);
+	each_trails += trail != NULL;
+	for (int k = 0; trail && k < count; k++)
+		each_choices += trail->n[k];
 }
 
 /* Game spec with its type copied to counted, whose playouts_each counts. */
@@ -1056,9 +1062,41 @@ static void test_lgain(void)
 	gl_game_free(g);
 }
 
+/* lmast: MAST learns from the lanes' playouts, so each batch asks for
+ * their choices, and gets some (connectFour: a playout from a leaf near
+ * the start has a dozen); random lanes ask for none. */
+static void test_lmast_learns(void)
+{
+	gl_game_type counted;
+	gl_game *g = counted_game("gdl:data/gdl/games/connectFour.kif", &counted);
+	unsigned char *s = tg_state(g);
+	for (int lm = 0; lm < 2; lm++) {
+		char spec[64];
+		snprintf(spec, sizeof spec, "uct:time=0,iterations=640,lgain=0,"
+			"lmast=%d", lm);
+		gl_agent *a = tg_agent(spec, g);
+		gl_err err = {0};
+		gl_action m;
+		g->type->start(g, s);
+		a->role = 0;
+		each_calls = 0;
+		each_trails = each_choices = 0;
+		CHECK(a->type->begin(a, &err) == 0);
+		CHECK(a->type->choose(a, s, &m, &err) == 0);
+		CHECK_MSG(each_calls >= 9 && each_trails == (lm ? each_calls : 0) &&
+			(lm ? each_choices >= 64L * 10 * each_calls / 2 :
+			each_choices == 0), "%s: %d batches, %ld with trails, %ld "
+			"choices", spec, each_calls, each_trails, each_choices);
+		gl_agent_free(a);
+	}
+	gl_free(s);
+	gl_game_free(g);
+}
+
 int main(void)
 {
 	test_lgain();
+	test_lmast_learns();
 	check_each_mixed();
 	test_lanes();
 	test_bad_specs();

@@ -65,6 +65,20 @@ char *gl_strdup(const char *s);
  * turns the hook off). Only for tests; threads share this counter. */
 void gl_alloc_fail_after(long n);
 
+/* --- Playouts' moves --------------------------------------------------- */
+/* The choices made in bulk random playouts, where a caller asks for them
+ * (game.h's playouts_each(), gdl.h's gdl_batch_each()): playout k's moves
+ * made where its player had two legal moves or more, in order, move
+ * move[k * cap + i] by player who[k * cap + i] for i < n[k] (at most
+ * cap of them: later ones are not kept). A search's playout policy learns
+ * from them (uct's MAST). */
+typedef struct gl_trail {
+	int32_t *move;
+	int8_t *who;
+	int *n;
+	int cap;
+} gl_trail;
+
 /* --- Random numbers -----------------------------------------------------
  * xoshiro256** seeded through splitmix64: fast, 2^256-1 period, and the
  * same sequence for the same seed on every platform. */

@@ -236,11 +236,13 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
  * state k is terminal, a role has no legal move there, or max_steps is
  * 0). With weight
  * (else NULL), each role's move is drawn with probability in proportion
- * to weight[role * nmoves + move] (> 0) among its legal moves. Returns
- * the joint moves made in all. */
+ * to weight[role * nmoves + move] (> 0) among its legal moves. With
+ * trail (else NULL), playout k's choices (a role's move where it had two
+ * legal moves or more; roles are players, moves their ids) go to its row
+ * k. Returns the joint moves made in all. */
 uint64_t gdl_batch_each(const gdl_game *gd, gdl_batch *b,
 	const uint64_t *states, int count, gl_rng *rng, int max_steps,
-	const double *weight, int *goals, int *len);
+	const double *weight, gl_trail *trail, int *goals, int *len);
 
 /* Number of joint-move sequences of exactly depth steps from state
  * (finished games not extended); 0 when out of memory (it allocates

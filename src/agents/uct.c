@@ -38,7 +38,8 @@
  * (iterate_lanes()). Its playouts are uniformly random, or drawn by
  * MAST's Gibbs weights (`lmast`; random once the match has met a round
  * of simultaneous moves, as MAST's playouts are); MAST learns from the
- * descents. Near the clock's end, and while pondering when a batch takes
+ * descents, and with lmast from the playouts' choices too (the game
+ * records them: a gl_trail), as it does one by one. Near the clock's end, and while pondering when a batch takes
  * over 10 ms, iterations go one by one. With `lgain` (default 4; 0:
  * lanes always) the lanes pay their way: at the start of each move one
  * batch and a few iterations one by one are timed in CPU seconds, and
@@ -310,6 +311,8 @@ typedef struct uct {
 	int *llen;          /* [lanes] and length */
 	double *lweight;    /* [nplayers * nactions] lmast: the playouts' move
 			     * weights, or NULL */
+	gl_trail ltrail;    /* lmast: [lanes * max_length] the choices of
+			     * each lane's playout, which MAST learns */
 	size_t nact;        /* the game's action ids: a player's MAST row */
 	mast_entry *mast;   /* [nplayers * nactions] MAST statistics, or NULL */
 	gl_action *trail;   /* [max_length] one playout's moves (MAST, RAVE) */
@@ -394,8 +397,9 @@ static const gl_param_def uct_params[] = {
 		"the search stays reproducible, and with mast 1, nst, decisive 2, lgr, "
 		"ppa, rave or grave, whose playouts lanes would not play)", 0, 1000},
 	{"lmast", "0", "with lanes, the bulk playouts draw each move by MAST's "
-		"Gibbs weights, until a round of simultaneous moves unless simul 1 "
-		"(needs mast 2; 0 or 1: uniformly random or MAST)", 0, 1},
+		"Gibbs weights, and MAST learns from their moves, until a round of "
+		"simultaneous moves unless simul 1 (needs mast 2; 0 or 1: uniformly "
+		"random or MAST)", 0, 1},
 	{"reuse", "1", "keep the subtree of the move played across turns (0 or 1)",
 		0, 1},
 	{"solve", "1", "prove exact values from the end (MCTS-Solver; 1 or 2 "
@@ -491,6 +495,9 @@ static void uct_done(gl_agent *a)
 	gl_free(u->lgoal);
 	gl_free(u->llen);
 	gl_free(u->lweight);
+	gl_free(u->ltrail.move);
+	gl_free(u->ltrail.who);
+	gl_free(u->ltrail.n);
 	gl_free(u);
 }
 
@@ -576,9 +583,15 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		u->llen = gl_malloc(nl * sizeof *u->llen);
 	}
 	bool lmast = lanes && u->tau > 0 && gl_params_int(p, "lmast") != 0;
-	if (lmast)
+	if (lmast) {
+		size_t nl = u->lanes, room = g->max_length;
 		u->lweight = gl_malloc((size_t)g->nplayers * (size_t)g->nactions *
 			sizeof *u->lweight);
+		u->ltrail.move = gl_malloc(nl * room * sizeof *u->ltrail.move);
+		u->ltrail.who = gl_malloc(nl * room);
+		u->ltrail.n = gl_malloc(nl * sizeof *u->ltrail.n);
+		u->ltrail.cap = (int)room;
+	}
 	size_t nmark = (size_t)g->nplayers * (size_t)g->nactions;
 	if (mast)
 		u->mast = gl_malloc(nmark * sizeof *u->mast);
@@ -631,7 +644,8 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	if (!u->nodes || !u->fwd || !u->path || !u->spath || !u->here || !u->cur ||
 	    !u->cand || !u->x ||
 	    (lanes && (!u->lpath || !u->lspath || !u->ldepth || !u->lns ||
-	    !u->lstate || !u->lgoal || !u->llen)) || (lmast && !u->lweight) ||
+	    !u->lstate || !u->lgoal || !u->llen)) || (lmast && (!u->lweight ||
+	    !u->ltrail.move || !u->ltrail.who || !u->ltrail.n)) ||
 	    (mast && !u->mast) ||
 	    ((u->tau > 0 || u->ppa > 0) && !u->weight) ||
 	    (u->nst && !u->grams) || (lgr && !u->reply) || (u->ppa > 0 &&
@@ -1778,7 +1792,8 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 			u->lweight[k] = u->mast[k].n > 0 ? u->mast[k].w : 1;
 	if (nl > 0)
 		g->type->playouts_each(g, u->lstate, u->lstride, (int)nl, &a->rng,
-			(int)g->max_length, w, u->lgoal, u->llen);
+			(int)g->max_length, w, w ? &u->ltrail : NULL, u->lgoal,
+			u->llen);
 	for (unsigned j = 0; j < nl; j++) {
 		double goals[GL_PLAYERS_MAX];
 		u->path = u->lpath + j * stride;
@@ -1787,6 +1802,12 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 		virtual_visit(u, u->lns[j], -1);
 		for (unsigned p = 0; p < g->nplayers; p++)
 			goals[p] = u->lgoal[j * g->nplayers + p];
+		const gl_trail *t = &u->ltrail;
+		for (int i = 0, *lg = u->lgoal + j * g->nplayers; w && i < t->n[j];
+		     i++) {
+			size_t x = (size_t)j * (size_t)t->cap + (size_t)i;
+			mast_add(u, g, t->who[x], t->move[x], lg[t->who[x]]);
+		}
 		node *leaf = &u->nodes[u->path[u->depth - 1]];
 		if (u->llen[j] == 0 && u->solve && !(leaf->flags & PROVEN))
 			prove_leaf(u, g, leaf, goals);

@@ -61,6 +61,8 @@ struct gdl_batch {
 	uint64_t *tr;           /* [(nmoves + 63) / 64 * 64] draw's transpose */
 	int32_t *set;           /* [nroles * nmoves] does words set a step */
 	const double *weight;   /* gdl_batch_each's move weights, or NULL */
+	gl_trail *trail;        /* gdl_batch_each's record of the choices,
+				 * or NULL */
 };
 
 gdl_batch *gdl_batch_new(const gdl_game *gd)
@@ -604,6 +606,24 @@ static void draw_weighted(gdl_batch *b, int r, uint64_t many, int nc,
 	}
 }
 
+/* The moves role r drew this step (b->drawn, b->dw; mv its possible
+ * moves) appended to each lane's row of the trail t, as far as it has
+ * room. */
+static void record(gl_trail *t, const gdl_batch *b, const pmove *mv, int r)
+{
+	for (int j = 0; j < b->nd; j++) {
+		int k = b->drawn[j];
+		for (uint64_t f = b->dw[k]; f; f &= f - 1) {
+			int l = __builtin_ctzll(f), i = t->n[l];
+			if (i >= t->cap)
+				continue;
+			t->move[(size_t)l * (size_t)t->cap + (size_t)i] = mv[k].id;
+			t->who[(size_t)l * (size_t)t->cap + (size_t)i] = (int8_t)r;
+			t->n[l] = i + 1;
+		}
+	}
+}
+
 /* Each role's goal in the lanes of mask (its best goal true there, 0
  * where none is), from the words of val: added into goal_sum[role], and
  * (where goals is not NULL) into goals[l * nroles + role] of each lane. */
@@ -841,6 +861,8 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 				else if (w)
 					does_set(cur, val, b->set[nset++] = dg, w);
 			}
+			if (b->trail)
+				record(b->trail, b, mv, r);
 			for (int j = 0; j < b->nd; j++)
 				b->dw[b->drawn[j]] = 0;
 			val[cur->other[r]] = other;
@@ -879,14 +901,18 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 
 uint64_t gdl_batch_each(const gdl_game *gd, gdl_batch *b,
 	const uint64_t *states, int count, gl_rng *rng, int max_steps,
-	const double *weight, int *goals, int *len)
+	const double *weight, gl_trail *trail, int *goals, int *len)
 {
 	if (count > LANES)
 		count = LANES;
 	b->weight = weight;
+	b->trail = trail;
+	for (int k = 0; trail && k < count; k++)
+		trail->n[k] = 0; /* the prover's playouts record none */
 	uint64_t t = playouts(gd, b, NULL, states, count, rng, max_steps, NULL,
 		goals, len);
 	b->weight = NULL;
+	b->trail = NULL;
 	return t;
 }
 

@@ -596,7 +596,7 @@ out:
  * at a time. */
 static void gdl_playouts_each(const gl_game *g, const void *states,
 	size_t stride, int count, gl_rng *rng, int max_moves,
-	const double *weight, int *goals, int *len)
+	const double *weight, gl_trail *trail, int *goals, int *len)
 {
 	gdl_data *d = D(g);
 	const unsigned char *x = states;
@@ -616,11 +616,28 @@ static void gdl_playouts_each(const gl_game *g, const void *states,
 		at[n++] = k;
 	}
 	int gl[GL_EACH_MAX * GDL_ROLES_MAX], ln[GL_EACH_MAX];
-	gdl_batch_each(d->gd, bs->b, bs->st, n, rng, max_moves, weight, gl, ln);
+	gdl_batch_each(d->gd, bs->b, bs->st, n, rng, max_moves, weight, trail,
+		gl, ln);
 	for (int j = 0; j < n; j++) {
 		len[at[j]] = ln[j];
 		memcpy(goals + at[j] * nr, gl + j * nr, (size_t)nr * sizeof *gl);
 	}
+	/* the trail's rows from the lanes' to the states' (at[j] >= j: from
+	 * the last, so that no row is overwritten before it moves) */
+	for (int j = n - 1; trail && j >= 0; j--)
+		if (at[j] != j) {
+			size_t c = (size_t)trail->cap, to = (size_t)at[j] * c;
+			memcpy(trail->move + to, trail->move + j * c,
+				(size_t)trail->n[j] * sizeof *trail->move);
+			memcpy(trail->who + to, trail->who + j * c,
+				(size_t)trail->n[j]);
+			trail->n[at[j]] = trail->n[j];
+		}
+	for (int k = 0, j = 0; trail && k < count; k++)
+		if (j < n && at[j] == k)
+			j++;
+		else
+			trail->n[k] = 0; /* played one by one: not recorded */
 	atomic_store_explicit(&d->bbusy[i], 0, memory_order_release);
 }
 
