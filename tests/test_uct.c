@@ -632,8 +632,8 @@ static void test_mast_rounds(void)
 	CHECK_MSG(differ_from("gdl:data/gdl/games/roshambo2.kif", dflt, plain,
 		on) > 0, "simul=1 played as plain uct");
 	/* so do the lanes' weighted playouts (lmast), lanes always */
-	const char *lanes[] = {"uct:time=0,iterations=300,lgain=0",
-		"uct:time=0,iterations=200,c=20,lgain=0"};
+	const char *lanes[] = {"uct:time=0,iterations=300,lgain=0,lmast=0",
+		"uct:time=0,iterations=200,c=20,lgain=0,lmast=0"};
 	const char *lmast[] = {"uct:time=0,iterations=300,lgain=0,lmast=1",
 		"uct:time=0,iterations=200,c=20,lgain=0,lmast=1"};
 	const char *lon[] = {"uct:time=0,iterations=300,lgain=0,lmast=1,simul=1",
@@ -860,7 +860,8 @@ static void check_each_mixed(void)
 static void test_lanes(void)
 {
 	const char *c4 = "gdl:data/gdl/games/connectFour.kif";
-	const char *specs[] = {"uct:time=0,iterations=600,lanes=64,lgain=0",
+	const char *specs[] = {
+		"uct:time=0,iterations=600,lanes=64,lgain=0,lmast=0",
 		"uct:time=0,iterations=500,lanes=8,lgain=0,lmast=1"};
 	const char *one[] = {"uct:time=0,iterations=600,lanes=1",
 		"uct:time=0,iterations=500,lanes=1"};
@@ -982,7 +983,7 @@ static gl_game *counted_game(const char *spec, gl_game_type *counted)
 	return g;
 }
 
-/* lanes with lgain (the default 4): under an iteration limit one by one
+/* lanes with lgain (the default 1): under an iteration limit one by one
  * (the same moves as lanes=1, not those of lanes=64,lgain=0); on the
  * clock, with a gain no batch reaches, one timed batch a move and none
  * after it (none pondering before the first move), the match still

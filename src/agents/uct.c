@@ -32,20 +32,24 @@
  * Lanes (param `lanes`, default 64, where they pay: `lgain` below): tree
  * parallelisation in one thread (Chaslot, Winands and van den Herik, CG
  * 2008). `lanes` descents, each leaving a virtual visit on its path so
- * that the next goes elsewhere, then one random playout from each leaf,
- * all in one call of the game's playouts_each() (the gdl type on its
- * network: bit-parallel, g->bulk 64), then each descent backed up
- * (iterate_lanes()). Its playouts are uniformly random, or drawn by
- * MAST's Gibbs weights (`lmast`; random once the match has met a round
- * of simultaneous moves, as MAST's playouts are); MAST learns from the
- * descents, and with lmast from the playouts' choices too (the game
- * records them: a gl_trail), as it does one by one. Near the clock's end, and while pondering when a batch takes
- * over 10 ms, iterations go one by one. With `lgain` (default 4; 0:
+ * that the next goes elsewhere, then one playout from each leaf, all in
+ * one call of the game's playouts_each() (the gdl type on its network:
+ * bit-parallel, g->bulk 64), then each descent backed up
+ * (iterate_lanes()). With `lmast` (the default) the playouts draw their
+ * moves by MAST's Gibbs weights and MAST learns from the moves they
+ * chose (the game records them: a gl_trail) as well as from the
+ * descents, as it does one by one; until the match meets a round of
+ * simultaneous moves, as MAST's playouts (lmast=0: uniformly random).
+ * MAST that learnt from the descents alone left every move below the
+ * tree unseen, with the top weight, so the lanes' playouts preferred the
+ * moves never tried to the good ones (docs/GGP_STRENGTH.md, eleventh
+ * round). Near the clock's end, and while pondering when a batch takes
+ * over 10 ms, iterations go one by one. With `lgain` (default 1; 0:
  * lanes always) the lanes pay their way: at the start of each move one
  * batch and a few iterations one by one are timed in CPU seconds, and
  * the batches go on only if an iteration in one cost at most 1/lgain of
- * one by one (pick_lanes(): othello-comp2007 about 10, connectFour and
- * breakthrough 1.2 to 1.6, against MAST's playouts one by one); under an
+ * one by one (pick_lanes(): against MAST's playouts one by one, about 10
+ * in othello-comp2007 and 2 in connectFour and breakthrough); under an
  * iteration limit they go one by one, as they do with the options whose
  * playouts lanes would not play (mast=1, nst, decisive=2, lgr, ppa) or
  * whose statistics need the playouts' moves (rave, grave). Pondering
@@ -145,7 +149,8 @@
  * child index from g->nplayers * g->nactions, PPA's record of an
  * iteration's legal moves from g->max_length * g->max_legal (at most
  * PPA_ROOM), NST's table of a fixed size, the transposition table from
- * the arena's;
+ * the arena's, the lanes' paths and (lmast) trails from lanes *
+ * g->max_length;
  * nothing is allocated after init. A full arena stops growing the tree
  * and iterations go on as playouts from its leaves.
  * Tree reuse: observe() moves the root down to the child for the move
@@ -390,13 +395,13 @@ static const gl_param_def uct_params[] = {
 		"descent leaves a virtual visit so that the next goes elsewhere (1: "
 		"one by one; above 1 needs batch 1 and a game that plays many at once, "
 		"and plays random playouts)", 1, GL_EACH_MAX},
-	{"lgain", "4", "with lanes, at each move one batch of lanes and 16 "
+	{"lgain", "1", "with lanes, at each move one batch of lanes and 16 "
 		"iterations one by one are timed (CPU seconds), and the batches go on "
 		"only if an iteration in one costs at most 1/lgain of one by one (0: "
 		"lanes always; above 0: one by one under an iteration limit, so that "
 		"the search stays reproducible, and with mast 1, nst, decisive 2, lgr, "
 		"ppa, rave or grave, whose playouts lanes would not play)", 0, 1000},
-	{"lmast", "0", "with lanes, the bulk playouts draw each move by MAST's "
+	{"lmast", "1", "with lanes, the bulk playouts draw each move by MAST's "
 		"Gibbs weights, and MAST learns from their moves, until a round of "
 		"simultaneous moves unless simul 1 (needs mast 2; 0 or 1: uniformly "
 		"random or MAST)", 0, 1},
@@ -1838,9 +1843,9 @@ static bool lanes_fit(const uct *u, double stop)
  * decide), and the batches go on for the move if an iteration in one
  * cost at most 1/lgain of one by one. What a batch saves depends on the
  * game's playouts against the tree's work (against MAST's playouts one
- * by one: about 10 times in othello-comp2007, 1.2 to 1.6 in connectFour
- * and breakthrough) and changes as the match goes on, hence a move at a
- * time. The timed iterations are the search's own. Returns how many
+ * by one: about 10 times in othello-comp2007, 2 in connectFour and
+ * breakthrough with lmast) and changes as the match goes on, hence a move
+ * at a time. The timed iterations are the search's own. Returns how many
  * were made. */
 static unsigned pick_lanes(uct *u, gl_agent *a, double stop)
 {
