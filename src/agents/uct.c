@@ -113,7 +113,12 @@
  * goal per move id over all the iterations of the match (the move made
  * anywhere in the descent or the playout), and playouts choose by it:
  * Gibbs sampling with temperature `tau` (mast=2, the default, as
- * CadiaPlayer) or epsilon-greedy (mast=1, `eps` percent at random); it
+ * CadiaPlayer, whose tau of 10 was ours until the twelfth round of
+ * docs/GGP_STRENGTH.md: at 20, the default, a playout prefers good moves
+ * less sharply, so that its bias stays small where more iterations do
+ * not mend it; against plain UCT at 3 s connectFour and breakthrough
+ * gain, which they did not at 10, and othello-comp2007 loses some) or
+ * epsilon-greedy (mast=1, `eps` percent at random); it
  * costs a to_move() a playout move (the mover's row), which a GDL game
  * pays as much as a legal(). The same table can order a node's untried
  * moves (`order`) and add progressive history to UCT (`history`). RAVE
@@ -421,7 +426,7 @@ static const gl_param_def uct_params[] = {
 		0, 10000},
 	{"mast", "2", "MAST playouts: each player's moves chosen by their mean goal "
 		"over all iterations so far (0: off, 1: epsilon-greedy, 2: Gibbs)", 0, 2},
-	{"tau", "10", "MAST's Gibbs temperature, goal units (mast=2)", 1, 1000},
+	{"tau", "20", "MAST's Gibbs temperature, goal units (mast=2)", 1, 1000},
 	{"simul", "0", "MAST playouts also once the match has met a round of "
 		"simultaneous moves (0: random playouts from then on)", 0, 1},
 	{"eps", "40", "MAST: percent of playout moves still drawn at random", 0, 100},
