@@ -74,6 +74,10 @@ struct gl_game {
 				    network: 64, bit-parallel); 0 or 1: one
 				    by one */
 	unsigned ncells;         /* board cells, if type->cells != NULL */
+	unsigned nprops;         /* the state's first nprops bits are
+				    propositions, each true or false (the gdl
+				    type: its base propositions), that a
+				    search may learn from; 0: none */
 	unsigned nfeatures;      /* length of the feature vector, if any */
 	const char *const *feature_names; /* nfeatures names, or NULL */
 	void *data;              /* the type's private tables; owned by g */

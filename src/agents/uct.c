@@ -335,6 +335,14 @@ typedef struct uct {
 	uint32_t *mark_ply; /* and at which ply from the root */
 	uint32_t stamp;     /* RAVE: the current iteration's mark */
 	uint32_t grave;     /* GRAVE: visits a reference node needs (0: off) */
+	double imb;         /* implicit minimax: the heuristic's share of a
+			     * child's value in selection (0: off) */
+	double hrate;       /* the heuristic's learning rate */
+	unsigned nprops;    /* the game's propositions (g->nprops) */
+	float *hw;          /* [(nprops + 1) * np] the heuristic's weights,
+			     * each proposition's np together, the bias last */
+	float *hv;          /* [cap * np] each visited node's implicit minimax
+			     * value of every player */
 	int32_t *gidx;      /* [nplayers * nactions] GRAVE: a player's current
 			     * reference node's child for each move, */
 	uint32_t *gstamp;   /* valid where equal to gen[player] */
@@ -463,6 +471,13 @@ static const gl_param_def uct_params[] = {
 		"move up by alpha, every legal alternative down by alpha times its "
 		"probability); alpha in hundredths (0: off; before MAST's choice)",
 		0, 1000},
+	{"imb", "0", "implicit minimax backups: a child's value in selection is "
+		"(1 - A/100) times its mean plus A/100 times the minimax over the "
+		"tree of a heuristic learnt during the match, a logistic model of "
+		"the playouts' values over the state's propositions (games of one "
+		"or two players whose states have them, GDL; turns, not rounds of "
+		"simultaneous moves); A (0: off)", 0, 100},
+	{"hrate", "5", "the heuristic's learning rate, hundredths (imb)", 1, 10000},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -508,6 +523,8 @@ static void uct_done(gl_agent *a)
 	gl_free(u->ltrail.move);
 	gl_free(u->ltrail.who);
 	gl_free(u->ltrail.n);
+	gl_free(u->hw);
+	gl_free(u->hv);
 	gl_free(u);
 }
 
@@ -630,6 +647,15 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		u->mark_it = gl_calloc(nmark, sizeof *u->mark_it);
 		u->mark_ply = gl_malloc(nmark * sizeof *u->mark_ply);
 	}
+	u->imb = g->nprops > 0 && g->nplayers <= 2 ?
+		(double)gl_params_int(p, "imb") / 100 : 0;
+	u->hrate = (double)gl_params_int(p, "hrate") / 100;
+	if (u->imb > 0) {
+		u->nprops = g->nprops;
+		u->hw = gl_malloc(((size_t)u->nprops + 1) * g->nplayers *
+			sizeof *u->hw);
+		u->hv = gl_malloc((size_t)cap * g->nplayers * sizeof *u->hv);
+	}
 	bool lgr = gl_params_int(p, "lgr") != 0;
 	if (lgr)
 		u->reply = gl_malloc(nmark * sizeof *u->reply);
@@ -663,6 +689,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	    !u->tt_sum || !u->tt_of)) || (trail && (!u->trail || !u->trail_who)) ||
 	    (u->rave > 0 && (!u->amaf || !u->mark_it || !u->mark_ply)) ||
 	    (u->grave > 0 && (!u->gidx || !u->gstamp)) ||
+	    (u->imb > 0 && (!u->hw || !u->hv)) ||
 	    gl_scratch_init(&u->w, g, LIST_REACH + levels, STATE_REACH + levels,
 		NULL)) {
 		uct_done(a);
@@ -708,6 +735,8 @@ static int uct_begin(gl_agent *a, gl_err *err)
 		u->reply[i] = NONE;
 	for (size_t i = 0; u->pol && i < (size_t)u->np * u->nact; i++)
 		u->pol[i] = (ppa_entry){0, 1};
+	if (u->hw)
+		memset(u->hw, 0, ((size_t)u->nprops + 1) * u->np * sizeof *u->hw);
 	if (u->tt_key) {
 		size_t n = u->tt_mask + 1;
 		memset(u->tt_key, 0, n * sizeof *u->tt_key);
@@ -730,6 +759,8 @@ static void new_tree(uct *u)
 	r->who = -1;
 	if (u->tt_of)
 		u->tt_of[0] = NONE;
+	for (unsigned p = 0; u->hv && p < u->np; p++)
+		u->hv[p] = 50; /* the root's: read, never used */
 	u->used = 1;
 	u->root = 0;
 }
@@ -768,6 +799,9 @@ static void compact(uct *u)
 		u->nodes[u->fwd[i]] = n;
 		if (u->amaf)
 			u->amaf[u->fwd[i]] = u->amaf[i];
+		if (u->hv)
+			memmove(&u->hv[(size_t)u->fwd[i] * u->np],
+				&u->hv[(size_t)i * u->np], u->np * sizeof *u->hv);
 		if (u->tt_of)
 			u->tt_of[u->fwd[i]] = u->tt_of[i];
 	}
@@ -885,6 +919,126 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 	return true;
 }
 
+/* Implicit minimax backups (Lanctot, Winands, Pepels and Sturtevant,
+ * "Monte Carlo Tree Search with Heuristic Evaluations using Implicit
+ * Minimax Backups", CIG 2014), param imb, with a heuristic learnt during
+ * the match: every player's value at a state predicted by a logistic
+ * model over the state's propositions (g->nprops: the gdl type's base
+ * propositions), 100 / (1 + exp(-z)), z a bias plus the weights of the
+ * propositions true there, fitted by stochastic gradient to the values
+ * of the iterations' playouts from the tree's leaves. A node keeps, for
+ * every player, the minimax over its visited subtree of the heuristic at
+ * its leaves (the value proven where it is proven), and selection mixes
+ * it into a child's mean. Off in a match that has met a round of
+ * simultaneous moves: decoupled rounds have no minimax. */
+
+/* The heuristic's sums z[0..np) at s; returns the propositions true. */
+static unsigned heur_sums(const uct *u, const unsigned char *s, double *z)
+{
+	size_t np = u->np, nw = ((size_t)u->nprops + 63) / 64;
+	const float *w = u->hw;
+	unsigned n = 0;
+	for (size_t p = 0; p < np; p++)
+		z[p] = w[(size_t)u->nprops * np + p];
+	for (size_t k = 0; k < nw; k++) {
+		uint64_t x;
+		memcpy(&x, s + 8 * k, sizeof x);
+		if ((k + 1) * 64 > u->nprops)
+			x &= ((uint64_t)1 << (u->nprops % 64)) - 1;
+		for (; x; x &= x - 1, n++) {
+			const float *wi = w + (k * 64 + (size_t)__builtin_ctzll(x)) * np;
+			for (size_t p = 0; p < np; p++)
+				z[p] += wi[p];
+		}
+	}
+	return n;
+}
+
+/* The heuristic's values at s into node n's implicit minimax values. */
+static void heur_eval(uct *u, int32_t n, const unsigned char *s)
+{
+	double z[GL_PLAYERS_MAX];
+	heur_sums(u, s, z);
+	for (unsigned p = 0; p < u->np; p++)
+		u->hv[(size_t)n * u->np + p] = (float)(100 / (1 + exp(-z[p])));
+}
+
+/* One gradient step of the heuristic at s towards the values val. */
+static void heur_learn(uct *u, const unsigned char *s, const double *val)
+{
+	double z[GL_PLAYERS_MAX], d[GL_PLAYERS_MAX];
+	size_t np = u->np, nw = ((size_t)u->nprops + 63) / 64;
+	unsigned n = heur_sums(u, s, z);
+	for (size_t p = 0; p < np; p++)
+		d[p] = u->hrate * (val[p] / 100 - 1 / (1 + exp(-z[p]))) / (n + 1);
+	float *w = u->hw;
+	for (size_t p = 0; p < np; p++)
+		w[(size_t)u->nprops * np + p] += (float)d[p];
+	for (size_t k = 0; k < nw; k++) {
+		uint64_t x;
+		memcpy(&x, s + 8 * k, sizeof x);
+		if ((k + 1) * 64 > u->nprops)
+			x &= ((uint64_t)1 << (u->nprops % 64)) - 1;
+		for (; x; x &= x - 1) {
+			float *wi = w + (k * 64 + (size_t)__builtin_ctzll(x)) * np;
+			for (size_t p = 0; p < np; p++)
+				wi[p] += (float)d[p];
+		}
+	}
+}
+
+/* Whether the implicit minimax values are kept and used now. */
+static bool imb_on(const uct *u)
+{
+	return u->imb > 0 && !u->rounds;
+}
+
+/* Node c's implicit minimax value for player p: exact where proven. */
+static double imb_value(const uct *u, const node *c, int p)
+{
+	return c->flags & PROVEN ? c->proof[p] :
+		u->hv[(size_t)(c - u->nodes) * u->np + (size_t)p];
+}
+
+/* Child c's value for player p in selection, from its mean: mixed with
+ * its implicit minimax value where those are used. */
+static double mixed(const uct *u, const node *c, int p, double mean)
+{
+	return imb_on(u) && !(c->flags & PROVEN) ?
+		(1 - u->imb) * mean + u->imb * imb_value(u, c, p) : mean;
+}
+
+/* The implicit minimax values of the descent's nodes (u->path), from its
+ * leaf up: each node takes those of its visited child best for its mover,
+ * until a node's do not change. */
+static void imb_backup(uct *u)
+{
+	size_t np = u->np;
+	for (int i = u->depth - 1; i > 0; i--) {
+		int32_t n = u->path[i - 1];
+		const node *nd = &u->nodes[n];
+		int m = mover_of(u, nd);
+		const node *best = NULL;
+		double top = -1;
+		for (int k = 0; k < nd->ntried; k++) {
+			const node *c = &u->nodes[nd->first + k];
+			double v = imb_value(u, c, m);
+			if (c->visits > 0 && v > top) {
+				top = v;
+				best = c;
+			}
+		}
+		if (!best)
+			return;
+		float *h = &u->hv[(size_t)n * np], nv[GL_PLAYERS_MAX];
+		for (size_t p = 0; p < np; p++)
+			nv[p] = (float)imb_value(u, best, (int)p);
+		if (memcmp(h, nv, np * sizeof *h) == 0)
+			return;
+		memcpy(h, nv, np * sizeof *h);
+	}
+}
+
 /* GRAVE (Cazenave, "Generalized Rapid Action Value Estimation", IJCAI
  * 2015): the node whose AMAF statistics the selection at the descent's
  * last node (u->path[u->depth - 1]) uses: the nearest node of the path,
@@ -950,7 +1104,7 @@ static int32_t select_child(uct *u, const node *nd)
 			e != NONE && u->tt_n[e] > 0 ?
 			u->tt_sum[(size_t)e * u->np + (size_t)c->who] / u->tt_n[e] :
 			c->sum / c->visits;
-		double v = mean;
+		double v = mixed(u, c, mover_of(u, nd), mean);
 		if (gx && !(c->flags & PROVEN)) {
 			int32_t j = gx[c->move];
 			const amaf_entry *x = j != NONE ? &u->amaf[j] : NULL;
@@ -1618,8 +1772,11 @@ static int32_t descend(uct *u, gl_agent *a, unsigned char *s, int *nsp)
 			break;
 		bool hid = nd->flags & HIDDEN;
 		if (!(nd->flags & EXPANDED) && ((!hid && depth > 1 &&
-		    nd->visits < u->expand) || !expand(u, a, n, s)))
+		    nd->visits < u->expand) || !expand(u, a, n, s))) {
+			if (imb_on(u) && depth > 1)
+				heur_eval(u, n, s); /* with what it has learnt since */
 			break; /* a young leaf, or the arena is full: play out */
+		}
 		if (nd->flags & TERMINAL)
 			break;
 		int32_t c;
@@ -1644,8 +1801,11 @@ static int32_t descend(uct *u, gl_agent *a, unsigned char *s, int *nsp)
 		n = c;
 		if (u->tt_of && u->tt_of[c] == NONE && !(u->nodes[c].flags & HIDDEN))
 			u->tt_of[c] = tt_find(u, g, s);
-		if (!(u->nodes[c].flags & HIDDEN) && u->nodes[c].visits == 0)
+		if (!(u->nodes[c].flags & HIDDEN) && u->nodes[c].visits == 0) {
+			if (imb_on(u))
+				heur_eval(u, c, s);
 			break; /* a new leaf (a hidden ply is never one) */
+		}
 	}
 	u->depth = depth;
 	*nsp = ns;
@@ -1685,7 +1845,8 @@ static void standing(const uct *u, const double *goals, double *v)
  * u->depth; u->spath[0..ns)). The tree's statistics take them as values
  * (param rank: standing()), and so do RAVE's, mixed into them; MAST and
  * LGRF learn the goals. */
-static void backup(uct *u, gl_agent *a, int ns, const double *goals)
+static void backup(uct *u, gl_agent *a, int ns, const double *goals,
+	const unsigned char *ls)
 {
 	const gl_game *g = a->game;
 	int depth = u->depth;
@@ -1717,6 +1878,16 @@ static void backup(uct *u, gl_agent *a, int ns, const double *goals)
 		x->visits += u->batch;
 		x->sum += val[x->who] * u->batch;
 	}
+	if (imb_on(u)) {
+		node *leaf = &u->nodes[u->path[depth - 1]];
+		if (leaf->flags & TERMINAL)
+			for (unsigned p = 0; p < u->np; p++)
+				u->hv[(size_t)u->path[depth - 1] * u->np + p] =
+					(float)val[p];
+		if (ls)
+			heur_learn(u, ls, val);
+		imb_backup(u);
+	}
 	if (u->amaf)
 		rave_update(u, g, depth, val); /* mixed into the tree's values */
 	if (u->reply)
@@ -1734,10 +1905,16 @@ static void iterate(uct *u, gl_agent *a)
 	if (leaf->flags & PROVEN) {
 		goals[0] = leaf->proof[0]; /* proofs: 1 or 2 players */
 		goals[1] = leaf->proof[1];
-	} else if (leaf_value(u, a, u->s, goals) && u->solve) {
-		prove_leaf(u, a->game, leaf, goals);
+		backup(u, a, ns, goals, NULL);
+		return;
 	}
-	backup(u, a, ns, goals);
+	if (leaf_value(u, a, u->s, goals)) {
+		if (u->solve)
+			prove_leaf(u, a->game, leaf, goals);
+		else if (imb_on(u))
+			leaf->flags |= TERMINAL;
+	}
+	backup(u, a, ns, goals, u->s);
 }
 
 /* Whether another iteration can add anything: the root is not proven and
@@ -1785,7 +1962,7 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 		if (leaf->flags & PROVEN) {
 			goals[0] = leaf->proof[0];
 			goals[1] = leaf->proof[1];
-			backup(u, a, ns, goals);
+			backup(u, a, ns, goals, NULL);
 			if (!open_root(u))
 				break;
 			continue;
@@ -1821,7 +1998,9 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 		node *leaf = &u->nodes[u->path[u->depth - 1]];
 		if (u->llen[j] == 0 && u->solve && !(leaf->flags & PROVEN))
 			prove_leaf(u, g, leaf, goals);
-		backup(u, a, u->lns[j], goals);
+		else if (u->llen[j] == 0 && imb_on(u))
+			leaf->flags |= TERMINAL;
+		backup(u, a, u->lns[j], goals, u->lstate + j * u->lstride);
 	}
 	u->path = path;
 	u->spath = spath;
@@ -1891,7 +2070,8 @@ static bool better(const uct *u, const node *r, const node *c, const node *b)
 		return c->proof[m] > b->proof[m];
 	if (c->visits != b->visits)
 		return c->visits > b->visits;
-	return c->visits && c->sum / c->visits > b->sum / b->visits;
+	return c->visits && mixed(u, c, m, c->sum / c->visits) >
+		mixed(u, b, m, b->sum / b->visits);
 }
 
 /* The move to play at root r (expanded, an ordinary turn). */

@@ -371,6 +371,9 @@ static int gdl_setup(gl_game *g, gl_err *err)
 	g->max_legal = (unsigned)maxl;
 	g->max_length = GDL_MAX_LENGTH;
 	g->bulk = gdl_reasoner_of(gd) == GDL_NET ? GL_EACH_MAX : 1;
+	/* the base propositions, bit i of the state's word i / 64 */
+	g->nprops = (size_t)d->words * 64 <= UINT_MAX ?
+		(unsigned)d->words * 64 : 0;
 	return 0;
 fail:
 	return rc;
