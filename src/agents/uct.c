@@ -142,6 +142,20 @@
  * MAST's choice. GRAVE (`grave`): RAVE whose all-moves-as-first means
  * come from the nearest ancestor with enough visits.
  *
+ * Implicit minimax backups (`imb`, Lanctot, Winands, Pepels and
+ * Sturtevant, CIG 2014) with a heuristic learnt during the match, in games
+ * of one or two players whose states are propositions (g->nprops: the gdl
+ * type's base propositions) until a round of simultaneous moves: a
+ * logistic model of each player's value over the propositions true in a
+ * state, fitted to the playouts' values from the tree's leaves; each node
+ * keeps the minimax over its visited subtree of the heuristic at its
+ * leaves (exact at terminal and proven ones), and selection takes a
+ * child's value as (1 - A) times its mean plus A times that minimax
+ * (`ihalf`: A fading with the child's visits). Off by default: against
+ * plain UCT it gained in breakthrough and othello-comp2007 and lost in
+ * connectFour and tictactoe_3player (docs/GGP_STRENGTH.md, thirteenth
+ * round).
+ *
  * Pondering (ponder(), for a GGP player between messages): the same
  * iterations as choose(), from the match's state as observed (inside a
  * round of simultaneous moves, from the round's start), into the tree
@@ -155,7 +169,8 @@
  * iteration's legal moves from g->max_length * g->max_legal (at most
  * PPA_ROOM), NST's table of a fixed size, the transposition table from
  * the arena's, the lanes' paths and (lmast) trails from lanes *
- * g->max_length;
+ * g->max_length, imb's weights from g->nprops and its values from the
+ * arena's;
  * nothing is allocated after init. A full arena stops growing the tree
  * and iterations go on as playouts from its leaves.
  * Tree reuse: observe() moves the root down to the child for the move
@@ -338,6 +353,8 @@ typedef struct uct {
 	double imb;         /* implicit minimax: the heuristic's share of a
 			     * child's value in selection (0: off) */
 	double hrate;       /* the heuristic's learning rate */
+	double ihalf;       /* visits at which the heuristic's share halves
+			     * (0: it stays) */
 	unsigned nprops;    /* the game's propositions (g->nprops) */
 	float *hw;          /* [(nprops + 1) * np] the heuristic's weights,
 			     * each proposition's np together, the bias last */
@@ -478,6 +495,9 @@ static const gl_param_def uct_params[] = {
 		"or two players whose states have them, GDL; turns, not rounds of "
 		"simultaneous moves); A (0: off)", 0, 100},
 	{"hrate", "5", "the heuristic's learning rate, hundredths (imb)", 1, 10000},
+	{"ihalf", "0", "imb: the heuristic's share of a child's value is A/100 "
+		"times K / (K + its visits), halved at K visits (0: A/100 "
+		"throughout)", 0, 100000000},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -650,6 +670,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->imb = g->nprops > 0 && g->nplayers <= 2 ?
 		(double)gl_params_int(p, "imb") / 100 : 0;
 	u->hrate = (double)gl_params_int(p, "hrate") / 100;
+	u->ihalf = (double)gl_params_int(p, "ihalf");
 	if (u->imb > 0) {
 		u->nprops = g->nprops;
 		u->hw = gl_malloc(((size_t)u->nprops + 1) * g->nplayers *
@@ -1004,8 +1025,11 @@ static double imb_value(const uct *u, const node *c, int p)
  * its implicit minimax value where those are used. */
 static double mixed(const uct *u, const node *c, int p, double mean)
 {
-	return imb_on(u) && !(c->flags & PROVEN) ?
-		(1 - u->imb) * mean + u->imb * imb_value(u, c, p) : mean;
+	if (!imb_on(u) || c->flags & PROVEN)
+		return mean;
+	double w = u->ihalf > 0 ? u->imb * u->ihalf / (u->ihalf + c->visits) :
+		u->imb;
+	return (1 - w) * mean + w * imb_value(u, c, p);
 }
 
 /* The implicit minimax values of the descent's nodes (u->path), from its
