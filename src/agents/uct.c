@@ -169,8 +169,8 @@
  * iteration's legal moves from g->max_length * g->max_legal (at most
  * PPA_ROOM), NST's table of a fixed size, the transposition table from
  * the arena's, the lanes' paths and (lmast) trails from lanes *
- * g->max_length, imb's weights from g->nprops and its values from the
- * arena's;
+ * g->max_length, imb's weights and its list of true propositions from
+ * g->nprops and its values from the arena's;
  * nothing is allocated after init. A full arena stops growing the tree
  * and iterations go on as playouts from its leaves.
  * Tree reuse: observe() moves the root down to the child for the move
@@ -360,6 +360,8 @@ typedef struct uct {
 			     * each proposition's np together, the bias last */
 	float *hv;          /* [cap * np] each visited node's implicit minimax
 			     * value of every player */
+	uint32_t *hidx;     /* [nprops] the propositions true in the state
+			     * the heuristic last summed (heur_sums) */
 	int32_t *gidx;      /* [nplayers * nactions] GRAVE: a player's current
 			     * reference node's child for each move, */
 	uint32_t *gstamp;   /* valid where equal to gen[player] */
@@ -544,6 +546,7 @@ static void uct_done(gl_agent *a)
 	gl_free(u->ltrail.who);
 	gl_free(u->ltrail.n);
 	gl_free(u->hw);
+	gl_free(u->hidx);
 	gl_free(u->hv);
 	gl_free(u);
 }
@@ -676,6 +679,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		u->hw = gl_malloc(((size_t)u->nprops + 1) * g->nplayers *
 			sizeof *u->hw);
 		u->hv = gl_malloc((size_t)cap * g->nplayers * sizeof *u->hv);
+		u->hidx = gl_malloc((size_t)u->nprops * sizeof *u->hidx);
 	}
 	bool lgr = gl_params_int(p, "lgr") != 0;
 	if (lgr)
@@ -710,7 +714,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	    !u->tt_sum || !u->tt_of)) || (trail && (!u->trail || !u->trail_who)) ||
 	    (u->rave > 0 && (!u->amaf || !u->mark_it || !u->mark_ply)) ||
 	    (u->grave > 0 && (!u->gidx || !u->gstamp)) ||
-	    (u->imb > 0 && (!u->hw || !u->hv)) ||
+	    (u->imb > 0 && (!u->hw || !u->hv || !u->hidx)) ||
 	    gl_scratch_init(&u->w, g, LIST_REACH + levels, STATE_REACH + levels,
 		NULL)) {
 		uct_done(a);
@@ -953,24 +957,27 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
  * it into a child's mean. Off in a match that has met a round of
  * simultaneous moves: decoupled rounds have no minimax. */
 
-/* The heuristic's sums z[0..np) at s; returns the propositions true. */
-static unsigned heur_sums(const uct *u, const unsigned char *s, double *z)
+/* The heuristic's sums z[0..np) at s; the propositions true there into
+ * u->hidx, in increasing order; returns their number. */
+static unsigned heur_sums(uct *u, const unsigned char *s, double *z)
 {
 	size_t np = u->np, nw = ((size_t)u->nprops + 63) / 64;
 	const float *w = u->hw;
 	unsigned n = 0;
-	for (size_t p = 0; p < np; p++)
-		z[p] = w[(size_t)u->nprops * np + p];
 	for (size_t k = 0; k < nw; k++) {
 		uint64_t x;
 		memcpy(&x, s + 8 * k, sizeof x);
 		if ((k + 1) * 64 > u->nprops)
 			x &= ((uint64_t)1 << (u->nprops % 64)) - 1;
-		for (; x; x &= x - 1, n++) {
-			const float *wi = w + (k * 64 + (size_t)__builtin_ctzll(x)) * np;
-			for (size_t p = 0; p < np; p++)
-				z[p] += wi[p];
-		}
+		for (; x; x &= x - 1)
+			u->hidx[n++] = (uint32_t)(k * 64 + (size_t)__builtin_ctzll(x));
+	}
+	for (size_t p = 0; p < np; p++)
+		z[p] = w[(size_t)u->nprops * np + p];
+	for (unsigned i = 0; i < n; i++) {
+		const float *wi = w + (size_t)u->hidx[i] * np;
+		for (size_t p = 0; p < np; p++)
+			z[p] += wi[p];
 	}
 	return n;
 }
@@ -988,23 +995,17 @@ static void heur_eval(uct *u, int32_t n, const unsigned char *s)
 static void heur_learn(uct *u, const unsigned char *s, const double *val)
 {
 	double z[GL_PLAYERS_MAX], d[GL_PLAYERS_MAX];
-	size_t np = u->np, nw = ((size_t)u->nprops + 63) / 64;
+	size_t np = u->np;
 	unsigned n = heur_sums(u, s, z);
 	for (size_t p = 0; p < np; p++)
 		d[p] = u->hrate * (val[p] / 100 - 1 / (1 + exp(-z[p]))) / (n + 1);
 	float *w = u->hw;
 	for (size_t p = 0; p < np; p++)
 		w[(size_t)u->nprops * np + p] += (float)d[p];
-	for (size_t k = 0; k < nw; k++) {
-		uint64_t x;
-		memcpy(&x, s + 8 * k, sizeof x);
-		if ((k + 1) * 64 > u->nprops)
-			x &= ((uint64_t)1 << (u->nprops % 64)) - 1;
-		for (; x; x &= x - 1) {
-			float *wi = w + (k * 64 + (size_t)__builtin_ctzll(x)) * np;
-			for (size_t p = 0; p < np; p++)
-				wi[p] += (float)d[p];
-		}
+	for (unsigned i = 0; i < n; i++) {
+		float *wi = w + (size_t)u->hidx[i] * np;
+		for (size_t p = 0; p < np; p++)
+			wi[p] += (float)d[p];
 	}
 }
 
