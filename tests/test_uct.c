@@ -27,18 +27,20 @@
 #include <stdatomic.h>
 #include <unistd.h>
 
-/* Play n matches of uct (spec) against random on game, uct taking player
- * `side` (or alternating sides when side < 0). Returns uct's wins
- * (goal above every other player's); *played counts matches played
- * without error. */
-static int wins_vs_random(const char *game, const char *spec, int side, int n,
-	int *played)
+/* Play n matches of uct (spec) against another agent on game, uct taking
+ * player `side` (or alternating sides when side < 0), match i seeded
+ * 1000 + i. Returns uct's wins (goal above the other's); *played counts
+ * matches played without error, *draws (if not NULL) the drawn ones. */
+static int duel(const char *game, const char *spec, const char *other,
+	int side, int n, int *played, int *draws)
 {
 	gl_game *g = tg_game(game);
 	gl_agent *u = tg_agent(spec, g);
-	gl_agent *r = tg_agent("random", g);
+	gl_agent *r = tg_agent(other, g);
 	int wins = 0;
 	*played = 0;
+	if (draws)
+		*draws = 0;
 	for (int i = 0; i < n; i++) {
 		int me = side >= 0 ? side : i % 2;
 		gl_agent *ag[2] = {me == 0 ? u : r, me == 0 ? r : u};
@@ -50,6 +52,8 @@ static int wins_vs_random(const char *game, const char *spec, int side, int n,
 		if (rc == 0) {
 			(*played)++;
 			wins += m.goals[me] > m.goals[1 - me];
+			if (draws)
+				*draws += m.goals[me] == m.goals[1 - me];
 		}
 		gl_match_done(&m);
 	}
@@ -57,6 +61,13 @@ static int wins_vs_random(const char *game, const char *spec, int side, int n,
 	gl_agent_free(r);
 	gl_game_free(g);
 	return wins;
+}
+
+/* duel() against random. */
+static int wins_vs_random(const char *game, const char *spec, int side, int n,
+	int *played)
+{
+	return duel(game, spec, "random", side, n, played, NULL);
 }
 
 static void test_beats_random(void)
@@ -227,6 +238,55 @@ static void test_reuse(void)
 	CHECK(differ > 0);
 	const char *gdl[] = {"uct:time=0,iterations=300,nodes=1000", "random"};
 	CHECK(play("gdl:data/gdl/games/ticTacToe.kif", gdl, 1, &a) == 0);
+	gl_match_done(&a);
+	gl_match_done(&b);
+}
+
+/* A full arena pruned to its most visited half (prune, the default)
+ * against one that stops growing (prune=0). Where the arena never fills
+ * the two are one player. Where it fills in every move (1000 nodes,
+ * thousands of iterations), pruning runs in turns, at rounds of
+ * simultaneous moves (their statistics nodes) and with three players,
+ * plays legal and reproducible matches, another player than prune=0; and
+ * at equal iterations in connect4 it wins more than it loses: its tree
+ * goes on growing where the search is (prune=0 keeps the first thousand
+ * nodes, most of them moves the search has since left). */
+static void test_prune(void)
+{
+	gl_match a, b;
+	gl_match_init(&a);
+	gl_match_init(&b);
+	const char *big[] = {"uct:time=0,iterations=300",
+		"uct:time=0,iterations=500,c=20"};
+	const char *big0[] = {"uct:time=0,iterations=300,prune=0",
+		"uct:time=0,iterations=500,c=20,prune=0"};
+	CHECK(play("connect4", big, 7, &a) == 0);
+	CHECK(play("connect4", big0, 7, &b) == 0);
+	CHECK(same_moves(&a, &b));
+	static const char *const games[] = {"connect4",
+		"gdl:data/gdl/hard/blockerParallel.kif",
+		"gdl:data/gdl/games/tictactoe_3player.kif"};
+	const char *on = "uct:time=0,iterations=3000,nodes=1000";
+	const char *off = "uct:time=0,iterations=3000,nodes=1000,prune=0";
+	const char *pon[] = {on, on, on}, *poff[] = {off, off, off};
+	for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
+		CHECK_MSG(play(games[i], pon, 3, &a) == 0 && a.nmoves > 0, "%s",
+			games[i]);
+		CHECK(play(games[i], pon, 3, &b) == 0);
+		CHECK_MSG(same_moves(&a, &b), "%s: pruning not reproducible",
+			games[i]);
+		CHECK(play(games[i], poff, 3, &b) == 0);
+		CHECK_MSG(!same_moves(&a, &b), "%s: pruning changed nothing",
+			games[i]);
+	}
+	int played, draws;
+	int w = duel("connect4", "uct:time=0,iterations=30000,nodes=1000",
+		"uct:time=0,iterations=30000,nodes=1000,prune=0", -1, 20,
+		&played, &draws);
+	printf("connect4, 1000 nodes, 30000 iterations: prune against "
+		"prune=0 %d-%d-%d\n", w, draws, played - w - draws);
+	CHECK_MSG(played == 20 && 2 * w + draws >= 24, "prune %d-%d-%d", w,
+		draws, played - w - draws);
 	gl_match_done(&a);
 	gl_match_done(&b);
 }
@@ -829,7 +889,8 @@ static void test_transpositions(void)
 /* Nothing is allocated once an agent is made: a whole match of its
  * choices (one agent plays every side) with the next allocation set to
  * fail, which is still pending at the end (PPA keeps its playouts' legal
- * moves, GRAVE its references, in buffers made at init). */
+ * moves, GRAVE its references, in buffers made at init; a full arena's
+ * pruning works in place). */
 static void test_no_alloc(void)
 {
 	static const char *const games[] = {"connect4",
@@ -837,7 +898,7 @@ static void test_no_alloc(void)
 		"gdl:data/gdl/games/tictactoe_3player.kif"};
 	static const char *const opts[] = {"mast=0", "mast=2", "mast=0,ppa=32",
 		"ppa=100", "grave=5", "mast=0,grave=50,order=1", "decisive=2",
-		"imb=40", "imb=40,lgain=0"};
+		"imb=40", "imb=40,lgain=0", "nodes=1000,expand=1"};
 	for (size_t i = 0; i < sizeof games / sizeof *games; i++)
 		for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
 			char spec[96];
@@ -1202,6 +1263,7 @@ int main(void)
 	test_mast_rounds();
 	test_decay();
 	test_reuse();
+	test_prune();
 	test_gdl_any_players();
 	test_simultaneous();
 	test_beats_random();

@@ -171,8 +171,10 @@
  * the arena's, the lanes' paths and (lmast) trails from lanes *
  * g->max_length, imb's weights and its list of true propositions from
  * g->nprops and its values from the arena's;
- * nothing is allocated after init. A full arena stops growing the tree
- * and iterations go on as playouts from its leaves.
+ * nothing is allocated after init. A full arena is pruned to at most
+ * half, its most visited part (compact(); param prune), and the tree
+ * grows on; with prune 0 it stops growing and iterations go on as
+ * playouts from its leaves.
  * Tree reuse: observe() moves the root down to the child for the move
  * played (for a round, once all its moves are known), and choose()
  * compacts the arena to the surviving subtree before searching. With an
@@ -282,6 +284,7 @@ typedef struct uct {
 	double seconds;     /* time per move (0: none) */
 	uint64_t iterations; /* iterations per move (0: none) */
 	bool reuse;         /* keep the tree across moves */
+	bool prune;         /* a full arena is pruned (compact()) */
 	bool solve;         /* prove values (games of one or two players) */
 	bool mix;           /* sample the move at a simultaneous step */
 	uint32_t mixcut;    /* ... among the moves with at least this percent
@@ -369,6 +372,8 @@ typedef struct uct {
 	int32_t gnode[GL_PLAYERS_MAX]; /* the node gidx holds (NONE: none) */
 	int32_t cap;        /* nodes in the arena */
 	int32_t used;       /* nodes allocated */
+	bool full;          /* expand() found no room: prune before the next
+			     * iteration */
 	int32_t root;       /* the root's index (its state: here), or NONE */
 	node *nodes;        /* [cap] the arena */
 	int32_t *fwd;       /* [cap] compaction: new index of each node */
@@ -439,6 +444,9 @@ static const gl_param_def uct_params[] = {
 		"random or MAST)", 0, 1},
 	{"reuse", "1", "keep the subtree of the move played across turns (0 or 1)",
 		0, 1},
+	{"prune", "1", "when the tree fills its nodes, keep its most visited part, "
+		"at most half of them, and grow on (0: the tree stops growing and "
+		"iterations play out from its leaves)", 0, 1},
 	{"solve", "1", "prove exact values from the end (MCTS-Solver; 1 or 2 "
 		"players; 0 or 1)", 0, 1},
 	{"mix", "1", "at simultaneous moves play a move drawn in proportion to its "
@@ -580,6 +588,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->seconds = seconds;
 	u->iterations = iters;
 	u->reuse = gl_params_int(p, "reuse") != 0;
+	u->prune = gl_params_int(p, "prune") != 0;
 	u->solve = g->nplayers <= 2 && gl_params_int(p, "solve") != 0;
 	u->mix = gl_params_int(p, "mix") != 0;
 	u->mixcut = (uint32_t)gl_params_int(p, "mixcut");
@@ -788,39 +797,71 @@ static void new_tree(uct *u)
 		u->hv[p] = 50; /* the root's: read, never used */
 	u->used = 1;
 	u->root = 0;
+	u->full = false;
 }
 
-/* Keep only the subtree under the root, slid to the front of the arena.
- * A node's children (and a SIMUL node's statistics, right after them)
- * always lie above it, allocated when it is expanded, so one ascending
- * pass marks the subtree and numbers it, and a second slides each node
- * down to its number (never above itself); a block of live nodes stays
- * contiguous. */
-static void compact(uct *u)
+/* Keep only the subtree under the root, slid to the front of the arena;
+ * with `prune`, only its part of at most half the arena that the search
+ * visits most. A node's children (and a SIMUL node's statistics, right
+ * after them) always lie above it, allocated when it is expanded, so one
+ * ascending pass reaches the subtree, a second numbers the nodes kept
+ * and a third slides each down to its number (never above itself); a
+ * block of live nodes stays contiguous.
+ *
+ * Pruning: a node's children are kept while it has at least T visits
+ * (the root's always), so a node is kept at threshold T when the fewest
+ * visits among its ancestors below the root, its level, is at least T.
+ * The first pass writes each node's level into fwd and counts the levels
+ * by powers of two; T is the least power of two that keeps at most half
+ * the arena. A kept node under T loses its children: a leaf again with
+ * its statistics, expanded anew when a descent next reaches it. So a full
+ * arena (expand() out of room) makes room where the search has been
+ * least, and the tree goes on growing where it is now. Without pruning
+ * (T 0) every node reached is kept. */
+static void compact(uct *u, bool prune)
 {
-	int32_t next = 0;
+	uint32_t count[34] = {0}; /* nodes by level: 0, 1, 2-3, ..., root's */
 	for (int32_t i = u->root; i < u->used; i++)
 		u->fwd[i] = i == u->root ? LIVE : NONE;
 	for (int32_t i = u->root; i < u->used; i++) {
-		if (u->fwd[i] == NONE)
+		int32_t lv = u->fwd[i];
+		if (lv == NONE)
 			continue;
-		u->fwd[i] = next++;
+		count[lv == LIVE ? 33 : lv == 0 ? 0 : 32 - __builtin_clz((uint32_t)lv)]++;
 		const node *n = &u->nodes[i];
 		if (!(n->flags & EXPANDED))
 			continue;
+		if (i != u->root && n->visits < (uint32_t)lv)
+			lv = (int32_t)n->visits;
 		int32_t j = n->first;
 		for (; j < n->first + n->nchild; j++)
-			u->fwd[j] = LIVE;
+			u->fwd[j] = lv;
 		if (n->flags & SIMUL)
 			for (; j < u->used && u->nodes[j].flags & STATS; j++)
-				u->fwd[j] = LIVE;
+				u->fwd[j] = lv;
 	}
+	uint32_t t = 0; /* the threshold */
+	if (prune) {
+		uint64_t kept = count[33];
+		int b = 33; /* the levels kept: count[b..33] */
+		while (b > 0 && kept + count[b - 1] <= (uint64_t)u->cap / 2)
+			kept += count[--b];
+		t = b == 0 ? 0 : b == 33 ? LIVE : 1u << (b - 1);
+	}
+	int32_t next = 0;
+	for (int32_t i = u->root; i < u->used; i++)
+		u->fwd[i] = u->fwd[i] != NONE && (uint32_t)u->fwd[i] >= t ?
+			next++ : NONE;
 	for (int32_t i = u->root; i < u->used; i++) {
 		if (u->fwd[i] == NONE)
 			continue;
 		node n = u->nodes[i];
-		if (n.flags & EXPANDED)
+		if (n.flags & EXPANDED && i != u->root && n.visits < t) {
+			n.flags &= (uint8_t)~(EXPANDED | SIMUL);
+			n.first = n.nchild = n.ntried = 0;
+		} else if (n.flags & EXPANDED) {
 			n.first = u->fwd[n.first];
+		}
 		u->nodes[u->fwd[i]] = n;
 		if (u->amaf)
 			u->amaf[u->fwd[i]] = u->amaf[i];
@@ -832,6 +873,7 @@ static void compact(uct *u)
 	}
 	u->root = 0;
 	u->used = next;
+	u->full = false;
 }
 
 /* Decisive moves (Teytaud and Teytaud, "On the Huge Benefit of Decisive
@@ -885,8 +927,10 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 		nd->flags |= TERMINAL;
 		return true;
 	}
-	if (u->used > u->cap - k)
+	if (u->used > u->cap - k) {
+		u->full = true;
 		return false;
+	}
 	int32_t end = u->used + k;
 	bool inside = false; /* the children are hidden plies */
 	if (g->type->hidden) {
@@ -897,8 +941,10 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 		inside = g->type->hidden(g, t) > 0;
 		for (bool more = inside && !(nd->flags & HIDDEN); more;) {
 			int m = g->type->legal(g, t, mv);
-			if (end > u->cap - m)
+			if (end > u->cap - m) {
+				u->full = true;
 				return false;
+			}
 			int8_t who = (int8_t)g->type->to_move(g, t);
 			for (int i = 0; i < m; i++) {
 				node *x = &u->nodes[end++];
@@ -1925,6 +1971,8 @@ static void iterate(uct *u, gl_agent *a)
 {
 	double goals[GL_PLAYERS_MAX];
 	int ns;
+	if (u->full && u->prune)
+		compact(u, true);
 	u->ntrail = 0; /* a proven leaf gets no playout */
 	node *leaf = &u->nodes[descend(u, a, u->s, &ns)];
 	if (leaf->flags & PROVEN) {
@@ -1975,6 +2023,8 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 	size_t stride = (size_t)g->max_length + 2;
 	unsigned nl = 0, it = 0;
 	double t0 = gl_now();
+	if (u->full && u->prune)
+		compact(u, true);
 	u->ntrail = 0;
 	for (unsigned j = 0; j < u->lanes && it < most; j++) {
 		double goals[GL_PLAYERS_MAX];
@@ -2212,7 +2262,7 @@ static bool root_at(uct *u, const gl_game *g, const void *s, int h)
 	if (u->root == NONE)
 		new_tree(u);
 	else if (u->root != 0)
-		compact(u);
+		compact(u, false);
 	return true;
 }
 
