@@ -25,6 +25,7 @@
 #include "gamelearn/agent.h"
 
 #include <stdatomic.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Play n matches of uct (spec) against another agent on game, uct taking
@@ -1097,9 +1098,11 @@ static void test_lanes(void)
 
 /* Param lgain's batches, counted: a copy of the gdl type whose
  * playouts_each counts its calls before playing them (and the
- * trails asked for, and their choices, after). */
+ * trails asked for, and their choices, after); and, where each_sleep is
+ * set, sleeps that many milliseconds in its next call, as a thread
+ * descheduled mid-batch would (wall-clock time, no CPU time). */
 static const gl_game_type *each_inner;
-static int each_calls;
+static int each_calls, each_sleep;
 static long each_trails, each_choices; /* calls that asked for a trail,
 				       * and the choices it got */
 
@@ -1108,6 +1111,12 @@ static void counted_each(const gl_game *g, const void *states, size_t stride,
 	gl_trail *trail, int *goals, int *len)
 {
 	each_calls++;
+	if (each_sleep > 0) {
+		struct timespec ts = {each_sleep / 1000,
+			(long)(each_sleep % 1000) * 1000000};
+		nanosleep(&ts, NULL);
+		each_sleep = 0;
+	}
 	each_inner->playouts_each(g, states, stride, count, rng, max_moves,
 		weight, trail, goals, len);
 	each_trails += trail != NULL;
@@ -1130,8 +1139,10 @@ static gl_game *counted_game(const char *spec, gl_game_type *counted)
  * (the same moves as lanes=1, not those of lanes=64,lgain=0); on the
  * clock, with a gain no batch reaches, one timed batch a move and none
  * after it (none pondering before the first move), the match still
- * played to its end; none at all with another playout policy (ppa); and
- * batches after the timed one where they pay (othello-comp2007). */
+ * played to its end; none at all with another playout policy (ppa);
+ * batches after the timed one where they pay (othello-comp2007); and
+ * batches again after one slower than a whole move (a descheduled
+ * thread), with lgain 0 and 1. */
 static void test_lgain(void)
 {
 	const char *c4 = "gdl:data/gdl/games/connectFour.kif";
@@ -1210,6 +1221,32 @@ static void test_lgain(void)
 		each_calls);
 	gl_free(s);
 	gl_agent_free(a);
+	gl_game_free(g);
+
+	/* a batch slower than a whole move in wall-clock time (its thread
+	 * descheduled: here a sleep of 0.5 s in a 0.2 s move) does not keep
+	 * the batches off for the rest of the match: they come back at the
+	 * next move, timed by the batch's CPU seconds, then timed afresh */
+	g = counted_game(c4, &counted);
+	s = tg_state(g);
+	for (int lg = 0; lg < 2; lg++) {
+		a = tg_agent(lg ? "uct:time=0.2" : "uct:time=0.2,lgain=0", g);
+		CHECK(a->type->begin(a, &err) == 0);
+		g->type->start(g, s);
+		int later = 0;
+		for (int i = 0; i < 4 && !g->type->terminal(g, s); i++) {
+			a->role = g->type->to_move(g, s);
+			each_calls = 0;
+			each_sleep = i == 0 ? 500 : 0;
+			CHECK(a->type->choose(a, s, &m, &err) == 0);
+			later += i > 0 ? each_calls : 0;
+			a->type->observe(a, s, a->role, m);
+			g->type->apply(g, s, m);
+		}
+		CHECK_MSG(later > 0, "lgain=%d: no batch after a slow one", lg);
+		gl_agent_free(a);
+	}
+	gl_free(s);
 	gl_game_free(g);
 }
 

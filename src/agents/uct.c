@@ -332,6 +332,7 @@ typedef struct uct {
 	size_t lstride;
 	double lsecs;       /* the last batch of lanes' seconds (0: none
 			     * timed yet this match) */
+	double lcpu;        /* and its CPU seconds (its thread's) */
 	uint32_t lgain;     /* lanes only where an iteration in a batch costs
 			     * at most 1/lgain of one by one (0: always) */
 	bool luse;          /* this move's iterations go in batches of lanes */
@@ -758,7 +759,7 @@ static int uct_begin(gl_agent *a, gl_err *err)
 	anchor(u, a->game, u->s);
 	u->used = 0;
 	u->rounds = false;
-	u->lsecs = 0;
+	u->lsecs = u->lcpu = 0;
 	u->luse = lanes_always(u);
 	if (u->mast)
 		memset(u->mast, 0, (size_t)a->game->nplayers *
@@ -2022,7 +2023,7 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 	int32_t *path = u->path, *spath = u->spath;
 	size_t stride = (size_t)g->max_length + 2;
 	unsigned nl = 0, it = 0;
-	double t0 = gl_now();
+	double t0 = gl_now(), c0 = gl_cpu_now();
 	if (u->full && u->prune)
 		compact(u, true);
 	u->ntrail = 0;
@@ -2080,6 +2081,7 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 	u->path = path;
 	u->spath = spath;
 	u->lsecs = gl_now() - t0;
+	u->lcpu = gl_cpu_now() - c0;
 	return it;
 }
 
@@ -2108,6 +2110,12 @@ static bool lanes_fit(const uct *u, double stop)
  * were made. */
 static unsigned pick_lanes(uct *u, gl_agent *a, double stop)
 {
+	/* a last batch too slow for the whole move, though not in CPU
+	 * seconds, had its thread descheduled (a loaded machine): left as
+	 * it is, it would keep every later batch off, so its CPU time
+	 * stands for it until the next batch is timed */
+	if (stop != 0 && gl_now() + u->lsecs >= stop)
+		u->lsecs = u->lcpu;
 	u->luse = lanes_always(u);
 	if (u->luse || u->lanes <= 1 || u->iterations > 0)
 		return 0;
