@@ -243,8 +243,8 @@ static void test_reuse(void)
 	gl_match_done(&b);
 }
 
-/* A full arena pruned to its most visited half (prune, the default)
- * against one that stops growing (prune=0). Where the arena never fills
+/* A full arena pruned to its most visited half (prune=1) against one
+ * that stops growing (prune=0, the default). Where the arena never fills
  * the two are one player. Where it fills in every move (1000 nodes,
  * thousands of iterations), pruning runs in turns, at rounds of
  * simultaneous moves (their statistics nodes) and with three players,
@@ -257,8 +257,8 @@ static void test_prune(void)
 	gl_match a, b;
 	gl_match_init(&a);
 	gl_match_init(&b);
-	const char *big[] = {"uct:time=0,iterations=300",
-		"uct:time=0,iterations=500,c=20"};
+	const char *big[] = {"uct:time=0,iterations=300,prune=1",
+		"uct:time=0,iterations=500,c=20,prune=1"};
 	const char *big0[] = {"uct:time=0,iterations=300,prune=0",
 		"uct:time=0,iterations=500,c=20,prune=0"};
 	CHECK(play("connect4", big, 7, &a) == 0);
@@ -267,7 +267,7 @@ static void test_prune(void)
 	static const char *const games[] = {"connect4",
 		"gdl:data/gdl/hard/blockerParallel.kif",
 		"gdl:data/gdl/games/tictactoe_3player.kif"};
-	const char *on = "uct:time=0,iterations=3000,nodes=1000";
+	const char *on = "uct:time=0,iterations=3000,nodes=1000,prune=1";
 	const char *off = "uct:time=0,iterations=3000,nodes=1000,prune=0";
 	const char *pon[] = {on, on, on}, *poff[] = {off, off, off};
 	for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
@@ -281,8 +281,8 @@ static void test_prune(void)
 			games[i]);
 	}
 	int played, draws;
-	int w = duel("connect4", "uct:time=0,iterations=30000,nodes=1000",
-		"uct:time=0,iterations=30000,nodes=1000,prune=0", -1, 20,
+	int w = duel("connect4", "uct:time=0,iterations=30000,nodes=1000,prune=1",
+		"uct:time=0,iterations=30000,nodes=1000", -1, 20,
 		&played, &draws);
 	printf("connect4, 1000 nodes, 30000 iterations: prune against "
 		"prune=0 %d-%d-%d\n", w, draws, played - w - draws);
@@ -899,7 +899,7 @@ static void test_no_alloc(void)
 		"gdl:data/gdl/games/tictactoe_3player.kif"};
 	static const char *const opts[] = {"mast=0", "mast=2", "mast=0,ppa=32",
 		"ppa=100", "grave=5", "mast=0,grave=50,order=1", "decisive=2",
-		"imb=40", "imb=40,lgain=0", "nodes=1000,expand=1"};
+		"imb=40", "imb=40,lgain=0", "nodes=1000,expand=1,prune=1"};
 	for (size_t i = 0; i < sizeof games / sizeof *games; i++)
 		for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
 			char spec[96];

@@ -171,10 +171,10 @@
  * the arena's, the lanes' paths and (lmast) trails from lanes *
  * g->max_length, imb's weights and its list of true propositions from
  * g->nprops and its values from the arena's;
- * nothing is allocated after init. A full arena is pruned to at most
- * half, its most visited part (compact(); param prune), and the tree
- * grows on; with prune 0 it stops growing and iterations go on as
- * playouts from its leaves.
+ * nothing is allocated after init. A full arena stops growing the tree
+ * and iterations go on as playouts from its leaves; with param prune it
+ * is pruned to at most half, its most visited part (compact()), and the
+ * tree grows on.
  * Tree reuse: observe() moves the root down to the child for the move
  * played (for a round, once all its moves are known), and choose()
  * compacts the arena to the surviving subtree before searching. With an
@@ -445,7 +445,7 @@ static const gl_param_def uct_params[] = {
 		"random or MAST)", 0, 1},
 	{"reuse", "1", "keep the subtree of the move played across turns (0 or 1)",
 		0, 1},
-	{"prune", "1", "when the tree fills its nodes, keep its most visited part, "
+	{"prune", "0", "when the tree fills its nodes, keep its most visited part, "
 		"at most half of them, and grow on (0: the tree stops growing and "
 		"iterations play out from its leaves)", 0, 1},
 	{"solve", "1", "prove exact values from the end (MCTS-Solver; 1 or 2 "
