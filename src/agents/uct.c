@@ -828,7 +828,9 @@ static void compact(uct *u, bool prune)
 		int32_t lv = u->fwd[i];
 		if (lv == NONE)
 			continue;
-		count[lv == LIVE ? 33 : lv == 0 ? 0 : 32 - __builtin_clz((uint32_t)lv)]++;
+		if (prune)
+			count[lv == LIVE ? 33 : lv == 0 ? 0 :
+				32 - __builtin_clz((uint32_t)lv)]++;
 		const node *n = &u->nodes[i];
 		if (!(n->flags & EXPANDED))
 			continue;
