@@ -2108,8 +2108,9 @@ static bool lanes_fit(const uct *u, double stop)
  * game's playouts against the tree's work (against MAST's playouts one
  * by one: about 10 times in othello-comp2007, 2 in connectFour and
  * breakthrough with lmast) and changes as the match goes on, hence a move
- * at a time. The timed iterations are the search's own. Returns how many
- * were made. */
+ * at a time. The timed iterations are the search's own. First, a last
+ * batch too slow for the whole move is taken at its CPU time (below).
+ * Returns how many were made. */
 static unsigned pick_lanes(uct *u, gl_agent *a, double stop)
 {
 	/* a last batch too slow for the whole move, though not in CPU
