@@ -282,7 +282,7 @@ static void test_prune(void)
 	}
 	int played, draws;
 	int w = duel("connect4", "uct:time=0,iterations=30000,nodes=1000,prune=1",
-		"uct:time=0,iterations=30000,nodes=1000", -1, 20,
+		"uct:time=0,iterations=30000,nodes=1000,prune=0", -1, 20,
 		&played, &draws);
 	printf("connect4, 1000 nodes, 30000 iterations: prune against "
 		"prune=0 %d-%d-%d\n", w, draws, played - w - draws);
