@@ -11,10 +11,12 @@
  * and its arena fills. Pondering (issue 19) keeps its tree across turns;
  * set_time() bounds choose(); its options (MAST, progressive history,
  * RAVE, NST, transpositions, decisive moves, Last-Good-Reply, move
- * decay, PPA, GRAVE, implicit minimax backups) are deterministic by seed
- * and keep the checks above; implicit minimax backups (imb) take the move
- * minimax prefers where the means prefer another, only with a heuristic
- * that learns.
+ * decay, PPA, GRAVE, implicit minimax backups, the relative bonus) are
+ * deterministic by seed and keep the checks above; implicit minimax
+ * backups (imb) take the move minimax prefers where the means prefer
+ * another, only with a heuristic that learns; the relative bonus (rb)
+ * takes the move of quick wins where the goals alone take one of more but
+ * slower wins, and is off in a game of three players.
  * Decisive moves find a win in one iteration; the transposition table
  * carries what one move order learnt to another; decay=100 is the
  * default's player and decay=0 is not. A whole match of choices, with
@@ -567,7 +569,7 @@ static void test_options(void)
 		"mast=0,tt=1", "tt=1,nodes=1000", "decay=50", "decay=0,nst=3",
 		"lgr=1", "mast=0,lgr=1", "mast=0,ppa=32", "ppa=100",
 		"mast=0,ppa=32,decay=0", "decisive=2", "mast=0,decisive=2", "grave=50", "mast=0,grave=5", "grave=50,rave=300",
-		"imb=40", "imb=60,hrate=50"};
+		"imb=40", "imb=60,hrate=50", "rb=25,rbk=5", "mast=0,rb=50"};
 	char a[128], b[128], no[128];
 	for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
 		snprintf(a, sizeof a, "uct:time=0,iterations=300,%s", opts[o]);
@@ -679,6 +681,46 @@ static void test_rank(void)
 		"uct:time=0,iterations=200,rank=0"};
 	CHECK(differ_from("gdl:data/gdl/games/tictactoe_3player.kif", t3, t3r,
 		t30) > 0);
+}
+
+/* Param rb, the relative bonus: in quick.kif a's left wins 10 of b's
+ * 20 replies quickly (and loses the others slowly), its right 13 slowly
+ * (and loses the others quickly); the tree's leaves are not terminal at
+ * 400 iterations, so their values are the playouts'. By the goals a
+ * plays right, with MAST or without, with the solver or without; with
+ * the bonus (rb=50, rb=5, a steeper sigmoid) left. In a game of three
+ * players it is off; in connect four it plays other matches than the
+ * default. */
+static void test_rb(void)
+{
+	const char *g = "gdl:data/gdl/agent/quick.kif";
+	const char *right[] = {"", ",mast=0", ",solve=0"};
+	const char *left[] = {",rb=50", ",rb=50,mast=0", ",rb=50,solve=0",
+		",rb=5", ",rb=30,rbk=40"};
+	char a[96];
+	for (size_t i = 0; i < sizeof right / sizeof *right; i++) {
+		snprintf(a, sizeof a, "uct:time=0,iterations=400%s", right[i]);
+		check_choice(g, a, "", "right");
+	}
+	for (size_t i = 0; i < sizeof left / sizeof *left; i++) {
+		snprintf(a, sizeof a, "uct:time=0,iterations=400%s", left[i]);
+		check_choice(g, a, "", "left");
+	}
+	const char *c4[] = {"uct:time=0,iterations=300",
+		"uct:time=0,iterations=500,c=20"};
+	const char *c4r[] = {"uct:time=0,iterations=300,rb=0",
+		"uct:time=0,iterations=500,c=20,rb=0"};
+	const char *c4b[] = {"uct:time=0,iterations=300,rb=25",
+		"uct:time=0,iterations=500,c=20,rb=25"};
+	CHECK(differ_from("connect4", c4, c4r, c4b) > 0);
+	const char *t3[] = {"uct:time=0,iterations=300", "random",
+		"uct:time=0,iterations=200"};
+	const char *t3b[] = {"uct:time=0,iterations=300,rb=50", "random",
+		"uct:time=0,iterations=200,rb=50"};
+	const char *t3c[] = {"uct:time=0,iterations=300,rank=0", "random",
+		"uct:time=0,iterations=200,rank=0"};
+	CHECK(differ_from("gdl:data/gdl/games/tictactoe_3player.kif", t3, t3b,
+		t3c) > 0);
 }
 
 /* Implicit minimax backups (imb) with a heuristic learnt in the match.
@@ -899,7 +941,7 @@ static void test_no_alloc(void)
 		"gdl:data/gdl/games/tictactoe_3player.kif"};
 	static const char *const opts[] = {"mast=0", "mast=2", "mast=0,ppa=32",
 		"ppa=100", "grave=5", "mast=0,grave=50,order=1", "decisive=2",
-		"imb=40", "imb=40,lgain=0", "nodes=1000,expand=1,prune=1"};
+		"imb=40", "imb=40,lgain=0", "nodes=1000,expand=1,prune=1", "rb=25"};
 	for (size_t i = 0; i < sizeof games / sizeof *games; i++)
 		for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
 			char spec[96];
@@ -1296,6 +1338,7 @@ int main(void)
 	test_ponder();
 	test_options();
 	test_rank();
+	test_rb();
 	test_imb();
 	test_mast_rounds();
 	test_decay();
