@@ -2336,7 +2336,7 @@ static bool root_at(uct *u, const gl_game *g, const void *s, int h)
 	} else if (!in_round(u, g, s, h)) {
 		return false;
 	}
-	if (u->root == NONE || u->root != 0)
+	if (u->root != 0) /* a new tree, or the root moved down */
 		memset(u->rb_n, 0, sizeof u->rb_n); /* lengths from a new root */
 	if (u->root == NONE)
 		new_tree(u);
