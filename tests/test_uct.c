@@ -642,6 +642,30 @@ static int differ_from(const char *game, const char *const *base,
 	return differ;
 }
 
+/* differ_from() on connect4 (uct at 300 iterations against uct at 500,
+ * c=20) or tictactoe_3player (uct at 300, random, uct at 200), with
+ * `same` and `other` appended to each uct spec of the base for the two
+ * other pairs. */
+static int differ_with(const char *game, const char *same, const char *other)
+{
+	bool three = strstr(game, "3player") != NULL;
+	const char *base[3] = {"uct:time=0,iterations=300",
+		three ? "random" : "uct:time=0,iterations=500,c=20",
+		three ? "uct:time=0,iterations=200" : NULL};
+	char sb[3][96], ob[3][96];
+	const char *sp[3], *op[3];
+	for (int i = 0; i < 3 && base[i]; i++) {
+		bool uct = strncmp(base[i], "uct:", 4) == 0;
+		snprintf(sb[i], sizeof sb[i], "%s%s%s", base[i], uct ? "," : "",
+			uct ? same : "");
+		snprintf(ob[i], sizeof ob[i], "%s%s%s", base[i], uct ? "," : "",
+			uct ? other : "");
+		sp[i] = sb[i];
+		op[i] = ob[i];
+	}
+	return differ_from(game, base, sp, op);
+}
+
 /* Param rank: in a game of three players the tree values an outcome by
  * the goal mixed with the standing against the others. In standing.kif a
  * plays left for its goal alone (rank=0: 60 against 40) and right with
@@ -666,21 +690,9 @@ static void test_rank(void)
 	check_choice(g2, "uct:time=0,iterations=200,rank=100", "", "left");
 	check_choice(g2, "uct:time=0,iterations=200,rank=100,solve=0", "",
 		"left");
-	const char *c4[] = {"uct:time=0,iterations=300",
-		"uct:time=0,iterations=500,c=20"};
-	const char *c4r[] = {"uct:time=0,iterations=300,rank=100",
-		"uct:time=0,iterations=500,c=20,rank=100"};
-	const char *c4c[] = {"uct:time=0,iterations=300,c=60",
-		"uct:time=0,iterations=500,c=20"};
-	CHECK(differ_from("connect4", c4, c4r, c4c) > 0);
-	const char *t3[] = {"uct:time=0,iterations=300", "random",
-		"uct:time=0,iterations=200"};
-	const char *t3r[] = {"uct:time=0,iterations=300,rank=100", "random",
-		"uct:time=0,iterations=200,rank=100"};
-	const char *t30[] = {"uct:time=0,iterations=300,rank=0", "random",
-		"uct:time=0,iterations=200,rank=0"};
-	CHECK(differ_from("gdl:data/gdl/games/tictactoe_3player.kif", t3, t3r,
-		t30) > 0);
+	CHECK(differ_with("connect4", "rank=100", "c=60") > 0);
+	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif",
+		"rank=100", "rank=0") > 0);
 }
 
 /* Param rb, the relative bonus: in quick.kif a's left wins 10 of b's
@@ -706,21 +718,9 @@ static void test_rb(void)
 		snprintf(a, sizeof a, "uct:time=0,iterations=400%s", left[i]);
 		check_choice(g, a, "", "left");
 	}
-	const char *c4[] = {"uct:time=0,iterations=300",
-		"uct:time=0,iterations=500,c=20"};
-	const char *c4r[] = {"uct:time=0,iterations=300,rb=0",
-		"uct:time=0,iterations=500,c=20,rb=0"};
-	const char *c4b[] = {"uct:time=0,iterations=300,rb=25",
-		"uct:time=0,iterations=500,c=20,rb=25"};
-	CHECK(differ_from("connect4", c4, c4r, c4b) > 0);
-	const char *t3[] = {"uct:time=0,iterations=300", "random",
-		"uct:time=0,iterations=200"};
-	const char *t3b[] = {"uct:time=0,iterations=300,rb=50", "random",
-		"uct:time=0,iterations=200,rb=50"};
-	const char *t3c[] = {"uct:time=0,iterations=300,rank=0", "random",
-		"uct:time=0,iterations=200,rank=0"};
-	CHECK(differ_from("gdl:data/gdl/games/tictactoe_3player.kif", t3, t3b,
-		t3c) > 0);
+	CHECK(differ_with("connect4", "rb=0", "rb=25") > 0);
+	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif", "rb=50",
+		"rank=0") > 0);
 }
 
 /* Implicit minimax backups (imb) with a heuristic learnt in the match.
