@@ -642,18 +642,14 @@ static int differ_from(const char *game, const char *const *base,
 	return differ;
 }
 
-/* differ_from() on connect4 (uct at 300 iterations against uct at 500,
- * c=20) or tictactoe_3player (uct at 300, random, uct at 200), with
- * `same` and `other` appended to each uct spec of the base for the two
- * other pairs. */
-static int differ_with(const char *game, const char *same, const char *other)
+/* differ_from() with base's uct specs (base[i] for the players, NULL
+ * after the last: three at most), `same` and `other` appended to each
+ * of them for the two other matches of each seed. */
+static int differ_on(const char *game, const char *const *base,
+	const char *same, const char *other)
 {
-	bool three = strstr(game, "3player") != NULL;
-	const char *base[3] = {"uct:time=0,iterations=300",
-		three ? "random" : "uct:time=0,iterations=500,c=20",
-		three ? "uct:time=0,iterations=200" : NULL};
-	char sb[3][96], ob[3][96];
-	const char *sp[3], *op[3];
+	char sb[3][128], ob[3][128];
+	const char *sp[3] = {NULL, NULL, NULL}, *op[3] = {NULL, NULL, NULL};
 	for (int i = 0; i < 3 && base[i]; i++) {
 		bool uct = strncmp(base[i], "uct:", 4) == 0;
 		snprintf(sb[i], sizeof sb[i], "%s%s%s", base[i], uct ? "," : "",
@@ -664,6 +660,17 @@ static int differ_with(const char *game, const char *same, const char *other)
 		op[i] = ob[i];
 	}
 	return differ_from(game, base, sp, op);
+}
+
+/* differ_on() connect4 (uct at 300 iterations against uct at 500, c=20)
+ * or tictactoe_3player (uct at 300, random, uct at 200). */
+static int differ_with(const char *game, const char *same, const char *other)
+{
+	bool three = strstr(game, "3player") != NULL;
+	const char *base[4] = {"uct:time=0,iterations=300",
+		three ? "random" : "uct:time=0,iterations=500,c=20",
+		three ? "uct:time=0,iterations=200" : NULL, NULL};
+	return differ_on(game, base, same, other);
 }
 
 /* Param rank: in a game of three players the tree values an outcome by
@@ -764,40 +771,19 @@ static void test_imb(void)
 		"ihalf=10", "", "right", other);
 	CHECK_MSG(hits == 0, "imb with ihalf=10 chose right for %d/30 seeds",
 		hits);
-	const char *off[] = {"uct:time=0,iterations=300,imb=0",
-		"uct:time=0,iterations=200,c=20,imb=0"};
-	const char *imb[] = {"uct:time=0,iterations=300,imb=40",
-		"uct:time=0,iterations=200,c=20,imb=40"};
-	const char *c60[] = {"uct:time=0,iterations=300,c=60,imb=0",
-		"uct:time=0,iterations=200,c=20,imb=0"};
-	CHECK(differ_from("gdl:data/gdl/hard/blockerParallel.kif", off, imb,
-		c60) > 0);
-	CHECK(differ_from("connect4", off, imb, c60) > 0);
-	const char *lanes[] = {"uct:time=0,iterations=300,lgain=0,imb=0",
-		"uct:time=0,iterations=200,c=20,lgain=0,imb=0"};
-	const char *limb[] = {"uct:time=0,iterations=300,lgain=0,imb=40",
-		"uct:time=0,iterations=200,c=20,lgain=0,imb=40"};
-	const char *lc60[] = {"uct:time=0,iterations=300,lgain=0,c=60,imb=0",
-		"uct:time=0,iterations=200,c=20,lgain=0,imb=0"};
-	CHECK(differ_from("gdl:data/gdl/hard/blockerParallel.kif", lanes, limb,
-		lc60) > 0);
-	/* a game of two players with propositions: on, lanes or not; the
-	 * learning rate alone (imb=0) changes nothing */
-	const char *hr[] = {"uct:time=0,iterations=300,imb=0,hrate=50",
-		"uct:time=0,iterations=200,c=20,imb=0"};
-	const char *lhr[] = {"uct:time=0,iterations=300,lgain=0,imb=0,hrate=50",
-		"uct:time=0,iterations=200,c=20,lgain=0,imb=0"};
+	const char *base[] = {"uct:time=0,iterations=300",
+		"uct:time=0,iterations=200,c=20", NULL};
+	const char *lanes[] = {"uct:time=0,iterations=300,lgain=0",
+		"uct:time=0,iterations=200,c=20,lgain=0", NULL};
+	const char *bp = "gdl:data/gdl/hard/blockerParallel.kif";
 	const char *c4 = "gdl:data/gdl/test/connectFour.kif";
-	CHECK(differ_from(c4, off, hr, imb) > 0);
-	CHECK(differ_from(c4, lanes, lhr, limb) > 0);
-	const char *t3[] = {"uct:time=0,iterations=300,imb=0", "random",
-		"uct:time=0,iterations=200,imb=0"};
-	const char *t3i[] = {"uct:time=0,iterations=300,imb=40", "random",
-		"uct:time=0,iterations=200,imb=40"};
-	const char *t3c[] = {"uct:time=0,iterations=300,c=60,imb=0", "random",
-		"uct:time=0,iterations=200,imb=0"};
-	CHECK(differ_from("gdl:data/gdl/games/tictactoe_3player.kif", t3, t3i,
-		t3c) > 0);
+	CHECK(differ_on(bp, base, "imb=40", "c=60") > 0);
+	CHECK(differ_on(bp, lanes, "imb=40", "c=60") > 0);
+	CHECK(differ_on("connect4", base, "imb=40", "c=60") > 0);
+	CHECK(differ_on(c4, base, "hrate=50", "imb=40") > 0);
+	CHECK(differ_on(c4, lanes, "hrate=50", "imb=40") > 0);
+	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif", "imb=40",
+		"c=60") > 0);
 }
 
 /* In a game of simultaneous moves MAST playouts stop at the first round
