@@ -19,8 +19,10 @@
  * slower wins, and is off in a game of three players.
  * Decisive moves find a win in one iteration; the transposition table
  * carries what one move order learnt to another; decay=100 is the
- * default's player and decay=0 is not. A whole match of choices, with
- * each of several options, allocates nothing.
+ * default's player and decay=0 is not. The nodes' states kept (param
+ * states) or replayed play the same matches, and kept they spare
+ * apply() calls. A whole match of choices, with each of several options,
+ * allocates nothing.
  */
 #include "gametest.h"
 
@@ -569,7 +571,8 @@ static void test_options(void)
 		"mast=0,tt=1", "tt=1,nodes=1000", "decay=50", "decay=0,nst=3",
 		"lgr=1", "mast=0,lgr=1", "mast=0,ppa=32", "ppa=100",
 		"mast=0,ppa=32,decay=0", "decisive=2", "mast=0,decisive=2", "grave=50", "mast=0,grave=5", "grave=50,rave=300",
-		"imb=40", "imb=60,hrate=50", "rb=25,rbk=5", "mast=0,rb=50"};
+		"imb=40", "imb=60,hrate=50", "rb=25,rbk=5", "mast=0,rb=50",
+		"states=0", "tt=1,nodes=1000,states=0"};
 	char a[128], b[128], no[128];
 	for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
 		snprintf(a, sizeof a, "uct:time=0,iterations=300,%s", opts[o]);
@@ -927,7 +930,8 @@ static void test_no_alloc(void)
 		"gdl:data/gdl/games/tictactoe_3player.kif"};
 	static const char *const opts[] = {"mast=0", "mast=2", "mast=0,ppa=32",
 		"ppa=100", "grave=5", "mast=0,grave=50,order=1", "decisive=2",
-		"imb=40", "imb=40,lgain=0", "nodes=1000,expand=1,prune=1", "rb=25"};
+		"imb=40", "imb=40,lgain=0", "nodes=1000,expand=1,prune=1", "rb=25",
+		"states=0"};
 	for (size_t i = 0; i < sizeof games / sizeof *games; i++)
 		for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
 			char spec[96];
@@ -1124,15 +1128,23 @@ static void test_lanes(void)
 	}
 }
 
-/* Param lgain's batches, counted: a copy of the gdl type whose
- * playouts_each counts its calls before playing them (and the
- * trails asked for, and their choices, after); and, where each_sleep is
- * set, sleeps that many milliseconds in its next call, as a thread
- * descheduled mid-batch would (wall-clock time, no CPU time). */
+/* Param lgain's batches and param states' replays, counted: a copy of
+ * the gdl type whose playouts_each counts its calls before playing them
+ * (and the trails asked for, and their choices, after) and, where
+ * each_sleep is set, sleeps that many milliseconds in its next call, as
+ * a thread descheduled mid-batch would (wall-clock time, no CPU time);
+ * and whose apply() counts its calls. */
 static const gl_game_type *each_inner;
 static int each_calls, each_sleep;
 static long each_trails, each_choices; /* calls that asked for a trail,
 				       * and the choices it got */
+static long apply_calls;
+
+static void counted_apply(const gl_game *g, void *s, gl_action m)
+{
+	apply_calls++;
+	each_inner->apply(g, s, m);
+}
 
 static void counted_each(const gl_game *g, const void *states, size_t stride,
 	int count, gl_rng *rng, int max_moves, const double *weight,
@@ -1152,16 +1164,75 @@ static void counted_each(const gl_game *g, const void *states, size_t stride,
 		each_choices += trail->n[k];
 }
 
-/* Game spec with its type copied to counted, whose playouts_each counts. */
+/* Game spec with its type copied to counted, whose playouts_each and
+ * apply() count. */
 static gl_game *counted_game(const char *spec, gl_game_type *counted)
 {
 	gl_game *g = tg_game(spec);
 	*counted = *g->type;
 	each_inner = g->type;
 	counted->playouts_each = counted_each;
+	counted->apply = counted_apply;
 	g->type = counted;
 	return g;
 }
+
+/* The apply() calls of uct (spec) choosing the first move of GDL
+ * connectFour, and its move into *move. */
+static long first_applies(const char *spec, gl_action *move)
+{
+	gl_game_type counted;
+	gl_game *g = counted_game("gdl:data/gdl/test/connectFour.kif", &counted);
+	gl_agent *a = tg_agent(spec, g);
+	unsigned char *s = tg_state(g);
+	gl_err err = {0};
+	a->role = 0;
+	gl_rng_seed(&a->rng, 3);
+	CHECK(a->type->begin(a, &err) == 0);
+	g->type->start(g, s);
+	apply_calls = 0;
+	CHECK(a->type->choose(a, s, move, &err) == 0);
+	long n = apply_calls;
+	gl_free(s);
+	gl_agent_free(a);
+	gl_game_free(g);
+	return n;
+}
+
+/* Param states: each node's state kept beside it (the default, where
+ * they fit) or replayed from the root's (states=0) is one player, move
+ * for move: in turns and in rounds of simultaneous moves, with three
+ * players, with lanes, and with a small arena pruned in every move (the
+ * kept states slid with their nodes). The kept states spare the
+ * descents' replays: 2000 iterations from GDL connectFour's start call
+ * apply() fewer times, by more than one an iteration (each node's move
+ * is applied once, when a descent first reaches it). */
+static void test_states(void)
+{
+	const char *base[] = {"uct:time=0,iterations=300",
+		"uct:time=0,iterations=200,c=20", NULL};
+	const char *lanes[] = {"uct:time=0,iterations=300,lgain=0",
+		"uct:time=0,iterations=200,c=20,lgain=0", NULL};
+	const char *small[] = {"uct:time=0,iterations=3000,nodes=1000,prune=1",
+		"uct:time=0,iterations=2000,nodes=1000,prune=1", NULL};
+	const char *c4 = "gdl:data/gdl/test/connectFour.kif";
+	CHECK(differ_on(c4, base, "states=0", "c=60") > 0);
+	CHECK(differ_on(c4, lanes, "states=0", "c=60") > 0);
+	CHECK(differ_on(c4, small, "states=0", "c=60") > 0);
+	CHECK(differ_on("connect4", small, "states=0", "c=60") > 0);
+	CHECK(differ_on("gdl:data/gdl/hard/blockerParallel.kif", small,
+		"states=0", "c=60") > 0);
+	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif",
+		"states=0", "c=60") > 0);
+	gl_action kept, replayed;
+	long k = first_applies("uct:time=0,iterations=2000", &kept);
+	long r = first_applies("uct:time=0,iterations=2000,states=0",
+		&replayed);
+	printf("states: %ld apply() calls kept, %ld replayed\n", k, r);
+	CHECK_MSG(kept == replayed && k + 2000 < r,
+		"states kept: %ld apply() calls, replayed %ld", k, r);
+}
+
 
 /* lanes with lgain (the default 1): under an iteration limit one by one
  * (the same moves as lanes=1, not those of lanes=64,lgain=0); on the
@@ -1317,6 +1388,7 @@ int main(void)
 	test_lanes();
 	test_bad_specs();
 	test_no_alloc();
+	test_states();
 	test_wins_in_one();
 	test_decisive();
 	test_transpositions();
