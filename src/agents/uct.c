@@ -270,7 +270,8 @@ typedef struct mast_entry {
 	double n;         /* iterations in which the player made the move */
 	double w;         /* mast=2, n > 0: the Gibbs weight exp((mean - 100)
 			   * / tau), kept so that a playout move costs no
-			   * exp() a legal move */
+			   * exp() a legal move; -1 while the mean has
+			   * changed since (mast_weight()) */
 } mast_entry;
 
 /* NST: one n-gram's statistics (n > 1; the 1-grams are MAST's table). */
@@ -1442,6 +1443,16 @@ static gl_action draw_move(gl_agent *a, const gl_action *moves,
 	return moves[k - 1];
 }
 
+/* MAST's Gibbs weight of entry e (n > 0), computed when it is read after
+ * its mean changed: a batch of lanes changes an entry many times and
+ * reads it once. */
+static double mast_weight(const uct *u, mast_entry *e)
+{
+	if (e->w < 0)
+		e->w = exp((e->sum / e->n - 100) / u->tau);
+	return e->w;
+}
+
 /* MAST as CadiaPlayer had it (Finnsson and Bjornsson 2008): player p's
  * move drawn from moves[0..k) with probability proportional to
  * exp(Q / tau), Q its mean goal over all iterations (a move never played:
@@ -1449,12 +1460,12 @@ static gl_action draw_move(gl_agent *a, const gl_action *moves,
 static gl_action gibbs_move(uct *u, gl_agent *a, int p, const gl_action *moves,
 	int k, const gl_action *prev)
 {
-	const mast_entry *q = u->mast + (size_t)p * u->nact;
+	mast_entry *q = u->mast + (size_t)p * u->nact;
 	double *w = u->weight, total = 0;
 	for (int i = 0; i < k; i++) {
-		const mast_entry *e = &q[moves[i]];
+		mast_entry *e = &q[moves[i]];
 		w[i] = u->grams ? exp((move_value(u, p, moves[i], prev) - 100) / u->tau) :
-			e->n > 0 ? e->w : 1; /* exp(0): a move never made */
+			e->n > 0 ? mast_weight(u, e) : 1; /* exp(0): a move never made */
 		total += w[i];
 	}
 	return draw_move(a, moves, w, k, total);
@@ -1467,8 +1478,7 @@ static void mast_add(uct *u, const gl_game *g, int who, gl_action move,
 	mast_entry *e = &u->mast[(size_t)who * (size_t)g->nactions + (size_t)move];
 	e->sum += goal;
 	e->n += 1;
-	if (u->tau > 0)
-		e->w = exp((e->sum / e->n - 100) / u->tau);
+	e->w = -1; /* mast_weight() computes it when it is next read */
 }
 
 /* Move decay (Tak, Winands and Bjornsson, "Decaying Simulation
@@ -2173,7 +2183,8 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 	const double *w = u->lweight && policy_on(u) ? u->lweight : NULL;
 	if (nl > 0 && w)
 		for (size_t k = 0; k < (size_t)g->nplayers * u->nact; k++)
-			u->lweight[k] = u->mast[k].n > 0 ? u->mast[k].w : 1;
+			u->lweight[k] = u->mast[k].n > 0 ?
+				mast_weight(u, &u->mast[k]) : 1;
 	if (nl > 0)
 		g->type->playouts_each(g, u->lstate, u->lstride, (int)nl, &a->rng,
 			(int)g->max_length, w, w ? &u->ltrail : NULL, u->lgoal,
