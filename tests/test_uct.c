@@ -1202,11 +1202,12 @@ static long first_applies(const char *spec, gl_action *move)
 /* Param states: each node's state kept beside it (the default, where
  * they fit) or replayed from the root's (states=0) is one player, move
  * for move: in turns and in rounds of simultaneous moves, with three
- * players, with lanes, and with a small arena pruned in every move (the
- * kept states slid with their nodes). The kept states spare the
- * descents' replays: 2000 iterations from GDL connectFour's start call
- * apply() fewer times, by more than one an iteration (each node's move
- * is applied once, when a descent first reaches it). */
+ * players, with lanes, with MAST's move ordering and transpositions, and
+ * with a small arena pruned in every move (the kept states slid with
+ * their nodes). The kept states spare the descents' replays: 2000
+ * iterations from GDL connectFour's start call apply() fewer times, by
+ * more than one an iteration (each node's move is applied once, when a
+ * descent first reaches it). */
 static void test_states(void)
 {
 	const char *base[] = {"uct:time=0,iterations=300",
@@ -1215,10 +1216,14 @@ static void test_states(void)
 		"uct:time=0,iterations=200,c=20,lgain=0", NULL};
 	const char *small[] = {"uct:time=0,iterations=3000,nodes=1000,prune=1",
 		"uct:time=0,iterations=2000,nodes=1000,prune=1", NULL};
+	/* untried children swapped (order), the transpositions' states */
+	const char *ordered[] = {"uct:time=0,iterations=300,order=1,tt=1",
+		"uct:time=0,iterations=200,c=20,order=1,tt=1", NULL};
 	const char *c4 = "gdl:data/gdl/test/connectFour.kif";
 	CHECK(differ_on(c4, base, "states=0", "c=60") > 0);
 	CHECK(differ_on(c4, lanes, "states=0", "c=60") > 0);
 	CHECK(differ_on(c4, small, "states=0", "c=60") > 0);
+	CHECK(differ_on(c4, ordered, "states=0", "c=60") > 0);
 	CHECK(differ_on("connect4", small, "states=0", "c=60") > 0);
 	CHECK(differ_on("gdl:data/gdl/hard/blockerParallel.kif", small,
 		"states=0", "c=60") > 0);
@@ -1232,7 +1237,6 @@ static void test_states(void)
 	CHECK_MSG(kept == replayed && k + 2000 < r,
 		"states kept: %ld apply() calls, replayed %ld", k, r);
 }
-
 
 /* lanes with lgain (the default 1): under an iteration limit one by one
  * (the same moves as lanes=1, not those of lanes=64,lgain=0); on the

@@ -205,6 +205,7 @@
 #include "agents/internal.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -260,7 +261,8 @@ typedef struct node {
 			     state has legal moves: GDL games have thousands) */
 	int32_t ntried;   /* children visited so far: the first ntried */
 	int8_t who;       /* player who chose `move` (-1 at a fresh root) */
-	uint8_t flags;    /* EXPANDED, TERMINAL, PROVEN, SIMUL, HIDDEN, STATS */
+	uint8_t flags;    /* EXPANDED, TERMINAL, PROVEN, SIMUL, HIDDEN, STATS,
+			   * KEPT */
 	int8_t proof[2];  /* PROVEN: both players' exact goals */
 } node;
 
@@ -454,7 +456,8 @@ static const gl_param_def uct_params[] = {
 	{"iterations", "0", "iterations per move (0: no limit); either limit stops",
 		0, 4000000000L},
 	{"c", "40", "UCT exploration constant on the 0..100 goal scale", 0, 10000},
-	{"nodes", "2000000", "tree capacity in nodes (32 bytes each), allocated once",
+	{"nodes", "2000000", "tree capacity in nodes (32 bytes each, and a state "
+		"each where param states keeps them), allocated once",
 		1000, 100000000},
 	{"states", "128", "MiB for the nodes' states: where nodes times the "
 		"game's state size fit, each node's state is kept beside it and a "
@@ -668,11 +671,12 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->cap = (int32_t)cap;
 	u->root = NONE;
 	u->nodes = gl_malloc((size_t)cap * sizeof *u->nodes);
-	/* the nodes' states, where they fit in the memory given them */
-	bool keep = (double)cap * g->state_size <=
-		(double)gl_params_int(p, "states") * 1024 * 1024;
+	/* the nodes' states, where they fit in the memory given them: only
+	 * a speed-up, so without the memory the moves are replayed */
+	double sbytes = (double)cap * g->state_size;
 	u->ssize = g->state_size;
-	if (keep)
+	if (sbytes <= (double)gl_params_int(p, "states") * 1024 * 1024 &&
+	    sbytes <= (double)SIZE_MAX)
 		u->st = gl_malloc((size_t)cap * u->ssize);
 	u->fwd = gl_malloc((size_t)cap * sizeof *u->fwd);
 	u->path = gl_malloc(((size_t)g->max_length + 2) * sizeof *u->path);
@@ -765,7 +769,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	int levels = g->type->hidden ? (int)g->nplayers : 0;
 	a->data = u;
 	if (!u->nodes || !u->fwd || !u->path || !u->spath || !u->here || !u->cur ||
-	    !u->cand || !u->x || (keep && !u->st) ||
+	    !u->cand || !u->x ||
 	    (lanes && (!u->lpath || !u->lspath || !u->ldepth || !u->lns ||
 	    !u->lstate || !u->lgoal || !u->llen)) || (lmast && (!u->lweight ||
 	    !u->ltrail.move || !u->ltrail.who || !u->ltrail.n)) ||
@@ -863,9 +867,10 @@ static unsigned char *kept(const uct *u, int32_t n)
  * c's move applied (and its state kept, where states are). Applying the
  * same move to the same state gives the same state, so the tree plays
  * alike either way, only faster with the states: a GDL game's apply()
- * runs its rules. A node's children are only ever reached through it,
- * from the state the root's moves give, so a kept state stays true
- * until the tree is dropped (anchor()). */
+ * runs its rules. A node is only ever reached through its parent, from
+ * the state the root's moves give, so its kept state stays true while
+ * it lives: flag KEPT is clear in a node made (new_tree(), expand()) and
+ * compact() slides the state with its node. */
 static void to_child(uct *u, const gl_game *g, unsigned char *s, int32_t c)
 {
 	node *x = &u->nodes[c];
@@ -924,10 +929,10 @@ static void compact(uct *u, bool prune)
 	}
 	uint32_t t = 0; /* the threshold */
 	if (prune) {
-		uint64_t kept = count[33];
+		uint64_t nkept = count[33];
 		int b = 33; /* the levels kept: count[b..33] */
-		while (b > 0 && kept + count[b - 1] <= (uint64_t)u->cap / 2)
-			kept += count[--b];
+		while (b > 0 && nkept + count[b - 1] <= (uint64_t)u->cap / 2)
+			nkept += count[--b];
 		t = b == 0 ? 0 : b == 33 ? LIVE : 1u << (b - 1);
 	}
 	int32_t next = 0;
@@ -1493,6 +1498,9 @@ static void decay_stats(uct *u)
 		return;
 	if (u->mast)
 		for (size_t i = 0; i < (size_t)u->np * u->nact; i++) {
+			if (u->tau > 0 && u->mast[i].n > 0) /* from the mean as it
+							      * was, not as scaled */
+				mast_weight(u, &u->mast[i]);
 			u->mast[i].sum *= u->decay;
 			u->mast[i].n *= u->decay;
 		}
