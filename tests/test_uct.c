@@ -1133,17 +1133,23 @@ static void test_lanes(void)
  * (and the trails asked for, and their choices, after) and, where
  * each_sleep is set, sleeps that many milliseconds in its next call, as
  * a thread descheduled mid-batch would (wall-clock time, no CPU time);
- * and whose apply() counts its calls. */
+ * and whose apply() and terminal() count their calls. */
 static const gl_game_type *each_inner;
 static int each_calls, each_sleep;
 static long each_trails, each_choices; /* calls that asked for a trail,
 				       * and the choices it got */
-static long apply_calls;
+static long apply_calls, terminal_calls;
 
 static void counted_apply(const gl_game *g, void *s, gl_action m)
 {
 	apply_calls++;
 	each_inner->apply(g, s, m);
+}
+
+static bool counted_terminal(const gl_game *g, const void *s)
+{
+	terminal_calls++;
+	return each_inner->terminal(g, s);
 }
 
 static void counted_each(const gl_game *g, const void *states, size_t stride,
@@ -1164,8 +1170,8 @@ static void counted_each(const gl_game *g, const void *states, size_t stride,
 		each_choices += trail->n[k];
 }
 
-/* Game spec with its type copied to counted, whose playouts_each and
- * apply() count. */
+/* Game spec with its type copied to counted, whose playouts_each,
+ * apply() and terminal() count. */
 static gl_game *counted_game(const char *spec, gl_game_type *counted)
 {
 	gl_game *g = tg_game(spec);
@@ -1173,13 +1179,16 @@ static gl_game *counted_game(const char *spec, gl_game_type *counted)
 	each_inner = g->type;
 	counted->playouts_each = counted_each;
 	counted->apply = counted_apply;
+	counted->terminal = counted_terminal;
 	g->type = counted;
 	return g;
 }
 
 /* The apply() calls of uct (spec) choosing the first move of GDL
- * connectFour, and its move into *move. */
-static long first_applies(const char *spec, gl_action *move)
+ * connectFour, its move into *move and its terminal() calls into
+ * *terminals. */
+static long first_applies(const char *spec, gl_action *move,
+	long *terminals)
 {
 	gl_game_type counted;
 	gl_game *g = counted_game("gdl:data/gdl/test/connectFour.kif", &counted);
@@ -1190,9 +1199,10 @@ static long first_applies(const char *spec, gl_action *move)
 	gl_rng_seed(&a->rng, 3);
 	CHECK(a->type->begin(a, &err) == 0);
 	g->type->start(g, s);
-	apply_calls = 0;
+	apply_calls = terminal_calls = 0;
 	CHECK(a->type->choose(a, s, move, &err) == 0);
 	long n = apply_calls;
+	*terminals = terminal_calls;
 	gl_free(s);
 	gl_agent_free(a);
 	gl_game_free(g);
@@ -1207,7 +1217,9 @@ static long first_applies(const char *spec, gl_action *move)
  * their nodes). The kept states spare the descents' replays: 2000
  * iterations from GDL connectFour's start call apply() fewer times, by
  * more than one an iteration (each node's move is applied once, when a
- * descent first reaches it). */
+ * descent first reaches it). With decisive moves, whose look ahead
+ * keeps each new child's state, the same again, and that look ahead's
+ * apply() calls spare the descents theirs. */
 static void test_states(void)
 {
 	const char *base[] = {"uct:time=0,iterations=300",
@@ -1230,12 +1242,39 @@ static void test_states(void)
 	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif",
 		"states=0", "c=60") > 0);
 	gl_action kept, replayed;
-	long k = first_applies("uct:time=0,iterations=2000", &kept);
+	long tk, tr;
+	long k = first_applies("uct:time=0,iterations=2000", &kept, &tk);
 	long r = first_applies("uct:time=0,iterations=2000,states=0",
-		&replayed);
+		&replayed, &tr);
 	printf("states: %ld apply() calls kept, %ld replayed\n", k, r);
 	CHECK_MSG(kept == replayed && k + 2000 < r,
 		"states kept: %ld apply() calls, replayed %ld", k, r);
+	/* decisive=1 looks at each new child's state and keeps it. 500
+	 * iterations from the start find no win in reach, so the search is
+	 * the default's, plus one apply() and terminal() a child looked at:
+	 * its terminal() calls grow by the children looked at, L (about 600),
+	 * and its apply() calls by L less the nodes the default's descents
+	 * first reached (about 380), whose moves are now applied once, at the
+	 * look. Were the looked-at states not kept, the apply() calls would
+	 * grow by L. */
+	gl_action dflt, dec;
+	long td, tx;
+	long ad = first_applies("uct:time=0,iterations=500", &dflt, &td);
+	long ax = first_applies("uct:time=0,iterations=500,decisive=1", &dec,
+		&tx);
+	printf("decisive=1: %ld apply() and %ld terminal() calls, the default "
+		"%ld and %ld\n", ax, tx, ad, td);
+	CHECK_MSG(dec == dflt && tx > td + 300 && ax - ad < (tx - td) * 3 / 4,
+		"decisive=1: %ld apply() and %ld terminal() calls, the default "
+		"%ld and %ld", ax, tx, ad, td);
+	const char *dec1[] = {"uct:time=0,iterations=300,decisive=1",
+		"uct:time=0,iterations=200,c=20,decisive=1", NULL};
+	const char *dsmall[] = {
+		"uct:time=0,iterations=3000,nodes=1000,prune=1,decisive=1",
+		"uct:time=0,iterations=2000,nodes=1000,prune=1", NULL};
+	CHECK(differ_on(c4, dec1, "states=0", "c=60") > 0);
+	CHECK(differ_on(c4, dsmall, "states=0", "c=60") > 0);
+	CHECK(differ_on("connect4", dsmall, "states=0", "c=60") > 0);
 }
 
 /* lanes with lgain (the default 1): under an iteration limit one by one

@@ -965,6 +965,16 @@ static void compact(uct *u, bool prune)
 	u->full = false;
 }
 
+/* Whether state t ends the game with the mover's top goal (100). */
+static bool won(const gl_game *g, const void *t, int mover)
+{
+	if (!g->type->terminal(g, t))
+		return false;
+	int goals[GL_PLAYERS_MAX];
+	g->type->goals(g, t, goals);
+	return goals[mover] == 100;
+}
+
 /* Decisive moves (Teytaud and Teytaud, "On the Huge Benefit of Decisive
  * Moves in Monte-Carlo Tree Search Algorithms", CIG 2010): the index of
  * the first of moves[0..k) from s that ends the game with its mover's top
@@ -976,27 +986,44 @@ static int win_at(const gl_game *g, const void *s, const gl_action *moves,
 	for (int i = 0; i < k; i++) {
 		memcpy(t, s, g->state_size);
 		g->type->apply(g, t, moves[i]);
-		if (!g->type->terminal(g, t))
-			continue;
-		int goals[GL_PLAYERS_MAX];
-		g->type->goals(g, t, goals);
-		if (goals[mover] == 100)
+		if (won(g, t, mover))
 			return i;
 	}
 	return -1;
 }
 
-/* Decisive moves in the tree: a move of moves[0..k) from s that wins at
- * once is swapped to the front, so that it is the child tried first, and
- * the solver proves the node won at its next visit. */
+/* Decisive moves in the tree: the first of the k children at `first`
+ * (all of one mover's, just made) whose move from s wins at once, as
+ * win_at() would find it, is swapped to the front, so that it is the child
+ * tried first, and the solver proves the node won at its next visit.
+ * Where the tree keeps states (param states), each child's state looked
+ * at is kept: the descent that first reaches the child copies it instead
+ * of applying the move again, so the look ahead costs a terminal() a
+ * child, not an apply() too. The same children either way. */
 static void decisive_first(uct *u, const gl_game *g, const void *s,
-	gl_action *moves, int k, int mover)
+	int32_t first, int k, int mover)
 {
-	int i = win_at(g, s, moves, k, mover, u->t);
-	if (i > 0) {
-		gl_action x = moves[0];
-		moves[0] = moves[i];
-		moves[i] = x;
+	for (int i = 0; i < k; i++) {
+		node *c = &u->nodes[first + i];
+		unsigned char *t = u->st ? kept(u, first + i) : u->t;
+		memcpy(t, s, u->ssize);
+		g->type->apply(g, t, c->move);
+		if (u->st)
+			c->flags |= KEPT;
+		if (!won(g, t, mover))
+			continue;
+		if (i > 0) {
+			node *c0 = &u->nodes[first];
+			gl_action x = c0->move;
+			c0->move = c->move;
+			c->move = x;
+			if (u->st) { /* both kept: swap them through u->t */
+				memcpy(u->t, t, u->ssize);
+				memcpy(t, kept(u, first), u->ssize);
+				memcpy(kept(u, first), u->t, u->ssize);
+			}
+		}
+		return;
 	}
 }
 
@@ -1054,8 +1081,6 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 			moves[j] = t;
 		}
 	int8_t mover = (int8_t)g->type->to_move(g, s);
-	if (u->decisive && !inside)
-		decisive_first(u, g, s, moves, k, mover);
 	nd->first = u->used;
 	nd->nchild = k;
 	nd->ntried = 0;
@@ -1075,6 +1100,8 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 		c->who = mover;
 		c->flags = inside ? HIDDEN : 0;
 	}
+	if (u->decisive && !inside)
+		decisive_first(u, g, s, u->used, k, mover);
 	u->used = end;
 	return true;
 }
