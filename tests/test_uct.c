@@ -1269,10 +1269,14 @@ static void test_states(void)
 		"%ld and %ld", ax, tx, ad, td);
 	const char *dec1[] = {"uct:time=0,iterations=300,decisive=1",
 		"uct:time=0,iterations=200,c=20,decisive=1", NULL};
+	/* MAST's order swaps untried children, kept states and all */
+	const char *dord[] = {"uct:time=0,iterations=300,decisive=1,order=1",
+		"uct:time=0,iterations=200,c=20,decisive=1,order=1", NULL};
 	const char *dsmall[] = {
 		"uct:time=0,iterations=3000,nodes=1000,prune=1,decisive=1",
 		"uct:time=0,iterations=2000,nodes=1000,prune=1", NULL};
 	CHECK(differ_on(c4, dec1, "states=0", "c=60") > 0);
+	CHECK(differ_on(c4, dord, "states=0", "c=60") > 0);
 	CHECK(differ_on(c4, dsmall, "states=0", "c=60") > 0);
 	CHECK(differ_on("connect4", dsmall, "states=0", "c=60") > 0);
 }

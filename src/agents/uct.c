@@ -1545,7 +1545,8 @@ static void decay_stats(uct *u)
  * children keep the round's order) whose move has the best MAST mean
  * for its mover is swapped to be tried next (a move never played counts
  * as 100; ties: the random order of expand()). Untried children have no
- * subtree, so swapping them moves nothing else. */
+ * subtree, so swapping them moves nothing else but their statistics'
+ * side tables and their kept states (decisive=1 keeps them when made). */
 static void mast_first(uct *u, const gl_game *g, const node *nd)
 {
 	const mast_entry *q = u->mast + (size_t)mover_of(u, nd) * (size_t)g->nactions;
@@ -1561,6 +1562,11 @@ static void mast_first(uct *u, const gl_game *g, const node *nd)
 	node t = u->nodes[lo];
 	u->nodes[lo] = u->nodes[best];
 	u->nodes[best] = t;
+	if ((u->nodes[lo].flags | u->nodes[best].flags) & KEPT) {
+		memcpy(u->t, kept(u, lo), u->ssize);
+		memcpy(kept(u, lo), kept(u, best), u->ssize);
+		memcpy(kept(u, best), u->t, u->ssize);
+	}
 	if (u->amaf) {
 		amaf_entry x = u->amaf[lo];
 		u->amaf[lo] = u->amaf[best];
