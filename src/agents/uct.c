@@ -131,7 +131,8 @@
  * table. Transpositions (`tt`): a child's mean in UCT is its state's,
  * over every iteration through that state by any order of moves, from a
  * table of states kept for the match. Decisive moves (`decisive`): an
- * expansion looks one move ahead for a win and tries it first.
+ * expansion looks one move ahead for a win and tries it first (the
+ * states it makes kept for the descents, where `states` keeps them).
  * Last-Good-Reply with forgetting (`lgr`): a playout plays the mover's
  * last winning reply to the move before, where legal, before MAST's
  * choice. Move decay (`decay`): MAST's and NST's statistics are scaled
@@ -188,7 +189,8 @@
  * `states` MiB (128 by default: the six games of issue 19 at the default
  * 2,000,000 nodes, 16 to 32 bytes a state, but not chess's 224), so that
  * a descent copies it instead of applying the moves from the root again
- * (each node's move is applied once, when a descent first reaches it).
+ * (each node's move is applied once, when a descent first reaches it,
+ * or with decisive=1 when the expansion that makes it looks ahead).
  * The tree plays the same moves with them or without; in a GDL game,
  * where apply() evaluates the rules, more iterations fit in a CPU second
  * (from the start: connectFour about 1.5 times as many, othello-comp2007
@@ -428,7 +430,8 @@ typedef struct uct {
 	gl_action *mv;      /* expand()'s later choosers' moves */
 	gl_action *root_moves; /* uct_choose()'s legal moves */
 	unsigned char *s;   /* iterate()'s descent */
-	unsigned char *t;   /* expand()'s look ahead, leaf_value()'s playout */
+	unsigned char *t;   /* expand()'s look ahead, leaf_value()'s playout;
+			     * scratch for swapping two kept states */
 	unsigned char *look; /* playout()'s look ahead (decisive=2) */
 	int *cand;          /* [max_legal] pick_simul()'s candidates */
 	const node **x;     /* [max_legal] uct_choose()'s own moves */
@@ -869,8 +872,10 @@ static unsigned char *kept(const uct *u, int32_t n)
  * alike either way, only faster with the states: a GDL game's apply()
  * runs its rules. A node is only ever reached through its parent, from
  * the state the root's moves give, so its kept state stays true while
- * it lives: flag KEPT is clear in a node made (new_tree(), expand()) and
- * compact() slides the state with its node. */
+ * it lives: flag KEPT is clear in a node made (new_tree(), expand()) but
+ * where decisive=1's look ahead writes it, and where nodes move
+ * (compact(), and among untried children decisive_first() and
+ * mast_first()) their states move with them. */
 static void to_child(uct *u, const gl_game *g, unsigned char *s, int32_t c)
 {
 	node *x = &u->nodes[c];
@@ -998,8 +1003,11 @@ static int win_at(const gl_game *g, const void *s, const gl_action *moves,
  * tried first, and the solver proves the node won at its next visit.
  * Where the tree keeps states (param states), each child's state looked
  * at is kept: the descent that first reaches the child copies it instead
- * of applying the move again, so the look ahead costs a terminal() a
- * child, not an apply() too. The same children either way. */
+ * of applying the move again, so for the children a descent reaches the
+ * look ahead costs a terminal() each, not an apply() too. The same
+ * children either way. Not at a hidden ply, whose children keep the
+ * order of the round's statistics (descend() takes a child by its
+ * statistics node's index). */
 static void decisive_first(uct *u, const gl_game *g, const void *s,
 	int32_t first, int k, int mover)
 {
@@ -1100,7 +1108,7 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 		c->who = mover;
 		c->flags = inside ? HIDDEN : 0;
 	}
-	if (u->decisive && !inside)
+	if (u->decisive && !inside && !(nd->flags & HIDDEN))
 		decisive_first(u, g, s, u->used, k, mover);
 	u->used = end;
 	return true;
