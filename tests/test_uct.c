@@ -1277,6 +1277,17 @@ static void test_states(void)
 		"uct:time=0,iterations=2000,nodes=1000,prune=1", NULL};
 	CHECK(differ_on(c4, dec1, "states=0", "c=60") > 0);
 	CHECK(differ_on(c4, dord, "states=0", "c=60") > 0);
+	/* with lanes and transpositions; in rounds; with three players */
+	const char *dmix[] = {
+		"uct:time=0,iterations=300,decisive=1,lgain=0,tt=1",
+		"uct:time=0,iterations=200,c=20,decisive=1", NULL};
+	const char *d3[] = {"uct:time=0,iterations=300,decisive=1", "random",
+		"uct:time=0,iterations=200,decisive=1", NULL};
+	CHECK(differ_on(c4, dmix, "states=0", "c=60") > 0);
+	CHECK(differ_on("gdl:data/gdl/hard/blockerParallel.kif", dsmall,
+		"states=0", "c=60") > 0);
+	CHECK(differ_on("gdl:data/gdl/games/tictactoe_3player.kif", d3,
+		"states=0", "c=60") > 0);
 	CHECK(differ_on(c4, dsmall, "states=0", "c=60") > 0);
 	CHECK(differ_on("connect4", dsmall, "states=0", "c=60") > 0);
 }
