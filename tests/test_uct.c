@@ -1185,8 +1185,8 @@ static gl_game *counted_game(const char *spec, gl_game_type *counted)
 }
 
 /* The apply() calls of uct (spec) choosing the first move of GDL
- * connectFour, its move into *move and its terminal() calls into
- * *terminals. */
+ * connectFour, its move into *move and, unless terminals is NULL, its
+ * terminal() calls into *terminals. */
 static long first_applies(const char *spec, gl_action *move,
 	long *terminals)
 {
@@ -1202,7 +1202,8 @@ static long first_applies(const char *spec, gl_action *move,
 	apply_calls = terminal_calls = 0;
 	CHECK(a->type->choose(a, s, move, &err) == 0);
 	long n = apply_calls;
-	*terminals = terminal_calls;
+	if (terminals)
+		*terminals = terminal_calls;
 	gl_free(s);
 	gl_agent_free(a);
 	gl_game_free(g);
@@ -1242,10 +1243,9 @@ static void test_states(void)
 	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif",
 		"states=0", "c=60") > 0);
 	gl_action kept, replayed;
-	long tk, tr;
-	long k = first_applies("uct:time=0,iterations=2000", &kept, &tk);
+	long k = first_applies("uct:time=0,iterations=2000", &kept, NULL);
 	long r = first_applies("uct:time=0,iterations=2000,states=0",
-		&replayed, &tr);
+		&replayed, NULL);
 	printf("states: %ld apply() calls kept, %ld replayed\n", k, r);
 	CHECK_MSG(kept == replayed && k + 2000 < r,
 		"states kept: %ld apply() calls, replayed %ld", k, r);
@@ -1267,22 +1267,23 @@ static void test_states(void)
 	CHECK_MSG(dec == dflt && tx > td + 300 && ax - ad < (tx - td) * 3 / 4,
 		"decisive=1: %ld apply() and %ld terminal() calls, the default "
 		"%ld and %ld", ax, tx, ad, td);
+	/* decisive=1 kept or replayed: alone; with MAST's order, which swaps
+	 * untried children, kept states and all; with lanes and
+	 * transpositions; in a small pruned arena, rounds and three players */
 	const char *dec1[] = {"uct:time=0,iterations=300,decisive=1",
 		"uct:time=0,iterations=200,c=20,decisive=1", NULL};
-	/* MAST's order swaps untried children, kept states and all */
 	const char *dord[] = {"uct:time=0,iterations=300,decisive=1,order=1",
 		"uct:time=0,iterations=200,c=20,decisive=1,order=1", NULL};
-	const char *dsmall[] = {
-		"uct:time=0,iterations=3000,nodes=1000,prune=1,decisive=1",
-		"uct:time=0,iterations=2000,nodes=1000,prune=1", NULL};
-	CHECK(differ_on(c4, dec1, "states=0", "c=60") > 0);
-	CHECK(differ_on(c4, dord, "states=0", "c=60") > 0);
-	/* with lanes and transpositions; in rounds; with three players */
 	const char *dmix[] = {
 		"uct:time=0,iterations=300,decisive=1,lgain=0,tt=1",
 		"uct:time=0,iterations=200,c=20,decisive=1", NULL};
+	const char *dsmall[] = {
+		"uct:time=0,iterations=3000,nodes=1000,prune=1,decisive=1",
+		"uct:time=0,iterations=2000,nodes=1000,prune=1", NULL};
 	const char *d3[] = {"uct:time=0,iterations=300,decisive=1", "random",
 		"uct:time=0,iterations=200,decisive=1", NULL};
+	CHECK(differ_on(c4, dec1, "states=0", "c=60") > 0);
+	CHECK(differ_on(c4, dord, "states=0", "c=60") > 0);
 	CHECK(differ_on(c4, dmix, "states=0", "c=60") > 0);
 	CHECK(differ_on("gdl:data/gdl/hard/blockerParallel.kif", dsmall,
 		"states=0", "c=60") > 0);

@@ -866,6 +866,15 @@ static unsigned char *kept(const uct *u, int32_t n)
 	return u->st + (size_t)n * u->ssize;
 }
 
+/* Nodes a and b's kept states swapped, through the scratch u->t, as
+ * their nodes are (untried children, reordered). */
+static void swap_kept(uct *u, int32_t a, int32_t b)
+{
+	memcpy(u->t, kept(u, a), u->ssize);
+	memcpy(kept(u, a), kept(u, b), u->ssize);
+	memcpy(kept(u, b), u->t, u->ssize);
+}
+
 /* The descent's step from s to its child c: c's kept state copied, or
  * c's move applied (and its state kept, where states are). Applying the
  * same move to the same state gives the same state, so the tree plays
@@ -1025,11 +1034,8 @@ static void decisive_first(uct *u, const gl_game *g, const void *s,
 			gl_action x = c0->move;
 			c0->move = c->move;
 			c->move = x;
-			if (u->st) { /* both kept: swap them through u->t */
-				memcpy(u->t, t, u->ssize);
-				memcpy(t, kept(u, first), u->ssize);
-				memcpy(kept(u, first), u->t, u->ssize);
-			}
+			if (u->st) /* both kept */
+				swap_kept(u, first, first + i);
 		}
 		return;
 	}
@@ -1570,11 +1576,8 @@ static void mast_first(uct *u, const gl_game *g, const node *nd)
 	node t = u->nodes[lo];
 	u->nodes[lo] = u->nodes[best];
 	u->nodes[best] = t;
-	if ((u->nodes[lo].flags | u->nodes[best].flags) & KEPT) {
-		memcpy(u->t, kept(u, lo), u->ssize);
-		memcpy(kept(u, lo), kept(u, best), u->ssize);
-		memcpy(kept(u, best), u->t, u->ssize);
-	}
+	if ((u->nodes[lo].flags | u->nodes[best].flags) & KEPT)
+		swap_kept(u, lo, best);
 	if (u->amaf) {
 		amaf_entry x = u->amaf[lo];
 		u->amaf[lo] = u->amaf[best];
