@@ -139,8 +139,8 @@ static void check_choice(const char *game, const char *spec, const char *moves,
 {
 	char other[GL_MOVE_TEXT] = "";
 	int hits = count_choice(game, spec, moves, want, other);
-	CHECK_MSG(hits == 30, "%s after %s: uct chose %s, not %s (%d/30 seeds)",
-		game, moves, other, want, hits);
+	CHECK_MSG(hits == 30, "%s after %s: %s chose %s, not %s (%d/30 seeds)",
+		game, moves, spec, other, want, hits);
 }
 
 static void test_wins_in_one(void)
