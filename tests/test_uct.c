@@ -680,8 +680,10 @@ static int differ_with(const char *game, const char *same, const char *other)
  * the goal mixed with the standing against the others. In standing.kif a
  * plays left for its goal alone (rank=0: 60 against 40) and right with
  * rank=100, the default ((60 + 0) / 2 against (40 + 100) / 2), RAVE's
- * means too; in tictactoe_3player it changes the play. In a game of two
- * players it is off: standing2.kif's a plays left whatever rank says. */
+ * means too; in tictactoe_3player it changes the play. With rankall=0
+ * the model of the others takes their goals (standing3.kif, below). In
+ * a game of two players it is off: standing2.kif's a plays left whatever
+ * rank says. */
 static void test_rank(void)
 {
 	const char *g3 = "gdl:data/gdl/agent/standing.kif";
@@ -695,6 +697,22 @@ static void test_rank(void)
 	check_choice(g3, "uct:time=0,iterations=200,rank=30", "", "right");
 	check_choice(g3, "uct:time=0,iterations=200,rank=100,rave=300", "",
 		"right");
+	/* rankall=0: the others' values are their goals. standing3.kif's a
+	 * expects b to spoil its risky (b's standing) and plays safe, or
+	 * with rankall=0 (or rank=0) to keep (b's goal) and plays risky; b
+	 * values its own standing and spoils either way */
+	const char *g3b = "gdl:data/gdl/agent/standing3.kif";
+	check_choice(g3b, "uct:time=0,iterations=200", "", "safe");
+	check_choice(g3b, "uct:time=0,iterations=200,rankall=0", "", "risky");
+	check_choice(g3b, "uct:time=0,iterations=200,rank=0", "", "risky");
+	check_choice(g3b, "uct:time=0,iterations=200,rankall=0,tt=1", "",
+		"risky");
+	check_choice(g3b, "uct:time=0,iterations=200,rankall=0,rave=300", "",
+		"risky");
+	check_choice(g3b, "uct:time=0,iterations=200", "risky", "spoil");
+	check_choice(g3b, "uct:time=0,iterations=200,rankall=0", "risky",
+		"spoil");
+	check_choice(g3b, "uct:time=0,iterations=200,rank=0", "risky", "keep");
 	/* two players: rank is off, the goal alone decides */
 	const char *g2 = "gdl:data/gdl/agent/standing2.kif";
 	check_choice(g2, "uct:time=0,iterations=200,rank=100", "", "left");
@@ -703,6 +721,8 @@ static void test_rank(void)
 	CHECK(differ_with("connect4", "rank=100", "c=60") > 0);
 	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif",
 		"rank=100", "rank=0") > 0);
+	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif",
+		"rankall=1", "rankall=0") > 0);
 }
 
 /* Param rb, the relative bonus: in quick.kif a's left wins 10 of b's

@@ -99,7 +99,12 @@
  * (x won 37% and 65%), and gains by its goal too: over 360 matches
  * against plain UCT 59.0% pairwise and a mean goal of 81.0, where it made
  * 50.7% and 77.3 over 180 without (docs/GGP_STRENGTH.md, tenth round).
- * The tree values every player's outcomes so. In a game of two players
+ * The tree values every player's outcomes so, its model of the others
+ * included (param rankall, default 1); with rankall=0 only the agent's
+ * own, the others' by their goals, as max-n players such as plain UCT
+ * value them: in tictactoe_3player against plain UCT it scored as the
+ * default did at 0.5 s, a few points above it at 3 s, within the spread
+ * (docs/GGP_STRENGTH.md, nineteenth round). In a game of two players
  * rank is off: there the standing is only the goals' order, which a game
  * of win, draw and loss says already and which would distort a game of
  * graded goals. RAVE's means, mixed into the tree's,
@@ -333,6 +338,8 @@ typedef struct uct {
 	double rank;        /* games of 3 or more players: weight of the
 			     * player's standing against the others in the
 			     * tree's values (0: its goal alone) */
+	bool rank_all;      /* rank: every player's values (else the agent's
+			     * own; the others' by their goals) */
 	double rb, rbk;     /* relative bonus (two players): its weight a
 			     * (0: off) and its sigmoid's slope k */
 	int plen;           /* the iteration's playout length (-1: unknown) */
@@ -502,6 +509,8 @@ static const gl_param_def uct_params[] = {
 		"its standing being 100 for each other player whose goal it beat, "
 		"50 for each it tied, 0 below, averaged; W (0: the goal alone)",
 		0, 10000},
+	{"rankall", "1", "with rank: every player's values take the standing (1) "
+		"or only the agent's own, the others' their goals (0)", 0, 1},
 	{"rb", "0", "games of two players: relative bonus, a decisive "
 		"iteration's values moved apart by RB/100 * b * half the goals' "
 		"gap, b in (-1, 1) by how much shorter than the winner's mean win "
@@ -658,6 +667,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->decay = (double)gl_params_int(p, "decay") / 100;
 	u->np = g->nplayers;
 	u->rank = g->nplayers >= 3 ? (double)gl_params_int(p, "rank") / 100 : 0;
+	u->rank_all = gl_params_int(p, "rankall") != 0;
 	u->rb = g->nplayers == 2 ? (double)gl_params_int(p, "rb") / 100 : 0;
 	u->rbk = (double)gl_params_int(p, "rbk") / 10;
 	u->nst = (u->eps < 1 || u->tau > 0) && gl_params_int(p, "nst") >= 2 ?
@@ -2046,9 +2056,13 @@ static void prove_leaf(uct *u, const gl_game *g, node *leaf,
 /* Param rank: each player's value of an outcome in the tree, its goal
  * mixed with its standing (100 for each other player whose goal it beat,
  * 50 for each it tied, 0 below, averaged) into v[]. */
-static void standing(const uct *u, const double *goals, double *v)
+static void standing(const uct *u, int me, const double *goals, double *v)
 {
 	for (unsigned p = 0; p < u->np; p++) {
+		if (!u->rank_all && (int)p != me) {
+			v[p] = goals[p];
+			continue;
+		}
 		double s = 0;
 		for (unsigned q = 0; q < u->np; q++)
 			if (q != p)
@@ -2104,7 +2118,7 @@ static void backup(uct *u, gl_agent *a, int ns, const double *goals,
 	double ranked[GL_PLAYERS_MAX];
 	const double *val = goals;
 	if (u->rank > 0) {
-		standing(u, goals, ranked);
+		standing(u, a->role, goals, ranked);
 		val = ranked;
 	} else if (u->rb > 0 && relative_bonus(u, goals, ranked)) {
 		val = ranked;
