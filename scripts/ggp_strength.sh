@@ -3,7 +3,8 @@
 # (issue 19 item 3): on each game, N matches with the seats rotated every
 # match (both seatings; in a game of k players the candidate against k-1
 # copies of the baseline, in every seat), run as two `gamelearn match`
-# processes at once (one per core), each agent given the same time a move.
+# processes at once (one per core: each plays one match at a time,
+# --threads 1), each agent given the same time a move.
 # Prints a markdown table: per game and overall, the candidate's wins,
 # draws and losses (a win: its goal above every other player's) and its
 # score with a 95% interval (normal approximation). A match scores, for
@@ -79,11 +80,11 @@ for game in "$@"; do
 	rec=$out/$name
 	# shellcheck disable=SC2086 # agents: one word each
 	"$bin" match "$game" $agents -n "$half" --seed "$seed" --swap \
-		--record "$rec.a.txt" > "$rec.a.log" 2>&1 &
+		--threads 1 --record "$rec.a.txt" > "$rec.a.log" 2>&1 &
 	pa=$!
 	# shellcheck disable=SC2086
 	"$bin" match "$game" $agents -n "$rest" --seed $((seed + half)) --swap \
-		--record "$rec.b.txt" > "$rec.b.log" 2>&1 &
+		--threads 1 --record "$rec.b.txt" > "$rec.b.log" 2>&1 &
 	pb=$!
 	wait "$pa" || { echo "$0: $name: $(cat "$rec.a.log")" >&2; exit 1; }
 	wait "$pb" || { echo "$0: $name: $(cat "$rec.b.log")" >&2; exit 1; }
