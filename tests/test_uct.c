@@ -695,6 +695,8 @@ static void test_rank(void)
 	/* 60 + 0 W/100 > 40 + 100 W/100 below W = 20 */
 	check_choice(g3, "uct:time=0,iterations=200,rank=10", "", "left");
 	check_choice(g3, "uct:time=0,iterations=200,rank=30", "", "right");
+	/* rankall=0 keeps the agent's own standing */
+	check_choice(g3, "uct:time=0,iterations=200,rankall=0", "", "right");
 	check_choice(g3, "uct:time=0,iterations=200,rank=100,rave=300", "",
 		"right");
 	/* rankall=0: the others' values are their goals. standing3.kif's a

@@ -260,7 +260,9 @@ enum { LGAIN_SINGLES = 16 };
  * (mover_of()). */
 typedef struct node {
 	double sum;       /* total value of `who` over the visits (its
-			   * goal, or with rank its goal and standing) */
+			   * goal, or with rank its goal and standing:
+			   * every player's, or with rankall=0 the
+			   * agent's alone) */
 	uint32_t visits;  /* iterations through this node */
 	int32_t first;    /* index of the first child (EXPANDED only) */
 	gl_action move;   /* the move that led here (the root: unused) */
@@ -2055,7 +2057,8 @@ static void prove_leaf(uct *u, const gl_game *g, node *leaf,
 
 /* Param rank: each player's value of an outcome in the tree, its goal
  * mixed with its standing (100 for each other player whose goal it beat,
- * 50 for each it tied, 0 below, averaged) into v[]. */
+ * 50 for each it tied, 0 below, averaged) into v[]; with rankall=0 only
+ * player me's (the agent's), the others' values their goals. */
 static void standing(const uct *u, int me, const double *goals, double *v)
 {
 	for (unsigned p = 0; p < u->np; p++) {
