@@ -7,7 +7,8 @@
 # --threads 1), each agent given the same time a move.
 # Prints a markdown table: per game and overall, the candidate's wins,
 # draws and losses (a win: its goal above every other player's) and its
-# score with a 95% interval (normal approximation). A match scores, for
+# score with a 95% interval (normal approximation), and its score in each
+# seat (the first role's, the second's, ...). A match scores, for
 # each opponent, 1 when the candidate's goal is above that opponent's, 1/2
 # when equal, 0 below, averaged over the opponents (with 0/100 goals in a
 # two-player game: win 1, draw 1/2, loss 0).
@@ -15,7 +16,8 @@
 #   scripts/ggp_strength.sh [-n N] [-t SECONDS] [-s SEED] [-o DIR] [-g BIN]
 #       CANDIDATE BASELINE [GAME...]
 #
-# N matches per game (default 60; a multiple of 6 keeps the seats even),
+# N matches per game (default 60; a multiple of the players keeps the
+# seats even),
 # SECONDS per move for both agents (default 0.5), SEED the first match's
 # seed (match i of a game is seeded SEED + i; default 1), DIR where the
 # match records go (default build/strength), BIN the gamelearn binary
@@ -63,18 +65,25 @@ all=$out/all.txt
 : > "$all"
 echo "candidate \`$ca\` against baseline \`$ba\`, $n matches a game, seeds $seed.., $t s a move, $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
 echo
-echo "| game | players | wins | draws | losses | score | 95% |"
-echo "|---|---|---|---|---|---|---|"
+echo "| game | players | wins | draws | losses | score | 95% | by seat |"
+echo "|---|---|---|---|---|---|---|---|"
 for game in "$@"; do
 	name=$(basename "${game#gdl:}" .kif)
 	# the number of players, from the refusal of a match of one agent
 	np=$("$bin" match "$game" random -n 1 2>&1 |
 		sed -n 's/.* needs \([0-9]*\) agents.*/\1/p' || true)
 	[ -n "$np" ] || { echo "$0: cannot tell the players of $game" >&2; exit 1; }
-	agents="$ca"
-	i=1
+	# `match --swap` moves the candidate (the first agent) a seat back
+	# each match; the second process plays matches half+1..n, so its list
+	# starts where the first's rotation has come to: the two together seat
+	# the candidate as one run of n matches would (as evenly as n allows)
+	r=$(((np - half % np) % np))
+	agents="" agents_b=""
+	i=0
 	while [ "$i" -lt "$np" ]; do
-		agents="$agents $ba"
+		if [ "$i" -eq 0 ]; then agents="$ca"; else agents="$agents $ba"; fi
+		if [ "$i" -eq "$r" ]; then a=$ca; else a=$ba; fi
+		agents_b="${agents_b:+$agents_b }$a"
 		i=$((i + 1))
 	done
 	rec=$out/$name
@@ -83,7 +92,7 @@ for game in "$@"; do
 		--threads 1 --record "$rec.a.txt" > "$rec.a.log" 2>&1 &
 	pa=$!
 	# shellcheck disable=SC2086
-	"$bin" match "$game" $agents -n "$rest" --seed $((seed + half)) --swap \
+	"$bin" match "$game" $agents_b -n "$rest" --seed $((seed + half)) --swap \
 		--threads 1 --record "$rec.b.txt" > "$rec.b.log" 2>&1 &
 	pb=$!
 	wait "$pa" || { echo "$0: $name: $(cat "$rec.a.log")" >&2; exit 1; }
@@ -109,20 +118,24 @@ for game in "$@"; do
 				if (go[i] == go[me]) tie = 1
 			}
 			r = !top ? "L" : tie ? "D" : "W"
-			print game, np, r, s / (np - 1)
+			print game, np, r, s / (np - 1), me
 		}' >> "$all"
 	awk -v game="$name" '$1 == game' "$all" | awk '
-	{ np = $2; w += $3 == "W"; d += $3 == "D"; l += $3 == "L"; s += $4; ss += $4 * $4; k++ }
+	{ np = $2; w += $3 == "W"; d += $3 == "D"; l += $3 == "L"; s += $4; ss += $4 * $4; k++
+	  ks[$5]++; sc[$5] += $4 }
 	END {
 		m = s / k; v = k > 1 ? (ss - k * m * m) / (k - 1) : 0; if (v < 0) v = 0
-		printf "| %s | %d | %d | %d | %d | %.1f%% | +-%.1f |\n", $1, np, w, d, l,
-			100 * m, 100 * 1.96 * sqrt(v / k)
+		seats = ""
+		for (i = 1; i <= np; i++)
+			seats = seats (i > 1 ? " / " : "") (ks[i] ? sprintf("%.1f", 100 * sc[i] / ks[i]) : "-")
+		printf "| %s | %d | %d | %d | %d | %.1f%% | +-%.1f | %s |\n", $1, np, w, d, l,
+			100 * m, 100 * 1.96 * sqrt(v / k), seats
 	}'
 done
 awk '
 { w += $3 == "W"; d += $3 == "D"; l += $3 == "L"; s += $4; ss += $4 * $4; k++ }
 END {
 	m = s / k; v = k > 1 ? (ss - k * m * m) / (k - 1) : 0; if (v < 0) v = 0
-	printf "| overall | | %d | %d | %d | %.1f%% | +-%.1f |\n", w, d, l,
+	printf "| overall | | %d | %d | %d | %.1f%% | +-%.1f | |\n", w, d, l,
 		100 * m, 100 * 1.96 * sqrt(v / k)
 }' "$all"
