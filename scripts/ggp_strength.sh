@@ -58,6 +58,17 @@ with_time() {
 }
 ca=$(with_time "$cand")
 ba=$(with_time "$base")
+# seats R: the agents of a match of np players, the candidate at position
+# R (from 0) and the baseline everywhere else
+seats() {
+	l="" i=0
+	while [ "$i" -lt "$np" ]; do
+		if [ "$i" -eq "$1" ]; then a=$ca; else a=$ba; fi
+		l="${l:+$l }$a"
+		i=$((i + 1))
+	done
+	echo "$l"
+}
 mkdir -p "$out"
 half=$((n / 2))
 rest=$((n - half))
@@ -77,15 +88,8 @@ for game in "$@"; do
 	# each match; the second process plays matches half+1..n, so its list
 	# starts where the first's rotation has come to: the two together seat
 	# the candidate as one run of n matches would (as evenly as n allows)
-	r=$(((np - half % np) % np))
-	agents="" agents_b=""
-	i=0
-	while [ "$i" -lt "$np" ]; do
-		if [ "$i" -eq 0 ]; then agents="$ca"; else agents="$agents $ba"; fi
-		if [ "$i" -eq "$r" ]; then a=$ca; else a=$ba; fi
-		agents_b="${agents_b:+$agents_b }$a"
-		i=$((i + 1))
-	done
+	agents=$(seats 0)
+	agents_b=$(seats $(((np - half % np) % np)))
 	rec=$out/$name
 	# shellcheck disable=SC2086 # agents: one word each
 	"$bin" match "$game" $agents -n "$half" --seed "$seed" --swap \

@@ -49,7 +49,7 @@ awk -F' *[|] *' '$2 == "tictactoe_3player" {
 [ -s "$tmp/rec/ticTacToe.a.txt" ] && [ -s "$tmp/rec/tictactoe_3player.b.txt" ] &&
 	ok || bad "ggp_strength.sh: no match records in $tmp/rec"
 
-# bad arguments: a message and a non-zero exit, no table
+# bad arguments: a message and a non-zero exit
 run "$C"
 [ $? -eq 2 ] && grep -q "give a candidate and a baseline" "$tmp/e" && ok ||
 	bad "ggp_strength.sh with one agent: $(cat "$tmp/e")"
