@@ -69,6 +69,23 @@ seats() {
 	done
 	echo "$l"
 }
+# summary: a table row from $all's lines (game, players, W/D/L, score,
+# seat), those of game `only`, or every game's (only empty: the overall
+# row, without players and seats)
+summary='
+$1 == only || only == "" {
+	np = $2; w += $3 == "W"; d += $3 == "D"; l += $3 == "L"; s += $4; ss += $4 * $4; k++
+	ks[$5]++; sc[$5] += $4
+}
+END {
+	m = s / k; v = k > 1 ? (ss - k * m * m) / (k - 1) : 0; if (v < 0) v = 0
+	seats = ""
+	for (i = 1; only != "" && i <= np; i++)
+		seats = seats (i > 1 ? " / " : "") (ks[i] ? sprintf("%.1f", 100 * sc[i] / ks[i]) : "-")
+	printf "| %s | %s | %d | %d | %d | %.1f%% | +-%.1f | %s |\n",
+		only != "" ? only : "overall", only != "" ? np : "", w, d, l,
+		100 * m, 100 * 1.96 * sqrt(v / k), seats
+}'
 mkdir -p "$out"
 half=$((n / 2))
 rest=$((n - half))
@@ -124,22 +141,6 @@ for game in "$@"; do
 			r = !top ? "L" : tie ? "D" : "W"
 			print game, np, r, s / (np - 1), me
 		}' >> "$all"
-	awk -v game="$name" '$1 == game' "$all" | awk '
-	{ np = $2; w += $3 == "W"; d += $3 == "D"; l += $3 == "L"; s += $4; ss += $4 * $4; k++
-	  ks[$5]++; sc[$5] += $4 }
-	END {
-		m = s / k; v = k > 1 ? (ss - k * m * m) / (k - 1) : 0; if (v < 0) v = 0
-		seats = ""
-		for (i = 1; i <= np; i++)
-			seats = seats (i > 1 ? " / " : "") (ks[i] ? sprintf("%.1f", 100 * sc[i] / ks[i]) : "-")
-		printf "| %s | %d | %d | %d | %d | %.1f%% | +-%.1f | %s |\n", $1, np, w, d, l,
-			100 * m, 100 * 1.96 * sqrt(v / k), seats
-	}'
+	awk -v only="$name" "$summary" "$all"
 done
-awk '
-{ w += $3 == "W"; d += $3 == "D"; l += $3 == "L"; s += $4; ss += $4 * $4; k++ }
-END {
-	m = s / k; v = k > 1 ? (ss - k * m * m) / (k - 1) : 0; if (v < 0) v = 0
-	printf "| overall | | %d | %d | %d | %.1f%% | +-%.1f | |\n", w, d, l,
-		100 * m, 100 * 1.96 * sqrt(v / k)
-}' "$all"
+awk -v only= "$summary" "$all"
