@@ -11,7 +11,8 @@
  * and its arena fills. Pondering (issue 19) keeps its tree across turns;
  * set_time() bounds choose(); its options (MAST, progressive history,
  * RAVE, NST, transpositions, decisive moves, Last-Good-Reply, move
- * decay, PPA, GRAVE, implicit minimax backups, the relative bonus) are
+ * decay, PPA, GRAVE, implicit minimax backups, the relative bonus, MAST
+ * in a share of the lanes) are
  * deterministic by seed and keep the checks above; implicit minimax
  * backups (imb) take the move minimax prefers where the means prefer
  * another, only with a heuristic that learns; the relative bonus (rb)
@@ -572,7 +573,7 @@ static void test_options(void)
 		"lgr=1", "mast=0,lgr=1", "mast=0,ppa=32", "ppa=100",
 		"mast=0,ppa=32,decay=0", "decisive=2", "mast=0,decisive=2", "grave=50", "mast=0,grave=5", "grave=50,rave=300",
 		"imb=40", "imb=60,hrate=50", "rb=25,rbk=5", "mast=0,rb=50",
-		"states=0", "tt=1,nodes=1000,states=0"};
+		"states=0", "tt=1,nodes=1000,states=0", "lshare=50,lgain=0"};
 	char a[128], b[128], no[128];
 	for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
 		snprintf(a, sizeof a, "uct:time=0,iterations=300,%s", opts[o]);
@@ -1432,16 +1433,19 @@ static void test_lgain(void)
 
 /* lmast: MAST learns from the lanes' playouts, so each batch asks for
  * their choices, and gets some (connectFour: a playout from a leaf near
- * the start has a dozen); random lanes ask for none. */
+ * the start has a dozen); random lanes ask for none; with lshare=50
+ * every second batch asks, the others are random. */
 static void test_lmast_learns(void)
 {
 	gl_game_type counted;
 	gl_game *g = counted_game("gdl:data/gdl/games/connectFour.kif", &counted);
 	unsigned char *s = tg_state(g);
-	for (int lm = 0; lm < 2; lm++) {
-		char spec[64];
-		snprintf(spec, sizeof spec, "uct:time=0,iterations=640,lgain=0,"
-			"lmast=%d", lm);
+	static const char *const opt[] = {"lmast=0", "lmast=1", "lshare=50",
+		"lshare=0"};
+	for (size_t o = 0; o < sizeof opt / sizeof *opt; o++) {
+		char spec[80];
+		snprintf(spec, sizeof spec, "uct:time=0,iterations=640,lgain=0,%s",
+			opt[o]);
 		gl_agent *a = tg_agent(spec, g);
 		gl_err err = {0};
 		gl_action m;
@@ -1451,10 +1455,12 @@ static void test_lmast_learns(void)
 		each_trails = each_choices = 0;
 		CHECK(a->type->begin(a, &err) == 0);
 		CHECK(a->type->choose(a, s, &m, &err) == 0);
-		CHECK_MSG(each_calls >= 9 && each_trails == (lm ? each_calls : 0) &&
-			(lm ? each_choices >= 64L * 10 * each_calls / 2 :
-			each_choices == 0), "%s: %d batches, %ld with trails, %ld "
-			"choices", spec, each_calls, each_trails, each_choices);
+		int want = o == 1 ? each_calls : o == 2 ? each_calls / 2 : 0;
+		CHECK_MSG(each_calls >= 9 && each_trails == want &&
+			each_choices >= 64L * 10 * want / 2 &&
+			(want > 0 || each_choices == 0), "%s: %d batches, %ld with "
+			"trails, %ld choices", spec, each_calls, each_trails,
+			each_choices);
 		gl_agent_free(a);
 	}
 	gl_free(s);

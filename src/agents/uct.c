@@ -39,7 +39,9 @@
  * moves by MAST's Gibbs weights and MAST learns from the moves they
  * chose (the game records them: a gl_trail) as well as from the
  * descents, as it does one by one; until the match meets a round of
- * simultaneous moves, as MAST's playouts (lmast=0: uniformly random).
+ * simultaneous moves, as MAST's playouts (lmast=0: uniformly random;
+ * `lshare`, default 100: the percent of batches that do, the others
+ * random, lane_policy(); off, docs/GGP_STRENGTH.md, twenty-third round).
  * MAST that learnt from the descents alone left every move below the
  * tree unseen, with the top weight, so the lanes' playouts preferred the
  * moves never tried to the good ones (docs/GGP_STRENGTH.md, eleventh
@@ -383,6 +385,8 @@ typedef struct uct {
 	bool luse;          /* this move's iterations go in batches of lanes */
 	int *lgoal;         /* [lanes * nplayers] its playout's goals */
 	int *llen;          /* [lanes] and length */
+	uint32_t lshare;    /* lmast: percent of the batches drawn by MAST */
+	uint32_t lacc;      /* ... its running count (lane_policy()) */
 	double *lweight;    /* [nplayers * nactions] lmast: the playouts' move
 			     * weights, or NULL */
 	gl_trail ltrail;    /* lmast: [lanes * max_length] the choices of
@@ -494,6 +498,9 @@ static const gl_param_def uct_params[] = {
 		"Gibbs weights, and MAST learns from their moves, until a round of "
 		"simultaneous moves unless simul 1 (needs mast 2; 0 or 1: uniformly "
 		"random or MAST)", 0, 1},
+	{"lshare", "100", "with lmast, the percent of the batches of lanes whose "
+		"playouts draw by MAST's weights; the others' are uniformly random "
+		"and teach MAST nothing", 0, 100},
 	{"reuse", "1", "keep the subtree of the move played across turns (0 or 1)",
 		0, 1},
 	{"prune", "0", "when the tree fills its nodes, keep its most visited part, "
@@ -714,6 +721,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		u->llen = gl_malloc(nl * sizeof *u->llen);
 	}
 	bool lmast = lanes && u->tau > 0 && gl_params_int(p, "lmast") != 0;
+	u->lshare = (uint32_t)gl_params_int(p, "lshare");
 	if (lmast) {
 		size_t nl = u->lanes, room = g->max_length;
 		u->lweight = gl_malloc((size_t)g->nplayers * (size_t)g->nactions *
@@ -832,6 +840,7 @@ static int uct_begin(gl_agent *a, gl_err *err)
 	u->rounds = false;
 	u->lsecs = u->lcpu = 0;
 	u->luse = lanes_always(u);
+	u->lacc = 0;
 	if (u->mast)
 		memset(u->mast, 0, (size_t)a->game->nplayers *
 			(size_t)a->game->nactions * sizeof *u->mast);
@@ -2210,6 +2219,17 @@ static void virtual_visit(uct *u, int ns, int by)
 		u->nodes[u->spath[i]].visits += (uint32_t)by;
 }
 
+/* Whether this batch of lanes draws its playouts by MAST (param lshare):
+ * lshare of every 100 batches, spread evenly. */
+static bool lane_policy(uct *u)
+{
+	u->lacc += u->lshare;
+	if (u->lacc < 100)
+		return false;
+	u->lacc -= 100;
+	return true;
+}
+
 /* `lanes` iterations whose playouts run at once (param lanes): descents
  * one after another, each leaf given a virtual visit so that the next
  * goes elsewhere; then one random playout from each leaf, all through
@@ -2249,7 +2269,8 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 	}
 	/* MAST's Gibbs weights (an unseen move 1), as playout() has them:
 	 * none once the match has met a round of simultaneous moves (simul) */
-	const double *w = u->lweight && policy_on(u) ? u->lweight : NULL;
+	const double *w = u->lweight && policy_on(u) && lane_policy(u) ?
+		u->lweight : NULL;
 	if (nl > 0 && w)
 		for (size_t k = 0; k < (size_t)g->nplayers * u->nact; k++)
 			u->lweight[k] = u->mast[k].n > 0 ?
