@@ -40,8 +40,9 @@
  * chose (the game records them: a gl_trail) as well as from the
  * descents, as it does one by one; until the match meets a round of
  * simultaneous moves, as MAST's playouts (lmast=0: uniformly random;
- * `lshare`, default 100: the percent of batches that do, the others
- * random, lane_policy(); off, docs/GGP_STRENGTH.md, twenty-third round).
+ * `lshare`: the percent of batches that do, the others random,
+ * lane_policy(); 100, every batch, by default: 50 gained nothing at 3 s,
+ * docs/GGP_STRENGTH.md, twenty-third round).
  * MAST that learnt from the descents alone left every move below the
  * tree unseen, with the top weight, so the lanes' playouts preferred the
  * moves never tried to the good ones (docs/GGP_STRENGTH.md, eleventh
