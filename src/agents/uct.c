@@ -2269,10 +2269,12 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 		u->lns[nl++] = ns;
 	}
 	/* MAST's Gibbs weights (an unseen move 1), as playout() has them:
-	 * none once the match has met a round of simultaneous moves (simul) */
-	const double *w = u->lweight && policy_on(u) && lane_policy(u) ?
-		u->lweight : NULL;
-	if (nl > 0 && w)
+	 * none once the match has met a round of simultaneous moves (simul),
+	 * nor in a batch that lshare leaves random (a batch with playouts:
+	 * one of proven leaves only does not count) */
+	const double *w = nl > 0 && u->lweight && policy_on(u) &&
+		lane_policy(u) ? u->lweight : NULL;
+	if (w)
 		for (size_t k = 0; k < (size_t)g->nplayers * u->nact; k++)
 			u->lweight[k] = u->mast[k].n > 0 ?
 				mast_weight(u, &u->mast[k]) : 1;
