@@ -2233,7 +2233,8 @@ static bool lane_policy(uct *u)
 
 /* `lanes` iterations whose playouts run at once (param lanes): descents
  * one after another, each leaf given a virtual visit so that the next
- * goes elsewhere; then one random playout from each leaf, all through
+ * goes elsewhere; then one playout from each leaf (by MAST's weights
+ * where lane_policy() says so, else uniformly random), all through
  * the game's playouts_each() (the gdl type: bit-parallel); then each
  * descent backed up with its playout's goals. A proven leaf is backed up
  * at once. At most `most` iterations; returns how many. */
