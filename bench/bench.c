@@ -251,7 +251,8 @@ static void playouts_gdl(const gdl_game *gd, const char *path, double load,
 	t0 = cpu_seconds();
 	do {
 		for (int k = 0; k < chunk; k++, n++)
-			steps += (uint64_t)gdl_playout(gd, e, init, &rng, 100000, NULL);
+			steps += (uint64_t)gdl_playout(gd, e, init, &rng, 100000, NULL,
+				NULL);
 		dt = cpu_seconds() - t0;
 		chunk = next_chunk(chunk, 64);
 	} while (dt < secs);

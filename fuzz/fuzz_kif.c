@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (s)
 				gdl_initial(gd, s);
 			if (e)
-				gdl_playout(gd, e, s, &rng, 20, NULL);
+				gdl_playout(gd, e, s, &rng, 20, NULL, NULL);
 			if (b)
 				gdl_batch_playouts(gd, b, s, 3, &rng, 20, NULL);
 			gl_free(s);

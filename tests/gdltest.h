@@ -48,7 +48,7 @@ static inline void gdl_alloc_sweep(const char *path, const gdl_load_opts *opts,
 			gl_rng rng;
 			gl_rng_seed(&rng, 1);
 			gdl_initial(gd, s);
-			CHECK(gdl_playout(gd, e, s, &rng, 1000, NULL) > 0);
+			CHECK(gdl_playout(gd, e, s, &rng, 1000, NULL, NULL) > 0);
 			CHECK(gdl_batch_playouts(gd, b, s, 2, &rng, 1000, NULL) > 0);
 			done = true;
 		}

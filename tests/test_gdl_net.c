@@ -243,7 +243,7 @@ static void check_scores(void)
 	double x = 0;
 	for (int k = 0; k < N; k++) {
 		int goals[GDL_ROLES_MAX];
-		int n = gdl_playout(gd, e, s, &rng, 1000, goals);
+		int n = gdl_playout(gd, e, s, &rng, 1000, goals, NULL);
 		CHECK(n >= 5 && n <= 9);
 		x += goals[0];
 	}
@@ -350,7 +350,7 @@ static void check_each(const char *path, uint64_t seed)
 	gl_rng rng;
 	gl_rng_seed(&rng, seed);
 	uint64_t t = gdl_batch_each(gd, b, st, LANES, &rng, MAXLEN, NULL, NULL,
-		goals, len);
+		goals, len, NULL);
 	uint64_t after = gl_rng_next(&rng);
 	int64_t sum[GDL_ROLES_MAX], each[GDL_ROLES_MAX] = {0};
 	gl_rng_seed(&rng, seed);
@@ -376,7 +376,7 @@ static void check_each(const char *path, uint64_t seed)
 	}
 	int want[LANES * GDL_ROLES_MAX];
 	memcpy(want, goals, (size_t)LANES * (size_t)R * sizeof *goals);
-	gdl_batch_each(gd, b, st, LANES, &rng, MAXLEN, NULL, NULL, goals, len);
+	gdl_batch_each(gd, b, st, LANES, &rng, MAXLEN, NULL, NULL, goals, len, NULL);
 	for (int l = 0; l < LANES; l++) {
 		CHECK_MSG((len[l] == 0) == term[l], "%s: lane %d (terminal %d) made "
 			"%d moves", path, l, term[l], len[l]);
@@ -394,7 +394,7 @@ static void check_each(const char *path, uint64_t seed)
 	}
 	/* one joint move each: a lane's goals are those of one of its
 	 * state's successors (in every lane's own variant of the network) */
-	gdl_batch_each(gd, b, st, LANES, &rng, 1, NULL, NULL, goals, len);
+	gdl_batch_each(gd, b, st, LANES, &rng, 1, NULL, NULL, goals, len, NULL);
 	for (int l = 0; l < LANES; l++) {
 		if (term[l]) {
 			CHECK(len[l] == 0);
@@ -408,6 +408,119 @@ static void check_each(const char *path, uint64_t seed)
 out:
 	free(st);
 	free(goals);
+	free(moves);
+	gdl_batch_free(b);
+	gdl_eval_free(e);
+	gdl_free(gd);
+}
+
+/* Whether t is the state after some joint move from s. */
+static bool successor_state(const gdl_game *gd, gdl_eval *e,
+	const uint64_t *s, const uint64_t *t)
+{
+	int R = gd->nroles, W = gd->words, n[GDL_ROLES_MAX];
+	int k[GDL_ROLES_MAX] = {0};
+	int *mv = calloc((size_t)R * (size_t)gd->nmoves + 1, sizeof *mv);
+	bool found = false;
+	uint64_t next[T_WORDS_MAX];
+	gdl_eval_state(gd, e, s);
+	for (int r = 0; r < R; r++)
+		n[r] = gdl_legal(gd, e, r, mv + r * gd->nmoves);
+	for (bool more = mv != NULL; more && !found;) {
+		int joint[GDL_ROLES_MAX];
+		for (int r = 0; r < R; r++)
+			joint[r] = mv[r * gd->nmoves + k[r]];
+		gdl_eval_state(gd, e, s);
+		gdl_next(gd, e, joint, next);
+		found = memcmp(next, t, (size_t)W * sizeof *t) == 0;
+		int r = 0; /* the next joint move, as an odometer */
+		while (r < R && ++k[r] == n[r])
+			k[r++] = 0;
+		more = r < R;
+	}
+	free(mv);
+	return found;
+}
+
+/* gdl_batch_each's last states (ends): from the states of a random walk,
+ * with a cut of K moves, a lane's end is its start where that is
+ * terminal, a state where the game is over (goals those of its rules)
+ * after fewer than K moves or exactly K, or one where it is not, after
+ * K, with goals -1; the same draws (rng, lengths, goals) as without
+ * ends, and the same ends where they overwrite the starts; with K = 1,
+ * each end a successor of its start. */
+static void check_ends(const char *path, uint64_t seed)
+{
+	gdl_game *gd = NULL;
+	if (gdl_load_file(&gd, path, NULL)) {
+		CHECK_MSG(0, "%s: does not load", path);
+		return;
+	}
+	int W = gd->words, R = gd->nroles;
+	size_t sw = (size_t)LANES * (size_t)W, sg = (size_t)LANES * (size_t)R;
+	gdl_batch *b = gdl_batch_new(gd);
+	gdl_eval *e = gdl_eval_new(gd);
+	uint64_t *st = calloc(sw, sizeof *st), *end = calloc(sw, sizeof *end);
+	uint64_t *over = calloc(sw, sizeof *over);
+	int *goals = calloc(sg, sizeof *goals), *plain = calloc(sg, sizeof *plain);
+	int *moves = calloc((size_t)gd->nmoves + 1, sizeof *moves);
+	int len[LANES], len2[LANES];
+	bool term[LANES];
+	if (!b || !e || !st || !end || !over || !goals || !plain || !moves ||
+	    W > T_WORDS_MAX) {
+		CHECK(0);
+		goto out;
+	}
+	gl_rng rng;
+	gl_rng_seed(&rng, seed);
+	walk(gd, e, &rng, st, term, moves);
+	for (int cut = 1; cut <= 4; cut += 3) {
+		gl_rng r0 = rng, r1 = rng;
+		gdl_batch_each(gd, b, st, LANES, &rng, cut, NULL, NULL, goals, len,
+			end);
+		memcpy(over, st, sw * sizeof *st);
+		gdl_batch_each(gd, b, over, LANES, &r0, cut, NULL, NULL, plain, len2,
+			over);
+		CHECK_MSG(memcmp(over, end, sw * sizeof *end) == 0, "%s: ends over "
+			"the starts differ", path);
+		gdl_batch_each(gd, b, st, LANES, &r1, cut, NULL, NULL, plain, len2,
+			NULL);
+		CHECK_MSG(gl_rng_next(&r1) == gl_rng_next(&rng), "%s: ends change "
+			"the draws", path);
+		for (int l = 0; l < LANES; l++) {
+			const uint64_t *x = end + (size_t)l * W;
+			CHECK_MSG(len[l] == len2[l], "%s: lane %d made %d moves, %d "
+				"without ends", path, l, len[l], len2[l]);
+			if (term[l]) {
+				CHECK(len[l] == 0 && memcmp(x, st + (size_t)l * W,
+					(size_t)W * sizeof *x) == 0);
+				continue;
+			}
+			gdl_eval_state(gd, e, x);
+			bool done = gdl_terminal(gd, e);
+			for (int r = 0; r < R; r++)
+				done |= gdl_legal(gd, e, r, moves) == 0;
+			CHECK_MSG(len[l] <= cut && (done || len[l] == cut), "%s: lane "
+				"%d made %d moves of %d", path, l, len[l], cut);
+			for (int r = 0; r < R; r++) {
+				gdl_eval_state(gd, e, x);
+				int g = goals[l * R + r];
+				int want = done ? gdl_goal(gd, e, r) : -1;
+				CHECK_MSG(g == want, "%s: lane %d role %d goal %d at its "
+					"end, want %d", path, l, r, g, want);
+				CHECK(!done || plain[l * R + r] == g);
+			}
+			if (cut == 1)
+				CHECK_MSG(successor_state(gd, e, st + (size_t)l * W, x),
+					"%s: lane %d ends at no successor", path, l);
+		}
+	}
+out:
+	free(st);
+	free(end);
+	free(over);
+	free(goals);
+	free(plain);
 	free(moves);
 	gdl_batch_free(b);
 	gdl_eval_free(e);
@@ -454,7 +567,7 @@ static void check_trail(const char *path, uint64_t seed)
 		gl_rng_seed(&at, seed + 1);
 		gl_trail t = {tm, tw, tn, MAXLEN * R};
 		gdl_batch_each(gd, b, st, LANES, &at, MAXLEN, weighted ? w : NULL,
-			&t, goals, len);
+			&t, goals, len, NULL);
 		for (int l = 0; l < LANES; l++) {
 			const int32_t *lm = tm + (size_t)l * (size_t)t.cap;
 			const int8_t *lw = tw + (size_t)l * (size_t)t.cap;
@@ -496,7 +609,7 @@ static void check_trail(const char *path, uint64_t seed)
 		gl_rng_seed(&at, seed + 1);
 		t.cap = 3;
 		gdl_batch_each(gd, b, st, LANES, &at, MAXLEN, weighted ? w : NULL,
-			&t, goals, len);
+			&t, goals, len, NULL);
 		for (int l = 0; l < LANES; l++) {
 			bool same = tn[l] == nfirst[l];
 			for (int i = 0; same && i < tn[l]; i++)
@@ -555,7 +668,7 @@ static void check_weighted(void)
 	for (int heavy = 1; heavy >= 0; heavy--) {
 		for (int k = 0; k < 2 * M; k++)
 			w[k] = (k == win) == heavy ? 1e9 : 1;
-		gdl_batch_each(gd, b, st, LANES, &rng, 1, w, NULL, goals, len);
+		gdl_batch_each(gd, b, st, LANES, &rng, 1, w, NULL, goals, len, NULL);
 		int wins = 0;
 		for (int l = 0; l < LANES; l++)
 			wins += goals[2 * l] == 100;
@@ -585,6 +698,8 @@ int main(int argc, char **argv)
 			check_each(files[i], (uint64_t)i + 100);
 		for (int i = 0; files[i]; i++)
 			check_trail(files[i], (uint64_t)i + 200);
+		for (int i = 0; files[i]; i++)
+			check_ends(files[i], (uint64_t)i + 300);
 		gdl_alloc_sweep("data/gdl/net/reach.kif", NULL, GDL_NET);
 		gdl_alloc_sweep("data/gdl/games/ticTacToe.kif", NULL, GDL_NET);
 	}

@@ -422,7 +422,7 @@ static void cross(void)
 	gl_rng_seed(&rng, 5);
 	for (int k = 0; k < 20; k++) {
 		int goals[2];
-		int n = gdl_playout(gd, e, s, &rng, 100, goals);
+		int n = gdl_playout(gd, e, s, &rng, 100, goals, NULL);
 		CHECK(n >= 3 && n <= 7 && goals[0] + goals[1] == 100);
 	}
 	gdl_eval_free(e);

@@ -1037,7 +1037,8 @@ static void check_each_mixed(void)
 	int goals[6 * 2], len[6], want[2];
 	for (int k = 0; k < 6; k++)
 		len[k] = -1;
-	g->type->playouts_each(g, st, z, 6, &rng, 1000, NULL, NULL, goals, len);
+	g->type->playouts_each(g, st, z, 6, &rng, 1000, NULL, NULL, goals, len,
+		NULL);
 	g->type->goals(g, t, want);
 	for (int k = 0; k < 6; k++) {
 		bool end = k == 2 || k == 4;
@@ -1177,7 +1178,7 @@ static bool counted_terminal(const gl_game *g, const void *s)
 
 static void counted_each(const gl_game *g, const void *states, size_t stride,
 	int count, gl_rng *rng, int max_moves, const double *weight,
-	gl_trail *trail, int *goals, int *len)
+	gl_trail *trail, int *goals, int *len, void *ends)
 {
 	each_calls++;
 	if (each_sleep > 0) {
@@ -1187,7 +1188,7 @@ static void counted_each(const gl_game *g, const void *states, size_t stride,
 		each_sleep = 0;
 	}
 	each_inner->playouts_each(g, states, stride, count, rng, max_moves,
-		weight, trail, goals, len);
+		weight, trail, goals, len, ends);
 	each_trails += trail != NULL;
 	for (int k = 0; trail && k < count; k++)
 		each_choices += trail->n[k];

@@ -211,10 +211,11 @@ void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint,
 /* A random playout from state: each role plays a uniformly random legal
  * move (drawn from rng in role order) until the state is terminal, a role
  * has no legal move, or max_steps joint moves were made. Writes each
- * role's goal value at the last state into goals (may be NULL); returns
- * the number of joint moves. e is left at the last state. */
+ * role's goal value at the last state into goals (may be NULL), and
+ * with end (else NULL) the last state into end; returns the number of
+ * joint moves. e is left at the last state. */
 int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
-	gl_rng *rng, int max_steps, int *goals);
+	gl_rng *rng, int max_steps, int *goals, uint64_t *end);
 
 /* Random playouts in bulk: 64 at a time, bit-parallel over the network
  * (one bit of every word per playout); with the prover, one by one. A
@@ -239,10 +240,14 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
  * to weight[role * nmoves + move] (> 0) among its legal moves. With
  * trail (else NULL), playout k's choices (a role's move where it had two
  * legal moves or more; roles are players, moves their ids) go to its row
- * k. Returns the joint moves made in all. */
+ * k. With ends (else NULL; it may be states), playout k's last state
+ * goes to ends[k * words], and a playout that max_steps stopped before
+ * the end (its state not terminal, every role with a legal move) has
+ * goals -1. Returns the joint moves made in all. */
 uint64_t gdl_batch_each(const gdl_game *gd, gdl_batch *b,
 	const uint64_t *states, int count, gl_rng *rng, int max_steps,
-	const double *weight, gl_trail *trail, int *goals, int *len);
+	const double *weight, gl_trail *trail, int *goals, int *len,
+	uint64_t *ends);
 
 /* Number of joint-move sequences of exactly depth steps from state
  * (finished games not extended); 0 when out of memory (it allocates

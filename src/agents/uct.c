@@ -2282,7 +2282,7 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 	if (nl > 0)
 		g->type->playouts_each(g, u->lstate, u->lstride, (int)nl, &a->rng,
 			(int)g->max_length, w, w ? &u->ltrail : NULL, u->lgoal,
-			u->llen);
+			u->llen, NULL);
 	for (unsigned j = 0; j < nl; j++) {
 		double goals[GL_PLAYERS_MAX];
 		u->path = u->lpath + j * stride;

@@ -729,18 +729,44 @@ static int variant(const gdl_net *n, const uint64_t *val, uint64_t *lanes,
 	return bv;
 }
 
+/* Whether e, left at a playout's last state after steps of max_steps,
+ * was stopped before the end: not terminal, every role with a legal
+ * move. */
+static bool stopped(const gdl_game *gd, gdl_eval *e, int steps, int max_steps)
+{
+	if (steps < max_steps || gdl_terminal(gd, e))
+		return false;
+	for (int r = 0; r < gd->nroles; r++)
+		if (gdl_legal_count(gd, e, r) == 0)
+			return false;
+	return true;
+}
+
+/* Lane l's state into out (words), the inverse of load_lane(). */
+static void store_lane(const gdl_game *gd, const uint64_t *val, int l,
+	uint64_t *out)
+{
+	const int32_t *bg = gd->net->base_gate;
+	memset(out, 0, (size_t)gd->words * sizeof *out);
+	for (int i = 0; i < gd->nbase; i++)
+		out[i / 64] |= (val[bg[i]] >> l & 1) << (i % 64);
+}
+
 /* The playouts of gdl_batch_playouts (state: count from it, goals summed
  * into goal_sum) or of gdl_batch_each (states: one from each of count <=
- * 64, each one's goals and length into goals and len). */
+ * 64, each one's goals and length into goals and len, its last state
+ * into ends where that is not NULL). */
 static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 	const uint64_t *state, const uint64_t *states, int count, gl_rng *rng,
-	int max_steps, int64_t *goal_sum, int *goals, int *len)
+	int max_steps, int64_t *goal_sum, int *goals, int *len, uint64_t *ends)
 {
 	const gdl_net *n = b->n;
 	uint64_t *val = b->val;
 	int nm = gd->nmoves, nroles = gd->nroles;
 	int made[LANES]; /* moves lane l has made in its playout */
 	uint64_t total = 0, old = 0; /* old: lanes that made max_steps */
+	uint64_t cut = 0; /* lanes that max_steps stopped before the end */
+	size_t nw = (size_t)gd->words;
 	for (int r = 0; goal_sum && r < nroles; r++)
 		goal_sum[r] = 0;
 	if (count <= 0)
@@ -749,12 +775,14 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 		for (int k = 0; k < count; k++) {
 			int g[GDL_ROLES_MAX];
 			int m = gdl_playout(gd, b->one, states ? states +
-				(size_t)k * (size_t)gd->words : state, rng, max_steps, g);
+				(size_t)k * nw : state, rng, max_steps, g,
+				ends ? ends + (size_t)k * nw : NULL);
 			total += (uint64_t)m;
 			for (int r = 0; goal_sum && r < nroles; r++)
 				goal_sum[r] += g[r];
+			bool stop = ends && stopped(gd, b->one, m, max_steps);
 			for (int r = 0; goals && r < nroles; r++)
-				goals[k * nroles + r] = g[r];
+				goals[k * nroles + r] = stop ? -1 : g[r];
 			if (len)
 				len[k] = m;
 		}
@@ -790,7 +818,7 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 		if (!cur->prog)
 			fill_legal(gd, cur, val, moves, nrm);
 		/* Lanes that end here: terminal, a role without moves, too long. */
-		uint64_t fin = word(val, cur->terminal) | old;
+		uint64_t fin = word(val, cur->terminal);
 		for (int r = 0; r < nroles; r++) {
 			const uint64_t *lr = val + cur->lreg + r * cur->lstride;
 			uint64_t any = 0;
@@ -798,7 +826,8 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 				any |= lr[k];
 			fin |= ~any;
 		}
-		fin &= here;
+		cut |= old & here & ~fin;
+		fin = (fin | old) & here;
 		old &= ~fin;
 		if ((goal_sum || goals) && !b->g)
 			add_goals(gd, b, cur, val, fin, goal_sum, goals);
@@ -809,6 +838,8 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 			if (len)
 				len[l] = made[l];
 			made[l] = 0;
+			if (ends)
+				store_lane(gd, val, l, ends + (size_t)l * nw);
 			if (goals && b->g) { /* its own bit, for the goal network */
 				const int32_t *bg = n->base_gate;
 				for (int i = 0; i < gd->nbase; i++)
@@ -888,6 +919,9 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 		flush_goals(gd, b, b->npend, goal_sum, NULL);
 	if (goals && b->g) /* lane l's state at its bit l */
 		flush_goals(gd, b, lanes, NULL, goals);
+	for (uint64_t f = goals && ends ? cut : 0; f; f &= f - 1)
+		for (int r = 0; r < nroles; r++)
+			goals[__builtin_ctzll(f) * nroles + r] = -1;
 	return total;
 }
 
@@ -896,12 +930,13 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 	int64_t *goal_sum)
 {
 	return playouts(gd, b, state, NULL, count, rng, max_steps, goal_sum,
-		NULL, NULL);
+		NULL, NULL, NULL);
 }
 
 uint64_t gdl_batch_each(const gdl_game *gd, gdl_batch *b,
 	const uint64_t *states, int count, gl_rng *rng, int max_steps,
-	const double *weight, gl_trail *trail, int *goals, int *len)
+	const double *weight, gl_trail *trail, int *goals, int *len,
+	uint64_t *ends)
 {
 	if (count > LANES)
 		count = LANES;
@@ -910,7 +945,7 @@ uint64_t gdl_batch_each(const gdl_game *gd, gdl_batch *b,
 	for (int k = 0; trail && k < count; k++)
 		trail->n[k] = 0; /* the prover's playouts record none */
 	uint64_t t = playouts(gd, b, NULL, states, count, rng, max_steps, NULL,
-		goals, len);
+		goals, len, ends);
 	b->weight = NULL;
 	b->trail = NULL;
 	return t;

@@ -666,7 +666,7 @@ void gdl_next(const gdl_game *gd, gdl_eval *e, const int *joint, uint64_t *out)
 }
 
 int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
-	gl_rng *rng, int max_steps, int *goals)
+	gl_rng *rng, int max_steps, int *goals, uint64_t *end)
 {
 	uint64_t *s = e->play;
 	memcpy(s, state, (size_t)gd->words * sizeof *s);
@@ -690,6 +690,8 @@ int gdl_playout(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	}
 	for (int r = 0; goals && r < gd->nroles; r++)
 		goals[r] = gdl_goal(gd, e, r);
+	if (end)
+		memcpy(end, s, (size_t)gd->words * sizeof *s);
 	return steps;
 }
 

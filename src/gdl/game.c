@@ -548,9 +548,11 @@ static int gdl_render(const gl_game *g, const void *s, char *buf, size_t n)
 
 /* One playout from s through legal() and apply() (inside a round of
  * simultaneous moves: the round's pending moves stand), with bs's
- * scratch: its goals into goals; returns its moves. */
+ * scratch: its goals into goals, and with end (else NULL) its last state
+ * into end and goals -1 where max_moves stopped it before the end;
+ * returns its moves. */
 static int one_playout(const gl_game *g, bslot *bs, const void *s,
-	gl_rng *rng, int max_moves, int *goals)
+	gl_rng *rng, int max_moves, int *goals, void *end)
 {
 	/* legal() and apply() take evaluators of the other pool */
 	memcpy(bs->x, s, g->state_size);
@@ -561,6 +563,12 @@ static int one_playout(const gl_game *g, bslot *bs, const void *s,
 		len++;
 	}
 	gdl_goals(g, bs->x, goals);
+	if (end) {
+		memcpy(end, bs->x, g->state_size);
+		if (len >= max_moves && gdl_legal_cb(g, bs->x, bs->mv) > 0)
+			for (int r = 0; r < D(g)->nroles; r++)
+				goals[r] = -1; /* stopped before the end */
+	}
 	return len;
 }
 
@@ -585,7 +593,8 @@ static uint64_t gdl_playouts(const gl_game *g, const void *s, int count,
 		goal_sum[r] = 0;
 	for (int k = 0; k < count; k++) {
 		int goals[GDL_ROLES_MAX];
-		moves += (uint64_t)one_playout(g, bs, s, rng, max_moves, goals);
+		moves += (uint64_t)one_playout(g, bs, s, rng, max_moves, goals,
+			NULL);
 		for (int r = 0; r < d->nroles; r++)
 			goal_sum[r] += goals[r];
 	}
@@ -596,13 +605,15 @@ out:
 
 /* Playouts from many states: those inside a round of simultaneous moves
  * one by one (uniformly random: weight is for the others), the others 64
- * at a time. */
+ * at a time (their last states, for ends, over their starts' copies). */
 static void gdl_playouts_each(const gl_game *g, const void *states,
 	size_t stride, int count, gl_rng *rng, int max_moves,
-	const double *weight, gl_trail *trail, int *goals, int *len)
+	const double *weight, gl_trail *trail, int *goals, int *len,
+	void *ends)
 {
 	gdl_data *d = D(g);
 	const unsigned char *x = states;
+	unsigned char *y = ends;
 	int i = take_slot(d->bbusy);
 	bslot *bs = &d->bpool[i];
 	int at[GL_EACH_MAX], n = 0, nr = d->nroles;
@@ -611,7 +622,8 @@ static void gdl_playouts_each(const gl_game *g, const void *states,
 	for (int k = 0; k < count; k++) {
 		const unsigned char *s = x + (size_t)k * stride;
 		if (mid_round(g, s)) {
-			len[k] = one_playout(g, bs, s, rng, max_moves, goals + k * nr);
+			len[k] = one_playout(g, bs, s, rng, max_moves, goals + k * nr,
+				y ? y + (size_t)k * stride : NULL);
 			continue;
 		}
 		memcpy(bs->st + (size_t)n * (size_t)d->words, s,
@@ -620,10 +632,18 @@ static void gdl_playouts_each(const gl_game *g, const void *states,
 	}
 	int gl[GL_EACH_MAX * GDL_ROLES_MAX], ln[GL_EACH_MAX];
 	gdl_batch_each(d->gd, bs->b, bs->st, n, rng, max_moves, weight, trail,
-		gl, ln);
+		gl, ln, y ? bs->st : NULL);
 	for (int j = 0; j < n; j++) {
 		len[at[j]] = ln[j];
 		memcpy(goals + at[j] * nr, gl + j * nr, (size_t)nr * sizeof *gl);
+		if (!y)
+			continue;
+		/* no move pending, as at the start */
+		unsigned char *e = y + (size_t)at[j] * stride;
+		if (e != x + (size_t)at[j] * stride)
+			memcpy(e, x + (size_t)at[j] * stride, g->state_size);
+		memcpy(e, bs->st + (size_t)j * (size_t)d->words,
+			(size_t)d->words * 8);
 	}
 	/* the trail's rows from the lanes' to the states' (at[j] >= j: from
 	 * the last, so that no row is overwritten before it moves) */
