@@ -1162,6 +1162,12 @@ static const gl_game_type *each_inner;
 static int each_calls, each_sleep;
 static long each_trails, each_choices; /* calls that asked for a trail,
 				       * and the choices it got */
+static long each_ends, each_short; /* calls that asked for the last
+				    * states, and of those, calls whose
+				    * playouts were not max_cut moves at
+				    * most (or were, and had ends -1 goals
+				    * while terminal) */
+static int each_cut = -1;          /* the moves of a call with ends */
 static long apply_calls, terminal_calls;
 
 static void counted_apply(const gl_game *g, void *s, gl_action m)
@@ -1190,6 +1196,19 @@ static void counted_each(const gl_game *g, const void *states, size_t stride,
 	each_inner->playouts_each(g, states, stride, count, rng, max_moves,
 		weight, trail, goals, len, ends);
 	each_trails += trail != NULL;
+	if (ends) {
+		each_ends++;
+		each_cut = max_moves;
+		for (int k = 0; k < count; k++)
+			if (len[k] > max_moves || (goals[k * g->nplayers] < 0) !=
+			    (len[k] == max_moves && !each_inner->terminal(g,
+			    (const unsigned char *)ends + (size_t)k * stride))) {
+				each_short++;
+				break;
+			}
+	} else if (max_moves != (int)g->max_length) {
+		each_short++;
+	}
 	for (int k = 0; trail && k < count; k++)
 		each_choices += trail->n[k];
 }
@@ -1469,9 +1488,56 @@ static void test_lmast_learns(void)
 	gl_game_free(g);
 }
 
+/* ept: in GDL connectFour with lanes every second batch asks for its
+ * playouts' last states and is cut at EPT moves (those stopped before
+ * the end with goals -1), the others run to the end; none with ept=0,
+ * nor in a game of three players; the matches are others than without
+ * it, and it still wins in one (without the solver: by the tree's
+ * values). */
+static void test_ept(void)
+{
+	gl_game_type counted;
+	static const struct { const char *game, *opt; bool cut; } c[] = {
+		{"gdl:data/gdl/games/connectFour.kif", "ept=3", true},
+		{"gdl:data/gdl/games/connectFour.kif", "ept=0", false},
+		{"gdl:data/gdl/games/tictactoe_3player.kif", "ept=3", false}};
+	for (size_t o = 0; o < sizeof c / sizeof *c; o++) {
+		gl_game *g = counted_game(c[o].game, &counted);
+		unsigned char *s = tg_state(g);
+		char spec[80];
+		snprintf(spec, sizeof spec, "uct:time=0,iterations=640,lgain=0,%s",
+			c[o].opt);
+		gl_agent *a = tg_agent(spec, g);
+		gl_err err = {0};
+		gl_action m;
+		g->type->start(g, s);
+		a->role = 0;
+		each_calls = 0;
+		each_ends = each_short = 0;
+		each_cut = -1;
+		CHECK(a->type->begin(a, &err) == 0);
+		CHECK(a->type->choose(a, s, &m, &err) == 0);
+		long want = c[o].cut ? (each_calls + 1) / 2 : 0;
+		CHECK_MSG(each_calls >= 9 && each_ends == want && each_short == 0 &&
+			(!c[o].cut || each_cut == 3), "%s, %s: %d batches, %ld with "
+			"ends (%d moves), %ld amiss", c[o].game, spec, each_calls,
+			each_ends, each_cut, each_short);
+		gl_agent_free(a);
+		gl_free(s);
+		gl_game_free(g);
+	}
+	const char *c4 = "gdl:data/gdl/games/connectFour.kif";
+	const char *lanes[] = {"uct:time=0,iterations=300,lgain=0",
+		"uct:time=0,iterations=200,c=20,lgain=0", NULL};
+	CHECK(differ_on(c4, lanes, "ept=0", "ept=3") > 0);
+	check_choice(c4, "uct:time=0,iterations=1000,lgain=0,ept=3,solve=0",
+		"(drop 1),(drop 2),(drop 1),(drop 2),(drop 1),(drop 3)", "(drop 1)");
+}
+
 int main(void)
 {
 	test_lgain();
+	test_ept();
 	test_lmast_learns();
 	check_each_mixed();
 	test_lanes();

@@ -165,6 +165,15 @@
  * connectFour and tictactoe_3player (docs/GGP_STRENGTH.md, thirteenth
  * round).
  *
+ * Early playout termination (`ept`, after Lorentz, "Early Playout
+ * Termination in MCTS", ACG 2015), with lanes, in games of one or two
+ * players whose states have propositions: every other batch's playouts
+ * stop after `ept` moves, and one stopped before the end is valued at the
+ * state it reached (playouts_each() returns the last states) by imb's
+ * heuristic, which learns, with imb or without, from the other batches'
+ * playouts, run to the end. Off by default (docs/GGP_STRENGTH.md,
+ * twenty-sixth round).
+ *
  * Relative bonus (`rb`, Pepels, Tak, Lanctot and Winands, ECAI 2014), in
  * games of two players: the length of a decisive iteration from the root
  * (the descent's moves and its playout's) against the winner's wins so
@@ -189,8 +198,9 @@
  * iteration's legal moves from g->max_length * g->max_legal (at most
  * PPA_ROOM), NST's table of a fixed size, the transposition table from
  * the arena's, the lanes' paths and (lmast) trails from lanes *
- * g->max_length, imb's weights and its list of true propositions from
- * g->nprops and its values from the arena's, and the nodes' states
+ * g->max_length, the heuristic's weights (imb, ept) and its list of true
+ * propositions from g->nprops, imb's values from the arena's (ept's cut
+ * playouts end in the lanes' states), and the nodes' states
  * (param states) from the arena's and g->state_size;
  * nothing is allocated after init. States: a node's state is kept beside
  * it, where the arena's nodes times the game's state size fit in
@@ -388,6 +398,9 @@ typedef struct uct {
 	int *llen;          /* [lanes] and length */
 	uint32_t lshare;    /* lmast: percent of the batches drawn by MAST */
 	uint32_t lacc;      /* ... its running count (lane_policy()) */
+	int ept;            /* early playout termination: the moves a cut
+			     * batch's playouts make (0: off) */
+	bool ecut;          /* the last batch of lanes was cut (ept) */
 	double *lweight;    /* [nplayers * nactions] lmast: the playouts' move
 			     * weights, or NULL */
 	gl_trail ltrail;    /* lmast: [lanes * max_length] the choices of
@@ -577,6 +590,11 @@ static const gl_param_def uct_params[] = {
 	{"ihalf", "0", "imb: the heuristic's share of a child's value is A/100 "
 		"times K / (K + its visits), halved at K visits (0: A/100 "
 		"throughout)", 0, 100000000},
+	{"ept", "0", "early playout termination, with lanes: every other batch's "
+		"playouts stop after EPT moves, one stopped before the end valued "
+		"at the state it reached by imb's heuristic, learnt from the "
+		"other batches' (games of one or two players whose states have "
+		"propositions, GDL); 0: off", 0, 10000},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -764,13 +782,16 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		(double)gl_params_int(p, "imb") / 100 : 0;
 	u->hrate = (double)gl_params_int(p, "hrate") / 100;
 	u->ihalf = (double)gl_params_int(p, "ihalf");
-	if (u->imb > 0) {
+	u->ept = g->nprops > 0 && g->nplayers <= 2 && lanes ?
+		(int)gl_params_int(p, "ept") : 0;
+	if (u->imb > 0 || u->ept > 0) {
 		u->nprops = g->nprops;
 		u->hw = gl_malloc(((size_t)u->nprops + 1) * g->nplayers *
 			sizeof *u->hw);
-		u->hv = gl_malloc((size_t)cap * g->nplayers * sizeof *u->hv);
 		u->hidx = gl_malloc((size_t)u->nprops * sizeof *u->hidx);
 	}
+	if (u->imb > 0)
+		u->hv = gl_malloc((size_t)cap * g->nplayers * sizeof *u->hv);
 	bool lgr = gl_params_int(p, "lgr") != 0;
 	if (lgr)
 		u->reply = gl_malloc(nmark * sizeof *u->reply);
@@ -805,6 +826,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	    (u->rave > 0 && (!u->amaf || !u->mark_it || !u->mark_ply)) ||
 	    (u->grave > 0 && (!u->gidx || !u->gstamp)) ||
 	    (u->imb > 0 && (!u->hw || !u->hv || !u->hidx)) ||
+	    (u->ept > 0 && (!u->hw || !u->hidx)) ||
 	    gl_scratch_init(&u->w, g, LIST_REACH + levels, STATE_REACH + levels,
 		NULL)) {
 		uct_done(a);
@@ -1180,13 +1202,21 @@ static unsigned heur_sums(uct *u, const unsigned char *s, double *z)
 	return n;
 }
 
+/* The heuristic's values at s, every player's, into v. */
+static void heur_values(uct *u, const unsigned char *s, double *v)
+{
+	heur_sums(u, s, v);
+	for (unsigned p = 0; p < u->np; p++)
+		v[p] = 100 / (1 + exp(-v[p]));
+}
+
 /* The heuristic's values at s into node n's implicit minimax values. */
 static void heur_eval(uct *u, int32_t n, const unsigned char *s)
 {
-	double z[GL_PLAYERS_MAX];
-	heur_sums(u, s, z);
+	double v[GL_PLAYERS_MAX];
+	heur_values(u, s, v);
 	for (unsigned p = 0; p < u->np; p++)
-		u->hv[(size_t)n * u->np + p] = (float)(100 / (1 + exp(-z[p])));
+		u->hv[(size_t)n * u->np + p] = (float)v[p];
 }
 
 /* One gradient step of the heuristic at s towards the values val. */
@@ -2164,10 +2194,11 @@ static void backup(uct *u, gl_agent *a, int ns, const double *goals,
 			for (unsigned p = 0; p < u->np; p++)
 				u->hv[(size_t)u->path[depth - 1] * u->np + p] =
 					(float)val[p];
-		if (ls)
-			heur_learn(u, ls, val);
-		imb_backup(u);
 	}
+	if (ls && (imb_on(u) || u->ept > 0))
+		heur_learn(u, ls, val);
+	if (imb_on(u))
+		imb_backup(u);
 	if (u->amaf)
 		rave_update(u, g, depth, val); /* mixed into the tree's values */
 	if (u->reply)
@@ -2279,21 +2310,31 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 		for (size_t k = 0; k < (size_t)g->nplayers * u->nact; k++)
 			u->lweight[k] = u->mast[k].n > 0 ?
 				mast_weight(u, &u->mast[k]) : 1;
+	/* ept: every other batch with playouts is cut, its last states
+	 * over its leaves' */
+	bool cut = nl > 0 && u->ept > 0 && (u->ecut = !u->ecut);
 	if (nl > 0)
 		g->type->playouts_each(g, u->lstate, u->lstride, (int)nl, &a->rng,
-			(int)g->max_length, w, w ? &u->ltrail : NULL, u->lgoal,
-			u->llen, NULL);
+			cut ? u->ept : (int)g->max_length, w,
+			w ? &u->ltrail : NULL, u->lgoal, u->llen,
+			cut ? u->lstate : NULL);
 	for (unsigned j = 0; j < nl; j++) {
 		double goals[GL_PLAYERS_MAX];
 		u->path = u->lpath + j * stride;
 		u->spath = u->lspath + j * stride;
 		u->depth = u->ldepth[j];
 		virtual_visit(u, u->lns[j], -1);
-		for (unsigned p = 0; p < g->nplayers; p++)
-			goals[p] = u->lgoal[j * g->nplayers + p];
+		int *lg = u->lgoal + j * g->nplayers;
+		if (cut && lg[0] < 0) { /* stopped before the end */
+			heur_values(u, u->lstate + j * u->lstride, goals);
+			for (unsigned p = 0; p < g->nplayers; p++)
+				lg[p] = (int)lround(goals[p]); /* for MAST */
+		} else {
+			for (unsigned p = 0; p < g->nplayers; p++)
+				goals[p] = lg[p];
+		}
 		const gl_trail *t = &u->ltrail;
-		for (int i = 0, *lg = u->lgoal + j * g->nplayers; w && i < t->n[j];
-		     i++) {
+		for (int i = 0; w && i < t->n[j]; i++) {
 			size_t x = (size_t)j * (size_t)t->cap + (size_t)i;
 			mast_add(u, g, t->who[x], t->move[x], lg[t->who[x]]);
 		}
@@ -2303,7 +2344,8 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 		else if (u->llen[j] == 0 && imb_on(u))
 			leaf->flags |= TERMINAL;
 		u->plen = (int)u->llen[j];
-		backup(u, a, u->lns[j], goals, u->lstate + j * u->lstride);
+		backup(u, a, u->lns[j], goals, cut ? NULL :
+			u->lstate + j * u->lstride);
 	}
 	u->path = path;
 	u->spath = spath;
