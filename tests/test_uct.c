@@ -1451,6 +1451,27 @@ static void test_lgain(void)
 	gl_game_free(g);
 }
 
+/* The first move of uct:time=0,iterations=640,lgain=0,OPT (its spec
+ * into spec[80]) from g's start, in lanes always, with the counters of
+ * counted_each() zeroed first. */
+static void choose_counted(gl_game *g, const char *opt, char *spec)
+{
+	unsigned char *s = tg_state(g);
+	snprintf(spec, 80, "uct:time=0,iterations=640,lgain=0,%s", opt);
+	gl_agent *a = tg_agent(spec, g);
+	gl_err err = {0};
+	gl_action m;
+	g->type->start(g, s);
+	a->role = 0;
+	each_calls = 0;
+	each_trails = each_choices = each_ends = each_short = 0;
+	each_cut = -1;
+	CHECK(a->type->begin(a, &err) == 0);
+	CHECK(a->type->choose(a, s, &m, &err) == 0);
+	gl_agent_free(a);
+	gl_free(s);
+}
+
 /* lmast: MAST learns from the lanes' playouts, so each batch asks for
  * their choices, and gets some (connectFour: a playout from a leaf near
  * the start has a dozen); random lanes ask for none; with lshare=50
@@ -1459,32 +1480,19 @@ static void test_lmast_learns(void)
 {
 	gl_game_type counted;
 	gl_game *g = counted_game("gdl:data/gdl/games/connectFour.kif", &counted);
-	unsigned char *s = tg_state(g);
 	/* each option, and the batches in two that ask for a trail */
 	static const struct { const char *opt; int asks; } c[] = {
 		{"lmast=0", 0}, {"lmast=1", 2}, {"lshare=50", 1}, {"lshare=0", 0}};
 	for (size_t o = 0; o < sizeof c / sizeof *c; o++) {
 		char spec[80];
-		snprintf(spec, sizeof spec, "uct:time=0,iterations=640,lgain=0,%s",
-			c[o].opt);
-		gl_agent *a = tg_agent(spec, g);
-		gl_err err = {0};
-		gl_action m;
-		g->type->start(g, s);
-		a->role = 0;
-		each_calls = 0;
-		each_trails = each_choices = 0;
-		CHECK(a->type->begin(a, &err) == 0);
-		CHECK(a->type->choose(a, s, &m, &err) == 0);
+		choose_counted(g, c[o].opt, spec);
 		int want = each_calls * c[o].asks / 2;
 		CHECK_MSG(each_calls >= 9 && each_trails == want &&
 			each_choices >= 64L * 10 * want / 2 &&
 			(want > 0 || each_choices == 0), "%s: %d batches, %ld with "
 			"trails, %ld choices", spec, each_calls, each_trails,
 			each_choices);
-		gl_agent_free(a);
 	}
-	gl_free(s);
 	gl_game_free(g);
 }
 
@@ -1503,27 +1511,13 @@ static void test_ept(void)
 		{"gdl:data/gdl/games/tictactoe_3player.kif", "ept=3", false}};
 	for (size_t o = 0; o < sizeof c / sizeof *c; o++) {
 		gl_game *g = counted_game(c[o].game, &counted);
-		unsigned char *s = tg_state(g);
 		char spec[80];
-		snprintf(spec, sizeof spec, "uct:time=0,iterations=640,lgain=0,%s",
-			c[o].opt);
-		gl_agent *a = tg_agent(spec, g);
-		gl_err err = {0};
-		gl_action m;
-		g->type->start(g, s);
-		a->role = 0;
-		each_calls = 0;
-		each_ends = each_short = 0;
-		each_cut = -1;
-		CHECK(a->type->begin(a, &err) == 0);
-		CHECK(a->type->choose(a, s, &m, &err) == 0);
+		choose_counted(g, c[o].opt, spec);
 		long want = c[o].cut ? (each_calls + 1) / 2 : 0;
 		CHECK_MSG(each_calls >= 9 && each_ends == want && each_short == 0 &&
 			(!c[o].cut || each_cut == 3), "%s, %s: %d batches, %ld with "
 			"ends (%d moves), %ld amiss", c[o].game, spec, each_calls,
 			each_ends, each_cut, each_short);
-		gl_agent_free(a);
-		gl_free(s);
 		gl_game_free(g);
 	}
 	const char *c4 = "gdl:data/gdl/games/connectFour.kif";
