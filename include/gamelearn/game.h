@@ -208,10 +208,10 @@ struct gl_game_type {
 	 * as playouts() plays them, its goals into goals[k * nplayers + p],
 	 * its moves into len[k] (0: state k is terminal); with trail, not
 	 * NULL, its choices into the trail's row k (core.h; a playout the
-	 * type plays one by one records none); with ends, not NULL, its last
-	 * state into ends + k * stride, and where max_moves stopped it before
-	 * the end (not terminal) its goals -1. NULL: the game has none (a
-	 * search plays them one by one). */
+	 * type plays one by one records none); with ends, not NULL (it may
+	 * be states), its last state into ends + k * stride, and where
+	 * max_moves stopped it before the end (not terminal) its goals -1.
+	 * NULL: the game has none (a search plays them one by one). */
 	void (*playouts_each)(const gl_game *g, const void *states,
 		size_t stride, int count, gl_rng *rng, int max_moves,
 		const double *weight, gl_trail *trail, int *goals, int *len,
