@@ -1163,10 +1163,11 @@ static int each_calls, each_sleep;
 static long each_trails, each_choices; /* calls that asked for a trail,
 				       * and the choices it got */
 static long each_ends, each_short; /* calls that asked for the last
-				    * states, and of those, calls whose
-				    * playouts were not max_cut moves at
-				    * most (or were, and had ends -1 goals
-				    * while terminal) */
+				    * states; calls amiss: with ends, a
+				    * playout longer than max_moves, or
+				    * goals -1 other than where it stopped
+				    * at max_moves short of the end;
+				    * without, a limit not the game's */
 static int each_cut = -1;          /* the moves of a call with ends */
 static long apply_calls, terminal_calls;
 
@@ -1454,7 +1455,7 @@ static void test_lgain(void)
 /* The first move of uct:time=0,iterations=640,lgain=0,OPT (its spec
  * into spec[80]) from g's start, in lanes always, with the counters of
  * counted_each() zeroed first. */
-static void choose_counted(gl_game *g, const char *opt, char *spec)
+static void choose_counted(gl_game *g, const char *opt, char spec[static 80])
 {
 	unsigned char *s = tg_state(g);
 	snprintf(spec, 80, "uct:time=0,iterations=640,lgain=0,%s", opt);

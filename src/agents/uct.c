@@ -864,6 +864,7 @@ static int uct_begin(gl_agent *a, gl_err *err)
 	u->lsecs = u->lcpu = 0;
 	u->luse = lanes_always(u);
 	u->lacc = 0;
+	u->ecut = false; /* a match's first batch is cut, as a fresh agent's */
 	if (u->mast)
 		memset(u->mast, 0, (size_t)a->game->nplayers *
 			(size_t)a->game->nactions * sizeof *u->mast);
