@@ -319,6 +319,48 @@ static void walk(const gdl_game *gd, gdl_eval *e, gl_rng *rng, uint64_t *st,
 	}
 }
 
+/* What the checks of gdl_batch_each start from: the game of a file, its
+ * batch and evaluator, LANES states, their goals and a move list. */
+typedef struct lanes_fix {
+	gdl_game *gd;
+	gdl_batch *b;
+	gdl_eval *e;
+	uint64_t *st;     /* [LANES * words] */
+	int *goals;       /* [LANES * nroles] */
+	int *moves;       /* [nmoves + 1] */
+} lanes_fix;
+
+/* f for the game at path; false (a failed check) if it does not load or
+ * an allocation fails: fix_close() f all the same. */
+static bool fix_open(lanes_fix *f, const char *path)
+{
+	memset(f, 0, sizeof *f);
+	if (gdl_load_file(&f->gd, path, NULL)) {
+		CHECK_MSG(0, "%s: does not load", path);
+		return false;
+	}
+	const gdl_game *gd = f->gd;
+	f->b = gdl_batch_new(gd);
+	f->e = gdl_eval_new(gd);
+	f->st = calloc((size_t)LANES * (size_t)gd->words, sizeof *f->st);
+	f->goals = calloc((size_t)LANES * (size_t)gd->nroles, sizeof *f->goals);
+	f->moves = calloc((size_t)gd->nmoves + 1, sizeof *f->moves);
+	bool ok = f->b && f->e && f->st && f->goals && f->moves &&
+		gd->words <= T_WORDS_MAX;
+	CHECK_MSG(ok, "%s: no room", path);
+	return ok;
+}
+
+static void fix_close(lanes_fix *f)
+{
+	free(f->st);
+	free(f->goals);
+	free(f->moves);
+	gdl_batch_free(f->b);
+	gdl_eval_free(f->e);
+	gdl_free(f->gd);
+}
+
 /* gdl_batch_each, one playout from each of many states: from 64 copies
  * of the initial state it plays what gdl_batch_playouts plays from it
  * with the same seed (the goals and moves summed over the lanes); from
@@ -328,23 +370,19 @@ static void walk(const gdl_game *gd, gdl_eval *e, gl_rng *rng, uint64_t *st,
  * of one of its state's successors. */
 static void check_each(const char *path, uint64_t seed)
 {
-	gdl_game *gd = NULL;
-	if (gdl_load_file(&gd, path, NULL)) {
-		CHECK_MSG(0, "%s: does not load", path);
+	lanes_fix f;
+	if (!fix_open(&f, path)) {
+		fix_close(&f);
 		return;
 	}
+	const gdl_game *gd = f.gd;
+	gdl_batch *b = f.b;
+	gdl_eval *e = f.e;
+	uint64_t *st = f.st;
+	int *goals = f.goals, *moves = f.moves;
 	int W = gd->words, R = gd->nroles;
-	gdl_batch *b = gdl_batch_new(gd);
-	gdl_eval *e = gdl_eval_new(gd);
-	uint64_t *st = calloc((size_t)LANES * (size_t)W, sizeof *st);
-	int *goals = calloc((size_t)LANES * (size_t)R, sizeof *goals);
-	int *moves = calloc((size_t)gd->nmoves + 1, sizeof *moves);
 	int len[LANES];
 	bool term[LANES];
-	if (!b || !e || !st || !goals || !moves || W > T_WORDS_MAX) {
-		CHECK(0);
-		goto out;
-	}
 	for (int l = 0; l < LANES; l++)
 		gdl_initial(gd, st + (size_t)l * W);
 	gl_rng rng;
@@ -405,13 +443,7 @@ static void check_each(const char *path, uint64_t seed)
 		CHECK_MSG(successor_goals(gd, e, st + (size_t)l * W,
 			goals + l * R), "%s: lane %d: goals of no successor", path, l);
 	}
-out:
-	free(st);
-	free(goals);
-	free(moves);
-	gdl_batch_free(b);
-	gdl_eval_free(e);
-	gdl_free(gd);
+	fix_close(&f);
 }
 
 /* Whether t is the state after some joint move from s. */
@@ -451,23 +483,23 @@ static bool successor_state(const gdl_game *gd, gdl_eval *e,
  * each end a successor of its start. */
 static void check_ends(const char *path, uint64_t seed)
 {
-	gdl_game *gd = NULL;
-	if (gdl_load_file(&gd, path, NULL)) {
-		CHECK_MSG(0, "%s: does not load", path);
+	lanes_fix f;
+	if (!fix_open(&f, path)) {
+		fix_close(&f);
 		return;
 	}
+	const gdl_game *gd = f.gd;
+	gdl_batch *b = f.b;
+	gdl_eval *e = f.e;
+	uint64_t *st = f.st;
+	int *goals = f.goals, *moves = f.moves;
 	int W = gd->words, R = gd->nroles;
 	size_t sw = (size_t)LANES * (size_t)W, sg = (size_t)LANES * (size_t)R;
-	gdl_batch *b = gdl_batch_new(gd);
-	gdl_eval *e = gdl_eval_new(gd);
-	uint64_t *st = calloc(sw, sizeof *st), *end = calloc(sw, sizeof *end);
-	uint64_t *over = calloc(sw, sizeof *over);
-	int *goals = calloc(sg, sizeof *goals), *plain = calloc(sg, sizeof *plain);
-	int *moves = calloc((size_t)gd->nmoves + 1, sizeof *moves);
+	uint64_t *end = calloc(sw, sizeof *end), *over = calloc(sw, sizeof *over);
+	int *plain = calloc(sg, sizeof *plain);
 	int len[LANES], len2[LANES];
 	bool term[LANES];
-	if (!b || !e || !st || !end || !over || !goals || !plain || !moves ||
-	    W > T_WORDS_MAX) {
+	if (!end || !over || !plain) {
 		CHECK(0);
 		goto out;
 	}
@@ -516,15 +548,10 @@ static void check_ends(const char *path, uint64_t seed)
 		}
 	}
 out:
-	free(st);
 	free(end);
 	free(over);
-	free(goals);
 	free(plain);
-	free(moves);
-	gdl_batch_free(b);
-	gdl_eval_free(e);
-	gdl_free(gd);
+	fix_close(&f);
 }
 
 /* gdl_batch_each's trail: from the states of a random walk, uniformly
@@ -536,24 +563,23 @@ out:
  * lane keeps its first 3. */
 static void check_trail(const char *path, uint64_t seed)
 {
-	gdl_game *gd = NULL;
-	if (gdl_load_file(&gd, path, NULL)) {
-		CHECK_MSG(0, "%s: does not load", path);
+	lanes_fix f;
+	if (!fix_open(&f, path)) {
+		fix_close(&f);
 		return;
 	}
+	const gdl_game *gd = f.gd;
+	gdl_batch *b = f.b;
+	gdl_eval *e = f.e;
+	uint64_t *st = f.st;
+	int *goals = f.goals, *moves = f.moves;
 	int W = gd->words, R = gd->nroles, M = gd->nmoves;
-	gdl_batch *b = gdl_batch_new(gd);
-	gdl_eval *e = gdl_eval_new(gd);
-	uint64_t *st = calloc((size_t)LANES * (size_t)W, sizeof *st);
-	int *goals = calloc((size_t)LANES * (size_t)R, sizeof *goals);
-	int *moves = calloc((size_t)M + 1, sizeof *moves);
 	double *w = calloc((size_t)R * (size_t)M, sizeof *w);
 	int32_t *tm = calloc((size_t)LANES * MAXLEN * R, sizeof *tm);
 	int8_t *tw = calloc((size_t)LANES * MAXLEN * R, sizeof *tw);
 	int tn[LANES], len[LANES], first[LANES * 3], nfirst[LANES];
 	bool term[LANES];
-	if (!b || !e || !st || !goals || !moves || !w || !tm || !tw ||
-	    W > T_WORDS_MAX) {
+	if (!w || !tm || !tw) {
 		CHECK(0);
 		goto out;
 	}
@@ -619,15 +645,10 @@ static void check_trail(const char *path, uint64_t seed)
 		}
 	}
 out:
-	free(st);
-	free(goals);
-	free(moves);
 	free(w);
 	free(tm);
 	free(tw);
-	gdl_batch_free(b);
-	gdl_eval_free(e);
-	gdl_free(gd);
+	fix_close(&f);
 }
 
 /* gdl_batch_each with move weights: in ticTacToe where xplayer wins at
