@@ -131,9 +131,66 @@ static void note(void)
 	}
 }
 
+/* The goals' lines (gdl_goal_lines, as the gdl type's g->lines):
+ * ticTacToe's 8 of three a role, connectFour's 84 of four (its 8 by 6
+ * board's 24 columns' 3, 6 rows' 5 and the diagonals' 2 x 12), each
+ * cell of the line's role; breakthrough's single squares of the far row
+ * (8 a role: its goal 100's other rule, the other side without a piece,
+ * asks only for what is not); none for a game the prover plays. */
+static void lines(void)
+{
+	static const struct {
+		const char *spec;
+		unsigned per_role, len;
+		const char *mark[2]; /* each proposition's text ends so */
+	} want[] = {
+		{"gdl:data/gdl/games/ticTacToe.kif", 8, 3, {" x)", " o)"}},
+		{"gdl:data/gdl/test/connectFour.kif", 84, 4, {" red)", " black)"}},
+		{"gdl:data/gdl/hard/breakthrough.kif", 8, 1, {" white)", " black)"}},
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		gl_err err = {0};
+		gl_game *g = gl_game_new(want[i].spec, &err);
+		CHECK_MSG(g != NULL, "%s: %s", want[i].spec, err.msg);
+		if (!g)
+			continue;
+		const gl_goal_lines *l = &g->lines;
+		const gdl_game *gd = gdl_game_of(g);
+		CHECK_MSG(l->n == 2 * want[i].per_role, "%s: %u lines", want[i].spec,
+			l->n);
+		unsigned per[2] = {0, 0}, bad = 0;
+		for (unsigned k = 0; k < l->n && l->first; k++) {
+			unsigned p = l->player[k];
+			per[p & 1]++;
+			bad += l->first[k + 1] - l->first[k] != want[i].len;
+			for (uint32_t j = l->first[k]; j < l->first[k + 1]; j++) {
+				char text[64];
+				int n = gdl_base_text(gd, (int)l->prop[j], text, sizeof text);
+				size_t m = strlen(want[i].mark[p & 1]);
+				bad += (size_t)n < m ||
+					strcmp(text + n - m, want[i].mark[p & 1]) != 0;
+				bad += j > l->first[k] && l->prop[j] <= l->prop[j - 1];
+				bad += l->prop[j] >= g->nprops;
+			}
+		}
+		CHECK_MSG(bad == 0 && per[0] == want[i].per_role &&
+			per[1] == want[i].per_role, "%s: %u amiss, %u and %u a role",
+			want[i].spec, bad, per[0], per[1]);
+		gl_game_free(g);
+	}
+	gl_err err = {0};
+	gl_game *g = gl_game_new("gdl:file=data/gdl/games/ticTacToe.kif,"
+		"reasoner=prover", &err);
+	CHECK_MSG(g != NULL, "%s", err.msg);
+	if (g)
+		CHECK(g->lines.n == 0 && g->lines.first == NULL);
+	gl_game_free(g);
+}
+
 int main(void)
 {
 	values();
 	note();
+	lines();
 	return test_report();
 }

@@ -810,6 +810,14 @@ static void test_imb(void)
 	CHECK(differ_on(c4, lanes, "hrate=50", "imb=40") > 0);
 	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif", "imb=40",
 		"c=60") > 0);
+	/* hlines (the default): connectFour's threats change the
+	 * heuristic's play; breakthroughSmall's lines are single squares,
+	 * never a threat, and its play is the same without them */
+	const char *heur[] = {"uct:time=0,iterations=300,imb=40",
+		"uct:time=0,iterations=200,c=20", NULL};
+	CHECK(differ_on(c4, heur, "hlines=1", "hlines=0") > 0);
+	CHECK(differ_on("gdl:data/gdl/games/breakthroughSmall.kif", heur,
+		"hlines=0", "c=60") > 0);
 }
 
 /* In a game of simultaneous moves MAST playouts stop at the first round
@@ -1168,7 +1176,9 @@ static long each_ends, each_short; /* calls that asked for the last
 				    * goals -1 other than where it stopped
 				    * at max_moves short of the end;
 				    * without, a limit not the game's */
-static int each_cut = -1;          /* the moves of a call with ends */
+static int each_cut = -1;          /* the moves of a call with ends
+				    * short of the game's limit */
+static long each_capped;           /* calls with ends and such a limit */
 static long apply_calls, terminal_calls;
 
 static void counted_apply(const gl_game *g, void *s, gl_action m)
@@ -1199,7 +1209,10 @@ static void counted_each(const gl_game *g, const void *states, size_t stride,
 	each_trails += trail != NULL;
 	if (ends) {
 		each_ends++;
-		each_cut = max_moves;
+		if (max_moves != (int)g->max_length) {
+			each_capped++;
+			each_cut = max_moves;
+		}
 		for (int k = 0; k < count; k++)
 			if (len[k] > max_moves || (goals[k * g->nplayers] < 0) !=
 			    (len[k] == max_moves && !each_inner->terminal(g,
@@ -1465,7 +1478,7 @@ static void choose_counted(gl_game *g, const char *opt, char spec[static 80])
 	g->type->start(g, s);
 	a->role = 0;
 	each_calls = 0;
-	each_trails = each_choices = each_ends = each_short = 0;
+	each_trails = each_choices = each_ends = each_short = each_capped = 0;
 	each_cut = -1;
 	CHECK(a->type->begin(a, &err) == 0);
 	CHECK(a->type->choose(a, s, &m, &err) == 0);
@@ -1497,28 +1510,36 @@ static void test_lmast_learns(void)
 	gl_game_free(g);
 }
 
-/* ept: in GDL connectFour with lanes every second batch asks for its
- * playouts' last states and is cut at EPT moves (those stopped before
- * the end with goals -1), the others run to the end; none with ept=0,
- * nor in a game of three players; the matches are others than without
- * it, and it still wins in one (without the solver: by the tree's
- * values). */
+/* ept: in GDL connectFour with lanes every second batch is cut at EPT
+ * moves (those stopped before the end with goals -1, in the last states
+ * it asks for), the others run to the end; none with ept=0, nor in a
+ * game of three players; with the goals' threats (hlines, the default)
+ * every batch asks for its last states (the threats learn from each
+ * leaf and its playout's end), without them only the cut ones; the
+ * matches are others than without it, and it still wins in one (without
+ * the solver: by the tree's values). */
 static void test_ept(void)
 {
 	gl_game_type counted;
-	static const struct { const char *game, *opt; bool cut; } c[] = {
-		{"gdl:data/gdl/games/connectFour.kif", "ept=3", true},
-		{"gdl:data/gdl/games/connectFour.kif", "ept=0", false},
-		{"gdl:data/gdl/games/tictactoe_3player.kif", "ept=3", false}};
+	static const struct {
+		const char *game, *opt;
+		bool cut, all; /* half the batches cut; all ask for ends */
+	} c[] = {
+		{"gdl:data/gdl/games/connectFour.kif", "ept=3", true, true},
+		{"gdl:data/gdl/games/connectFour.kif", "ept=3,hlines=0", true, false},
+		{"gdl:data/gdl/games/connectFour.kif", "ept=0", false, false},
+		{"gdl:data/gdl/games/tictactoe_3player.kif", "ept=3", false, false}};
 	for (size_t o = 0; o < sizeof c / sizeof *c; o++) {
 		gl_game *g = counted_game(c[o].game, &counted);
 		char spec[80];
 		choose_counted(g, c[o].opt, spec);
 		long want = c[o].cut ? (each_calls + 1) / 2 : 0;
-		CHECK_MSG(each_calls >= 9 && each_ends == want && each_short == 0 &&
+		long ends = c[o].all ? each_calls : want;
+		CHECK_MSG(each_calls >= 9 && each_capped == want &&
+			each_ends == ends && each_short == 0 &&
 			(!c[o].cut || each_cut == 3), "%s, %s: %d batches, %ld with "
-			"ends (%d moves), %ld amiss", c[o].game, spec, each_calls,
-			each_ends, each_cut, each_short);
+			"ends, %ld cut (%d moves), %ld amiss", c[o].game, spec,
+			each_calls, each_ends, each_capped, each_cut, each_short);
 		gl_game_free(g);
 	}
 	const char *c4 = "gdl:data/gdl/games/connectFour.kif";

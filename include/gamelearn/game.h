@@ -50,6 +50,18 @@ enum {
 
 typedef struct gl_game gl_game;
 typedef struct gl_game_type gl_game_type;
+
+/* Lines: conjunctions of propositions (state bits below nprops), each of
+ * which makes a player's highest goal as far as the rules' positive
+ * conditions say (the gdl type: its top goals expanded through the ground
+ * rules; connectFour's are its lines of four cells of a colour). A search
+ * may count how much of each a player holds; none is a proof. */
+typedef struct gl_goal_lines {
+	unsigned n;             /* lines; 0: none known */
+	const uint32_t *first;  /* [n + 1] line i is prop[first[i]] .. */
+	const uint32_t *prop;   /* .. prop[first[i + 1] - 1], increasing */
+	const uint8_t *player;  /* [n] whose goal line i makes */
+} gl_goal_lines;
 typedef struct gl_scratch gl_scratch; /* buffers sized from a game; below */
 
 /* What make() saves so that unmake() can restore state and hash exactly;
@@ -78,6 +90,7 @@ struct gl_game {
 				    propositions, each true or false (the gdl
 				    type: its base propositions), that a
 				    search may learn from; 0: none */
+	gl_goal_lines lines;     /* the goals' lines, if nprops > 0 */
 	unsigned nfeatures;      /* length of the feature vector, if any */
 	const char *const *feature_names; /* nfeatures names, or NULL */
 	void *data;              /* the type's private tables; owned by g */

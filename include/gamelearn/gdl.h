@@ -23,6 +23,7 @@
 
 #include "gamelearn/core.h"
 #include "gamelearn/fileio.h"
+#include "gamelearn/game.h"
 
 typedef struct gdl_game gdl_game; /* compiled rules (opaque) */
 typedef struct gdl_eval gdl_eval; /* per-thread evaluator */
@@ -152,6 +153,15 @@ int gdl_role_nmoves(const gdl_game *gd, int role);
 /* Words (uint64_t) of a state bitset. */
 int gdl_state_words(const gdl_game *gd);
 
+/* The lines of the goals (game.h's gl_goal_lines): each role's highest
+ * goal value expanded through the ground rules' positive literals into
+ * conjunctions of base propositions (state bits), unique and sorted, at
+ * most 16 propositions each and 4,096 a role. out->n is 0 where the rules
+ * are not ground (the prover's games) or expand past those bounds. The
+ * arrays are one block, out->first, which the caller frees with gl_free.
+ * Returns 0, or GL_ENOMEM (err set). */
+int gdl_goal_lines(const gdl_game *gd, gl_goal_lines *out, gl_err *err);
+
 /* Text of move id into buf (size n, NUL-terminated), e.g. "(mark 1 1)";
  * returns its length. Text of base proposition i ("(cell 1 1 b)"). */
 int gdl_move_text(const gdl_game *gd, int move, char *buf, size_t n);
@@ -260,8 +270,6 @@ uint64_t gdl_perft_in(const gdl_game *gd, gdl_eval *e, const uint64_t *state,
 	int depth, uint64_t *buf);
 
 /* --- Game instances of the type `gdl` (game.h; gdl:PATH.kif) ------------- */
-
-typedef struct gl_game gl_game;
 
 /* An instance of the type `gdl` playing rules already loaded (with the
  * options the caller chose: a GGP player loads the rules it is sent, with

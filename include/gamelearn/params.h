@@ -19,7 +19,7 @@ typedef struct gl_param_def {
 /* GL_SPEC_MAX: a canonical spec spells out every parameter, and one of
  * them may be a file path of up to GL_PARAM_TEXT - 1 characters (td's
  * features=, alphabeta's weights=) */
-enum { GL_PARAMS_MAX = 40, GL_PARAM_TEXT = 128, GL_SPEC_MAX = 384 };
+enum { GL_PARAMS_MAX = 48, GL_PARAM_TEXT = 128, GL_SPEC_MAX = 384 };
 
 /* Resolved parameters: every declared key with its value. */
 typedef struct gl_params {

@@ -160,7 +160,10 @@
  * keeps the minimax over its visited subtree of the heuristic at its
  * leaves (exact at terminal and proven ones), and selection takes a
  * child's value as (1 - A) times its mean plus A times that minimax
- * (`ihalf`: A fading with the child's visits). Off by default: against
+ * (`ihalf`: A fading with the child's visits). Where the game has goal
+ * lines (g->lines; `hlines`, on by default) the model also reads the
+ * threats of threats.h: for each player how many of its lines lack one,
+ * two or three propositions and are not blocked. Off by default: against
  * plain UCT it gained in breakthrough and othello-comp2007 and lost in
  * connectFour and tictactoe_3player (docs/GGP_STRENGTH.md, thirteenth
  * round).
@@ -199,8 +202,9 @@
  * PPA_ROOM), NST's table of a fixed size, the transposition table from
  * the arena's, the lanes' paths and (lmast) trails from lanes *
  * g->max_length, the heuristic's weights (imb, ept) and its list of true
- * propositions from g->nprops, imb's values from the arena's (ept's cut
- * playouts end in the lanes' states), and the nodes' states
+ * propositions from g->nprops (the threats' tables from its square),
+ * imb's values from the arena's (ept's cut playouts end in the lanes'
+ * states, or with threats beside them), and the nodes' states
  * (param states) from the arena's and g->state_size;
  * nothing is allocated after init. States: a node's state is kept beside
  * it, where the arena's nodes times the game's state size fit in
@@ -223,6 +227,7 @@
  * limits are not reproducible.
  */
 #include "agents/internal.h"
+#include "agents/threats.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -423,12 +428,17 @@ typedef struct uct {
 	double ihalf;       /* visits at which the heuristic's share halves
 			     * (0: it stays) */
 	unsigned nprops;    /* the game's propositions (g->nprops) */
-	float *hw;          /* [(nprops + 1) * np] the heuristic's weights,
-			     * each proposition's np together, the bias last */
+	unsigned nthreat;   /* the heuristic's threat features (0: none) */
+	threats threat;     /* the goal lines' threats (hlines), if nthreat */
+	unsigned char *lend; /* [lanes * lstride] with threats: the lanes'
+			     * last states */
+	float *hw;          /* [(nprops + 1 + nthreat) * np] the heuristic's
+			     * weights, each feature's np together: the
+			     * propositions', the bias, the threats' */
 	float *hv;          /* [cap * np] each visited node's implicit minimax
 			     * value of every player */
-	uint32_t *hidx;     /* [nprops] the propositions true in the state
-			     * the heuristic last summed (heur_sums) */
+	uint32_t *hidx;     /* [nprops + nthreat] the features true in the
+			     * state the heuristic last summed (heur_sums) */
 	int32_t *gidx;      /* [nplayers * nactions] GRAVE: a player's current
 			     * reference node's child for each move, */
 	uint32_t *gstamp;   /* valid where equal to gen[player] */
@@ -595,6 +605,11 @@ static const gl_param_def uct_params[] = {
 		"at the state it reached by imb's heuristic, learnt from the "
 		"other batches' (games of one or two players whose states have "
 		"propositions, GDL); 0: off", 0, 10000},
+	{"hlines", "1", "the heuristic (imb, ept) also reads the goals' lines, "
+		"where the game has them (GDL: the top goals' conjunctions of "
+		"base propositions): for each player, how many of its lines "
+		"lack one, two or three and are not blocked (1, 2, 3+); 0: the "
+		"propositions alone", 0, 1},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -643,6 +658,8 @@ static void uct_done(gl_agent *a)
 	gl_free(u->ltrail.n);
 	gl_free(u->hw);
 	gl_free(u->hidx);
+	gl_free(u->lend);
+	threats_done(&u->threat);
 	gl_free(u->hv);
 	gl_free(u);
 }
@@ -784,11 +801,20 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->ihalf = (double)gl_params_int(p, "ihalf");
 	u->ept = g->nprops > 0 && g->nplayers <= 2 && lanes ?
 		(int)gl_params_int(p, "ept") : 0;
+	bool threat = false;
 	if (u->imb > 0 || u->ept > 0) {
 		u->nprops = g->nprops;
-		u->hw = gl_malloc(((size_t)u->nprops + 1) * g->nplayers *
-			sizeof *u->hw);
-		u->hidx = gl_malloc((size_t)u->nprops * sizeof *u->hidx);
+		if (gl_params_int(p, "hlines") && threats_fit(g)) {
+			u->nthreat = THREAT_FEATURES(g->nplayers);
+			threat = threats_init(&u->threat, g) != 0;
+			if (lanes)
+				u->lend = gl_malloc((size_t)u->lanes * u->lstride);
+			threat |= lanes && !u->lend;
+		}
+		u->hw = gl_malloc(((size_t)u->nprops + 1 + u->nthreat) *
+			g->nplayers * sizeof *u->hw);
+		u->hidx = gl_malloc(((size_t)u->nprops + u->nthreat) *
+			sizeof *u->hidx);
 	}
 	if (u->imb > 0)
 		u->hv = gl_malloc((size_t)cap * g->nplayers * sizeof *u->hv);
@@ -826,7 +852,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	    (u->rave > 0 && (!u->amaf || !u->mark_it || !u->mark_ply)) ||
 	    (u->grave > 0 && (!u->gidx || !u->gstamp)) ||
 	    (u->imb > 0 && (!u->hw || !u->hv || !u->hidx)) ||
-	    (u->ept > 0 && (!u->hw || !u->hidx)) ||
+	    (u->ept > 0 && (!u->hw || !u->hidx)) || threat ||
 	    gl_scratch_init(&u->w, g, LIST_REACH + levels, STATE_REACH + levels,
 		NULL)) {
 		uct_done(a);
@@ -875,7 +901,10 @@ static int uct_begin(gl_agent *a, gl_err *err)
 	for (size_t i = 0; u->pol && i < (size_t)u->np * u->nact; i++)
 		u->pol[i] = (ppa_entry){0, 1};
 	if (u->hw)
-		memset(u->hw, 0, ((size_t)u->nprops + 1) * u->np * sizeof *u->hw);
+		memset(u->hw, 0, ((size_t)u->nprops + 1 + u->nthreat) * u->np *
+			sizeof *u->hw);
+	if (u->nthreat)
+		threats_reset(&u->threat);
 	if (u->tt_key) {
 		size_t n = u->tt_mask + 1;
 		memset(u->tt_key, 0, n * sizeof *u->tt_key);
@@ -1178,8 +1207,9 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
  * it into a child's mean. Off in a match that has met a round of
  * simultaneous moves: decoupled rounds have no minimax. */
 
-/* The heuristic's sums z[0..np) at s; the propositions true there into
- * u->hidx, in increasing order; returns their number. */
+/* The heuristic's sums z[0..np) at s; the features true there into
+ * u->hidx (the propositions in increasing order, then the threats, after
+ * the bias: nprops + 1 + k); returns their number. */
 static unsigned heur_sums(uct *u, const unsigned char *s, double *z)
 {
 	size_t np = u->np, nw = ((size_t)u->nprops + 63) / 64;
@@ -1193,6 +1223,8 @@ static unsigned heur_sums(uct *u, const unsigned char *s, double *z)
 		for (; x; x &= x - 1)
 			u->hidx[n++] = (uint32_t)(k * 64 + (size_t)__builtin_ctzll(x));
 	}
+	if (u->nthreat)
+		n += threats_active(&u->threat, s, u->hidx + n, u->nprops + 1);
 	for (size_t p = 0; p < np; p++)
 		z[p] = w[(size_t)u->nprops * np + p];
 	for (unsigned i = 0; i < n; i++) {
@@ -1896,6 +1928,8 @@ static bool leaf_value(uct *u, gl_agent *a, const void *s, double *mean)
 		int goals[GL_PLAYERS_MAX];
 		memcpy(t, s, g->state_size);
 		unsigned ply = playout(u, a, t, goals);
+		if (u->nthreat && ply > 0)
+			threats_observe(&u->threat, s, t);
 		u->ntrail = tracking(u) ? ply : 0;
 		u->plen = u->batch == 1 ? (int)ply : -1;
 		if (ply == 0) { /* terminal: every playout the same */
@@ -2314,11 +2348,13 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 	/* ept: every other batch with playouts is cut, its last states
 	 * over its leaves' */
 	bool cut = nl > 0 && u->ept > 0 && (u->ecut = !u->ecut);
+	/* the last states: over the leaves' where cut, apart with threats
+	 * (which learn from the pair) */
+	unsigned char *ends = u->lend ? u->lend : cut ? u->lstate : NULL;
 	if (nl > 0)
 		g->type->playouts_each(g, u->lstate, u->lstride, (int)nl, &a->rng,
 			cut ? u->ept : (int)g->max_length, w,
-			w ? &u->ltrail : NULL, u->lgoal, u->llen,
-			cut ? u->lstate : NULL);
+			w ? &u->ltrail : NULL, u->lgoal, u->llen, ends);
 	for (unsigned j = 0; j < nl; j++) {
 		double goals[GL_PLAYERS_MAX];
 		u->path = u->lpath + j * stride;
@@ -2326,8 +2362,11 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 		u->depth = u->ldepth[j];
 		virtual_visit(u, u->lns[j], -1);
 		int *lg = u->lgoal + j * g->nplayers;
+		if (u->lend && u->llen[j] > 0)
+			threats_observe(&u->threat, u->lstate + j * u->lstride,
+				ends + j * u->lstride);
 		if (cut && lg[0] < 0) { /* stopped before the end */
-			heur_values(u, u->lstate + j * u->lstride, goals);
+			heur_values(u, ends + j * u->lstride, goals);
 			for (unsigned p = 0; p < g->nplayers; p++)
 				lg[p] = (int)lround(goals[p]); /* for MAST */
 		} else {

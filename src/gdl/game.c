@@ -242,6 +242,7 @@ static void gdl_done(gl_game *g)
 	}
 	gdl_free(d->gd);
 	gl_free(d->base_sorted);
+	gl_free((void *)g->lines.first);
 	gl_free(d);
 	g->data = NULL;
 }
@@ -374,6 +375,8 @@ static int gdl_setup(gl_game *g, gl_err *err)
 	/* the base propositions, bit i of the state's word i / 64 */
 	g->nprops = (size_t)d->words * 64 <= UINT_MAX ?
 		(unsigned)d->words * 64 : 0;
+	if (g->nprops && (rc = gdl_goal_lines(gd, &g->lines, err)))
+		goto fail;
 	return 0;
 fail:
 	return rc;
