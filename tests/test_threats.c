@@ -12,10 +12,12 @@
 
 #define C4 "gdl:data/gdl/test/connectFour.kif"
 
-/* Red's (player 0's) feature: lines lacking miss, count bucket c (1..3). */
-static uint32_t red(unsigned miss, unsigned c)
+/* Player p's feature: lines lacking miss, count bucket c (1..3), with p
+ * to move or not. */
+static uint32_t feat(unsigned p, bool moving, unsigned miss, unsigned c)
 {
-	return (miss - 1) * THREAT_BUCKETS + c - 1;
+	return ((p * 2 + moving) * THREAT_MISS + miss - 1) * THREAT_BUCKETS +
+		c - 1;
 }
 
 static bool has(const uint32_t *f, unsigned n, uint32_t want)
@@ -65,27 +67,29 @@ int main(void)
 	memcpy(held, three, g->state_size);
 	tg_play(g, held, "(drop 4)");
 	uint32_t f[THREAT_FEATURES(GL_PLAYERS_MAX)];
+	/* three: black to move; held: red to move */
 	unsigned n = threats_active(&t, three, f, 0);
-	CHECK_MSG(has(f, n, red(1, 1)) && has(f, n, red(2, 1)) &&
-		has(f, n, red(3, 3)), "red's three, nothing learnt: %u features", n);
+	CHECK_MSG(has(f, n, feat(0, false, 1, 1)) &&
+		has(f, n, feat(0, false, 2, 1)) && has(f, n, feat(0, false, 3, 3)),
+		"red's three, nothing learnt: %u features", n);
 	n = threats_active(&t, held, f, 0);
-	CHECK(has(f, n, red(1, 1))); /* nothing blocks yet */
+	CHECK(has(f, n, feat(0, true, 1, 1))); /* nothing blocks yet */
 	learn(&t, g, 4000, 1);
 	n = threats_active(&t, three, f, 7);
-	CHECK_MSG(has(f, n, 7 + red(1, 1)) && has(f, n, 7 + red(2, 1)),
+	CHECK_MSG(has(f, n, 7 + feat(0, false, 1, 1)) &&
+		has(f, n, 7 + feat(0, false, 2, 1)),
 		"red's three, learnt: %u features", n);
 	n = threats_active(&t, held, f, 0);
-	CHECK_MSG(!has(f, n, red(1, 1)) && !has(f, n, red(2, 1)),
+	CHECK_MSG(!has(f, n, feat(0, true, 1, 1)) &&
+		!has(f, n, feat(0, true, 2, 1)) && has(f, n, feat(0, true, 3, 3)),
 		"red's three blocked by black: %u features, the first %u", n,
 		n ? f[0] : 0);
-	/* black's own: its two in column 8 and the one on row 1 (a line
-	 * lacking three), black being player 1 */
-	uint32_t black = THREAT_MISS * THREAT_BUCKETS;
-	CHECK(has(f, n, black + red(2, 1)));
+	/* black's own: its two in column 8 */
+	CHECK(has(f, n, feat(1, false, 2, 1)));
 	/* forgotten */
 	threats_reset(&t);
 	n = threats_active(&t, held, f, 0);
-	CHECK(has(f, n, red(1, 1)));
+	CHECK(has(f, n, feat(0, true, 1, 1)));
 	threats_done(&t);
 	free(three);
 	free(held);

@@ -810,14 +810,14 @@ static void test_imb(void)
 	CHECK(differ_on(c4, lanes, "hrate=50", "imb=40") > 0);
 	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif", "imb=40",
 		"c=60") > 0);
-	/* hlines (the default): connectFour's threats change the
-	 * heuristic's play; breakthroughSmall's lines are single squares,
-	 * never a threat, and its play is the same without them */
+	/* hlines: connectFour's threats change the heuristic's play;
+	 * breakthroughSmall's lines are single squares, never a threat, and
+	 * its play is the same with them */
 	const char *heur[] = {"uct:time=0,iterations=300,imb=40",
 		"uct:time=0,iterations=200,c=20", NULL};
-	CHECK(differ_on(c4, heur, "hlines=1", "hlines=0") > 0);
+	CHECK(differ_on(c4, heur, "hlines=0", "hlines=1") > 0);
 	CHECK(differ_on("gdl:data/gdl/games/breakthroughSmall.kif", heur,
-		"hlines=0", "c=60") > 0);
+		"hlines=1", "c=60") > 0);
 }
 
 /* In a game of simultaneous moves MAST playouts stop at the first round
@@ -1513,9 +1513,9 @@ static void test_lmast_learns(void)
 /* ept: in GDL connectFour with lanes every second batch is cut at EPT
  * moves (those stopped before the end with goals -1, in the last states
  * it asks for), the others run to the end; none with ept=0, nor in a
- * game of three players; with the goals' threats (hlines, the default)
- * every batch asks for its last states (the threats learn from each
- * leaf and its playout's end), without them only the cut ones; the
+ * game of three players; with the goals' threats (hlines=1) every batch
+ * asks for its last states (the threats learn from each leaf and its
+ * playout's end), without them only the cut ones; the
  * matches are others than without it, and it still wins in one (without
  * the solver: by the tree's values). */
 static void test_ept(void)
@@ -1525,8 +1525,8 @@ static void test_ept(void)
 		const char *game, *opt;
 		bool cut, all; /* half the batches cut; all ask for ends */
 	} c[] = {
-		{"gdl:data/gdl/games/connectFour.kif", "ept=3", true, true},
-		{"gdl:data/gdl/games/connectFour.kif", "ept=3,hlines=0", true, false},
+		{"gdl:data/gdl/games/connectFour.kif", "ept=3", true, false},
+		{"gdl:data/gdl/games/connectFour.kif", "ept=3,hlines=1", true, true},
 		{"gdl:data/gdl/games/connectFour.kif", "ept=0", false, false},
 		{"gdl:data/gdl/games/tictactoe_3player.kif", "ept=3", false, false}};
 	for (size_t o = 0; o < sizeof c / sizeof *c; o++) {

@@ -28,7 +28,7 @@ bool threats_fit(const gl_game *g)
 int threats_init(threats *t, const gl_game *g)
 {
 	memset(t, 0, sizeof *t);
-	t->lines = &g->lines;
+	t->g = g;
 	t->nprops = g->nprops;
 	t->nw = (g->nprops + 63) / 64;
 	t->np = g->nplayers;
@@ -117,8 +117,9 @@ static bool open_at(const threats *t, const unsigned char *s, uint32_t q)
 unsigned threats_active(const threats *t, const unsigned char *s,
 	uint32_t *out, uint32_t base)
 {
-	const gl_goal_lines *l = t->lines;
+	const gl_goal_lines *l = &t->g->lines;
 	unsigned count[GL_PLAYERS_MAX][THREAT_MISS] = {{0}};
+	bool any = false;
 	for (unsigned i = 0; i < l->n; i++) {
 		uint32_t a = l->first[i], b = l->first[i + 1], held = 0;
 		for (uint32_t j = a; j < b; j++)
@@ -131,15 +132,19 @@ unsigned threats_active(const threats *t, const unsigned char *s,
 			open = prop_at(s, l->prop[j]) || open_at(t, s, l->prop[j]);
 		if (open)
 			count[l->player[i]][miss - 1]++;
+		any |= open;
 	}
-	unsigned n = 0;
+	if (!any)
+		return 0;
+	unsigned n = 0, mover = (unsigned)t->g->type->to_move(t->g, s);
 	for (unsigned p = 0; p < t->np; p++)
 		for (unsigned m = 0; m < THREAT_MISS; m++) {
 			unsigned c = count[p][m];
 			if (c == 0)
 				continue;
 			c = c < THREAT_BUCKETS ? c : THREAT_BUCKETS;
-			out[n++] = base + (p * THREAT_MISS + m) * THREAT_BUCKETS + c - 1;
+			out[n++] = base + ((p * 2 + (p == mover)) * THREAT_MISS + m) *
+				THREAT_BUCKETS + c - 1;
 		}
 	return n;
 }

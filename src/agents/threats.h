@@ -3,8 +3,11 @@
  * (game.h's gl_goal_lines), for a heuristic learnt during a match: for
  * each player and each m of 1..THREAT_MISS, how many of its lines lack
  * just m propositions (and hold at least one) and are still open, in
- * buckets 1, 2 and 3 or more: THREAT_FEATURES(np) binary features, as a
- * threat counter of connect-four or gomoku has them, from the rules.
+ * buckets 1, 2 and 3 or more, told apart by whether that player is the
+ * one to move (a line lacking one is a win for its mover, and for the
+ * other player a square to block): THREAT_FEATURES(np) binary features,
+ * as a threat counter of connect-four or gomoku has them, from the
+ * rules.
  *
  * A line is open at s while no proposition true at s is known to block
  * one of its missing ones: p blocks q when, over the pairs of states seen
@@ -25,10 +28,11 @@ enum {
 	THREAT_TRUST = 64,    /* samples of p before it may block */
 	THREAT_PROPS = 4096   /* most propositions (the tables are square) */
 };
-#define THREAT_FEATURES(np) ((unsigned)(np) * THREAT_MISS * THREAT_BUCKETS)
+#define THREAT_FEATURES(np) \
+	((unsigned)(np) * 2 * THREAT_MISS * THREAT_BUCKETS)
 
 typedef struct threats {
-	const gl_goal_lines *lines;
+	const gl_game *g;
 	unsigned nprops, nw, np;
 	uint64_t *reach;   /* [nprops * nw] reach[p]: propositions seen true
 			    * after a state where p was */
@@ -52,7 +56,10 @@ void threats_reset(threats *t);
 void threats_observe(threats *t, const unsigned char *from,
 	const unsigned char *to);
 /* The features true at s, as base + feature index into out (room for
- * THREAT_FEATURES(np)); returns their number. */
+ * THREAT_FEATURES(np)): for player p's lines lacking m, c of them (c at
+ * most THREAT_BUCKETS), index ((p * 2 + whether p is to move at s) *
+ * THREAT_MISS + m - 1) * THREAT_BUCKETS + c - 1; returns their number.
+ * Asks the game who is to move (to_move) where a line counts. */
 unsigned threats_active(const threats *t, const unsigned char *s,
 	uint32_t *out, uint32_t base);
 

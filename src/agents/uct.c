@@ -160,10 +160,12 @@
  * keeps the minimax over its visited subtree of the heuristic at its
  * leaves (exact at terminal and proven ones), and selection takes a
  * child's value as (1 - A) times its mean plus A times that minimax
- * (`ihalf`: A fading with the child's visits). Where the game has goal
- * lines (g->lines; `hlines`, on by default) the model also reads the
- * threats of threats.h: for each player how many of its lines lack one,
- * two or three propositions and are not blocked. Off by default: against
+ * (`ihalf`: A fading with the child's visits). With `hlines`, where the
+ * game has goal lines (g->lines), the model also reads the threats of
+ * threats.h: for each player, to move or not, how many of its lines lack
+ * one, two or three propositions and are not blocked (off by default:
+ * in connectFour at equal iterations it did not help, docs/
+ * GGP_STRENGTH.md, twenty-eighth round). Off by default: against
  * plain UCT it gained in breakthrough and othello-comp2007 and lost in
  * connectFour and tictactoe_3player (docs/GGP_STRENGTH.md, thirteenth
  * round).
@@ -605,11 +607,11 @@ static const gl_param_def uct_params[] = {
 		"at the state it reached by imb's heuristic, learnt from the "
 		"other batches' (games of one or two players whose states have "
 		"propositions, GDL); 0: off", 0, 10000},
-	{"hlines", "1", "the heuristic (imb, ept) also reads the goals' lines, "
-		"where the game has them (GDL: the top goals' conjunctions of "
-		"base propositions): for each player, how many of its lines "
-		"lack one, two or three and are not blocked (1, 2, 3+); 0: the "
-		"propositions alone", 0, 1},
+	{"hlines", "0", "1: the heuristic (imb, ept) also reads the goals' "
+		"lines, where the game has them (GDL: the top goals' conjunctions "
+		"of base propositions): for each player, with it to move or not, "
+		"how many of its lines lack one, two or three and are not blocked "
+		"(1, 2, 3+); 0: the propositions alone", 0, 1},
 	{NULL, NULL, NULL, 0, 0}
 };
 
