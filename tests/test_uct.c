@@ -961,7 +961,8 @@ static void test_no_alloc(void)
 		"gdl:data/gdl/games/tictactoe_3player.kif"};
 	static const char *const opts[] = {"mast=0", "mast=2", "mast=0,ppa=32",
 		"ppa=100", "grave=5", "mast=0,grave=50,order=1", "decisive=2",
-		"imb=40", "imb=40,lgain=0", "nodes=1000,expand=1,prune=1", "rb=25",
+		"imb=40", "imb=40,lgain=0", "imb=40,hlines=1",
+		"imb=40,lgain=0,hlines=1", "nodes=1000,expand=1,prune=1", "rb=25",
 		"states=0"};
 	for (size_t i = 0; i < sizeof games / sizeof *games; i++)
 		for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {

@@ -62,6 +62,7 @@ typedef struct gl_goal_lines {
 	const uint32_t *prop;   /* .. prop[first[i + 1] - 1], increasing */
 	const uint8_t *player;  /* [n] whose goal line i makes */
 } gl_goal_lines;
+
 typedef struct gl_scratch gl_scratch; /* buffers sized from a game; below */
 
 /* What make() saves so that unmake() can restore state and hash exactly;
