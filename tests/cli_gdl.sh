@@ -9,6 +9,12 @@ D=data/gdl
 expect 0 "valid: 2 roles (xplayer oplayer), 29 base propositions, 10 moves" \
 	gdl check $D/games/ticTacToe.kif
 expect 0 "valid: 1 roles (robot)" gdl check $D/test/test_case_5e.kif
+expect 0 "ticTacToe.kif: goal lines: xplayer 8 of 3, oplayer 8 of 3" \
+	gdl check $D/games/ticTacToe.kif
+expect 0 "connectFour.kif: goal lines: red 84 of 4, black 84 of 4" \
+	gdl check $D/test/connectFour.kif
+expect 0 "othello-comp2007.kif: goal lines: none" \
+	gdl check $D/hard/othello-comp2007.kif
 expect 1 "test_invalid_function_arities_differ.kif:8:15: function 'a' used with 2 arguments, elsewhere with 1" \
 	gdl check $D/test/test_invalid_function_arities_differ.kif
 expect 1 "test_invalid_sentence_arities_differ.kif:13:1: relation 'foo' used with 2 arguments, elsewhere with 1" \

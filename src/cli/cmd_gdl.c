@@ -5,7 +5,8 @@
  * and every note (FILE:LINE:COL: note: ..., e.g. a relation negated
  * inside its own recursion, which only grounding can accept); then
  * compile each valid one and say its size and the reasoner it gets (the
- * network, or the prover when its rules are too many to ground, and why).
+ * network, or the prover when its rules are too many to ground, and why),
+ * and on the network the lines its goals ask for (gdl_goal_lines).
  * Names are case-sensitive, as the game servers read them, unless
  * --fold-case. A description whose grounding is too big is tried again
  * with its rules asked on demand (magic sets), at once with --demand, and
@@ -89,6 +90,43 @@ out:
 	gdl_eval_free(e);
 }
 
+/* What each role's top goal asks for (gdl_goal_lines), on one line:
+ * "FILE: goal lines: red 84 of 4, black 84 of 4" (the lines, and their
+ * propositions: a range where they differ), or none. */
+static void goal_lines(const char *path, const gdl_game *gd)
+{
+	if (gdl_reasoner_of(gd) != GDL_NET)
+		return; /* the prover's rules are not ground */
+	gl_goal_lines l;
+	gl_err err = {0};
+	if (gdl_goal_lines(gd, &l, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
+	printf("%s: goal lines:", path);
+	if (l.n == 0)
+		printf(" none (the top goals are no conjunctions of base "
+			"propositions, or too many)");
+	for (int r = 0; r < gdl_nroles(gd); r++) {
+		unsigned n = 0, lo = UINT32_MAX, hi = 0;
+		for (unsigned i = 0; i < l.n; i++) {
+			unsigned len = l.first[i + 1] - l.first[i];
+			if (l.player[i] != r)
+				continue;
+			n++;
+			lo = len < lo ? len : lo;
+			hi = len > hi ? len : hi;
+		}
+		if (l.n == 0)
+			continue;
+		printf("%s %s %u", r ? "," : "", gdl_role_name(gd, r), n);
+		if (n > 0 && lo == hi)
+			printf(" of %u", lo);
+		else if (n > 0)
+			printf(" of %u to %u", lo, hi);
+	}
+	printf("\n");
+	gl_free((void *)l.first);
+}
+
 static int check_one(const char *path, const gdl_load_opts *opts, long nplay)
 {
 	char *text;
@@ -140,6 +178,7 @@ static int check_one(const char *path, const gdl_load_opts *opts, long nplay)
 		printf("reasoner prover");
 	printf("%s%s%s", *why ? " (" : "", why, *why ? ")" : "");
 	printf(", compiled in %.3f s\n", dt);
+	goal_lines(path, gd);
 	probe(path, gd, nplay);
 	gdl_free(gd);
 	return 0;
@@ -161,7 +200,7 @@ static const cli_opt gdl_check_opts[] = {
 
 const cli_spec cli_gdl_check_spec = {
 	"gdl check", "FILE...", 1, CLI_ARGS_MAX,
-	"check GDL descriptions: each problem with line and column; sizes; the reasoner",
+	"check GDL descriptions: each problem with line and column; sizes; the reasoner; the goals' lines",
 	gdl_check_opts,
 	{"gamelearn gdl check tests/data/gdl/games/ticTacToe.kif",
 	 "gamelearn gdl check --reasoner prover tests/data/gdl/prover/cross.kif"}
