@@ -21,8 +21,7 @@ static inline bool prop_at(const unsigned char *s, uint32_t i)
 
 bool threats_fit(const gl_game *g)
 {
-	return g->nprops > 0 && g->nprops <= THREAT_PROPS && g->lines.n > 0 &&
-		g->nplayers <= GL_PLAYERS_MAX;
+	return g->nprops > 0 && g->nprops <= THREAT_PROPS && g->lines.n > 0;
 }
 
 int threats_init(threats *t, const gl_game *g)
@@ -31,16 +30,15 @@ int threats_init(threats *t, const gl_game *g)
 	t->g = g;
 	t->nprops = g->nprops;
 	t->nw = (g->nprops + 63) / 64;
-	t->np = g->nplayers;
 	size_t sq = (size_t)t->nprops * t->nw;
 	t->reach = gl_malloc(sq * sizeof *t->reach);
 	t->block = gl_malloc(sq * sizeof *t->block);
 	t->seen = gl_malloc((size_t)t->nprops * sizeof *t->seen);
-	t->inline_ = gl_calloc(t->nprops, 1);
-	if (!t->reach || !t->block || !t->seen || !t->inline_)
+	t->in_line = gl_calloc(t->nprops, 1);
+	if (!t->reach || !t->block || !t->seen || !t->in_line)
 		return GL_ENOMEM;
 	for (unsigned i = 0; i < g->lines.first[g->lines.n]; i++)
-		t->inline_[g->lines.prop[i]] = 1;
+		t->in_line[g->lines.prop[i]] = 1;
 	threats_reset(t);
 	return 0;
 }
@@ -50,7 +48,7 @@ void threats_done(threats *t)
 	gl_free(t->reach);
 	gl_free(t->block);
 	gl_free(t->seen);
-	gl_free(t->inline_);
+	gl_free(t->in_line);
 	memset(t, 0, sizeof *t);
 }
 
@@ -69,7 +67,7 @@ static void rebuild(threats *t)
 {
 	size_t nw = t->nw;
 	for (uint32_t q = 0; q < t->nprops; q++) {
-		if (!t->inline_[q])
+		if (!t->in_line[q])
 			continue;
 		uint64_t *b = t->block + q * nw;
 		memset(b, 0, nw * sizeof *b);
@@ -137,7 +135,7 @@ unsigned threats_active(const threats *t, const unsigned char *s,
 	if (!any)
 		return 0;
 	unsigned n = 0, mover = (unsigned)t->g->type->to_move(t->g, s);
-	for (unsigned p = 0; p < t->np; p++)
+	for (unsigned p = 0; p < t->g->nplayers; p++)
 		for (unsigned m = 0; m < THREAT_MISS; m++) {
 			unsigned c = count[p][m];
 			if (c == 0)

@@ -33,13 +33,13 @@ enum {
 
 typedef struct threats {
 	const gl_game *g;
-	unsigned nprops, nw, np;
+	unsigned nprops, nw; /* g->nprops, and its words */
 	uint64_t *reach;   /* [nprops * nw] reach[p]: propositions seen true
 			    * after a state where p was */
 	uint32_t *seen;    /* [nprops] states seen with p true (saturating) */
 	uint64_t *block;   /* [nprops * nw] block[q]: the propositions that
 			    * block q (rows of the lines' propositions only) */
-	uint8_t *inline_;  /* [nprops] whether p is in some line */
+	uint8_t *in_line;  /* [nprops] whether p is in some line */
 	uint64_t samples, next; /* pairs seen; when block is next rebuilt */
 } threats;
 

@@ -105,7 +105,7 @@ static void goal_lines(const char *path, const gdl_game *gd)
 	if (l.n == 0)
 		printf(" none (the top goals are no conjunctions of base "
 			"propositions, or too many)");
-	for (int r = 0; r < gdl_nroles(gd); r++) {
+	for (int r = 0; l.n > 0 && r < gdl_nroles(gd); r++) {
 		unsigned n = 0, lo = UINT32_MAX, hi = 0;
 		for (unsigned i = 0; i < l.n; i++) {
 			unsigned len = l.first[i + 1] - l.first[i];
@@ -115,8 +115,6 @@ static void goal_lines(const char *path, const gdl_game *gd)
 			lo = len < lo ? len : lo;
 			hi = len > hi ? len : hi;
 		}
-		if (l.n == 0)
-			continue;
 		printf("%s %s %u", r ? "," : "", gdl_role_name(gd, r), n);
 		if (n > 0 && lo == hi)
 			printf(" of %u", lo);
