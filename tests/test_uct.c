@@ -568,7 +568,7 @@ static void test_options(void)
 	static const char *const opts[] = {"mast=1", "mast=2", "mast=1,eps=20",
 		"mast=0,order=1", "mast=0,history=5", "mast=0,rave=300",
 		"mast=2,order=1,history=5,rave=300", "nst=2", "nst=3",
-		"mast=1,nst=3", "decisive=1", "mast=0,decisive=1", "tt=1",
+		"mast=1,nst=3", "decisive=1", "mast=0,decisive=1", "msd=3", "tt=1",
 		"mast=0,tt=1", "tt=1,nodes=1000", "decay=50", "decay=0,nst=3",
 		"lgr=1", "mast=0,lgr=1", "mast=0,ppa=32", "ppa=100",
 		"mast=0,ppa=32,decay=0", "decisive=2", "mast=0,decisive=2", "grave=50", "mast=0,grave=5", "grave=50,rave=300",
@@ -892,6 +892,40 @@ static void test_decisive(void)
 	CHECK_MSG(hits < 30, "20 iterations blocked every time anyway");
 }
 
+/* Minimax in selection (msd): at two iterations a move the root is
+ * expanded by the first and searched by the second. After a b c b d b in
+ * connect4 O threatens b4, and X's every move but b lets O win at once:
+ * msd=2 proves those six children lost for X, and b is played for every
+ * seed. After b b c c, X's d threatens both a1 and e1, a win in three
+ * plies: msd=3 proves d won (every reply of O's lets X win at once) and
+ * the root with it, and d is played for every seed; msd=2 sees no end in
+ * two plies there. Without minimax, two iterations miss both for some
+ * seeds; with the solver off, msd does nothing. */
+static void test_ms(void)
+{
+	char other[GL_MOVE_TEXT] = "";
+	check_choice("connect4", "uct:time=0,iterations=2,msd=2", "a,b,c,b,d,b",
+		"b");
+	check_choice("connect4", "uct:time=0,iterations=2,msd=3", "b,b,c,c", "d");
+	check_choice("gdl:data/gdl/games/ticTacToe.kif",
+		"uct:time=0,iterations=2,msd=2", "(mark 1 1),(mark 2 2),(mark 1 2)",
+		"(mark 1 3)");
+	int hits[4] = {
+		count_choice("connect4", "uct:time=0,iterations=2", "a,b,c,b,d,b",
+			"b", other),
+		count_choice("connect4", "uct:time=0,iterations=2", "b,b,c,c", "d",
+			other),
+		count_choice("connect4", "uct:time=0,iterations=2,msd=2", "b,b,c,c",
+			"d", other),
+		count_choice("connect4", "uct:time=0,iterations=2,msd=3,solve=0",
+			"b,b,c,c", "d", other)};
+	printf("ms: without, b %d/30 and d %d/30; msd=2 d %d/30; msd=3 without "
+		"the solver d %d/30\n", hits[0], hits[1], hits[2], hits[3]);
+	for (int i = 0; i < 4; i++)
+		CHECK_MSG(hits[i] < 30, "case %d found the move every time anyway",
+			i);
+}
+
 /* Transpositions: a search (pondering, 0.5 s) from the state after X a1
  * visits the state after a1 b2 b1 (O to move, where every move but c1
  * lets X win at once) and learns its children's values in the table;
@@ -963,7 +997,7 @@ static void test_no_alloc(void)
 		"ppa=100", "grave=5", "mast=0,grave=50,order=1", "decisive=2",
 		"imb=40", "imb=40,lgain=0", "imb=40,hlines=1",
 		"imb=40,lgain=0,hlines=1", "nodes=1000,expand=1,prune=1", "rb=25",
-		"states=0"};
+		"states=0", "msd=4", "msd=3,states=0,lgain=0"};
 	for (size_t i = 0; i < sizeof games / sizeof *games; i++)
 		for (size_t o = 0; o < sizeof opts / sizeof *opts; o++) {
 			char spec[96];
@@ -1340,6 +1374,9 @@ static void test_states(void)
 		"uct:time=0,iterations=2000,nodes=1000,prune=1", NULL};
 	const char *d3[] = {"uct:time=0,iterations=300,decisive=1", "random",
 		"uct:time=0,iterations=200,decisive=1", NULL};
+	/* minimax in selection: its children's states kept or replayed */
+	const char *ms[] = {"uct:time=0,iterations=300,msd=3",
+		"uct:time=0,iterations=200,c=20,msd=2,msv=5", NULL};
 	CHECK(differ_on(c4, dec1, "states=0", "c=60") > 0);
 	CHECK(differ_on(c4, dord, "states=0", "c=60") > 0);
 	CHECK(differ_on(c4, dmix, "states=0", "c=60") > 0);
@@ -1349,6 +1386,8 @@ static void test_states(void)
 		"states=0", "c=60") > 0);
 	CHECK(differ_on(c4, dsmall, "states=0", "c=60") > 0);
 	CHECK(differ_on("connect4", dsmall, "states=0", "c=60") > 0);
+	CHECK(differ_on(c4, ms, "states=0", "c=60") > 0);
+	CHECK(differ_on("connect4", ms, "states=0", "c=60") > 0);
 }
 
 /* lanes with lgain (the default 1): under an iteration limit one by one
@@ -1563,6 +1602,7 @@ int main(void)
 	test_states();
 	test_wins_in_one();
 	test_decisive();
+	test_ms();
 	test_transpositions();
 	test_deterministic();
 	test_ponder();

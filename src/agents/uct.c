@@ -250,6 +250,8 @@ enum {
 	STATS = 32,         /* node flag: no state, one later chooser's
 	                     * statistics for one move of a round */
 	KEPT = 64,          /* node flag: its state is kept (param states) */
+	SEARCHED = 128,     /* node flag: its children were searched to depth
+	                     * msd (param msd) */
 	LIVE = 0x7fffffff,  /* compaction: reachable, index not yet assigned */
 	FIND_BUDGET = 1 << 16, /* apply() calls spent looking for the round
 	                        * start of a hidden state */
@@ -291,7 +293,7 @@ typedef struct node {
 	int32_t ntried;   /* children visited so far: the first ntried */
 	int8_t who;       /* player who chose `move` (-1 at a fresh root) */
 	uint8_t flags;    /* EXPANDED, TERMINAL, PROVEN, SIMUL, HIDDEN, STATS,
-			   * KEPT */
+			   * KEPT, SEARCHED */
 	int8_t proof[2];  /* PROVEN: both players' exact goals */
 } node;
 
@@ -352,6 +354,10 @@ typedef struct uct {
 	int nst;            /* NST's longest n-gram (0: off, 2 or 3) */
 	int decisive;       /* 1: expansion puts a move that wins at once
 			     * first; 2: playouts play one too */
+	int msd;            /* minimax in selection: its depth (0: off) */
+	uint32_t msv;       /* ... at a node with this many visits */
+	gl_scratch msw;     /* ... its moves and states, a list and a state
+			     * a level */
 	gl_action *reply;   /* [nplayers * nactions] LGRF: each player's last
 			     * good reply to a move, NONE: none; or NULL */
 	double decay;       /* MAST and NST statistics kept at each move of
@@ -576,6 +582,12 @@ static const gl_param_def uct_params[] = {
 		"ahead and tries first a move that ends the game with its mover's "
 		"top goal, 100 (1); and a playout plays such a move where it has one, "
 		"at an apply() a legal move (2); 0: off", 0, 2},
+	{"msd", "0", "minimax in selection (with solve): once a node has msv "
+		"visits, its children are searched to depth msd - 1 by minimax over "
+		"the game's ends alone, and each proven a win or a loss for its mover "
+		"is marked so (1: the children's own ends); 0: off", 0, 8},
+	{"msv", "1", "minimax in selection: the visits a node needs first",
+		1, 100000000},
 	{"lgr", "0", "Last-Good-Reply with forgetting: a playout move that followed "
 		"a move in an iteration its mover won is played again after that move "
 		"where legal, until it is in an iteration its mover did not win (0 or 1)",
@@ -625,6 +637,7 @@ static void uct_done(gl_agent *a)
 	gl_free(u->here);
 	gl_free(u->cur);
 	gl_scratch_done(&u->w);
+	gl_scratch_done(&u->msw);
 	gl_free(u->cand);
 	gl_free(u->x);
 	gl_free(u->mast);
@@ -711,6 +724,8 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	if (u->grave > 0 && u->rave == 0)
 		u->rave = 1; /* the AMAF statistics; GRAVE's own weight */
 	u->decisive = (int)gl_params_int(p, "decisive");
+	u->msd = u->solve ? (int)gl_params_int(p, "msd") : 0;
+	u->msv = (uint32_t)gl_params_int(p, "msv");
 	u->decay = (double)gl_params_int(p, "decay") / 100;
 	u->np = g->nplayers;
 	u->rank = g->nplayers >= 3 ? (double)gl_params_int(p, "rank") / 100 : 0;
@@ -856,7 +871,8 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	    (u->imb > 0 && (!u->hw || !u->hv || !u->hidx)) ||
 	    (u->ept > 0 && (!u->hw || !u->hidx)) || threat ||
 	    gl_scratch_init(&u->w, g, LIST_REACH + levels, STATE_REACH + levels,
-		NULL)) {
+		NULL) || (u->msd > 1 &&
+	    gl_scratch_init(&u->msw, g, u->msd - 1, u->msd - 1, NULL))) {
 		uct_done(a);
 		a->data = NULL;
 		return gl_fail(err, GL_ENOMEM, "out of memory making agent uct "
@@ -1034,7 +1050,7 @@ static void compact(uct *u, bool prune)
 			continue;
 		node n = u->nodes[i];
 		if (n.flags & EXPANDED && i != u->root && n.visits < t) {
-			n.flags &= (uint8_t)~(EXPANDED | SIMUL);
+			n.flags &= (uint8_t)~(EXPANDED | SIMUL | SEARCHED);
 			n.first = n.nchild = n.ntried = 0;
 		} else if (n.flags & EXPANDED) {
 			n.first = u->fwd[n.first];
@@ -1063,6 +1079,23 @@ static bool won(const gl_game *g, const void *t, int mover)
 	int goals[GL_PLAYERS_MAX];
 	g->type->goals(g, t, goals);
 	return goals[mover] == 100;
+}
+
+/* The state of node i, a child of the node whose state is s, for a look
+ * ahead: kept (flag KEPT) where the states are, else made in the scratch
+ * u->t; a state already kept is not made again. */
+static unsigned char *child_state(uct *u, const gl_game *g, const void *s,
+	int32_t i)
+{
+	node *c = &u->nodes[i];
+	unsigned char *t = u->st ? kept(u, i) : u->t;
+	if (!(c->flags & KEPT)) {
+		memcpy(t, s, u->ssize);
+		g->type->apply(g, t, c->move);
+		if (u->st)
+			c->flags |= KEPT;
+	}
+	return t;
 }
 
 /* Decisive moves (Teytaud and Teytaud, "On the Huge Benefit of Decisive
@@ -1098,12 +1131,7 @@ static void decisive_first(uct *u, const gl_game *g, const void *s,
 {
 	for (int i = 0; i < k; i++) {
 		node *c = &u->nodes[first + i];
-		unsigned char *t = u->st ? kept(u, first + i) : u->t;
-		memcpy(t, s, u->ssize);
-		g->type->apply(g, t, c->move);
-		if (u->st)
-			c->flags |= KEPT;
-		if (!won(g, t, mover))
+		if (!won(g, child_state(u, g, s, first + i), mover))
 			continue;
 		if (i > 0) {
 			node *c0 = &u->nodes[first];
@@ -1996,6 +2024,126 @@ static bool try_prove(uct *u, node *n)
 	return true;
 }
 
+/* The ancestors of the last node of u->path (just proven), from its
+ * parent up, proven as far as they can be. */
+static void prove_up(uct *u)
+{
+	for (int i = u->depth - 1; i > 0; i--)
+		if (!try_prove(u, &u->nodes[u->path[i - 1]]))
+			break;
+}
+
+/* Minimax in selection (Baier and Winands, "MCTS-Minimax Hybrids", IEEE
+ * TCIAIG 2015: MCTS-MS), param msd, with the solver: once a node has msv
+ * visits, a minimax search over the game's ends alone (no evaluation: a
+ * state the search leaves unended is unknown) proves what it can of the
+ * node's children to depth msd - 1 below them, and marks each child it
+ * proves with its outcome's goals; so the solver sees a trap or a forced
+ * win some plies before the tree's own visits reach it. A state is proven
+ * as try_prove() proves a node: a move giving its mover the top goal
+ * (100), or every move proven 0 for it. */
+
+/* A proof's goals from an end's (the second player's 0 in a game of one). */
+static void to_proof(int8_t *pr, const int *goals, unsigned np)
+{
+	pr[0] = (int8_t)goals[0];
+	pr[1] = (int8_t)(np > 1 ? goals[1] : 0);
+}
+
+/* Whether state s (not terminal) is proven within d plies, its outcome's
+ * goals into pr; u->msw's level d - 1 its scratch. Two passes over its
+ * moves: their ends first, so that a win at once is found before any
+ * deeper search, then the others searched to depth d - 1. Not inside a
+ * round of simultaneous moves, which has no minimax. */
+static bool ms_prove(uct *u, const gl_game *g, const void *s, int d,
+	int8_t *pr)
+{
+	if (g->type->hidden && g->type->hidden(g, s) > 0)
+		return false;
+	gl_action *mv = gl_scratch_moves(&u->msw, d - 1);
+	unsigned char *t = gl_scratch_state(&u->msw, d - 1);
+	int k = g->type->legal(g, s, mv);
+	int m = g->type->to_move(g, s);
+	bool lost = k > 0, have = false; /* every move so far loses; one has */
+	int8_t loss[2] = {0, 0};
+	int open = 0;
+	for (int i = 0; i < k; i++) {
+		memcpy(t, s, g->state_size);
+		g->type->apply(g, t, mv[i]);
+		if (!g->type->terminal(g, t)) {
+			open++;
+			continue;
+		}
+		int goals[GL_PLAYERS_MAX];
+		g->type->goals(g, t, goals);
+		if (goals[m] == 100) {
+			to_proof(pr, goals, g->nplayers);
+			return true;
+		}
+		if (goals[m] != 0)
+			lost = false;
+		else if (!have)
+			to_proof(loss, goals, g->nplayers), have = true;
+	}
+	if (open > 0 && d == 1)
+		lost = false;
+	for (int i = 0; open > 0 && d > 1 && i < k; i++) {
+		int8_t cp[2];
+		memcpy(t, s, g->state_size);
+		g->type->apply(g, t, mv[i]);
+		if (g->type->terminal(g, t))
+			continue;
+		if (!ms_prove(u, g, t, d - 1, cp)) {
+			lost = false;
+			continue;
+		}
+		if (cp[m] == 100) {
+			pr[0] = cp[0], pr[1] = cp[1];
+			return true;
+		}
+		if (cp[m] != 0)
+			lost = false;
+		else if (!have)
+			loss[0] = cp[0], loss[1] = cp[1], have = true;
+	}
+	if (lost)
+		pr[0] = loss[0], pr[1] = loss[1];
+	return lost;
+}
+
+/* Minimax in selection at node n (expanded, an ordinary turn, state s):
+ * its children's ends first, then the others searched by ms_prove(); each
+ * child proven is marked (an end also TERMINAL), and where the states are
+ * kept each child's state looked at is kept, as decisive_first() keeps
+ * them. Returns whether n is now proven. */
+static bool ms_children(uct *u, const gl_game *g, int32_t n, const void *s)
+{
+	node *nd = &u->nodes[n];
+	int m = mover_of(u, nd);
+	for (int pass = 0; pass < 2 && (pass == 0 || u->msd > 1); pass++)
+		for (int i = 0; i < nd->nchild; i++) {
+			node *c = &u->nodes[nd->first + i];
+			if (c->flags & PROVEN) {
+				if (c->proof[m] == 100)
+					return try_prove(u, nd);
+				continue;
+			}
+			unsigned char *t = child_state(u, g, s, nd->first + i);
+			int goals[GL_PLAYERS_MAX];
+			if (pass == 0 && g->type->terminal(g, t)) {
+				g->type->goals(g, t, goals);
+				to_proof(c->proof, goals, g->nplayers);
+				c->flags |= TERMINAL | PROVEN;
+			} else if (pass == 1 && ms_prove(u, g, t, u->msd - 1,
+			    c->proof)) {
+				c->flags |= PROVEN;
+			}
+			if (c->flags & PROVEN && c->proof[m] == 100)
+				return try_prove(u, nd);
+		}
+	return try_prove(u, nd);
+}
+
 /* RAVE (Gelly and Silver, "Combining Online and Offline Knowledge in UCT",
  * ICML 2007; in GGP Finnsson and Bjornsson, "Learning Simulation Control
  * in General Game-Playing Agents", AAAI 2010): after an iteration whose
@@ -2086,6 +2234,15 @@ static int32_t descend(uct *u, gl_agent *a, unsigned char *s, int *nsp)
 		}
 		if (nd->flags & TERMINAL)
 			break;
+		if (u->msd && !(nd->flags & (SEARCHED | HIDDEN | SIMUL)) &&
+		    nd->visits >= u->msv) {
+			nd->flags |= SEARCHED;
+			if (ms_children(u, g, n, s)) {
+				u->depth = depth;
+				prove_up(u);
+				break; /* proven: backed up with its proof */
+			}
+		}
 		int32_t c;
 		if (hid && st != NONE && st + nd->nchild <= u->used &&
 		    u->nodes[st + nd->nchild - 1].flags & STATS &&
@@ -2127,9 +2284,7 @@ static void prove_leaf(uct *u, const gl_game *g, node *leaf,
 	leaf->flags |= TERMINAL | PROVEN;
 	leaf->proof[0] = (int8_t)goals[0];
 	leaf->proof[1] = (int8_t)(g->nplayers > 1 ? goals[1] : 0);
-	for (int i = u->depth - 1; i > 0; i--)
-		if (!try_prove(u, &u->nodes[u->path[i - 1]]))
-			break;
+	prove_up(u);
 }
 
 /* Param rank: each player's value of an outcome in the tree, its goal
@@ -2585,6 +2740,15 @@ static bool root_at(uct *u, const gl_game *g, const void *s, int h)
 		new_tree(u);
 	else if (u->root != 0)
 		compact(u, false);
+	/* A root proven by minimax in selection (msd) from its parent has no
+	 * proven child to play: proven again from its children if they show
+	 * it, else searched again. */
+	node *r = &u->nodes[u->root];
+	if ((r->flags & (PROVEN | TERMINAL)) == PROVEN) {
+		r->flags &= (uint8_t)~PROVEN;
+		if (!try_prove(u, r))
+			r->flags &= (uint8_t)~SEARCHED;
+	}
 	return true;
 }
 
