@@ -10,7 +10,8 @@
  * deterministic by seed, and keeps playing legally when its tree is reused
  * and its arena fills. Pondering (issue 19) keeps its tree across turns;
  * set_time() bounds choose(); its options (MAST, progressive history,
- * RAVE, NST, transpositions, decisive moves, Last-Good-Reply, move
+ * RAVE, NST, transpositions, decisive moves, minimax in selection,
+ * Last-Good-Reply, move
  * decay, PPA, GRAVE, implicit minimax backups, the relative bonus, MAST
  * in a share of the lanes) are
  * deterministic by seed and keep the checks above; implicit minimax
@@ -18,7 +19,8 @@
  * another, only with a heuristic that learns; the relative bonus (rb)
  * takes the move of quick wins where the goals alone take one of more but
  * slower wins, and is off in a game of three players.
- * Decisive moves find a win in one iteration; the transposition table
+ * Decisive moves find a win in one iteration, and minimax in selection
+ * a forced block and a win in three plies in two; the transposition table
  * carries what one move order learnt to another; decay=100 is the
  * default's player and decay=0 is not. The nodes' states kept (param
  * states) or replayed play the same matches, and kept they spare
