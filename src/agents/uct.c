@@ -2050,6 +2050,21 @@ static void to_proof(int8_t *pr, const int *goals, unsigned np)
 	pr[1] = (int8_t)(np > 1 ? goals[1] : 0);
 }
 
+/* One move's outcome cp (goals, proven) folded into ms_prove()'s account
+ * for mover m: returns whether it wins; else *lost stays true only while
+ * every move so far loses, the first loss kept in loss (*have). */
+static bool ms_fold(const int8_t *cp, int m, bool *lost, bool *have,
+	int8_t *loss)
+{
+	if (cp[m] == 100)
+		return true;
+	if (cp[m] != 0)
+		*lost = false;
+	else if (!*have)
+		loss[0] = cp[0], loss[1] = cp[1], *have = true;
+	return false;
+}
+
 /* Whether state s (not terminal) is proven within d plies, its outcome's
  * goals into pr; u->msw's level d - 1 its scratch. Two passes over its
  * moves: their ends first, so that a win at once is found before any
@@ -2065,7 +2080,7 @@ static bool ms_prove(uct *u, const gl_game *g, const void *s, int d,
 	int k = g->type->legal(g, s, mv);
 	int m = g->type->to_move(g, s);
 	bool lost = k > 0, have = false; /* every move so far loses; one has */
-	int8_t loss[2] = {0, 0};
+	int8_t loss[2] = {0, 0}, cp[2];
 	int open = 0;
 	for (int i = 0; i < k; i++) {
 		memcpy(t, s, g->state_size);
@@ -2076,39 +2091,28 @@ static bool ms_prove(uct *u, const gl_game *g, const void *s, int d,
 		}
 		int goals[GL_PLAYERS_MAX];
 		g->type->goals(g, t, goals);
-		if (goals[m] == 100) {
-			to_proof(pr, goals, g->nplayers);
-			return true;
-		}
-		if (goals[m] != 0)
-			lost = false;
-		else if (!have)
-			to_proof(loss, goals, g->nplayers), have = true;
+		to_proof(cp, goals, g->nplayers);
+		if (ms_fold(cp, m, &lost, &have, loss))
+			goto proven;
 	}
 	if (open > 0 && d == 1)
 		lost = false;
 	for (int i = 0; open > 0 && d > 1 && i < k; i++) {
-		int8_t cp[2];
 		memcpy(t, s, g->state_size);
 		g->type->apply(g, t, mv[i]);
 		if (g->type->terminal(g, t))
 			continue;
-		if (!ms_prove(u, g, t, d - 1, cp)) {
+		if (!ms_prove(u, g, t, d - 1, cp))
 			lost = false;
-			continue;
-		}
-		if (cp[m] == 100) {
-			pr[0] = cp[0], pr[1] = cp[1];
-			return true;
-		}
-		if (cp[m] != 0)
-			lost = false;
-		else if (!have)
-			loss[0] = cp[0], loss[1] = cp[1], have = true;
+		else if (ms_fold(cp, m, &lost, &have, loss))
+			goto proven;
 	}
-	if (lost)
-		pr[0] = loss[0], pr[1] = loss[1];
-	return lost;
+	if (!lost)
+		return false;
+	cp[0] = loss[0], cp[1] = loss[1];
+proven:
+	pr[0] = cp[0], pr[1] = cp[1];
+	return true;
 }
 
 /* Minimax in selection at node n (expanded, an ordinary turn, state s):
