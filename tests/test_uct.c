@@ -18,7 +18,9 @@
  * backups (imb) take the move minimax prefers where the means prefer
  * another, only with a heuristic that learns; the relative bonus (rb)
  * takes the move of quick wins where the goals alone take one of more but
- * slower wins, and is off in a game of three players.
+ * slower wins, and is off in a game of three players. In a race (every
+ * goal line one proposition: breakthroughSmall) the default is random
+ * lanes with ept and imb (param race), elsewhere not.
  * Decisive moves find a win in one iteration, and minimax in selection
  * a forced block and a win in three plies in two; the transposition table
  * carries what one move order learnt to another; decay=100 is the
@@ -822,6 +824,29 @@ static void test_imb(void)
 		"hlines=1", "c=60") > 0);
 }
 
+/* Param race: in breakthroughSmall, a race (each goal line one square),
+ * the default plays random lanes, ept and imb (mast=0, ept=10, imb=40,
+ * ihalf=1000) move for move, and race=0 does not; a value given keeps
+ * (imb=20 with race is imb=20 with the rest of race's). In connectFour
+ * (lines of four) and tictactoe_3player (three players) race changes
+ * nothing. */
+static void test_race(void)
+{
+	const char *bs = "gdl:data/gdl/games/breakthroughSmall.kif";
+	const char *base[] = {"uct:time=0,iterations=300",
+		"uct:time=0,iterations=200,c=20", NULL};
+	const char *imb20[] = {"uct:time=0,iterations=300,imb=20",
+		"uct:time=0,iterations=200,c=20,imb=20", NULL};
+	CHECK(differ_on(bs, base, "race=0,mast=0,ept=10,imb=40,ihalf=1000",
+		"race=0") > 0);
+	CHECK(differ_on(bs, imb20, "race=0,mast=0,ept=10,ihalf=1000",
+		"race=0") > 0);
+	CHECK(differ_on("gdl:data/gdl/test/connectFour.kif", base, "race=0",
+		"race=0,mast=0,ept=10,imb=40,ihalf=1000") > 0);
+	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif",
+		"race=0", "c=60") > 0);
+}
+
 /* In a game of simultaneous moves MAST playouts stop at the first round
  * (simul=0, the default): roshambo2's matches are then those of plain
  * uct, move for move (the same random draws), and with simul=1 not; and
@@ -1612,6 +1637,7 @@ int main(void)
 	test_rank();
 	test_rb();
 	test_imb();
+	test_race();
 	test_mast_rounds();
 	test_decay();
 	test_reuse();
