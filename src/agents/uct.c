@@ -177,7 +177,17 @@
  * state it reached (playouts_each() returns the last states) by imb's
  * heuristic, which learns, with imb or without, from the other batches'
  * playouts, run to the end. Off by default (docs/GGP_STRENGTH.md,
- * twenty-sixth round).
+ * twenty-sixth round), but in a race.
+ *
+ * Races (`race`, on by default): in a game of two players each of whose
+ * goal lines (g->lines) is one proposition, as breakthrough's (a piece
+ * of the player's on the far row), a goal the heuristic's linear model
+ * has among its own features, the playouts are random lanes with ept
+ * and imb (mast=0, ept=10, imb=40, ihalf=1000, each where left at its
+ * default): there the combination won breakthrough at 3 s, where the
+ * default's MAST lanes lost it to plain UCT; elsewhere, as in
+ * connectFour (lines of four), it lost (docs/GGP_STRENGTH.md,
+ * twenty-seventh and thirtieth rounds).
  *
  * Relative bonus (`rb`, Pepels, Tak, Lanctot and Winands, ECAI 2014), in
  * games of two players: the length of a decisive iteration from the root
