@@ -645,7 +645,8 @@ static const gl_param_def uct_params[] = {
 
 /* Whether g is a race (race=1): two players, each with goal lines, and
  * every line one proposition, so that a player's top goal is a single
- * fact of the state (a piece on the far row). A linear model over the
+ * fact of the state (a piece on the far row), as far as the rules'
+ * positive conditions say (game.h's lines). A linear model over the
  * state's propositions, imb's heuristic, then has the goal itself among
  * its features; a goal of several facts at once (connectFour's lines of
  * four) it cannot read, and there the heuristic lost at 3 s in every
