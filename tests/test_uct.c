@@ -826,23 +826,25 @@ static void test_imb(void)
 
 /* Param race: in breakthroughSmall, a race (each goal line one square),
  * the default plays random lanes, ept and imb (mast=0, ept=10, imb=40,
- * ihalf=1000) move for move, and race=0 does not; a value given keeps
- * (imb=20 with race is imb=20 with the rest of race's). In connectFour
- * (lines of four) and tictactoe_3player (three players) race changes
- * nothing. */
+ * ihalf=1000) move for move, and race=0 does not, nor does the same
+ * without ept (lanes at every iteration, lgain=0, so that ept cuts
+ * playouts at an iteration limit); a value given keeps (imb=20 with race
+ * is imb=20 with the rest of race's). In connectFour (lines of four) and
+ * tictactoe_3player (three players) race changes nothing. */
 static void test_race(void)
 {
 	const char *bs = "gdl:data/gdl/games/breakthroughSmall.kif";
-	const char *base[] = {"uct:time=0,iterations=300",
-		"uct:time=0,iterations=200,c=20", NULL};
-	const char *imb20[] = {"uct:time=0,iterations=300,imb=20",
-		"uct:time=0,iterations=200,c=20,imb=20", NULL};
-	CHECK(differ_on(bs, base, "race=0,mast=0,ept=10,imb=40,ihalf=1000",
-		"race=0") > 0);
+	const char *base[] = {"uct:time=0,iterations=300,lgain=0",
+		"uct:time=0,iterations=200,c=20,lgain=0", NULL};
+	const char *imb20[] = {"uct:time=0,iterations=300,lgain=0,imb=20",
+		"uct:time=0,iterations=200,c=20,lgain=0,imb=20", NULL};
+	const char *all = "race=0,mast=0,ept=10,imb=40,ihalf=1000";
+	CHECK(differ_on(bs, base, all, "race=0") > 0);
+	CHECK(differ_on(bs, base, all, "race=0,mast=0,imb=40,ihalf=1000") > 0);
 	CHECK(differ_on(bs, imb20, "race=0,mast=0,ept=10,ihalf=1000",
 		"race=0") > 0);
 	CHECK(differ_on("gdl:data/gdl/test/connectFour.kif", base, "race=0",
-		"race=0,mast=0,ept=10,imb=40,ihalf=1000") > 0);
+		all) > 0);
 	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif",
 		"race=0", "c=60") > 0);
 }

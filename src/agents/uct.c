@@ -183,11 +183,12 @@
  * goal lines (g->lines) is one proposition, as breakthrough's (a piece
  * of the player's on the far row), a goal the heuristic's linear model
  * has among its own features, the playouts are random lanes with ept
- * and imb (mast=0, ept=10, imb=40, ihalf=1000, each where left at its
- * default): there the combination won breakthrough at 3 s, where the
- * default's MAST lanes lost it to plain UCT; elsewhere, as in
- * connectFour (lines of four), it lost (docs/GGP_STRENGTH.md,
- * twenty-seventh and thirtieth rounds).
+ * and imb (mast=0, ept=10, imb=40, ihalf=1000, each where at its
+ * default's value, given so or not; race=0 to choose them; imb stops at
+ * a round of simultaneous moves, as always): there the combination won
+ * breakthrough at 3 s, where the default's MAST lanes lost it to plain
+ * UCT; elsewhere, as in connectFour (lines of four), it lost
+ * (docs/GGP_STRENGTH.md, twenty-seventh and thirtieth rounds).
  *
  * Relative bonus (`rb`, Pepels, Tak, Lanctot and Winands, ECAI 2014), in
  * games of two players: the length of a decisive iteration from the root
@@ -636,9 +637,10 @@ static const gl_param_def uct_params[] = {
 		"(1, 2, 3+); 0: the propositions alone", 0, 1},
 	{"race", "1", "1: in a game of two players each of whose goal lines "
 		"is one proposition (a race to any square of a row, as in "
-		"breakthrough), mast, ept, imb and ihalf left at their defaults "
-		"are 0, 10, 40 and 1000 instead: random lanes, and playouts cut "
-		"and backed up by the learnt heuristic; 0: the defaults "
+		"breakthrough), mast, ept, imb and ihalf at their defaults' "
+		"values (given so or not) are 0, 10, 40 and 1000 instead: random "
+		"lanes, and playouts cut and backed up by the learnt heuristic "
+		"(imb until a round of simultaneous moves); 0: the defaults "
 		"everywhere", 0, 1},
 	{NULL, NULL, NULL, 0, 0}
 };
@@ -665,8 +667,9 @@ static bool race_game(const gl_game *g)
 	return has[0] && has[1];
 }
 
-/* Parameter key, or in a race (race=1) `to` where key is still at its
- * declared default. */
+/* Parameter key, or in a race (race=1) `to` where key has its declared
+ * default's value (the parameters do not tell a value given from the
+ * default: an explicit mast=2 is overridden too; race=0 keeps it). */
 static long race_int(const gl_params *p, bool race, const char *key, long to)
 {
 	long v = gl_params_int(p, key);
