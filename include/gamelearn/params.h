@@ -32,6 +32,9 @@ typedef struct gl_params {
 /* Integer value of key (0 if undeclared) and its text ("" if undeclared). */
 long gl_params_int(const gl_params *p, const char *key);
 const char *gl_params_str(const gl_params *p, const char *key);
+/* Whether declared key has its default's value, left so or given equal
+ * to it (p does not tell the two apart); false if undeclared. */
+bool gl_params_at_default(const gl_params *p, const char *key);
 /* The text parameter key read as a real number in [lo, hi] into *out; 0,
  * or GL_EINVAL "OWNER: KEY must be a number in LO..HI, got 'TEXT'" (a
  * parameter declared as text: seconds, probabilities). */

@@ -672,11 +672,7 @@ static bool race_game(const gl_game *g)
  * default: an explicit mast=2 is overridden too; race=0 keeps it). */
 static long race_int(const gl_params *p, bool race, const char *key, long to)
 {
-	long v = gl_params_int(p, key);
-	for (int i = 0; race && i < p->n; i++)
-		if (strcmp(p->def[i]->key, key) == 0)
-			return v == strtol(p->def[i]->def, NULL, 10) ? to : v;
-	return v;
+	return race && gl_params_at_default(p, key) ? to : gl_params_int(p, key);
 }
 
 static void uct_done(gl_agent *a)

@@ -30,6 +30,17 @@ const char *gl_params_str(const gl_params *p, const char *key)
 	return i < 0 ? "" : p->text[i];
 }
 
+bool gl_params_at_default(const gl_params *p, const char *key)
+{
+	int i = param_index(p, key);
+	if (i < 0)
+		return false;
+	const gl_param_def *d = p->def[i];
+	if (d->min <= d->max) /* an integer: its text is canonical, "03" 3 */
+		return p->num[i] == strtol(d->def, NULL, 10);
+	return strcmp(p->text[i], d->def) == 0;
+}
+
 int gl_params_real(const gl_params *p, const char *key, const char *owner,
 	double lo, double hi, double *out, gl_err *err)
 {
