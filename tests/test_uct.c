@@ -22,7 +22,9 @@
  * goal line one proposition: breakthroughSmall) the default is random
  * lanes with ept and imb (param race), elsewhere not.
  * Decisive moves find a win in one iteration, and minimax in selection
- * a forced block and a win in three plies in two; the transposition table
+ * a forced block and a win in three plies in two; endgame solving
+ * (esolve) keeps every won or drawn position's value with one iteration,
+ * and gives up where moves are simultaneous; the transposition table
  * carries what one move order learnt to another; decay=100 is the
  * default's player and decay=0 is not. The nodes' states kept (param
  * states) or replayed play the same matches, and kept they spare
@@ -955,6 +957,128 @@ static void test_ms(void)
 			i);
 }
 
+/* A negamax's buffers: a state and a move list a ply. */
+typedef struct exact_buf {
+	unsigned char *states;
+	gl_action *moves;
+	size_t stride;
+} exact_buf;
+
+/* The exact goal of s's mover by negamax to the ends (small games only),
+ * depth plies below where it started. */
+static int exact_value(const gl_game *g, const void *s, const exact_buf *b,
+	int depth)
+{
+	gl_action *mv = b->moves + (size_t)depth * g->max_legal;
+	int k = g->type->legal(g, s, mv), m = g->type->to_move(g, s), best = -1;
+	unsigned char *t = b->states + (size_t)depth * b->stride;
+	for (int i = 0; i < k; i++) {
+		memcpy(t, s, g->state_size);
+		g->type->apply(g, t, mv[i]);
+		int v, goals[GL_PLAYERS_MAX];
+		if (g->type->terminal(g, t)) {
+			g->type->goals(g, t, goals);
+			v = goals[m];
+		} else {
+			v = exact_value(g, t, b, depth + 1);
+			if (g->type->to_move(g, t) != m)
+				v = 100 - v;
+		}
+		best = v > best ? v : best;
+	}
+	return best;
+}
+
+/* Endgame solving (esolve): from 40 random positions of a game small
+ * enough to solve (each after 0 to 6 random moves, not ended), one
+ * iteration of the tree and a solve of up to esolve x 10,000 states:
+ * the move played keeps the position's exact value for its mover
+ * wherever that is a win or a draw (a win played at once; a draw kept
+ * when the tree's move is not shown to hold it). Returns how many of the
+ * positions it kept (wins and draws) and, in *n, how many there were. */
+static int esolve_keeps(const char *game, const char *spec, int *n)
+{
+	gl_game *g = tg_game(game);
+	gl_agent *a = tg_agent(spec, g);
+	exact_buf b = {NULL, NULL, (g->state_size + 15) / 16 * 16};
+	b.states = gl_malloc(b.stride * (g->max_length + 2));
+	b.moves = gl_malloc((g->max_length + 2) * g->max_legal * sizeof *b.moves);
+	gl_action *mv = gl_malloc(g->max_legal * sizeof *mv);
+	unsigned char *s = tg_state(g), *t = tg_state(g);
+	gl_rng r;
+	gl_rng_seed(&r, 11);
+	int kept = 0;
+	*n = 0;
+	for (int pos = 0; pos < 40; pos++) {
+		g->type->start(g, s);
+		int plies = (int)gl_rng_below(&r, 7);
+		for (int i = 0; i < plies; i++) {
+			int k = g->type->legal(g, s, mv);
+			memcpy(t, s, g->state_size);
+			g->type->apply(g, t, mv[gl_rng_below(&r, (uint32_t)k)]);
+			if (g->type->terminal(g, t))
+				break;
+			memcpy(s, t, g->state_size);
+		}
+		int m = g->type->to_move(g, s);
+		int v = exact_value(g, s, &b, 0);
+		if (v == 0)
+			continue; /* lost: any move is */
+		gl_err err = {0};
+		gl_rng_split(&a->rng, (uint64_t)pos, 0);
+		a->role = m;
+		CHECK(a->type->begin(a, &err) == 0);
+		gl_action x;
+		CHECK(a->type->choose(a, s, &x, &err) == 0);
+		memcpy(t, s, g->state_size);
+		g->type->apply(g, t, x);
+		int got, goals[GL_PLAYERS_MAX];
+		if (g->type->terminal(g, t)) {
+			g->type->goals(g, t, goals);
+			got = goals[m];
+		} else {
+			got = exact_value(g, t, &b, 0);
+			if (g->type->to_move(g, t) != m)
+				got = 100 - got;
+		}
+		(*n)++;
+		kept += got == v;
+	}
+	gl_free(b.states);
+	gl_free(b.moves);
+	gl_free(mv);
+	gl_free(s);
+	gl_free(t);
+	gl_agent_free(a);
+	gl_game_free(g);
+	return kept;
+}
+
+static void test_esolve(void)
+{
+	const char *games[] = {"tictactoe", "gdl:data/gdl/games/ticTacToe.kif"};
+	for (int i = 0; i < 2; i++) {
+		int n, m;
+		int on = esolve_keeps(games[i], "uct:time=0,iterations=1,esolve=5",
+			&n);
+		int off = esolve_keeps(games[i], "uct:time=0,iterations=1", &m);
+		printf("esolve: %s, the value kept in %d of %d positions (without: "
+			"%d)\n", games[i], on, n, off);
+		CHECK_MSG(n > 10 && on == n, "%s: esolve kept %d of %d", games[i],
+			on, n);
+		CHECK_MSG(off < m, "%s: one iteration kept every value anyway",
+			games[i]);
+	}
+	/* where the goals do not sum to 100, or moves are simultaneous, it
+	 * gives up and the tree plays: complete legal matches */
+	const char *specs[] = {"uct:time=0,iterations=200,esolve=5",
+		"uct:time=0,iterations=200,esolve=5"};
+	gl_match x;
+	gl_match_init(&x);
+	CHECK(play("gdl:data/gdl/hard/blockerParallel.kif", specs, 3, &x) == 0);
+	gl_match_done(&x);
+}
+
 /* Transpositions: a search (pondering, 0.5 s) from the state after X a1
  * visits the state after a1 b2 b1 (O to move, where every move but c1
  * lets X win at once) and learns its children's values in the table;
@@ -1622,6 +1746,7 @@ static void test_ept(void)
 int main(void)
 {
 	test_lgain();
+	test_esolve();
 	test_ept();
 	test_lmast_learns();
 	check_each_mixed();

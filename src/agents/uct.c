@@ -308,6 +308,15 @@ typedef struct node {
 	int8_t proof[2];  /* PROVEN: both players' exact goals */
 } node;
 
+/* Endgame solving (param esolve): what the search knows of one state, in
+ * a table of 1 << ES_BITS entries (16 MiB) kept through the match. */
+enum { ES_BITS = 20, ES_LEVELS_MAX = 512 };
+typedef struct es_entry {
+	uint64_t key;     /* the state's hash (0: a free entry) */
+	gl_action move;   /* the best move found there */
+	int8_t lo, hi;    /* bounds on its mover's exact goal */
+} es_entry;
+
 /* MAST: one move's playout statistics for one player. */
 typedef struct mast_entry {
 	double sum;       /* total goal of the player over those iterations */
@@ -365,6 +374,16 @@ typedef struct uct {
 	int nst;            /* NST's longest n-gram (0: off, 2 or 3) */
 	int decisive;       /* 1: expansion puts a move that wins at once
 			     * first; 2: playouts play one too */
+	int esolve;         /* endgame solving: percent of a move's time
+			     * (0: off) */
+	es_entry *es_tt;    /* [1 << ES_BITS] its table of bounds */
+	gl_scratch esw;     /* ... its moves and states, one a ply */
+	int es_levels;      /* ... the plies it may go below the root */
+	double es_stop;     /* ... the clock at which it gives up (0: none) */
+	uint64_t es_nodes;  /* ... states searched in this solve */
+	uint64_t es_max;    /* ... and the most it may search */
+	bool es_abort;      /* ... gave up: out of time or plies, or goals
+			     * that are not a two-player zero-sum's */
 	int msd;            /* minimax in selection: its depth (0: off) */
 	uint32_t msv;       /* ... at a node with this many visits */
 	gl_scratch msw;     /* ... its moves and states, a list and a state
@@ -599,6 +618,11 @@ static const gl_param_def uct_params[] = {
 		"is marked so (1: the children's own ends); 0: off", 0, 8},
 	{"msv", "1", "minimax in selection: the visits a node needs first",
 		1, 100000000},
+	{"esolve", "0", "endgame solving (two players whose goals sum to 100, "
+		"turns only): each move first spends up to this percent of its "
+		"time on an exact alpha-beta search to the game's ends; a win "
+		"found is played, a draw found kept (the search's move unless "
+		"the tree's is proven to draw too); 0: off", 0, 100},
 	{"lgr", "0", "Last-Good-Reply with forgetting: a playout move that followed "
 		"a move in an iteration its mover won is played again after that move "
 		"where legal, until it is in an iteration its mover did not win (0 or 1)",
@@ -686,6 +710,8 @@ static void uct_done(gl_agent *a)
 	gl_free(u->cur);
 	gl_scratch_done(&u->w);
 	gl_scratch_done(&u->msw);
+	gl_scratch_done(&u->esw);
+	gl_free(u->es_tt);
 	gl_free(u->cand);
 	gl_free(u->x);
 	gl_free(u->mast);
@@ -884,6 +910,15 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	}
 	if (u->imb > 0)
 		u->hv = gl_malloc((size_t)cap * g->nplayers * sizeof *u->hv);
+	u->esolve = g->nplayers == 2 ? (int)gl_params_int(p, "esolve") : 0;
+	bool es = false;
+	if (u->esolve > 0) {
+		u->es_levels = g->max_length < ES_LEVELS_MAX ?
+			(int)g->max_length : ES_LEVELS_MAX;
+		u->es_tt = gl_calloc((size_t)1 << ES_BITS, sizeof *u->es_tt);
+		es = !u->es_tt || gl_scratch_init(&u->esw, g, u->es_levels,
+			u->es_levels, NULL);
+	}
 	bool lgr = gl_params_int(p, "lgr") != 0;
 	if (lgr)
 		u->reply = gl_malloc(nmark * sizeof *u->reply);
@@ -918,7 +953,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	    (u->rave > 0 && (!u->amaf || !u->mark_it || !u->mark_ply)) ||
 	    (u->grave > 0 && (!u->gidx || !u->gstamp)) ||
 	    (u->imb > 0 && (!u->hw || !u->hv || !u->hidx)) ||
-	    (u->ept > 0 && (!u->hw || !u->hidx)) || threat ||
+	    (u->ept > 0 && (!u->hw || !u->hidx)) || threat || es ||
 	    gl_scratch_init(&u->w, g, LIST_REACH + levels, STATE_REACH + levels,
 		NULL) || (u->msd > 1 &&
 	    gl_scratch_init(&u->msw, g, u->msd - 1, u->msd - 1, NULL))) {
@@ -972,6 +1007,8 @@ static int uct_begin(gl_agent *a, gl_err *err)
 			sizeof *u->hw);
 	if (u->nthreat)
 		threats_reset(&u->threat);
+	if (u->es_tt)
+		memset(u->es_tt, 0, ((size_t)1 << ES_BITS) * sizeof *u->es_tt);
 	if (u->tt_key) {
 		size_t n = u->tt_mask + 1;
 		memset(u->tt_key, 0, n * sizeof *u->tt_key);
@@ -2197,6 +2234,162 @@ static bool ms_children(uct *u, const gl_game *g, int32_t n, const void *s)
 	return try_prove(u, nd);
 }
 
+/* Endgame solving (param esolve; as endgame solvers in chess and othello
+ * programs, and Sancho's in GGP): in a game of two players whose goals
+ * sum to 100 at every end, each move first searches the root's state to
+ * the game's ends by alpha-beta (fail-soft negamax over the mover's goal,
+ * a table of bounds kept through the match), until a share of the move's
+ * time runs out. A position solved is known exactly: a win is played at
+ * once; a draw keeps the tree's move only if that move is proven to hold
+ * the draw; a loss leaves the choice to the tree, whose move makes the
+ * loss hardest to find. It gives up (u->es_abort) out of time, beyond
+ * u->es_levels plies, at a round of simultaneous moves, or at an end
+ * whose goals do not sum to 100. */
+
+/* The mover's MAST mean for move m (50 unseen, or without MAST): the
+ * order in which es_search() tries the moves, after the table's. */
+static double es_order(const uct *u, int who, gl_action m)
+{
+	if (!u->mast)
+		return 50;
+	const mast_entry *e = &u->mast[(size_t)who * u->nact + (size_t)m];
+	return e->n > 0 ? e->sum / e->n : 50;
+}
+
+/* The exact goal of s's mover (s not terminal) within [alpha, beta]
+ * (fail-soft: below alpha an upper bound, above beta a lower one), ply
+ * levels below the root; 0 with u->es_abort set when it gives up. */
+static int es_search(uct *u, const gl_game *g, const void *s, int ply,
+	int alpha, int beta)
+{
+	if (++u->es_nodes > u->es_max || ((u->es_nodes & 1023) == 0 &&
+	    u->es_stop > 0 && gl_now() >= u->es_stop))
+		u->es_abort = true;
+	if (u->es_abort || ply >= u->es_levels ||
+	    (g->type->hidden && g->type->hidden(g, s) > 0)) {
+		u->es_abort = true;
+		return 0;
+	}
+	uint64_t h = gl_game_hash(g, s);
+	h = h ? h : 1; /* 0 marks a free entry */
+	es_entry *e = &u->es_tt[h & (((uint64_t)1 << ES_BITS) - 1)];
+	gl_action first = NONE;
+	if (e->key == h) {
+		if (e->lo >= beta || e->lo == e->hi)
+			return e->lo;
+		if (e->hi <= alpha)
+			return e->hi;
+		alpha = alpha > e->lo ? alpha : e->lo;
+		beta = beta < e->hi ? beta : e->hi;
+		first = e->move;
+	}
+	gl_action *mv = gl_scratch_moves(&u->esw, ply);
+	unsigned char *t = gl_scratch_state(&u->esw, ply);
+	int k = g->type->legal(g, s, mv);
+	int m = g->type->to_move(g, s);
+	/* the table's move first, then by MAST's means, highest first */
+	for (int i = 1; i < k; i++) {
+		gl_action x = mv[i];
+		double v = x == first ? 1e9 : es_order(u, m, x);
+		int j = i;
+		for (; j > 0 && (mv[j - 1] == first ? 1e9 :
+		     es_order(u, m, mv[j - 1])) < v; j--)
+			mv[j] = mv[j - 1];
+		mv[j] = x;
+	}
+	int a0 = alpha, best = -1;
+	gl_action bm = k > 0 ? mv[0] : NONE;
+	for (int i = 0; i < k && best < beta; i++) {
+		memcpy(t, s, g->state_size);
+		g->type->apply(g, t, mv[i]);
+		int v;
+		if (g->type->terminal(g, t)) {
+			int goals[GL_PLAYERS_MAX];
+			g->type->goals(g, t, goals);
+			if (goals[0] + goals[1] != 100) {
+				u->es_abort = true;
+				return 0;
+			}
+			v = goals[m];
+		} else if (g->type->to_move(g, t) == m) {
+			v = es_search(u, g, t, ply + 1, alpha, beta);
+		} else {
+			v = 100 - es_search(u, g, t, ply + 1, 100 - beta,
+				100 - alpha);
+		}
+		if (u->es_abort)
+			return 0;
+		if (v > best) {
+			best = v;
+			bm = mv[i];
+		}
+		if (best > alpha)
+			alpha = best;
+	}
+	if (k == 0) { /* no move but not an end: not a game it can solve */
+		u->es_abort = true;
+		return 0;
+	}
+	e->key = h;
+	e->move = bm;
+	e->lo = (int8_t)(best <= a0 ? 0 : best);
+	e->hi = (int8_t)(best >= beta ? 100 : best);
+	return best;
+}
+
+/* The states a solve may search: without a clock (an iteration limit),
+ * esolve times 10,000, so that the play is reproducible; with one, as
+ * many as the clock allows. */
+static uint64_t es_budget(const uct *u, double stop)
+{
+	return stop > 0 ? UINT64_MAX : (uint64_t)u->esolve * 10000;
+}
+
+/* Solve state s (the root's, the agent's move, not terminal) by
+ * es_search() until the clock reads stop (0: es_budget()'s states):
+ * returns whether it did, the
+ * mover's exact goal into *value and a move that achieves it into *move. */
+static bool es_solve(uct *u, const gl_game *g, const void *s, double stop,
+	int *value, gl_action *move)
+{
+	u->es_stop = stop;
+	u->es_nodes = 0;
+	u->es_max = es_budget(u, stop);
+	u->es_abort = false;
+	*value = es_search(u, g, s, 0, 0, 100);
+	if (u->es_abort)
+		return false;
+	uint64_t h = gl_game_hash(g, s);
+	*move = u->es_tt[(h ? h : 1) & (((uint64_t)1 << ES_BITS) - 1)].move;
+	return true;
+}
+
+/* Whether move m at s (the root's state, solved to the mover's goal v)
+ * is proven to reach v too, searched until the clock reads stop. */
+static bool es_holds(uct *u, const gl_game *g, const void *s, gl_action m,
+	int v, double stop)
+{
+	unsigned char *t = gl_scratch_state(&u->esw, 0);
+	int me = g->type->to_move(g, s), got;
+	memcpy(t, s, g->state_size);
+	g->type->apply(g, t, m);
+	if (g->type->terminal(g, t)) {
+		int goals[GL_PLAYERS_MAX];
+		g->type->goals(g, t, goals);
+		return goals[me] >= v;
+	}
+	u->es_stop = stop;
+	u->es_nodes = 0;
+	u->es_max = es_budget(u, stop);
+	u->es_abort = false;
+	/* a null window at v: whether the move's value reaches v */
+	if (g->type->to_move(g, t) == me)
+		got = es_search(u, g, t, 1, v - 1, v);
+	else
+		got = 100 - es_search(u, g, t, 1, 100 - v, 101 - v);
+	return !u->es_abort && got >= v;
+}
+
 /* RAVE (Gelly and Silver, "Combining Online and Offline Knowledge in UCT",
  * ICML 2007; in GGP Finnsson and Bjornsson, "Learning Simulation Control
  * in General Game-Playing Agents", AAAI 2010): after an iteration whose
@@ -2825,9 +3018,26 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 		return 0;
 	}
 	double stop = u->seconds > 0 ? gl_now() + u->seconds : 0;
-	uint64_t it = pick_lanes(u, a, stop);
+	/* endgame solving first: a win found is played; a draw found is
+	 * kept, at the cost of the last 2% of the clock to check the tree's
+	 * move (a loss found leaves the choice to the tree) */
+	int ev = -1;
+	gl_action em = NONE;
+	double tree_stop = stop;
+	if (u->esolve > 0 && h == 0 && !(u->nodes[u->root].flags & SIMUL)) {
+		double end = stop > 0 ? gl_now() + u->seconds * u->esolve / 100 : 0;
+		if (!es_solve(u, g, s, end, &ev, &em))
+			ev = -1;
+		else if (ev == 100) {
+			*move = em;
+			return 0;
+		} else if (ev > 0 && stop > 0) {
+			tree_stop = stop - u->seconds / 50;
+		}
+	}
+	uint64_t it = pick_lanes(u, a, tree_stop);
 	do {
-		if (lanes_fit(u, stop)) {
+		if (lanes_fit(u, tree_stop)) {
 			it += iterate_lanes(u, a, u->iterations ? u->iterations - it :
 				u->lanes);
 		} else {
@@ -2835,7 +3045,7 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 			it++;
 		}
 	} while ((!u->iterations || it < u->iterations) &&
-		 (stop == 0 || gl_now() < stop) && open_root(u));
+		 (tree_stop == 0 || gl_now() < tree_stop) && open_root(u));
 	const node *r = &u->nodes[u->root];
 	const node **x = u->x;
 	int n = 0;
@@ -2858,6 +3068,8 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 			x[n++] = &u->nodes[r->first + i];
 	} else if (r->flags & EXPANDED && r->nchild > 0) {
 		*move = best_child(u, r)->move;
+		if (ev > 0 && *move != em && !es_holds(u, g, s, *move, ev, stop))
+			*move = em; /* the tree's move not shown to hold the draw */
 		return 0;
 	}
 	*move = n > 0 ? pick_simul(u, a, x, n) :
