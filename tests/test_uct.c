@@ -1000,7 +1000,7 @@ static int esolve_keeps(const char *game, const char *spec, int *n)
 {
 	gl_game *g = tg_game(game);
 	gl_agent *a = tg_agent(spec, g);
-	exact_buf b = {NULL, NULL, (g->state_size + 15) / 16 * 16};
+	exact_buf b = {NULL, NULL, gl_state_stride(g)};
 	b.states = gl_malloc(b.stride * (g->max_length + 2));
 	b.moves = gl_malloc((g->max_length + 2) * g->max_legal * sizeof *b.moves);
 	gl_action *mv = gl_malloc(g->max_legal * sizeof *mv);
@@ -1069,8 +1069,8 @@ static void test_esolve(void)
 		CHECK_MSG(off < m, "%s: one iteration kept every value anyway",
 			games[i]);
 	}
-	/* where the goals do not sum to 100, or moves are simultaneous, it
-	 * gives up and the tree plays: complete legal matches */
+	/* where moves are simultaneous it gives up and the tree plays: a
+	 * complete legal match */
 	const char *specs[] = {"uct:time=0,iterations=200,esolve=5",
 		"uct:time=0,iterations=200,esolve=5"};
 	gl_match x;

@@ -620,9 +620,11 @@ static const gl_param_def uct_params[] = {
 		1, 100000000},
 	{"esolve", "0", "endgame solving (two players whose goals sum to 100, "
 		"turns only): each move first spends up to this percent of its "
-		"time on an exact alpha-beta search to the game's ends; a win "
-		"found is played, a draw found kept (the search's move unless "
-		"the tree's is proven to draw too); 0: off", 0, 100},
+		"time (without a clock: this times 10,000 states) on an exact "
+		"alpha-beta search to the game's ends; a win found is played, a "
+		"value between 0 and 100 kept (the search's move unless the "
+		"tree's is proven to reach it too), a loss left to the tree; 0: "
+		"off", 0, 100},
 	{"lgr", "0", "Last-Good-Reply with forgetting: a playout move that followed "
 		"a move in an iteration its mover won is played again after that move "
 		"where legal, until it is in an iteration its mover did not win (0 or 1)",
@@ -2257,7 +2259,8 @@ static double es_order(const uct *u, int who, gl_action m)
 }
 
 /* The exact goal of s's mover (s not terminal) within [alpha, beta]
- * (fail-soft: below alpha an upper bound, above beta a lower one), ply
+ * (fail-soft: at or below alpha an upper bound, at or above beta a lower
+ * one), ply
  * levels below the root; 0 with u->es_abort set when it gives up. */
 static int es_search(uct *u, const gl_game *g, const void *s, int ply,
 	int alpha, int beta)
@@ -2274,13 +2277,16 @@ static int es_search(uct *u, const gl_game *g, const void *s, int ply,
 	h = h ? h : 1; /* 0 marks a free entry */
 	es_entry *e = &u->es_tt[h & (((uint64_t)1 << ES_BITS) - 1)];
 	gl_action first = NONE;
+	int plo = 0, phi = 100; /* the bounds known before this search */
 	if (e->key == h) {
 		if (e->lo >= beta || e->lo == e->hi)
 			return e->lo;
 		if (e->hi <= alpha)
 			return e->hi;
-		alpha = alpha > e->lo ? alpha : e->lo;
-		beta = beta < e->hi ? beta : e->hi;
+		plo = e->lo;
+		phi = e->hi;
+		alpha = alpha > plo ? alpha : plo;
+		beta = beta < phi ? beta : phi;
 		first = e->move;
 	}
 	gl_action *mv = gl_scratch_moves(&u->esw, ply);
@@ -2330,10 +2336,13 @@ static int es_search(uct *u, const gl_game *g, const void *s, int ply,
 		u->es_abort = true;
 		return 0;
 	}
+	/* the new bounds, as tight as the ones known before (a search that
+	 * failed low at a known lower bound leaves the value exact) */
+	int lo = best <= a0 ? 0 : best, hi = best >= beta ? 100 : best;
 	e->key = h;
 	e->move = bm;
-	e->lo = (int8_t)(best <= a0 ? 0 : best);
-	e->hi = (int8_t)(best >= beta ? 100 : best);
+	e->lo = (int8_t)(lo > plo ? lo : plo);
+	e->hi = (int8_t)(hi < phi ? hi : phi);
 	return best;
 }
 
@@ -3018,15 +3027,20 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 		return 0;
 	}
 	double stop = u->seconds > 0 ? gl_now() + u->seconds : 0;
-	/* endgame solving first: a win found is played; a draw found is
-	 * kept, at the cost of the last 2% of the clock to check the tree's
-	 * move (a loss found leaves the choice to the tree) */
+	/* endgame solving first: a win found (100) is played; any value
+	 * between (a draw) is kept, at the cost of the last 2% of the clock
+	 * to check the tree's move (a loss found, 0, leaves the choice to
+	 * the tree) */
 	int ev = -1;
 	gl_action em = NONE;
 	double tree_stop = stop;
 	if (u->esolve > 0 && h == 0 && !(u->nodes[u->root].flags & SIMUL)) {
 		double end = stop > 0 ? gl_now() + u->seconds * u->esolve / 100 : 0;
-		if (!es_solve(u, g, s, end, &ev, &em))
+		bool legal = false;
+		if (es_solve(u, g, s, end, &ev, &em))
+			for (int i = 0; i < k && !legal; i++)
+				legal = moves[i] == em; /* not a hash's collision */
+		if (!legal)
 			ev = -1;
 		else if (ev == 100) {
 			*move = em;
@@ -3072,7 +3086,7 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 			*move = em; /* the tree's move not shown to hold the draw */
 		return 0;
 	}
-	*move = n > 0 ? pick_simul(u, a, x, n) :
+	*move = n > 0 ? pick_simul(u, a, x, n) : ev > 0 ? em :
 		moves[gl_rng_below(&a->rng, (uint32_t)k)];
 	return 0;
 }
