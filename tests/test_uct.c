@@ -23,8 +23,10 @@
  * lanes with ept and imb (param race), elsewhere not.
  * Decisive moves find a win in one iteration, and minimax in selection
  * a forced block and a win in three plies in two; endgame solving
- * (esolve) keeps every won or drawn position's value with one iteration,
- * and gives up where moves are simultaneous; the transposition table
+ * (esolve) keeps every won or drawn position's value with one iteration
+ * or on a clock, plays the tree's move where it is proven to hold a
+ * draw, and gives up where goals do not sum to 100 and where moves are
+ * simultaneous; the transposition table
  * carries what one move order learnt to another; decay=100 is the
  * default's player and decay=0 is not. The nodes' states kept (param
  * states) or replayed play the same matches, and kept they spare
@@ -989,17 +991,43 @@ static int exact_value(const gl_game *g, const void *s, const exact_buf *b,
 	return best;
 }
 
+/* The exact goal of s's mover after move x (s not terminal). */
+static int exact_after(const gl_game *g, const void *s, gl_action x,
+	const exact_buf *b, unsigned char *t)
+{
+	int m = g->type->to_move(g, s), goals[GL_PLAYERS_MAX];
+	memcpy(t, s, g->state_size);
+	g->type->apply(g, t, x);
+	if (g->type->terminal(g, t)) {
+		g->type->goals(g, t, goals);
+		return goals[m];
+	}
+	int v = exact_value(g, t, b, 0);
+	return g->type->to_move(g, t) != m ? 100 - v : v;
+}
+
+/* What esolve_keeps() saw. */
+typedef struct es_tally {
+	int n;          /* positions won or drawn for their mover */
+	int kept[2];    /* where the move of agent 0 (with esolve), 1
+			 * (without) kept the value */
+	int draws;      /* drawn positions where agent 1's move kept it */
+	int same;       /* ... and agent 0 played the same move */
+} es_tally;
+
 /* Endgame solving (esolve): from 40 random positions of a game small
- * enough to solve (each after 0 to 6 random moves, not ended), one
- * iteration of the tree and a solve of up to esolve x 10,000 states:
- * the move played keeps the position's exact value for its mover
- * wherever that is a win or a draw (a win played at once; a draw kept
- * when the tree's move is not shown to hold it). Returns how many of the
- * positions it kept (wins and draws) and, in *n, how many there were. */
-static int esolve_keeps(const char *game, const char *spec, int *n)
+ * enough to solve (each after 0 to 6 random moves, not ended), agents on
+ * (with esolve) and off (the same without) choose a move, each seeded
+ * alike, and the moves are checked against a brute-force negamax:
+ * whether each kept the position's exact value for its mover wherever
+ * that is a win or a draw, and, at the draws that off's move kept,
+ * whether on played off's move too (the tree's move, once proven to hold
+ * the draw). */
+static es_tally esolve_keeps(const char *game, const char *on,
+	const char *off)
 {
 	gl_game *g = tg_game(game);
-	gl_agent *a = tg_agent(spec, g);
+	gl_agent *a[2] = {tg_agent(on, g), tg_agent(off, g)};
 	exact_buf b = {NULL, NULL, gl_state_stride(g)};
 	b.states = gl_malloc(b.stride * (g->max_length + 2));
 	b.moves = gl_malloc((g->max_length + 2) * g->max_legal * sizeof *b.moves);
@@ -1007,8 +1035,7 @@ static int esolve_keeps(const char *game, const char *spec, int *n)
 	unsigned char *s = tg_state(g), *t = tg_state(g);
 	gl_rng r;
 	gl_rng_seed(&r, 11);
-	int kept = 0;
-	*n = 0;
+	es_tally y = {0, {0, 0}, 0, 0};
 	for (int pos = 0; pos < 40; pos++) {
 		g->type->start(g, s);
 		int plies = (int)gl_rng_below(&r, 7);
@@ -1024,51 +1051,65 @@ static int esolve_keeps(const char *game, const char *spec, int *n)
 		int v = exact_value(g, s, &b, 0);
 		if (v == 0)
 			continue; /* lost: any move is */
-		gl_err err = {0};
-		gl_rng_split(&a->rng, (uint64_t)pos, 0);
-		a->role = m;
-		CHECK(a->type->begin(a, &err) == 0);
-		gl_action x;
-		CHECK(a->type->choose(a, s, &x, &err) == 0);
-		memcpy(t, s, g->state_size);
-		g->type->apply(g, t, x);
-		int got, goals[GL_PLAYERS_MAX];
-		if (g->type->terminal(g, t)) {
-			g->type->goals(g, t, goals);
-			got = goals[m];
-		} else {
-			got = exact_value(g, t, &b, 0);
-			if (g->type->to_move(g, t) != m)
-				got = 100 - got;
+		gl_action x[2];
+		for (int i = 0; i < 2; i++) {
+			gl_err err = {0};
+			gl_rng_split(&a[i]->rng, (uint64_t)pos, 0);
+			a[i]->role = m;
+			CHECK(a[i]->type->begin(a[i], &err) == 0);
+			CHECK(a[i]->type->choose(a[i], s, &x[i], &err) == 0);
+			y.kept[i] += exact_after(g, s, x[i], &b, t) == v;
 		}
-		(*n)++;
-		kept += got == v;
+		y.n++;
+		if (v < 100 && exact_after(g, s, x[1], &b, t) == v) {
+			y.draws++;
+			y.same += x[0] == x[1];
+		}
 	}
 	gl_free(b.states);
 	gl_free(b.moves);
 	gl_free(mv);
 	gl_free(s);
 	gl_free(t);
-	gl_agent_free(a);
+	gl_agent_free(a[0]);
+	gl_agent_free(a[1]);
 	gl_game_free(g);
-	return kept;
+	return y;
 }
 
 static void test_esolve(void)
 {
 	const char *games[] = {"tictactoe", "gdl:data/gdl/games/ticTacToe.kif"};
 	for (int i = 0; i < 2; i++) {
-		int n, m;
-		int on = esolve_keeps(games[i], "uct:time=0,iterations=1,esolve=5",
-			&n);
-		int off = esolve_keeps(games[i], "uct:time=0,iterations=1", &m);
-		printf("esolve: %s, the value kept in %d of %d positions (without: "
-			"%d)\n", games[i], on, n, off);
-		CHECK_MSG(n > 10 && on == n, "%s: esolve kept %d of %d", games[i],
-			on, n);
-		CHECK_MSG(off < m, "%s: one iteration kept every value anyway",
-			games[i]);
+		/* one iteration of the tree, the solve up to 50,000 states */
+		es_tally y = esolve_keeps(games[i],
+			"uct:time=0,iterations=1,esolve=5",
+			"uct:time=0,iterations=1");
+		printf("esolve: %s, the value kept in %d of %d positions "
+			"(without: %d); at %d draws the tree's move held, %d "
+			"played\n", games[i], y.kept[0], y.n, y.kept[1], y.draws,
+			y.same);
+		CHECK_MSG(y.n > 10 && y.kept[0] == y.n, "%s: esolve kept %d of %d",
+			games[i], y.kept[0], y.n);
+		CHECK_MSG(y.kept[1] < y.n, "%s: one iteration kept every value "
+			"anyway", games[i]);
+		/* the tree's move proven to hold the draw is the one played */
+		CHECK_MSG(y.draws > 5 && y.same == y.draws, "%s: the tree's move "
+			"played at %d of %d draws where it held", games[i], y.same,
+			y.draws);
 	}
+	/* on a clock (its share of the time, the last 2% kept for proving
+	 * the tree's move): 0.05 s a move solves tictactoe's positions */
+	es_tally y = esolve_keeps("tictactoe", "uct:time=0.05,esolve=50",
+		"uct:time=0,iterations=1");
+	printf("esolve on a clock: tictactoe, the value kept in %d of %d\n",
+		y.kept[0], y.n);
+	CHECK_MSG(y.kept[0] == y.n, "on a clock esolve kept %d of %d",
+		y.kept[0], y.n);
+	/* goals that do not sum to 100: it gives up, and the tree's move
+	 * (share, worth 100) is played, not the zero-sum search's (alone) */
+	check_choice("gdl:data/gdl/agent/cooperate.kif",
+		"uct:time=0,iterations=1000,esolve=50", "", "share");
 	/* where moves are simultaneous it gives up and the tree plays: a
 	 * complete legal match */
 	const char *specs[] = {"uct:time=0,iterations=200,esolve=5",

@@ -384,6 +384,9 @@ typedef struct uct {
 	uint64_t es_max;    /* ... and the most it may search */
 	bool es_abort;      /* ... gave up: out of time or plies, or goals
 			     * that are not a two-player zero-sum's */
+	gl_action es_move;  /* ... the best move it found at the root */
+	double *es_key;     /* ... [max_legal] the order of a state's moves,
+			     * while es_search() sorts them */
 	int msd;            /* minimax in selection: its depth (0: off) */
 	uint32_t msv;       /* ... at a node with this many visits */
 	gl_scratch msw;     /* ... its moves and states, a list and a state
@@ -714,6 +717,7 @@ static void uct_done(gl_agent *a)
 	gl_scratch_done(&u->msw);
 	gl_scratch_done(&u->esw);
 	gl_free(u->es_tt);
+	gl_free(u->es_key);
 	gl_free(u->cand);
 	gl_free(u->x);
 	gl_free(u->mast);
@@ -918,7 +922,9 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		u->es_levels = g->max_length < ES_LEVELS_MAX ?
 			(int)g->max_length : ES_LEVELS_MAX;
 		u->es_tt = gl_calloc((size_t)1 << ES_BITS, sizeof *u->es_tt);
-		es = !u->es_tt || gl_scratch_init(&u->esw, g, u->es_levels,
+		u->es_key = gl_malloc(((size_t)g->max_legal + 1) *
+			sizeof *u->es_key);
+		es = !u->es_tt || !u->es_key || gl_scratch_init(&u->esw, g, u->es_levels,
 			u->es_levels, NULL);
 	}
 	bool lgr = gl_params_int(p, "lgr") != 0;
@@ -2279,6 +2285,8 @@ static int es_search(uct *u, const gl_game *g, const void *s, int ply,
 	gl_action first = NONE;
 	int plo = 0, phi = 100; /* the bounds known before this search */
 	if (e->key == h) {
+		if (ply == 0)
+			u->es_move = e->move;
 		if (e->lo >= beta || e->lo == e->hi)
 			return e->lo;
 		if (e->hi <= alpha)
@@ -2293,15 +2301,20 @@ static int es_search(uct *u, const gl_game *g, const void *s, int ply,
 	unsigned char *t = gl_scratch_state(&u->esw, ply);
 	int k = g->type->legal(g, s, mv);
 	int m = g->type->to_move(g, s);
-	/* the table's move first, then by MAST's means, highest first */
-	for (int i = 1; i < k; i++) {
+	/* the table's move first, then by MAST's means, highest first (the
+	 * keys in es_key, in step with the moves; es_search() below sorts
+	 * its own only after this sort is done) */
+	double *key = u->es_key;
+	for (int i = 0; i < k; i++) {
 		gl_action x = mv[i];
 		double v = x == first ? 1e9 : es_order(u, m, x);
 		int j = i;
-		for (; j > 0 && (mv[j - 1] == first ? 1e9 :
-		     es_order(u, m, mv[j - 1])) < v; j--)
+		for (; j > 0 && key[j - 1] < v; j--) {
 			mv[j] = mv[j - 1];
+			key[j] = key[j - 1];
+		}
 		mv[j] = x;
+		key[j] = v;
 	}
 	int a0 = alpha, best = -1;
 	gl_action bm = k > 0 ? mv[0] : NONE;
@@ -2343,6 +2356,8 @@ static int es_search(uct *u, const gl_game *g, const void *s, int ply,
 	e->move = bm;
 	e->lo = (int8_t)(lo > plo ? lo : plo);
 	e->hi = (int8_t)(hi < phi ? hi : phi);
+	if (ply == 0)
+		u->es_move = bm;
 	return best;
 }
 
@@ -2365,12 +2380,10 @@ static bool es_solve(uct *u, const gl_game *g, const void *s, double stop,
 	u->es_nodes = 0;
 	u->es_max = es_budget(u, stop);
 	u->es_abort = false;
+	u->es_move = NONE;
 	*value = es_search(u, g, s, 0, 0, 100);
-	if (u->es_abort)
-		return false;
-	uint64_t h = gl_game_hash(g, s);
-	*move = u->es_tt[(h ? h : 1) & (((uint64_t)1 << ES_BITS) - 1)].move;
-	return true;
+	*move = u->es_move;
+	return !u->es_abort;
 }
 
 /* Whether move m at s (the root's state, solved to the mover's goal v)
