@@ -25,10 +25,11 @@
  * a forced block and a win in three plies in two; endgame solving
  * (esolve) keeps every won or drawn position's value with one iteration
  * or on a clock, plays the tree's move where it is proven to hold a
- * draw, and gives up where goals do not sum to 100 and where moves are
- * simultaneous; the transposition table
- * carries what one move order learnt to another; decay=100 is the
- * default's player and decay=0 is not. The nodes' states kept (param
+ * draw, gives up where goals do not sum to 100 and where moves are
+ * simultaneous, and searches at a match's first move and after a tree
+ * that reached ends, not after one that reached none; the transposition
+ * table carries what one move order learnt to another; decay=100 is
+ * the default's player and decay=0 is not. The nodes' states kept (param
  * states) or replayed play the same matches, and kept they spare
  * apply() calls. A whole match of choices, with each of several options,
  * allocates nothing.
@@ -1394,7 +1395,7 @@ static void test_lanes(void)
  * (and the trails asked for, and their choices, after) and, where
  * each_sleep is set, sleeps that many milliseconds in its next call, as
  * a thread descheduled mid-batch would (wall-clock time, no CPU time);
- * and whose apply() and terminal() count their calls. */
+ * and whose apply(), terminal() and hash() count their calls. */
 static const gl_game_type *each_inner;
 static int each_calls, each_sleep;
 static long each_trails, each_choices; /* calls that asked for a trail,
@@ -1408,7 +1409,7 @@ static long each_ends, each_short; /* calls that asked for the last
 static int each_cut = -1;          /* the moves of a call with ends
 				    * short of the game's limit */
 static long each_capped;           /* calls with ends and such a limit */
-static long apply_calls, terminal_calls;
+static long apply_calls, terminal_calls, hash_calls;
 
 static void counted_apply(const gl_game *g, void *s, gl_action m)
 {
@@ -1420,6 +1421,13 @@ static bool counted_terminal(const gl_game *g, const void *s)
 {
 	terminal_calls++;
 	return each_inner->terminal(g, s);
+}
+
+static uint64_t counted_hash(const gl_game *g, const void *s)
+{
+	hash_calls++;
+	return each_inner->hash ? each_inner->hash(g, s) :
+		gl_hash_bytes(s, g->state_size);
 }
 
 static void counted_each(const gl_game *g, const void *states, size_t stride,
@@ -1457,7 +1465,7 @@ static void counted_each(const gl_game *g, const void *states, size_t stride,
 }
 
 /* Game spec with its type copied to counted, whose playouts_each,
- * apply() and terminal() count. */
+ * apply(), terminal() and hash() count. */
 static gl_game *counted_game(const char *spec, gl_game_type *counted)
 {
 	gl_game *g = tg_game(spec);
@@ -1466,6 +1474,7 @@ static gl_game *counted_game(const char *spec, gl_game_type *counted)
 	counted->playouts_each = counted_each;
 	counted->apply = counted_apply;
 	counted->terminal = counted_terminal;
+	counted->hash = counted_hash;
 	g->type = counted;
 	return g;
 }
@@ -1494,6 +1503,63 @@ static long first_applies(const char *spec, gl_action *move,
 	gl_agent_free(a);
 	gl_game_free(g);
 	return n;
+}
+
+/* When esolve searches: at a match's first move, and after a search in
+ * which at least 1% of the tree's descents reached an end or a proven
+ * node. Two agents of GDL ticTacToe, 200 iterations a move, alike but
+ * for esolve (whose solve leaves the tree's search as it was), choose
+ * twice at the start, then twice after five marks (four cells left, the
+ * second player to block), their hash() calls (the solve's table; the
+ * tree, without transpositions, makes none) and apply() calls counted:
+ * the solve runs at the first move, not at the second (the start's tree
+ * reached no end: a game needs five marks) nor at the third (the same
+ * tree), and again at the fourth (the third's tree, four cells from the
+ * end, full of ends); where it does not, the two agents' apply() calls
+ * are equal, call for call. */
+static void test_esolve_when(void)
+{
+	gl_game_type counted;
+	gl_game *g = counted_game("gdl:data/gdl/games/ticTacToe.kif", &counted);
+	gl_agent *a[2] = {tg_agent("uct:time=0,iterations=200,esolve=5", g),
+		tg_agent("uct:time=0,iterations=200", g)};
+	unsigned char *s = tg_state(g);
+	const char *five = "(mark 1 1),(mark 2 2),(mark 1 2),(mark 1 3),"
+		"(mark 3 1)";
+	const char *at[] = {"", "", five, five};
+	long n[4][2], h[4][2];
+	for (int i = 0; i < 2; i++) {
+		gl_err err = {0};
+		gl_rng_seed(&a[i]->rng, 5);
+		CHECK(a[i]->type->begin(a[i], &err) == 0);
+		for (int k = 0; k < 4; k++) {
+			g->type->start(g, s);
+			tg_play(g, s, at[k]);
+			a[i]->role = g->type->to_move(g, s);
+			gl_action m;
+			apply_calls = hash_calls = 0;
+			CHECK(a[i]->type->choose(a[i], s, &m, &err) == 0);
+			n[k][i] = apply_calls;
+			h[k][i] = hash_calls;
+		}
+	}
+	printf("esolve's hash() and apply() calls (without): start %ld %ld "
+		"(%ld %ld), again %ld %ld (%ld %ld), five marks %ld %ld (%ld "
+		"%ld), again %ld %ld (%ld %ld)\n", h[0][0], n[0][0], h[0][1],
+		n[0][1], h[1][0], n[1][0], h[1][1], n[1][1], h[2][0], n[2][0],
+		h[2][1], n[2][1], h[3][0], n[3][0], h[3][1], n[3][1]);
+	for (int k = 0; k < 4; k++)
+		CHECK_MSG(h[k][1] == 0, "the tree hashed %ld states", h[k][1]);
+	CHECK_MSG(h[0][0] > 0, "no solve at the first move");
+	CHECK_MSG(h[1][0] == 0 && n[1][0] == n[1][1],
+		"a solve after a tree without ends");
+	CHECK_MSG(h[2][0] == 0 && n[2][0] == n[2][1],
+		"a solve after a tree without ends");
+	CHECK_MSG(h[3][0] > 0, "no solve after a tree full of ends");
+	gl_free(s);
+	gl_agent_free(a[0]);
+	gl_agent_free(a[1]);
+	gl_game_free(g);
 }
 
 /* Param states: each node's state kept beside it (the default, where
@@ -1788,6 +1854,7 @@ int main(void)
 {
 	test_lgain();
 	test_esolve();
+	test_esolve_when();
 	test_ept();
 	test_lmast_learns();
 	check_each_mixed();

@@ -385,6 +385,10 @@ typedef struct uct {
 	bool es_abort;      /* ... gave up: out of time or plies, or goals
 			     * that are not a two-player zero-sum's */
 	gl_action es_move;  /* ... the best move it found at the root */
+	bool es_first;      /* ... no choice made yet this match */
+	uint64_t es_desc;   /* ... the tree's descents since the last choice */
+	uint64_t es_ends;   /* ... those that stopped at an end or a proven
+			     * node */
 	double *es_key;     /* ... [max_legal] the order of a state's moves,
 			     * while es_search() sorts them */
 	int msd;            /* minimax in selection: its depth (0: off) */
@@ -622,9 +626,11 @@ static const gl_param_def uct_params[] = {
 	{"msv", "1", "minimax in selection: the visits a node needs first",
 		1, 100000000},
 	{"esolve", "0", "endgame solving (two players whose goals sum to 100, "
-		"turns only): each move first spends up to this percent of its "
+		"turns only): a move first spends up to this percent of its "
 		"time (without a clock: this times 10,000 states) on an exact "
-		"alpha-beta search to the game's ends; a win found is played, a "
+		"alpha-beta search to the game's ends, at a match's first move "
+		"and wherever at least 1% of the tree's descents since the last "
+		"move reached an end or a proven node; a win found is played, a "
 		"value between 0 and 100 kept (the search's move unless the "
 		"tree's is proven to reach it too), a loss left to the tree; 0: "
 		"off", 0, 100},
@@ -1017,6 +1023,8 @@ static int uct_begin(gl_agent *a, gl_err *err)
 		threats_reset(&u->threat);
 	if (u->es_tt)
 		memset(u->es_tt, 0, ((size_t)1 << ES_BITS) * sizeof *u->es_tt);
+	u->es_first = true;
+	u->es_desc = u->es_ends = 0;
 	if (u->tt_key) {
 		size_t n = u->tt_mask + 1;
 		memset(u->tt_key, 0, n * sizeof *u->tt_key);
@@ -2244,10 +2252,14 @@ static bool ms_children(uct *u, const gl_game *g, int32_t n, const void *s)
 
 /* Endgame solving (param esolve; as endgame solvers in chess and othello
  * programs, and Sancho's in GGP): in a game of two players whose goals
- * sum to 100 at every end, each move first searches the root's state to
+ * sum to 100 at every end, a move first searches the root's state to
  * the game's ends by alpha-beta (fail-soft negamax over the mover's goal,
  * a table of bounds kept through the match), until a share of the move's
- * time runs out. A position solved is known exactly: a win is played at
+ * time runs out: at the first move of a match, and at every move after
+ * a search (the last move's, and any pondering since) in which at least
+ * 1% of the tree's descents stopped at an end of the game or a proven
+ * node, so that little time goes on solves while the end is beyond
+ * the tree's sight (the thirty-second round of docs/GGP_STRENGTH.md). A position solved is known exactly: a win is played at
  * once; a draw keeps the tree's move only if that move is proven to hold
  * the draw; a loss leaves the choice to the tree, whose move makes the
  * loss hardest to find. It gives up (u->es_abort) out of time, beyond
@@ -2484,6 +2496,7 @@ static int32_t descend(uct *u, gl_agent *a, unsigned char *s, int *nsp)
 	const gl_game *g = a->game;
 	memcpy(s, u->here, g->state_size);
 	int32_t n = u->root;
+	u->es_desc++;
 	int32_t st = NONE; /* the next statistics node of the current round */
 	int depth = 0, ns = 0;
 	u->path[depth++] = n;
@@ -2491,7 +2504,11 @@ static int32_t descend(uct *u, gl_agent *a, unsigned char *s, int *nsp)
 		u->gnode[p] = NONE; /* indices move (compaction, order) */
 	for (;;) {
 		node *nd = &u->nodes[n];
-		if (nd->flags & (TERMINAL | PROVEN) || depth > (int)g->max_length)
+		if (nd->flags & (TERMINAL | PROVEN)) {
+			u->es_ends++;
+			break;
+		}
+		if (depth > (int)g->max_length)
 			break;
 		bool hid = nd->flags & HIDDEN;
 		if (!(nd->flags & EXPANDED) && ((!hid && depth > 1 &&
@@ -2500,8 +2517,10 @@ static int32_t descend(uct *u, gl_agent *a, unsigned char *s, int *nsp)
 				heur_eval(u, n, s); /* with what it has learnt since */
 			break; /* a young leaf, or the arena is full: play out */
 		}
-		if (nd->flags & TERMINAL)
+		if (nd->flags & TERMINAL) {
+			u->es_ends++;
 			break;
+		}
 		if (u->msd && !(nd->flags & (SEARCHED | HIDDEN | SIMUL)) &&
 		    nd->visits >= u->msv) {
 			nd->flags |= SEARCHED;
@@ -3047,7 +3066,13 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 	int ev = -1;
 	gl_action em = NONE;
 	double tree_stop = stop;
-	if (u->esolve > 0 && h == 0 && !(u->nodes[u->root].flags & SIMUL)) {
+	/* the end near: at least 1% of the descents since the last choice
+	 * reached it (or there was none) */
+	bool near = u->es_first || u->es_ends * 100 >= u->es_desc;
+	u->es_first = false;
+	u->es_desc = u->es_ends = 0; /* what this search sees, for the next */
+	if (u->esolve > 0 && near && h == 0 &&
+	    !(u->nodes[u->root].flags & SIMUL)) {
 		double end = stop > 0 ? gl_now() + u->seconds * u->esolve / 100 : 0;
 		bool legal = false;
 		if (es_solve(u, g, s, end, &ev, &em))
