@@ -930,8 +930,8 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		u->es_tt = gl_calloc((size_t)1 << ES_BITS, sizeof *u->es_tt);
 		u->es_key = gl_malloc(((size_t)g->max_legal + 1) *
 			sizeof *u->es_key);
-		es = !u->es_tt || !u->es_key || gl_scratch_init(&u->esw, g, u->es_levels,
-			u->es_levels, NULL);
+		es = !u->es_tt || !u->es_key || gl_scratch_init(&u->esw, g,
+			u->es_levels, u->es_levels, NULL);
 	}
 	bool lgr = gl_params_int(p, "lgr") != 0;
 	if (lgr)
@@ -2259,10 +2259,11 @@ static bool ms_children(uct *u, const gl_game *g, int32_t n, const void *s)
  * a search (the last move's, and any pondering since) in which at least
  * 1% of the tree's descents stopped at an end of the game or a proven
  * node, so that little time goes on solves while the end is beyond
- * the tree's sight (the thirty-second round of docs/GGP_STRENGTH.md). A position solved is known exactly: a win is played at
- * once; a draw keeps the tree's move only if that move is proven to hold
- * the draw; a loss leaves the choice to the tree, whose move makes the
- * loss hardest to find. It gives up (u->es_abort) out of time, beyond
+ * the tree's sight (the thirty-second round of docs/GGP_STRENGTH.md).
+ * A position solved is known exactly: a win is played at once; a draw
+ * keeps the tree's move only if that move is proven to hold the draw;
+ * a loss leaves the choice to the tree, whose move makes the loss
+ * hardest to find. It gives up (u->es_abort) out of time, beyond
  * u->es_levels plies, at a round of simultaneous moves, or at an end
  * whose goals do not sum to 100. */
 
