@@ -1516,7 +1516,9 @@ static long first_applies(const char *spec, gl_action *move,
  * reached no end: a game needs five marks) nor at the third (the same
  * tree), and again at the fourth (the third's tree, four cells from the
  * end, full of ends); where it does not, the two agents' apply() calls
- * are equal, call for call. */
+ * are equal, call for call. The default, on a clock, solves at its
+ * first move (at esolve's default the other agent, under an iteration
+ * limit, never does). */
 static void test_esolve_when(void)
 {
 	gl_game_type counted;
@@ -1556,6 +1558,19 @@ static void test_esolve_when(void)
 	CHECK_MSG(h[2][0] == 0 && n[2][0] == n[2][1],
 		"a solve after a tree without ends");
 	CHECK_MSG(h[3][0] > 0, "no solve after a tree full of ends");
+	/* the default (esolve=20): on a clock it solves, at the first move;
+	 * under an iteration limit (agent 1 above) not */
+	gl_agent *d = tg_agent("uct:time=0.05", g);
+	gl_err err = {0};
+	gl_rng_seed(&d->rng, 5);
+	CHECK(d->type->begin(d, &err) == 0);
+	g->type->start(g, s);
+	d->role = 0;
+	gl_action m;
+	hash_calls = 0;
+	CHECK(d->type->choose(d, s, &m, &err) == 0);
+	CHECK_MSG(hash_calls > 0, "the default did not solve on a clock");
+	gl_agent_free(d);
 	gl_free(s);
 	gl_agent_free(a[0]);
 	gl_agent_free(a[1]);

@@ -385,6 +385,9 @@ typedef struct uct {
 	bool es_abort;      /* ... gave up: out of time or plies, or goals
 			     * that are not a two-player zero-sum's */
 	gl_action es_move;  /* ... the best move it found at the root */
+	bool es_clock;      /* ... only on a clock (esolve left at its
+			     * default) */
+	bool es_dirty;      /* ... its table written since begin() */
 	bool es_first;      /* ... no choice made yet this match */
 	uint64_t es_desc;   /* ... the tree's descents since the last choice */
 	uint64_t es_ends;   /* ... those that stopped at an end or a proven
@@ -625,15 +628,16 @@ static const gl_param_def uct_params[] = {
 		"is marked so (1: the children's own ends); 0: off", 0, 8},
 	{"msv", "1", "minimax in selection: the visits a node needs first",
 		1, 100000000},
-	{"esolve", "0", "endgame solving (two players whose goals sum to 100, "
+	{"esolve", "20", "endgame solving (two players whose goals sum to 100, "
 		"turns only): a move first spends up to this percent of its "
 		"time (without a clock: this times 10,000 states) on an exact "
 		"alpha-beta search to the game's ends, at a match's first move "
 		"and wherever at least 1% of the tree's descents since the last "
 		"move reached an end or a proven node; a win found is played, a "
 		"value between 0 and 100 kept (the search's move unless the "
-		"tree's is proven to reach it too), a loss left to the tree; 0: "
-		"off", 0, 100},
+		"tree's is proven to reach it too), a loss left to the tree; "
+		"left at its default, only on a clock (not under an iteration "
+		"limit); 0: off", 0, 100},
 	{"lgr", "0", "Last-Good-Reply with forgetting: a playout move that followed "
 		"a move in an iteration its mover won is played again after that move "
 		"where legal, until it is in an iteration its mover did not win (0 or 1)",
@@ -923,6 +927,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	if (u->imb > 0)
 		u->hv = gl_malloc((size_t)cap * g->nplayers * sizeof *u->hv);
 	u->esolve = g->nplayers == 2 ? (int)gl_params_int(p, "esolve") : 0;
+	u->es_clock = gl_params_at_default(p, "esolve");
 	bool es = false;
 	if (u->esolve > 0) {
 		u->es_levels = g->max_length < ES_LEVELS_MAX ?
@@ -1021,8 +1026,9 @@ static int uct_begin(gl_agent *a, gl_err *err)
 			sizeof *u->hw);
 	if (u->nthreat)
 		threats_reset(&u->threat);
-	if (u->es_tt)
+	if (u->es_tt && u->es_dirty)
 		memset(u->es_tt, 0, ((size_t)1 << ES_BITS) * sizeof *u->es_tt);
+	u->es_dirty = false;
 	u->es_first = true;
 	u->es_desc = u->es_ends = 0;
 	if (u->tt_key) {
@@ -2394,6 +2400,7 @@ static bool es_solve(uct *u, const gl_game *g, const void *s, double stop,
 	u->es_max = es_budget(u, stop);
 	u->es_abort = false;
 	u->es_move = NONE;
+	u->es_dirty = true;
 	*value = es_search(u, g, s, 0, 0, 100);
 	*move = u->es_move;
 	return !u->es_abort;
@@ -3072,7 +3079,7 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 	bool near = u->es_first || u->es_ends * 100 >= u->es_desc;
 	u->es_first = false;
 	u->es_desc = u->es_ends = 0; /* what this search sees, for the next */
-	if (u->esolve > 0 && near && h == 0 &&
+	if (u->esolve > 0 && (stop > 0 || !u->es_clock) && near && h == 0 &&
 	    !(u->nodes[u->root].flags & SIMUL)) {
 		double end = stop > 0 ? gl_now() + u->seconds * u->esolve / 100 : 0;
 		bool legal = false;
