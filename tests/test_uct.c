@@ -967,43 +967,37 @@ typedef struct exact_buf {
 	size_t stride;
 } exact_buf;
 
+static int exact_after(const gl_game *g, const void *s, gl_action x,
+	const exact_buf *b, int depth);
+
 /* The exact goal of s's mover by negamax to the ends (small games only),
  * depth plies below where it started. */
 static int exact_value(const gl_game *g, const void *s, const exact_buf *b,
 	int depth)
 {
 	gl_action *mv = b->moves + (size_t)depth * g->max_legal;
-	int k = g->type->legal(g, s, mv), m = g->type->to_move(g, s), best = -1;
-	unsigned char *t = b->states + (size_t)depth * b->stride;
+	int k = g->type->legal(g, s, mv), best = -1;
 	for (int i = 0; i < k; i++) {
-		memcpy(t, s, g->state_size);
-		g->type->apply(g, t, mv[i]);
-		int v, goals[GL_PLAYERS_MAX];
-		if (g->type->terminal(g, t)) {
-			g->type->goals(g, t, goals);
-			v = goals[m];
-		} else {
-			v = exact_value(g, t, b, depth + 1);
-			if (g->type->to_move(g, t) != m)
-				v = 100 - v;
-		}
+		int v = exact_after(g, s, mv[i], b, depth);
 		best = v > best ? v : best;
 	}
 	return best;
 }
 
-/* The exact goal of s's mover after move x (s not terminal). */
+/* The exact goal of s's mover after its move x (s not terminal), depth
+ * plies below where the negamax started. */
 static int exact_after(const gl_game *g, const void *s, gl_action x,
-	const exact_buf *b, unsigned char *t)
+	const exact_buf *b, int depth)
 {
 	int m = g->type->to_move(g, s), goals[GL_PLAYERS_MAX];
+	unsigned char *t = b->states + (size_t)depth * b->stride;
 	memcpy(t, s, g->state_size);
 	g->type->apply(g, t, x);
 	if (g->type->terminal(g, t)) {
 		g->type->goals(g, t, goals);
 		return goals[m];
 	}
-	int v = exact_value(g, t, b, 0);
+	int v = exact_value(g, t, b, depth + 1);
 	return g->type->to_move(g, t) != m ? 100 - v : v;
 }
 
@@ -1053,16 +1047,18 @@ static es_tally esolve_keeps(const char *game, const char *on,
 		if (v == 0)
 			continue; /* lost: any move is */
 		gl_action x[2];
+		bool kept[2];
 		for (int i = 0; i < 2; i++) {
 			gl_err err = {0};
 			gl_rng_split(&a[i]->rng, (uint64_t)pos, 0);
 			a[i]->role = m;
 			CHECK(a[i]->type->begin(a[i], &err) == 0);
 			CHECK(a[i]->type->choose(a[i], s, &x[i], &err) == 0);
-			y.kept[i] += exact_after(g, s, x[i], &b, t) == v;
+			kept[i] = exact_after(g, s, x[i], &b, 0) == v;
+			y.kept[i] += kept[i];
 		}
 		y.n++;
-		if (v < 100 && exact_after(g, s, x[1], &b, t) == v) {
+		if (v < 100 && kept[1]) {
 			y.draws++;
 			y.same += x[0] == x[1];
 		}
