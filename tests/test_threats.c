@@ -5,6 +5,10 @@
  * is learnt and after; once black holds the fourth square, the line is
  * blocked only after the random playouts have shown that a black square
  * never turns red; a game without lines has no features to read.
+ * threats_near(), decisive playouts' filter: red's three is a line
+ * lacking one for red (held or not: the rules' lines alone), black has
+ * none, nor has either player at the start; without lines it always
+ * says to look.
  */
 #include "gametest.h"
 
@@ -86,6 +90,15 @@ int main(void)
 		n ? f[0] : 0);
 	/* black's own: its two in column 8 */
 	CHECK(has(f, n, feat(1, false, 2, 1)));
+	/* near a win in one: red's three, black's two */
+	CHECK(threats_near(g, three, 0) && threats_near(g, held, 0));
+	CHECK(!threats_near(g, three, 1) && !threats_near(g, held, 1));
+	unsigned char *start = tg_state(g);
+	g->type->start(g, start);
+	CHECK(!threats_near(g, start, 0) && !threats_near(g, start, 1));
+	tg_play(g, start, "(drop 1),(drop 8),(drop 2),(drop 8)");
+	CHECK(!threats_near(g, start, 0)); /* two of red's: not yet */
+	free(start);
 	/* forgotten */
 	threats_reset(&t);
 	n = threats_active(&t, held, f, 0);
@@ -96,6 +109,10 @@ int main(void)
 	gl_game_free(g);
 	gl_game *plain = tg_game("tictactoe");
 	CHECK(!threats_fit(plain));
+	unsigned char *ps = tg_state(plain);
+	plain->type->start(plain, ps);
+	CHECK(threats_near(plain, ps, 0)); /* no lines: always look */
+	free(ps);
 	gl_game_free(plain);
 	return test_report();
 }

@@ -146,3 +146,20 @@ unsigned threats_active(const threats *t, const unsigned char *s,
 		}
 	return n;
 }
+
+bool threats_near(const gl_game *g, const unsigned char *s, int p)
+{
+	const gl_goal_lines *l = &g->lines;
+	if (g->nprops == 0 || l->n == 0)
+		return true;
+	for (unsigned i = 0; i < l->n; i++) {
+		if (l->player[i] != p)
+			continue;
+		uint32_t a = l->first[i], b = l->first[i + 1], miss = 0;
+		for (uint32_t j = a; j < b && miss < 2; j++)
+			miss += !prop_at(s, l->prop[j]);
+		if (miss < 2)
+			return true;
+	}
+	return false;
+}

@@ -62,5 +62,9 @@ void threats_observe(threats *t, const unsigned char *from,
  * Asks the game who is to move (to_move) where a line counts. */
 unsigned threats_active(const threats *t, const unsigned char *s,
 	uint32_t *out, uint32_t base);
+/* Whether one of player p's lines lacks at most one proposition at s, as a
+ * placement game's win in one does (a move that makes several true at
+ * once may complete a line lacking more); true where g has no lines. */
+bool threats_near(const gl_game *g, const unsigned char *s, int p);
 
 #endif
