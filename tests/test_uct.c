@@ -580,7 +580,8 @@ static void test_options(void)
 		"mast=1,nst=3", "decisive=1", "mast=0,decisive=1", "msd=3", "tt=1",
 		"mast=0,tt=1", "tt=1,nodes=1000", "decay=50", "decay=0,nst=3",
 		"lgr=1", "mast=0,lgr=1", "mast=0,ppa=32", "ppa=100",
-		"mast=0,ppa=32,decay=0", "decisive=2", "mast=0,decisive=2", "grave=50", "mast=0,grave=5", "grave=50,rave=300",
+		"mast=0,ppa=32,decay=0", "decisive=2", "mast=0,decisive=2",
+		"decisive=3", "mast=0,decisive=3", "ppa=100,decisive=3", "grave=50", "mast=0,grave=5", "grave=50,rave=300",
 		"imb=40", "imb=60,hrate=50", "rb=25,rbk=5", "mast=0,rb=50",
 		"states=0", "tt=1,nodes=1000,states=0", "lshare=50,lgain=0"};
 	char a[128], b[128], no[128];
@@ -835,7 +836,10 @@ static void test_imb(void)
  * without ept (lanes at every iteration, lgain=0, so that ept cuts
  * playouts at an iteration limit); a value given keeps (imb=20 with race
  * is imb=20 with the rest of race's). In connectFour (lines of four) and
- * tictactoe_3player (three players) race changes nothing. */
+ * tictactoe_3player (three players) race changes nothing. Param connect
+ * likewise makes decisive=3 the default where the goal lines are lines
+ * of two or more, and nowhere else, under an iteration limit and on a
+ * clock of 2 s or more, not below. */
 static void test_race(void)
 {
 	const char *bs = "gdl:data/gdl/games/breakthroughSmall.kif";
@@ -852,6 +856,27 @@ static void test_race(void)
 		all) > 0);
 	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif",
 		"race=0", "c=60") > 0);
+	/* connect: in connectFour and tictactoe_3player (lines of four) the
+	 * default is decisive=3 move for move, and connect=0 is not (on a
+	 * clock below 2 s the other way round); in
+	 * breakthroughSmall (a race) and blockerParallel (no lines) connect
+	 * changes nothing */
+	CHECK(differ_on("gdl:data/gdl/test/connectFour.kif", base,
+		"connect=0,decisive=3", "connect=0") > 0);
+	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif",
+		"connect=0,decisive=3", "connect=0") > 0);
+	CHECK(differ_on(bs, base, "connect=0", "decisive=3") > 0);
+	/* on a clock only from 2 s a move (the iterations stop first here) */
+	const char *at3[] = {"uct:time=3,iterations=300",
+		"uct:time=3,iterations=200,c=20", NULL};
+	const char *at1[] = {"uct:time=1.9,iterations=300",
+		"uct:time=1.9,iterations=200,c=20", NULL};
+	CHECK(differ_on("gdl:data/gdl/test/connectFour.kif", at3,
+		"connect=0,decisive=3", "connect=0") > 0);
+	CHECK(differ_on("gdl:data/gdl/test/connectFour.kif", at1,
+		"connect=0", "connect=0,decisive=3") > 0);
+	CHECK(differ_on("gdl:data/gdl/hard/blockerParallel.kif", base,
+		"connect=0", "c=60") > 0);
 }
 
 /* In a game of simultaneous moves MAST playouts stop at the first round
@@ -899,7 +924,10 @@ static void test_decay(void)
  * winning move first and the one iteration tries it (and the solver proves
  * it); without them that iteration tries a random move, which misses the
  * win for some seeds. In the playouts too (decisive=2), a forced block is
- * found in fewer iterations. */
+ * found in fewer iterations; so it is with the blocks of decisive=3, in
+ * connect4 (no lines: it looks at every move) and in GDL connectFour
+ * (where it looks only at a line lacking one), whose win in one it
+ * plays too. */
 static void test_decisive(void)
 {
 	for (int solve = 0; solve < 2; solve++) {
@@ -924,6 +952,21 @@ static void test_decisive(void)
 	hits = count_choice("connect4", "uct:time=0,iterations=20",
 		"a,b,c,b,d,b", "b", other);
 	CHECK_MSG(hits < 30, "20 iterations blocked every time anyway");
+	check_choice("connect4", "uct:time=0,iterations=20,decisive=3",
+		"a,b,c,b,d,b", "b");
+	const char *c4 = "gdl:data/gdl/test/connectFour.kif";
+	/* black's three in column 2: 30 iterations block for all 30 seeds
+	 * (without: 26) */
+	const char *three = "(drop 1),(drop 2),(drop 3),(drop 2),(drop 4),"
+		"(drop 2)";
+	check_choice(c4, "uct:time=0,iterations=30,decisive=3", three,
+		"(drop 2)");
+	hits = count_choice(c4, "uct:time=0,iterations=30,connect=0", three,
+		"(drop 2)", other);
+	CHECK_MSG(hits < 30, "30 iterations blocked every time anyway");
+	check_choice(c4, "uct:time=0,iterations=30", three, "(drop 2)");
+	check_choice(c4, "uct:time=0,iterations=1,decisive=3,solve=0",
+		"(drop 1),(drop 8),(drop 2),(drop 8),(drop 3),(drop 7)", "(drop 4)");
 }
 
 /* Minimax in selection (msd): at two iterations a move the root is
@@ -1235,7 +1278,7 @@ static void test_bad_specs(void)
 	CHECK(gl_agent_new("uct:mast=3", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:mast=1,eps=101", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:nst=4", g, NULL, &err) == NULL);
-	CHECK(gl_agent_new("uct:decisive=3", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:decisive=4", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:tt=2", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:lgr=2", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:decay=101", g, NULL, &err) == NULL);
@@ -1519,8 +1562,9 @@ static void test_esolve_when(void)
 {
 	gl_game_type counted;
 	gl_game *g = counted_game("gdl:data/gdl/games/ticTacToe.kif", &counted);
-	gl_agent *a[2] = {tg_agent("uct:time=0,iterations=200,esolve=5", g),
-		tg_agent("uct:time=0,iterations=200", g)};
+	gl_agent *a[2] = {
+		tg_agent("uct:time=0,iterations=200,esolve=5,connect=0", g),
+		tg_agent("uct:time=0,iterations=200,connect=0", g)};
 	unsigned char *s = tg_state(g);
 	const char *five = "(mark 1 1),(mark 2 2),(mark 1 2),(mark 1 3),"
 		"(mark 3 1)";
@@ -1622,9 +1666,10 @@ static void test_states(void)
 	 * grow by L. */
 	gl_action dflt, dec;
 	long td, tx;
-	long ad = first_applies("uct:time=0,iterations=500", &dflt, &td);
-	long ax = first_applies("uct:time=0,iterations=500,decisive=1", &dec,
-		&tx);
+	long ad = first_applies("uct:time=0,iterations=500,connect=0", &dflt,
+		&td);
+	long ax = first_applies("uct:time=0,iterations=500,decisive=1,"
+		"connect=0", &dec, &tx);
 	printf("decisive=1: %ld apply() and %ld terminal() calls, the default "
 		"%ld and %ld\n", ax, tx, ad, td);
 	CHECK_MSG(dec == dflt && tx > td + 300 && ax - ad < (tx - td) * 3 / 4,
@@ -1691,7 +1736,7 @@ static void test_lgain(void)
 
 	gl_game_type counted;
 	gl_game *g = counted_game(c4, &counted);
-	gl_agent *a = tg_agent("uct:time=0.05,lanes=64,lgain=1000", g);
+	gl_agent *a = tg_agent("uct:time=0.05,lanes=64,lgain=1000,connect=0", g);
 	unsigned char *s = tg_state(g);
 	gl_err err = {0};
 	atomic_bool stop = false;
@@ -1756,7 +1801,8 @@ static void test_lgain(void)
 	g = counted_game(c4, &counted);
 	s = tg_state(g);
 	for (int lg = 0; lg < 2; lg++) {
-		a = tg_agent(lg ? "uct:time=0.2" : "uct:time=0.2,lgain=0", g);
+		a = tg_agent(lg ? "uct:time=0.2,connect=0" :
+			"uct:time=0.2,lgain=0,connect=0", g);
 		CHECK(a->type->begin(a, &err) == 0);
 		g->type->start(g, s);
 		int later = 0;
