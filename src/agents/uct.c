@@ -196,9 +196,9 @@
  * UCT; elsewhere, as in connectFour (lines of four), it lost
  * (docs/GGP_STRENGTH.md, twenty-seventh and thirtieth rounds).
  *
- * Lines to connect (`connect`, on by default): in a game whose goal
- * lines are each two or more propositions (connectFour's fours,
- * ticTacToe's and tictactoe_3player's lines), on a clock of 2 s a move
+ * Lines to connect (`connect`, on by default): in a game of two players
+ * whose goal lines are each two or more propositions (connectFour's
+ * fours, ticTacToe's threes), on a clock of 2 s a move
  * or more (or an iteration limit alone), decisive at its default's
  * value is 3: an expansion tries first a child that wins at once, and
  * each playout move looks one move ahead for a win where the
@@ -711,9 +711,9 @@ static const gl_param_def uct_params[] = {
 		"lanes, and playouts cut and backed up by the learnt heuristic "
 		"(imb until a round of simultaneous moves); 0: the defaults "
 		"everywhere", 0, 1},
-	{"connect", "1", "1: in a game whose goal lines are each two or more "
-		"propositions (a line of marks to connect, as connectFour's fours "
-		"and ticTacToe's threes), on a clock of 2 s a move or more or "
+	{"connect", "1", "1: in a game of two players whose goal lines are each "
+		"two or more propositions (a line of marks to connect, as "
+		"connectFour's fours and ticTacToe's threes), on a clock of 2 s a move or more or "
 		"under an iteration limit alone, decisive at its default's value "
 		"(given so or not) is 3 instead: playouts one by one that win in "
 		"one and block a win in one; 0: the default everywhere", 0, 1},
@@ -742,16 +742,18 @@ static bool race_game(const gl_game *g)
 	return has[0] && has[1];
 }
 
-/* Whether g's goals are lines to connect (connect=1): every goal line two
- * or more propositions (connectFour's fours of a colour, ticTacToe's
- * threes), so that a win in one is a line lacking one, which playouts
- * look for and block (decisive=3). Not a race (lines of one), nor a game
- * without lines (othello-comp2007's count of discs, blockerParallel's
- * path). */
+/* Whether g's goals are lines to connect (connect=1): two players, every
+ * goal line two or more propositions (connectFour's fours of a colour,
+ * ticTacToe's threes), so that a win in one is a line lacking one, which
+ * playouts look for and block (decisive=3). Not a race (lines of one),
+ * nor a game without lines (othello-comp2007's count of discs,
+ * blockerParallel's path), nor one of three players, where the mover
+ * before is not the only one who could block (tictactoe_3player: 45.2%
+ * with it at 3 s, docs/GGP_STRENGTH.md, thirty-fourth round). */
 static bool connect_game(const gl_game *g)
 {
 	const gl_goal_lines *l = &g->lines;
-	if (g->nprops == 0 || l->n == 0)
+	if (g->nplayers != 2 || g->nprops == 0 || l->n == 0)
 		return false;
 	for (unsigned i = 0; i < l->n; i++)
 		if (l->first[i + 1] - l->first[i] < 2)
