@@ -838,8 +838,7 @@ static void test_imb(void)
  * is imb=20 with the rest of race's). In connectFour (lines of four) and
  * tictactoe_3player (three players) race changes nothing. Param connect
  * likewise makes decisive=3 the default in games of two players whose
- * goal lines are lines of two or more, and nowhere else, under an iteration limit and on a
- * clock of 2 s or more, not below. */
+ * goal lines are lines of two or more, and nowhere else. */
 static void test_race(void)
 {
 	const char *bs = "gdl:data/gdl/games/breakthroughSmall.kif";
@@ -857,8 +856,7 @@ static void test_race(void)
 	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif",
 		"race=0", "c=60") > 0);
 	/* connect: in connectFour (lines of four) the default is decisive=3
-	 * move for move, and connect=0 is not (on a clock below 2 s the
-	 * other way round); in tictactoe_3player (three players),
+	 * move for move, and connect=0 is not; in tictactoe_3player (three players),
 	 * breakthroughSmall (a race) and blockerParallel (no lines) connect
 	 * changes nothing */
 	CHECK(differ_on("gdl:data/gdl/test/connectFour.kif", base,
@@ -866,15 +864,6 @@ static void test_race(void)
 	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif",
 		"connect=0", "decisive=3") > 0);
 	CHECK(differ_on(bs, base, "connect=0", "decisive=3") > 0);
-	/* on a clock only from 2 s a move (the iterations stop first here) */
-	const char *at3[] = {"uct:time=3,iterations=300",
-		"uct:time=3,iterations=200,c=20", NULL};
-	const char *at1[] = {"uct:time=1.9,iterations=300",
-		"uct:time=1.9,iterations=200,c=20", NULL};
-	CHECK(differ_on("gdl:data/gdl/test/connectFour.kif", at3,
-		"connect=0,decisive=3", "connect=0") > 0);
-	CHECK(differ_on("gdl:data/gdl/test/connectFour.kif", at1,
-		"connect=0", "connect=0,decisive=3") > 0);
 	CHECK(differ_on("gdl:data/gdl/hard/blockerParallel.kif", base,
 		"connect=0", "c=60") > 0);
 }

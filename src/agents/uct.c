@@ -198,18 +198,18 @@
  *
  * Lines to connect (`connect`, on by default): in a game of two players
  * whose goal lines are each two or more propositions (connectFour's
- * fours, ticTacToe's threes), on a clock of 2 s a move
- * or more (or an iteration limit alone), decisive at its default's
- * value is 3: an expansion tries first a child that wins at once, and
+ * fours, ticTacToe's threes), decisive at its default's value is 3:
+ * an expansion tries first a child that wins at once, and
  * each playout move looks one move ahead for a win where the
  * mover has a line lacking one, plays it, and where the mover before
  * could have played that move, has that mover play it instead (a
  * block). Its playouts go one by one (no lanes), MAST's, about a tenth
  * of the lanes' iterations. In connectFour it beat the default without
  * it 33-0-7 at 20,000 iterations a move, and plain UCT 45-3-12 at 3 s,
- * where the default had gone 34-3-23 on the same seeds; at 0.5 s it
- * beat plain UCT by less than the default without it, hence the clock
- * (docs/GGP_STRENGTH.md, thirty-fourth round).
+ * where the default had gone 34-3-23 on the same seeds, and 42-3-15 at
+ * 0.5 s, where the default had made 57.5%: a tenth of the iterations
+ * with the knowledge beat all of them without (docs/GGP_STRENGTH.md,
+ * thirty-fourth round).
  *
  * Relative bonus (`rb`, Pepels, Tak, Lanctot and Winands, ECAI 2014), in
  * games of two players: the length of a decisive iteration from the root
@@ -396,9 +396,6 @@ typedef struct uct {
 	int decisive;       /* 1: expansion puts a move that wins at once
 			     * first; 2: playouts play one too; 3:
 			     * and block one, where lines say to look */
-	int decisive_given; /* ... param decisive */
-	bool connect;       /* lines to connect: decisive 3 on a long
-			     * clock (decisive_now()) */
 	int esolve;         /* endgame solving: percent of a move's time
 			     * (0: off) */
 	es_entry *es_tt;    /* [1 << ES_BITS] its table of bounds */
@@ -713,10 +710,10 @@ static const gl_param_def uct_params[] = {
 		"everywhere", 0, 1},
 	{"connect", "1", "1: in a game of two players whose goal lines are each "
 		"two or more propositions (a line of marks to connect, as "
-		"connectFour's fours and ticTacToe's threes), on a clock of 2 s a move or more or "
-		"under an iteration limit alone, decisive at its default's value "
-		"(given so or not) is 3 instead: playouts one by one that win in "
-		"one and block a win in one; 0: the default everywhere", 0, 1},
+		"connectFour's fours and ticTacToe's threes), decisive at its "
+		"default's value (given so or not) is 3 instead: playouts one by "
+		"one that win in one and block a win in one; 0: the default "
+		"everywhere", 0, 1},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -759,22 +756,6 @@ static bool connect_game(const gl_game *g)
 		if (l->first[i + 1] - l->first[i] < 2)
 			return false;
 	return true;
-}
-
-/* connect's decisive moves pay where a move has time: at 20,000
- * iterations a move they won connectFour 33-0-7 and at 3 s they beat
- * plain UCT by more than the default does, but at 0.5 s, at about a
- * tenth of the lanes' iterations, by less (docs/GGP_STRENGTH.md,
- * thirty-fourth round); 2 s lies between, not measured. */
-#define CONNECT_SECONDS 2.0
-
-/* u->decisive for the clock u->seconds: with connect, 3 on a clock of
- * CONNECT_SECONDS or more or under an iteration limit alone; else the
- * param's. */
-static void decisive_now(uct *u)
-{
-	u->decisive = u->connect && (u->seconds == 0 ||
-		u->seconds >= CONNECT_SECONDS) ? 3 : u->decisive_given;
 }
 
 /* Parameter key, or in a game of a kind (on: a race with race=1, lines
@@ -886,10 +867,8 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->grave = (uint32_t)gl_params_int(p, "grave");
 	if (u->grave > 0 && u->rave == 0)
 		u->rave = 1; /* the AMAF statistics; GRAVE's own weight */
-	u->decisive_given = (int)gl_params_int(p, "decisive");
-	u->connect = gl_params_int(p, "connect") && connect_game(g) &&
-		gl_params_at_default(p, "decisive");
-	decisive_now(u);
+	u->decisive = (int)kind_int(p, gl_params_int(p, "connect") &&
+		connect_game(g), "decisive", 3);
 	u->msd = u->solve ? (int)gl_params_int(p, "msd") : 0;
 	u->msv = (uint32_t)gl_params_int(p, "msv");
 	u->decay = (double)gl_params_int(p, "decay") / 100;
@@ -903,7 +882,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	/* lanes play uniformly random playouts and keep none of their moves:
 	 * chosen by their gain (lgain), they stay off where another playout
 	 * policy, or statistics of the playouts' moves, was asked for */
-	if (u->lgain > 0 && (u->eps < 1 || u->nst || u->decisive_given >= 2 ||
+	if (u->lgain > 0 && (u->eps < 1 || u->nst || u->decisive >= 2 ||
 	    u->rave > 0 || gl_params_int(p, "lgr") != 0 ||
 	    gl_params_int(p, "ppa") > 0))
 		u->lanes = 1;
@@ -2993,8 +2972,8 @@ static unsigned pick_lanes(uct *u, gl_agent *a, double stop)
 	if (stop != 0 && gl_now() + u->lsecs >= stop)
 		u->lsecs = u->lcpu;
 	u->luse = lanes_always(u);
-	if (u->luse || u->lanes <= 1 || u->iterations > 0 || u->decisive > 1)
-		return 0; /* decisive playouts: one by one (connect) */
+	if (u->luse || u->lanes <= 1 || u->iterations > 0)
+		return 0;
 	u->luse = true; /* for lanes_fit() */
 	double t0 = gl_cpu_now();
 	unsigned n = lanes_fit(u, stop) ? iterate_lanes(u, a, u->lanes) : 0;
@@ -3319,7 +3298,6 @@ static void uct_set_time(gl_agent *a, double seconds)
 {
 	uct *u = a->data;
 	u->seconds = seconds > 1e-6 ? seconds : 1e-6;
-	decisive_now(u);
 }
 
 const gl_agent_type gl_agent_uct = {
