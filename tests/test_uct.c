@@ -581,7 +581,8 @@ static void test_options(void)
 		"mast=0,tt=1", "tt=1,nodes=1000", "decay=50", "decay=0,nst=3",
 		"lgr=1", "mast=0,lgr=1", "mast=0,ppa=32", "ppa=100",
 		"mast=0,ppa=32,decay=0", "decisive=2", "mast=0,decisive=2",
-		"decisive=3", "mast=0,decisive=3", "ppa=100,decisive=3", "grave=50", "mast=0,grave=5", "grave=50,rave=300",
+		"decisive=3", "mast=0,decisive=3", "ppa=100,decisive=3", "grave=50",
+		"mast=0,grave=5", "grave=50,rave=300",
 		"imb=40", "imb=60,hrate=50", "rb=25,rbk=5", "mast=0,rb=50",
 		"states=0", "tt=1,nodes=1000,states=0", "lshare=50,lgain=0"};
 	char a[128], b[128], no[128];
@@ -856,9 +857,9 @@ static void test_race(void)
 	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif",
 		"race=0", "c=60") > 0);
 	/* connect: in connectFour (lines of four) the default is decisive=3
-	 * move for move, and connect=0 is not; in tictactoe_3player (three players),
-	 * breakthroughSmall (a race) and blockerParallel (no lines) connect
-	 * changes nothing */
+	 * move for move, and connect=0 is not; in tictactoe_3player (three
+	 * players), breakthroughSmall (a race) and blockerParallel (no lines)
+	 * connect changes nothing */
 	CHECK(differ_on("gdl:data/gdl/test/connectFour.kif", base,
 		"connect=0,decisive=3", "connect=0") > 0);
 	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif",
@@ -955,7 +956,8 @@ static void test_decisive(void)
 	CHECK_MSG(hits < 30, "30 iterations blocked every time anyway");
 	check_choice(c4, "uct:time=0,iterations=30", three, "(drop 2)");
 	check_choice(c4, "uct:time=0,iterations=1,decisive=3,solve=0",
-		"(drop 1),(drop 8),(drop 2),(drop 8),(drop 3),(drop 7)", "(drop 4)");
+		"(drop 1),(drop 8),(drop 2),(drop 8),(drop 3),(drop 7)",
+		"(drop 4)");
 }
 
 /* Minimax in selection (msd): at two iterations a move the root is

@@ -588,8 +588,9 @@ static const gl_param_def uct_params[] = {
 		"iterations one by one are timed (CPU seconds), and the batches go on "
 		"only if an iteration in one costs at most 1/lgain of one by one (0: "
 		"lanes always; above 0: one by one under an iteration limit, so that "
-		"the search stays reproducible, and with mast 1, nst, decisive 2 or 3, lgr, "
-		"ppa, rave or grave, whose playouts lanes would not play)", 0, 1000},
+		"the search stays reproducible, and with mast 1, nst, decisive 2 or 3, "
+		"lgr, ppa, rave or grave, whose playouts lanes would not play)", 0,
+		1000},
 	{"lmast", "1", "with lanes, the bulk playouts draw each move by MAST's "
 		"Gibbs weights, and MAST learns from their moves, until a round of "
 		"simultaneous moves unless simul 1 (needs mast 2; 0 or 1: uniformly "
@@ -717,45 +718,47 @@ static const gl_param_def uct_params[] = {
 	{NULL, NULL, NULL, 0, 0}
 };
 
-/* Whether g is a race (race=1): two players, each with goal lines, and
- * every line one proposition, so that a player's top goal is a single
- * fact of the state (a piece on the far row), as far as the rules'
- * positive conditions say (game.h's lines). A linear model over the
- * state's propositions, imb's heuristic, then has the goal itself among
- * its features; a goal of several facts at once (connectFour's lines of
- * four) it cannot read, and there the heuristic lost at 3 s in every
- * round of docs/GGP_STRENGTH.md that tried it. */
-static bool race_game(const gl_game *g)
+/* Whether g has two players, each with goal lines (game.h's lines: what
+ * the rules' positive conditions say a top goal needs), and every line
+ * of lo to hi propositions: the kinds of game race and connect tell. */
+static bool lines_of(const gl_game *g, uint32_t lo, uint32_t hi)
 {
 	const gl_goal_lines *l = &g->lines;
 	if (g->nplayers != 2 || g->nprops == 0 || l->n == 0)
 		return false;
 	bool has[2] = {false, false};
 	for (unsigned i = 0; i < l->n; i++) {
-		if (l->first[i + 1] - l->first[i] != 1 || l->player[i] > 1)
+		uint32_t n = l->first[i + 1] - l->first[i];
+		if (n < lo || n > hi || l->player[i] > 1)
 			return false;
 		has[l->player[i]] = true;
 	}
 	return has[0] && has[1];
 }
 
-/* Whether g's goals are lines to connect (connect=1): two players, every
- * goal line two or more propositions (connectFour's fours of a colour,
- * ticTacToe's threes), so that a win in one is a line lacking one, which
- * playouts look for and block (decisive=3). Not a race (lines of one),
- * nor a game without lines (othello-comp2007's count of discs,
- * blockerParallel's path), nor one of three players, where the mover
- * before is not the only one who could block (tictactoe_3player: 45.2%
- * with it at 3 s, docs/GGP_STRENGTH.md, thirty-fourth round). */
+/* Whether g is a race (race=1): every goal line one proposition, so that
+ * a player's top goal is a single fact of the state (a piece on the far
+ * row). A linear model over the state's propositions, imb's heuristic,
+ * then has the goal itself among its features; a goal of several facts
+ * at once (connectFour's lines of four) it cannot read, and there the
+ * heuristic lost at 3 s in every round of docs/GGP_STRENGTH.md that
+ * tried it. */
+static bool race_game(const gl_game *g)
+{
+	return lines_of(g, 1, 1);
+}
+
+/* Whether g's goals are lines to connect (connect=1): every goal line two
+ * or more propositions (connectFour's fours of a colour, ticTacToe's
+ * threes), so that a win in one is a line lacking one, which playouts
+ * look for and block (decisive=3). Not a race (lines of one), nor a game
+ * without lines (othello-comp2007's count of discs, blockerParallel's
+ * path), nor one of three players, where the mover before is not the
+ * only one who could block (tictactoe_3player: 45.2% with it at 3 s,
+ * docs/GGP_STRENGTH.md, thirty-fourth round). */
 static bool connect_game(const gl_game *g)
 {
-	const gl_goal_lines *l = &g->lines;
-	if (g->nplayers != 2 || g->nprops == 0 || l->n == 0)
-		return false;
-	for (unsigned i = 0; i < l->n; i++)
-		if (l->first[i + 1] - l->first[i] < 2)
-			return false;
-	return true;
+	return lines_of(g, 2, UINT32_MAX);
 }
 
 /* Parameter key, or in a game of a kind (on: a race with race=1, lines
