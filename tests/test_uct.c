@@ -29,10 +29,13 @@
  * simultaneous, and searches at a match's first move and after a tree
  * that reached ends, not after one that reached none; the transposition
  * table carries what one move order learnt to another; decay=100 is
- * the default's player and decay=0 is not. The nodes' states kept (param
- * states) or replayed play the same matches, and kept they spare
- * apply() calls. A whole match of choices, with each of several options,
- * allocates nothing.
+ * the default's player and decay=0 is not. Moves in two parts (factor)
+ * are chosen part by part: the best pair where each part is worth the
+ * same beside every other, never the best pair where the parts' means
+ * lead away from it, and the default's moves where moves have no parts.
+ * The nodes' states kept (param states) or replayed play the same
+ * matches, and kept they spare apply() calls. A whole match of choices,
+ * with each of several options, allocates nothing.
  */
 #include "gametest.h"
 
@@ -484,6 +487,99 @@ static void test_simultaneous(void)
 	gl_game_free(g);
 	gl_free(s);
 	gl_free(mv);
+}
+
+/* One simultaneous step in which each player picks a pair of digits,
+ * (pick A B), and its goal is its pick's alone: in pair_kif 50 for an A
+ * of 3 and 50 for a B of 2, so that each part is worth the same beside
+ * every other; in trap_kif 100 for (1 1), 80 for a pair without a 1 and
+ * 0 for a pair with one 1, so that a part's mean over the other's (A = 1:
+ * 25 against 60 beside a uniform B) leads away from the best pair. */
+#define PAIR_RULES \
+	"(role left) (role right) (init (round 0))\n" \
+	"(digit 1) (digit 2) (digit 3) (digit 4)\n" \
+	"(<= (legal ?r (pick ?a ?b)) (role ?r) (digit ?a) (digit ?b)\n" \
+	"    (true (round 0)))\n" \
+	"(<= (next (picked ?r ?a ?b)) (does ?r (pick ?a ?b)))\n" \
+	"(<= (next (round 1)) (true (round 0)))\n" \
+	"(<= terminal (true (round 1)))\n"
+static const char pair_kif[] = PAIR_RULES
+	"(<= (goal ?r 100) (true (picked ?r 3 2)))\n"
+	"(<= (goal ?r 50) (true (picked ?r 3 ?b)) (distinct ?b 2))\n"
+	"(<= (goal ?r 50) (true (picked ?r ?a 2)) (distinct ?a 3))\n"
+	"(<= (goal ?r 0) (true (picked ?r ?a ?b)) (distinct ?a 3)\n"
+	"    (distinct ?b 2))\n";
+static const char trap_kif[] = PAIR_RULES
+	"(<= (goal ?r 100) (true (picked ?r 1 1)))\n"
+	"(<= (goal ?r 80) (true (picked ?r ?a ?b)) (distinct ?a 1)\n"
+	"    (distinct ?b 1))\n"
+	"(<= (goal ?r 0) (true (picked ?r 1 ?b)) (distinct ?b 1))\n"
+	"(<= (goal ?r 0) (true (picked ?r ?a 1)) (distinct ?a 1))\n";
+
+/* Param factor: a player whose moves are every pair of two parts chooses
+ * each part by the part's totals. It plays pair_kif's best pair as the
+ * first chooser and as the second, whatever the pending move; in
+ * trap_kif it never plays (1 1), which the moves' own means find every
+ * time (so factor is on); where moves have no parts (throw_kif) it
+ * plays the default's very moves. */
+static void test_factor(void)
+{
+	gl_game *g = tg_kif_game(pair_kif);
+	unsigned char *s = tg_state(g);
+	gl_action mv[16], best;
+	g->type->start(g, s);
+	CHECK(g->type->legal(g, s, mv) == 16);
+	CHECK(g->type->parse_move(g, s, "(pick 3 2)", &best, NULL) == 0);
+	const char *spec = "uct:time=0,iterations=300,factor=1,mixcut=100";
+	gl_agent *a = tg_agent(spec, g);
+	int found = 0, differ = 0;
+	for (uint64_t seed = 0; seed < 10; seed++) {
+		gl_action first = choose_hidden(a, seed, NULL, 0, false);
+		found += first == best;
+		gl_action ref = choose_hidden(a, seed, &mv[0], 1, true);
+		found += ref == best;
+		for (int i = 1; i < 16; i += 5)
+			for (int tell = 0; tell < 2; tell++)
+				differ += choose_hidden(a, seed, &mv[i], 1, tell) != ref;
+	}
+	CHECK_MSG(found == 20, "pair: the best pair played %d times in 20", found);
+	CHECK_MSG(differ == 0, "pair: the pending move changed the choice %d "
+		"times", differ);
+	gl_agent_free(a);
+	gl_game_free(g);
+	gl_free(s);
+
+	g = tg_kif_game(trap_kif);
+	s = tg_state(g);
+	g->type->start(g, s);
+	CHECK(g->type->parse_move(g, s, "(pick 1 1)", &best, NULL) == 0);
+	a = tg_agent(spec, g);
+	gl_agent *plain = tg_agent("uct:time=0,iterations=300,mixcut=100", g);
+	int trapped = 0, joint = 0;
+	for (uint64_t seed = 0; seed < 10; seed++) {
+		trapped += choose_hidden(a, seed, NULL, 0, false) != best;
+		joint += choose_hidden(plain, seed, NULL, 0, false) == best;
+	}
+	CHECK_MSG(trapped == 10, "trap: factor played (1 1) %d times in 10",
+		10 - trapped);
+	CHECK_MSG(joint == 10, "trap: the moves' means played (1 1) %d times "
+		"in 10", joint);
+	gl_agent_free(a);
+	gl_agent_free(plain);
+	gl_game_free(g);
+	gl_free(s);
+
+	g = tg_kif_game(throw_kif);
+	a = tg_agent("uct:time=0,iterations=500,factor=1", g);
+	plain = tg_agent("uct:time=0,iterations=500", g);
+	differ = 0;
+	for (uint64_t seed = 0; seed < 20; seed++)
+		differ += choose_hidden(a, seed, NULL, 0, false) !=
+			choose_hidden(plain, seed, NULL, 0, false);
+	CHECK_MSG(differ == 0, "throw: factor changed %d choices of 20", differ);
+	gl_agent_free(a);
+	gl_agent_free(plain);
+	gl_game_free(g);
 }
 
 /* Begin agent a (seed, role) and tell it of the comma-separated moves from
@@ -1927,6 +2023,7 @@ int main(void)
 	test_prune();
 	test_gdl_any_players();
 	test_simultaneous();
+	test_factor();
 	test_beats_random();
 	return test_report();
 }
