@@ -1804,18 +1804,21 @@ static bool fac_of(uct *u, const gl_game *g, int p, gl_action m, int *ab)
 	return e[0] >= 0;
 }
 
-/* Player p's choice among its moves x[0..n) at a round (all visited), by
- * their parts: by UCT over each part's totals, or when `play`, each part
- * drawn in proportion to its visits among those with mixcut percent of
- * the most visited's (the move to play). Returns the move's index, or -1
- * where the moves are not every pair of their parts. */
+/* Player p's choice among its moves x[0..n) at a round (each tried once
+ * already), by their parts: by UCT over each part's totals, or when
+ * `play`, each part drawn in proportion to its visits among those with
+ * mixcut percent of the most visited's (the move to play). Returns the
+ * move's index, or -1 where the moves are not every pair of their parts
+ * (or, playing, none has a visit). */
 static int factor_pick(uct *u, gl_agent *a, int p, const node *const *x,
 	int n, bool play)
 {
 	const gl_game *g = a->game;
+	if (n < 4)
+		return -1; /* not two parts of two or more each */
 	if (u->fsplit[p] == FAC_UNKNOWN)
 		fac_split(u, g, p, x, n);
-	if (u->fsplit[p] == 0 || n < 4)
+	if (u->fsplit[p] == 0)
 		return -1;
 	uint32_t stamp = ++u->fstamp;
 	if (stamp == 0) { /* wrapped: forget every mark */
@@ -1841,7 +1844,7 @@ static int factor_pick(uct *u, gl_agent *a, int p, const node *const *x,
 		}
 		total += v;
 	}
-	if ((long)dist[0] * dist[1] != n)
+	if ((long)dist[0] * dist[1] != n || (play && total == 0))
 		return -1; /* not every pair: a part's choice could be illegal */
 	int want[2];
 	double logn = log(total > 1 ? total : 1);
@@ -1879,9 +1882,11 @@ static int factor_pick(uct *u, gl_agent *a, int p, const node *const *x,
 				if (want[side] < 0 || u->fvis[base + j] >
 				    u->fvis[base + want[side]])
 					want[side] = j;
-			} else if (want[side] = j, (r -= u->fvis[base + j]) < 0) {
-				break;
+				continue;
 			}
+			want[side] = j;
+			if ((r -= u->fvis[base + j]) < 0)
+				break;
 		}
 	}
 	for (int i = 0; i < n; i++) {
