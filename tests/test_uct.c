@@ -518,6 +518,25 @@ static const char trap_kif[] = PAIR_RULES
 	"(<= (goal ?r 0) (true (picked ?r 1 ?b)) (distinct ?b 1))\n"
 	"(<= (goal ?r 0) (true (picked ?r ?a 1)) (distinct ?a 1))\n";
 
+/* Of 20 first choices in throw_kif (moves of one part), how many the
+ * agent with option opt makes otherwise than the default. */
+static int throw_differ(const char *opt)
+{
+	char spec[96];
+	snprintf(spec, sizeof spec, "uct:time=0,iterations=500,%s", opt);
+	gl_game *g = tg_kif_game(throw_kif);
+	gl_agent *a = tg_agent(spec, g);
+	gl_agent *plain = tg_agent("uct:time=0,iterations=500", g);
+	int differ = 0;
+	for (uint64_t seed = 0; seed < 20; seed++)
+		differ += choose_hidden(a, seed, NULL, 0, false) !=
+			choose_hidden(plain, seed, NULL, 0, false);
+	gl_agent_free(a);
+	gl_agent_free(plain);
+	gl_game_free(g);
+	return differ;
+}
+
 /* Param factor: a player whose moves are every pair of two parts chooses
  * each part by the part's totals. It plays pair_kif's best pair as the
  * first chooser and as the second, whatever the pending move; in
@@ -570,18 +589,7 @@ static void test_factor(void)
 	gl_agent_free(plain);
 	gl_game_free(g);
 	gl_free(s);
-
-	g = tg_kif_game(throw_kif);
-	a = tg_agent("uct:time=0,iterations=500,factor=1", g);
-	plain = tg_agent("uct:time=0,iterations=500", g);
-	differ = 0;
-	for (uint64_t seed = 0; seed < 20; seed++)
-		differ += choose_hidden(a, seed, NULL, 0, false) !=
-			choose_hidden(plain, seed, NULL, 0, false);
-	CHECK_MSG(differ == 0, "throw: factor changed %d choices of 20", differ);
-	gl_agent_free(a);
-	gl_agent_free(plain);
-	gl_game_free(g);
+	CHECK(throw_differ("factor=1") == 0);
 }
 
 /* dodge_kif: the right role wants its first part 3 (the left's move
@@ -658,18 +666,7 @@ static void test_answer(void)
 	gl_agent_free(a);
 	gl_game_free(g);
 	gl_free(s);
-
-	g = tg_kif_game(throw_kif);
-	a = tg_agent("uct:time=0,iterations=500,factor=2", g);
-	gl_agent *plain = tg_agent("uct:time=0,iterations=500", g);
-	int differ = 0;
-	for (uint64_t seed = 0; seed < 20; seed++)
-		differ += choose_hidden(a, seed, NULL, 0, false) !=
-			choose_hidden(plain, seed, NULL, 0, false);
-	CHECK_MSG(differ == 0, "throw: factor=2 changed %d choices of 20", differ);
-	gl_agent_free(a);
-	gl_agent_free(plain);
-	gl_game_free(g);
+	CHECK(throw_differ("factor=2") == 0);
 }
 
 /* Begin agent a (seed, role) and tell it of the comma-separated moves from
