@@ -3526,10 +3526,12 @@ static const node *best_child(const uct *u, const node *r)
 	return best;
 }
 
-/* The move to play among x[0..n), the player's own moves at a round of
+/* The move to play among x[0..n), the player's own moves at round r of
  * simultaneous moves (the children of a SIMUL root, or its statistics
  * nodes): a proven win for it if any; never a proven loss while there is
- * another; then drawn in proportion to visits (mix) or the most visited. */
+ * another; with no proven loss and moves in two parts, by its parts
+ * (factor=2: answer_pick(); factor=1: factor_pick()); then drawn in
+ * proportion to visits (mix) or the most visited. */
 static gl_action pick_simul(uct *u, gl_agent *a, const node *r,
 	const node *const *x, int n)
 {
