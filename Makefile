@@ -34,14 +34,15 @@ release: deps
 # network's batches, othello's bitboards, uct's lanes) built as the tool
 # is, -march=native.
 # (the programs built, and the CTest names run: each of NATIVE_HARD is a
-# test of the program test_gdl_hard)
+# test of the program test_gdl_hard; test_uct runs as test_uct_1 and
+# test_uct_2, its two halves)
 NATIVE_UNITS := test_gdl_big_moves test_gdl_games test_gdl_goals test_gdl_net \
   test_uct test_othello test_othello_features
 NATIVE_HARD := othello-comp2007 speedChess breakthrough blockerParallel
 NATIVE_TESTS := $(NATIVE_UNITS) test_gdl_hard
 space := $(subst ,, )
 NATIVE_CTEST := ^($(subst $(space),|,$(strip $(NATIVE_UNITS) \
-  $(addprefix test_gdl_hard_,$(NATIVE_HARD)))))$$
+  $(addprefix test_gdl_hard_,$(NATIVE_HARD)))))(_[12])?$$
 
 asan: deps-test
 	cmake -S . -B $(SAN) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang \

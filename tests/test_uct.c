@@ -2086,37 +2086,51 @@ static void test_ept(void)
 		"(drop 1),(drop 2),(drop 1),(drop 2),(drop 1),(drop 3)", "(drop 1)");
 }
 
-int main(void)
+/* The tests in two parts of about equal time, so that CTest can run
+ * them side by side (test_uct_1, test_uct_2; the slowest program under
+ * the sanitizers): `test_uct 1` or `test_uct 2` runs one part, no
+ * argument both. */
+static const struct {
+	void (*run)(void);
+	int part;
+} tests[] = {
+	{test_lgain, 1},
+	{test_esolve, 1},
+	{test_esolve_when, 1},
+	{test_ept, 1},
+	{test_lmast_learns, 1},
+	{check_each_mixed, 1},
+	{test_lanes, 2},
+	{test_bad_specs, 1},
+	{test_no_alloc, 2},
+	{test_states, 1},
+	{test_wins_in_one, 1},
+	{test_decisive, 1},
+	{test_ms, 1},
+	{test_transpositions, 2},
+	{test_deterministic, 2},
+	{test_ponder, 2},
+	{test_options, 2},
+	{test_rank, 1},
+	{test_rb, 2},
+	{test_imb, 2},
+	{test_race, 1},
+	{test_mast_rounds, 1},
+	{test_decay, 2},
+	{test_reuse, 2},
+	{test_prune, 2},
+	{test_gdl_any_players, 1},
+	{test_simultaneous, 1},
+	{test_factor, 2},
+	{test_answer, 2},
+	{test_beats_random, 2},
+};
+
+int main(int argc, char **argv)
 {
-	test_lgain();
-	test_esolve();
-	test_esolve_when();
-	test_ept();
-	test_lmast_learns();
-	check_each_mixed();
-	test_lanes();
-	test_bad_specs();
-	test_no_alloc();
-	test_states();
-	test_wins_in_one();
-	test_decisive();
-	test_ms();
-	test_transpositions();
-	test_deterministic();
-	test_ponder();
-	test_options();
-	test_rank();
-	test_rb();
-	test_imb();
-	test_race();
-	test_mast_rounds();
-	test_decay();
-	test_reuse();
-	test_prune();
-	test_gdl_any_players();
-	test_simultaneous();
-	test_factor();
-	test_answer();
-	test_beats_random();
+	int part = argc > 1 ? atoi(argv[1]) : 0;
+	for (size_t i = 0; i < sizeof tests / sizeof *tests; i++)
+		if (part == 0 || tests[i].part == part)
+			tests[i].run();
 	return test_report();
 }
