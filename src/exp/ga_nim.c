@@ -83,19 +83,44 @@ static int nim_converged(const game_tally *t, int ngames)
 	return since == 1 || streak >= STREAK_MIN ? since : 0;
 }
 
-/* One learner run of ngames games (generations of `games` games) into
- * t[0..ngames-1]: 0, or an error code with a message. */
-static int nim_run(const gl_game *g, const nim_cfg *c, int K, int games, int ngames,
-	uint64_t seed, game_tally *t, gl_err *err)
+/* The MiB of perfect's solver table for Nim of heap set hs (such as
+ * "3-4-5", already read by the game): 64 bytes a position (two table
+ * entries), a power of two from 1 to perfect's default 64. The default
+ * table, made and cleared for every run, was most of the time of a small
+ * run under the sanitizers (which touch all of it). */
+static int nim_tt(const char *hs)
 {
-	char spec[96];
+	double bytes = 64;
+	char *end;
+	for (const char *h = hs; *h; h = end + (*end == '-')) {
+		bytes *= (double)strtol(h, &end, 10) + 1;
+		if (end == h)
+			break;
+	}
+	int mib = 1;
+	while (mib < 64 && (double)mib * (1 << 20) < bytes)
+		mib *= 2;
+	return mib;
+}
+
+/* One learner run of ngames games (generations of `games` games) into
+ * t[0..ngames-1], perfect's table tt MiB: 0, or an error code with a
+ * message. */
+static int nim_run(const gl_game *g, const nim_cfg *c, int K, int games, int ngames,
+	int tt, uint64_t seed, game_tally *t, gl_err *err)
+{
+	char spec[96], ospec[48];
 	snprintf(spec, sizeof spec, "gapairs:K=%d,games=%d", K, games);
+	if (!strcmp(c->opp, "perfect"))
+		snprintf(ospec, sizeof ospec, "perfect:tt=%d", tt);
+	else
+		snprintf(ospec, sizeof ospec, "%s", c->opp);
 	gl_agent *learner = gl_agent_new(spec, g, NULL, err), *opp = NULL;
 	unsigned char *s = gl_malloc(g->state_size), *n = gl_malloc(g->state_size);
 	gl_match m;
 	gl_match_init(&m);
 	int rc = GL_ENOMEM;
-	if (!learner || !(opp = gl_agent_new(c->opp, g, NULL, err)))
+	if (!learner || !(opp = gl_agent_new(ospec, g, NULL, err)))
 		goto done;
 	if (!s || !n) {
 		gl_fail(err, GL_ENOMEM, "ga-nim: out of memory for states");
@@ -128,6 +153,7 @@ typedef struct nim_job {
 	const gl_game *g;
 	const nim_cfg *c;
 	int K, games, ngames;
+	int tt;  /* perfect's table, MiB (nim_tt) */
 	game_tally *t;
 	int *gc;
 	gl_err *err;
@@ -139,7 +165,8 @@ static void nim_piece(void *arg, int sd, int worker)
 	nim_job *j = arg;
 	game_tally *t = j->t + (size_t)sd * j->ngames;
 	j->err[sd] = (gl_err){0};
-	if (nim_run(j->g, j->c, j->K, j->games, j->ngames, (uint64_t)sd + 1, t, &j->err[sd]))
+	if (nim_run(j->g, j->c, j->K, j->games, j->ngames, j->tt, (uint64_t)sd + 1, t,
+		    &j->err[sd]))
 		return;
 	j->gc[sd] = nim_converged(t, j->ngames);
 }
@@ -266,7 +293,8 @@ static int nim_setting(nim_run_ctx *x, const gl_game *g, int v, int c, double *p
 		int K = x->Ks[ki];
 		double conv[SEEDS_MAX];
 		int nconv = 0;
-		nim_job j = {g, &nim_cfgs[c], K, x->games, x->ngames, x->t, x->gc, x->errs};
+		nim_job j = {g, &nim_cfgs[c], K, x->games, x->ngames, nim_tt(hs), x->t, x->gc,
+			x->errs};
 		if (nim_seeds(x->env, &j, seeds, err))
 			return err->code;
 		for (int sd = 0; sd < seeds; sd++)
@@ -467,7 +495,8 @@ static int nim_games(nim_run_ctx *x, const char *sweep, gl_table *vd, gl_err *er
 		l = *end ? end + 1 : end;
 		double conv[SEEDS_MAX], lastw = 0;
 		int nconv = 0;
-		nim_job j = {g, &nim_cfgs[0], K, (int)gm, ngames, x->t, x->gc, x->errs};
+		nim_job j = {g, &nim_cfgs[0], K, (int)gm, ngames, nim_tt(x->heaps[0]), x->t,
+			x->gc, x->errs};
 		if ((rc = nim_seeds(x->env, &j, seeds, err)))
 			break;
 		for (int sd = 0; sd < seeds; sd++) {
