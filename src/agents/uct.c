@@ -324,9 +324,11 @@ enum {
 	NST_PROBE = 4,      /* NST: entries probed for a key */
 	NST_MIN = 7,        /* NST: iterations an n-gram (n > 1) needs before
 	                     * its mean counts (Tak et al. 2012) */
-	PPA_ROOM = 1 << 20  /* PPA: legal moves of one playout kept for its
+	PPA_ROOM = 1 << 20, /* PPA: legal moves of one playout kept for its
 	                     * update, at most (a GDL game may have thousands
 	                     * a state); plies past it are not updated */
+	MOVE_IDS_MAX = 1 << 24 /* players x action ids, at most, for the
+	                        * statistics kept per move id (below) */
 };
 
 /* PPA: a move weight's bound either way, so that exp() stays finite. */
@@ -958,14 +960,29 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->rank_all = gl_params_int(p, "rankall") != 0;
 	u->rb = g->nplayers == 2 ? (double)gl_params_int(p, "rb") / 100 : 0;
 	u->rbk = (double)gl_params_int(p, "rbk") / 10;
+	/* The statistics kept per move id (MAST and its orders, RAVE, GRAVE,
+	 * LGRF, PPA, lmast, factor's parts) take tables of players x action
+	 * ids, cleared at every match: off where the ids are too many, as
+	 * native checkers' 2^27 (ids named by a move's squares; MAST's table
+	 * there was 4 GiB, written in full at each match's start). */
+	bool ids = (double)g->nplayers * (double)g->nactions <= MOVE_IDS_MAX;
+	if (!ids) {
+		u->eps = 1;
+		u->tau = 0;
+		u->order = false;
+		u->history = 0;
+		u->rave = 0;
+		u->grave = 0;
+	}
 	u->nst = (u->eps < 1 || u->tau > 0) && gl_params_int(p, "nst") >= 2 ?
 		(int)gl_params_int(p, "nst") : 0;
 	/* lanes play uniformly random playouts and keep none of their moves:
 	 * chosen by their gain (lgain), they stay off where another playout
 	 * policy, or statistics of the playouts' moves, was asked for */
+	bool lgr = ids && gl_params_int(p, "lgr") != 0;
+	u->ppa = ids ? (double)gl_params_int(p, "ppa") / 100 : 0;
 	if (u->lgain > 0 && (u->eps < 1 || u->nst || u->decisive >= 2 ||
-	    u->rave > 0 || gl_params_int(p, "lgr") != 0 ||
-	    gl_params_int(p, "ppa") > 0))
+	    u->rave > 0 || lgr || u->ppa > 0))
 		u->lanes = 1;
 	/* the move averages: kept for any of the three */
 	bool mast = u->eps < 1 || u->tau > 0 || u->order || u->history > 0;
@@ -1013,7 +1030,6 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	size_t nmark = (size_t)g->nplayers * (size_t)g->nactions;
 	if (mast)
 		u->mast = gl_malloc(nmark * sizeof *u->mast);
-	u->ppa = (double)gl_params_int(p, "ppa") / 100;
 	if (u->tau > 0 || u->ppa > 0)
 		u->weight = gl_malloc(g->max_legal * sizeof *u->weight);
 	if (u->nst)
@@ -1073,7 +1089,6 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		es = !u->es_tt || !u->es_key || gl_scratch_init(&u->esw, g,
 			u->es_levels, u->es_levels, NULL);
 	}
-	bool lgr = gl_params_int(p, "lgr") != 0;
 	if (lgr)
 		u->reply = gl_malloc(nmark * sizeof *u->reply);
 	if (u->ppa > 0) {
@@ -1090,7 +1105,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 		u->trail = gl_malloc(((size_t)g->max_length + 1) * sizeof *u->trail);
 		u->trail_who = gl_malloc((size_t)g->max_length + 1);
 	}
-	long factor = g->type->hidden ? gl_params_int(p, "factor") : 0;
+	long factor = g->type->hidden && ids ? gl_params_int(p, "factor") : 0;
 	u->factor = factor == 1;
 	u->answer = factor == 2 && g->nplayers == 2;
 	if (u->answer) {
