@@ -867,6 +867,14 @@ static void test_options(void)
 	gl_match_done(&plain);
 }
 
+/* The two players of many matches below (a list ending with NULL, as
+ * differ_on() takes it): uct at 300 iterations against uct at 200 with
+ * c=20; and the same with uniformly random playouts. */
+static const char *const uct_pair[] = {"uct:time=0,iterations=300",
+	"uct:time=0,iterations=200,c=20", NULL};
+static const char *const plain_pair[] = {"uct:time=0,iterations=300,mast=0",
+	"uct:time=0,iterations=200,c=20,mast=0", NULL};
+
 /* Three matches of game (seeds 0..2) of the agents `base` and of the
  * agents `same`: each `same` match must be the `base` one, move for
  * move. Returns whether the agents `other` played another match than
@@ -1047,8 +1055,7 @@ static void test_imb(void)
 		"ihalf=10", "", "right", other);
 	CHECK_MSG(hits == 0, "imb with ihalf=10 chose right for %d/30 seeds",
 		hits);
-	const char *base[] = {"uct:time=0,iterations=300",
-		"uct:time=0,iterations=200,c=20", NULL};
+	const char *const *base = uct_pair;
 	const char *lanes[] = {"uct:time=0,iterations=300,lgain=0",
 		"uct:time=0,iterations=200,c=20,lgain=0", NULL};
 	const char *bp = "gdl:data/gdl/hard/blockerParallel.kif";
@@ -1115,10 +1122,8 @@ static void test_race(void)
  * weights (lmast=1) those of random lanes. */
 static void test_mast_rounds(void)
 {
-	const char *dflt[] = {"uct:time=0,iterations=300",
-		"uct:time=0,iterations=200,c=20"};
-	const char *plain[] = {"uct:time=0,iterations=300,mast=0",
-		"uct:time=0,iterations=200,c=20,mast=0"};
+	const char *const *dflt = uct_pair;
+	const char *const *plain = plain_pair;
 	const char *on[] = {"uct:time=0,iterations=300,simul=1",
 		"uct:time=0,iterations=200,c=20,simul=1"};
 	CHECK_MSG(differ_from("gdl:data/gdl/games/roshambo2.kif", dflt, plain,
@@ -1139,8 +1144,7 @@ static void test_mast_rounds(void)
  * match, which changes some match of three. */
 static void test_decay(void)
 {
-	const char *dflt[] = {"uct:time=0,iterations=300",
-		"uct:time=0,iterations=200,c=20"};
+	const char *const *dflt = uct_pair;
 	const char *all[] = {"uct:time=0,iterations=300,decay=100",
 		"uct:time=0,iterations=200,c=20,decay=100"};
 	const char *none[] = {"uct:time=0,iterations=300,decay=0",
@@ -1865,8 +1869,7 @@ static void test_esolve_when(void)
  * apply() calls spare the descents theirs. */
 static void test_states(void)
 {
-	const char *base[] = {"uct:time=0,iterations=300",
-		"uct:time=0,iterations=200,c=20", NULL};
+	const char *const *base = uct_pair;
 	const char *lanes[] = {"uct:time=0,iterations=300,lgain=0",
 		"uct:time=0,iterations=200,c=20,lgain=0", NULL};
 	const char *small[] = {"uct:time=0,iterations=1500,nodes=1000,prune=1",
@@ -2148,13 +2151,9 @@ static void test_ept(void)
  * RAVE, LGRF, PPA or GRAVE changes nothing. */
 static void test_sparse_ids(void)
 {
-	const char *dflt[] = {"uct:time=0,iterations=200",
-		"uct:time=0,iterations=300,c=20"};
-	const char *none[] = {"uct:time=0,iterations=200,mast=0",
-		"uct:time=0,iterations=300,c=20,mast=0"};
-	const char *more[] = {"uct:time=0,iterations=200,mast=1,rave=300,lgr=1",
-		"uct:time=0,iterations=300,c=20,ppa=32,grave=50"};
-	CHECK_MSG(!differ_from("checkers", dflt, none, more),
+	const char *more[] = {"uct:time=0,iterations=300,mast=1,rave=300,lgr=1",
+		"uct:time=0,iterations=200,c=20,ppa=32,grave=50"};
+	CHECK_MSG(!differ_from("checkers", uct_pair, plain_pair, more),
 		"checkers: statistics per move id used");
 }
 
