@@ -78,6 +78,25 @@ static void kept_games_free(void)
 		gl_game_free(kept_games[i].g);
 }
 
+/* The value spec gives param `key` (NULL where it gives none), read as
+ * the library parses a spec: "name:key=value,key=value,...". */
+static const char *spec_value(const char *spec, const char *key,
+	char *buf, size_t size)
+{
+	const char *s = strchr(spec, ':');
+	size_t kl = strlen(key);
+	while (s) {
+		s++;
+		size_t n = strcspn(s, ",");
+		if (n > kl && strncmp(s, key, kl) == 0 && s[kl] == '=') {
+			snprintf(buf, size, "%.*s", (int)(n - kl - 1), s + kl + 1);
+			return buf;
+		}
+		s = s[n] ? s + n : NULL;
+	}
+	return NULL;
+}
+
 /* tg_agent(), with a sixteenth of uct's arena where the spec is uct's
  * on an iteration limit (time=0) and leaves the arena alone:
  * nodes=125000,states=8 for the defaults' 2,000,000 nodes and 128 MiB of
@@ -88,13 +107,14 @@ static void kept_games_free(void)
  * shadow memory, made and cleared, and this program makes thousands. */
 static gl_agent *uct_agent(const char *spec, const gl_game *g)
 {
-	const char *t = strstr(spec, "time=0");
-	if (strncmp(spec, "uct:", 4) != 0 || !t || (t[6] && t[6] != ',') ||
-	    strstr(spec, "nodes="))
+	char v[64];
+	const char *t = spec_value(spec, "time", v, sizeof v);
+	if (strncmp(spec, "uct:", 4) != 0 || !t || strtod(t, NULL) != 0 ||
+	    spec_value(spec, "nodes", v, sizeof v))
 		return tg_agent(spec, g);
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s,nodes=125000%s", spec,
-		strstr(spec, "states=") ? "" : ",states=8");
+		spec_value(spec, "states", v, sizeof v) ? "" : ",states=8");
 	return tg_agent(buf, g);
 }
 
@@ -2200,11 +2220,11 @@ static const struct {
 
 int main(int argc, char **argv)
 {
-	int part = argc > 1 ? atoi(argv[1]) : 0;
 	if (argc > 2 || (argc == 2 && strcmp(argv[1], "1") && strcmp(argv[1], "2"))) {
 		fprintf(stderr, "usage: test_uct [1|2]\n");
 		return 2;
 	}
+	int part = argc == 2 ? argv[1][0] - '0' : 0;
 	for (size_t i = 0; i < sizeof tests / sizeof *tests; i++)
 		if (part == 0 || tests[i].part == part)
 			tests[i].run();

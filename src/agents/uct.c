@@ -976,11 +976,11 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	}
 	u->nst = (u->eps < 1 || u->tau > 0) && gl_params_int(p, "nst") >= 2 ?
 		(int)gl_params_int(p, "nst") : 0;
+	bool lgr = ids && gl_params_int(p, "lgr") != 0;
+	u->ppa = ids ? (double)gl_params_int(p, "ppa") / 100 : 0;
 	/* lanes play uniformly random playouts and keep none of their moves:
 	 * chosen by their gain (lgain), they stay off where another playout
 	 * policy, or statistics of the playouts' moves, was asked for */
-	bool lgr = ids && gl_params_int(p, "lgr") != 0;
-	u->ppa = ids ? (double)gl_params_int(p, "ppa") / 100 : 0;
 	if (u->lgain > 0 && (u->eps < 1 || u->nst || u->decisive >= 2 ||
 	    u->rave > 0 || lgr || u->ppa > 0))
 		u->lanes = 1;
