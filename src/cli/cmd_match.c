@@ -275,17 +275,27 @@ int cmd_match(int argc, char **argv)
 	} else {
 		printf("%s, %ld matches, seed %" PRIu64 "%s\n", g->spec, n, seed,
 			swap ? ", first move alternating" : "");
-		int w = 28; /* the agent column fits the longest spec */
+		/* rows named by the specs as given (uct's in full run to
+		 * hundreds of characters); in full below the rate, and in
+		 * --json and the record */
+		int w = 28; /* the agent column fits the longest */
 		for (int i = 0; i < nagents; i++)
-			if ((int)strlen(agents[i]->spec) > w)
-				w = (int)strlen(agents[i]->spec);
+			if ((int)strlen(agent_specs[i]) > w)
+				w = (int)strlen(agent_specs[i]);
 		printf("%-*s %7s %7s %7s %10s %8s\n", w, "agent", "wins", "draws",
 			"losses", "mean goal", "+-95%");
 		for (int i = 0; i < nagents; i++)
 			printf("%-*s %7" PRIu64 " %7" PRIu64 " %7" PRIu64 " %10.2f %8.2f\n",
-				w, agents[i]->spec, st[i].wins, st[i].draws,
+				w, agent_specs[i], st[i].wins, st[i].draws,
 				st[i].losses, gl_stats_mean(&st[i]), gl_stats_ci95(&st[i]));
 		printf("%.1f matches/s\n", rate);
+		for (int i = 0; i < nagents; i++) {
+			bool seen = strcmp(agent_specs[i], agents[i]->spec) == 0;
+			for (int k = 0; k < i && !seen; k++)
+				seen = strcmp(agent_specs[k], agent_specs[i]) == 0;
+			if (!seen)
+				printf("%s = %s\n", agent_specs[i], agents[i]->spec);
+		}
 	}
 	for (int i = 0; i < pool.threads * nagents; i++)
 		gl_agent_free(agents[i]);
