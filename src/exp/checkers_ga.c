@@ -392,9 +392,11 @@ static int pruning(ckctx *x, gl_err *err)
 	/* The claims side by side */
 	double last = x->vs[o->gens - 1];
 	const gl_weights *cw = &x->champ[o->gens - 1];
-	int positive = 1, better = -1;
-	for (int k = 0; k < cw->n; k++)
+	int positive = 1, negative = 0, better = -1;
+	for (int k = 0; k < cw->n; k++) {
 		positive &= cw->w[k] > 0;
+		negative |= cw->w[k] < 0;
+	}
 	for (int i = 1; i < o->gens && better < 0; i++)
 		if (x->lo[i] > x->hi[0])
 			better = i;
@@ -447,7 +449,8 @@ static int pruning(ckctx *x, gl_err *err)
 		"fails" : "unclear", "the last champion with and without pruning, equal time a "
 		"move");
 	gl_report_verdict(rep, vd, "coefficients' range", "Samuel's from -2^18 to +2^16",
-		positive ? "every evolved weight > 0" : "some evolved weight <= 0", "differs",
+		positive ? "every evolved weight > 0" : negative ? "some evolved weight < 0" :
+		"some evolved weight 0, none < 0", negative ? "reproduced" : "differs",
 		"the excerpt's mutation moves w within [0, 2w] from 1: a weight never changes "
 		"sign");
 	gl_report_verdict(rep, vd, "initialising every weight to 1 does not hurt learning",
