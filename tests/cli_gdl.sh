@@ -108,4 +108,18 @@ if [ $? -eq 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^gamelearn: note
 "$BIN" match gdl:$D/games/ticTacToe.kif random random --n 20 >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && [ ! -s "$tmp/err" ]; then ok; else bad "match ticTacToe: $(cat "$tmp/err")"; fi
 
+# rules that never end a game: a note from the probe; match and play stop
+# at the bound on moves with an error (play once wrote past its history)
+E=$D/hostile/endless.kif
+expect 0 "endless.kif: note: none of 100 random playouts ended within 500 joint moves" gdl check $E
+expect_error 1 "match 1: gdl:file=$E.* did not end within its bound of 2000 moves" match gdl:$E random random
+yes go | head -n 2100 | "$BIN" play gdl:$E --opponent random >/dev/null 2>"$tmp/err"
+if [ $? -eq 1 ] && grep -q "did not end within its bound of 2000 moves" "$tmp/err"; then ok; else
+	bad "play endless: $(tail -n 2 "$tmp/err")"; fi
+# a role with no legal move before the end, or no goal at it: notes
+(cat $D/games/ticTacToe.kif; echo "(role extra)") >"$tmp/extra.kif"
+expect 0 "note: the rules give role 'extra' no legal move in the state reached by random play after 0 moves" gdl check "$tmp/extra.kif"
+echo "(role x) (init (a)) (<= terminal (true (a))) (<= (goal x 100) (true (b))) (legal x go) (next (a))" >"$tmp/nogoal.kif"
+expect 0 "note: the rules give role 'x' no goal value in the terminal state reached by random play after 0 moves" gdl check "$tmp/nogoal.kif"
+
 finish

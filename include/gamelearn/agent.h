@@ -108,7 +108,9 @@ void gl_match_done(gl_match *m);
  * player p) from the start state, with seed deriving each agent's
  * generator. Records the moves into m (which may be NULL). Returns 0 or
  * an error (an agent failed or chose an illegal move: err names it;
- * GL_ENOMEM for the match's state and move list, sized from g). */
+ * GL_ERANGE where the game goes on past g->max_length moves, a GDL game
+ * whose rules never end it; GL_ENOMEM for the match's state and move
+ * list, sized from g). */
 int gl_match_play(const gl_game *g, gl_agent *const *agents, uint64_t seed,
 	gl_match *m, gl_err *err);
 

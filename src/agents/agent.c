@@ -131,10 +131,17 @@ int gl_match_play(const gl_game *g, gl_agent *const *agents, uint64_t seed,
 			goto out;
 	}
 	g->type->start(g, s);
+	unsigned plies = 0;
 	for (;;) {
 		int n = g->type->legal(g, s, legal);
 		if (n == 0)
 			break;
+		if (plies++ == g->max_length) {
+			/* the agents' and the record's room are sized by it */
+			rc = gl_fail(err, GL_ERANGE, "%s did not end within its "
+				"bound of %u moves", g->spec, g->max_length);
+			goto out;
+		}
 		int who = g->type->to_move(g, s);
 		gl_agent *a = agents[who];
 		gl_action move;

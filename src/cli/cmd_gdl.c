@@ -31,7 +31,10 @@ enum { PROBE_LEN = 500 }; /* joint moves of a probing playout at most */
 
 /* A note on the first state of up to nplay seeded random playouts where
  * the rules give a role several goal values, or that the prover cannot
- * evaluate (gdl_eval_error). */
+ * evaluate (gdl_eval_error), or where a role has no legal move before
+ * the end or no goal at it (GDL asks for both; gamelearn ends the game
+ * at the first, scores 0 at the second); and one where no playout ended
+ * within PROBE_LEN joint moves (a match stops at the game's bound). */
 static void probe(const char *path, const gdl_game *gd, long nplay)
 {
 	gdl_eval *e = nplay > 0 ? gdl_eval_new(gd) : NULL;
@@ -43,8 +46,10 @@ static void probe(const char *path, const gdl_game *gd, long nplay)
 	gl_rng rng;
 	gl_rng_seed(&rng, 1);
 	double t0 = gl_now();
+	long played = 0, unended = 0;
 	for (long k = 0; k < nplay && gl_now() - t0 < PROBE_S; k++) {
 		gdl_initial(gd, s);
+		played++;
 		for (int step = 0; gl_now() - t0 < PROBE_S; step++) {
 			gdl_eval_state(gd, e, s);
 			int rc = gdl_eval_error(gd, e);
@@ -59,7 +64,9 @@ static void probe(const char *path, const gdl_game *gd, long nplay)
 				goto out;
 			}
 			int joint[GDL_ROLES_MAX];
-			bool over = gdl_terminal(gd, e) || step == PROBE_LEN;
+			bool end = gdl_terminal(gd, e);
+			bool over = end || step == PROBE_LEN;
+			unended += !end && step == PROBE_LEN;
 			for (int r = 0; r < gdl_nroles(gd); r++) {
 				int v[8], n = gdl_goal_values(gd, e, r, v, 8);
 				if (n > 1) {
@@ -74,9 +81,20 @@ static void probe(const char *path, const gdl_game *gd, long nplay)
 						"a GoalDefinitionException)\n", gdl_goal(gd, e, r));
 					goto out;
 				}
-				int c = gdl_legal_count(gd, e, r);
-				over |= c == 0;
-				if (c > 0)
+				const char *what = end && n == 0 ? "no goal value in the "
+					"terminal state" : "";
+				int c = end ? 1 : gdl_legal_count(gd, e, r);
+				if (c == 0)
+					what = "no legal move in the state";
+				if (*what) {
+					printf("%s: note: the rules give role '%s' %s reached by "
+						"random play after %d move%s (GDL asks for one; "
+						"gamelearn %s)\n", path, gdl_role_name(gd, r),
+						what, step, step == 1 ? "" : "s", c == 0 ?
+						"ends the game there" : "scores it 0");
+					goto out;
+				}
+				if (!end)
 					joint[r] = gdl_legal_nth(gd, e, r,
 						(int)gl_rng_below(&rng, (uint32_t)c));
 			}
@@ -85,6 +103,10 @@ static void probe(const char *path, const gdl_game *gd, long nplay)
 			gdl_next(gd, e, joint, s);
 		}
 	}
+	if (played > 0 && unended == played)
+		printf("%s: note: none of %ld random playouts ended within %d "
+			"joint moves (a match stops with an error at the game's bound "
+			"on moves)\n", path, played, PROBE_LEN);
 out:
 	free(s);
 	gdl_eval_free(e);

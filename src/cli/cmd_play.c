@@ -184,6 +184,9 @@ int cmd_play(int argc, char **argv)
 				machine->type->end(machine, s, goals);
 			break;
 		}
+		if (nhist == (int)g->max_length) /* hist's room: a GDL game */
+			cli_die(EXIT_RUN, "play: %s did not end within its bound of "
+				"%u moves", g->spec, g->max_length);
 		int who = g->type->to_move(g, s);
 		gl_action a;
 		if (who != me) {

@@ -439,6 +439,18 @@ static void session_end(session *ss)
 	pthread_mutex_unlock(&table.mu);
 }
 
+/* Whether the game has reached its bound on moves without ending (a GDL
+ * game whose rules never end it; the history's room): then r holds the
+ * error. */
+static bool at_bound(const session *ss, web_reply *r)
+{
+	if (ss->nhist < (int)ss->g->max_length)
+		return false;
+	web_error(r, 409, "%s did not end within its bound of %u moves",
+		ss->g->spec, ss->g->max_length);
+	return true;
+}
+
 /* Play move a (legal) for the player to move, telling the agents. */
 static void session_apply(session *ss, gl_action a)
 {
@@ -466,6 +478,8 @@ static int machine_move(session *ss, web_reply *r)
 	gl_agent *a = seat_agent(ss);
 	gl_action m;
 	gl_err err = {0};
+	if (at_bound(ss, r))
+		return -1;
 	double t0 = gl_now();
 	int rc = a->type->choose(a, ss->s, &m, &err);
 	ss->last_think = gl_now() - t0;
@@ -877,6 +891,8 @@ static void api_move(session *ss, json_t *req, web_reply *r)
 		web_error(r, 409, "it is %s's turn, not yours", seat_agent(ss)->spec);
 		return;
 	}
+	if (at_bound(ss, r))
+		return;
 	gl_action a;
 	gl_err err = {0};
 	if (gl_parse_legal(g, ss->s, text, &a, &err)) {
