@@ -6,8 +6,11 @@
  * numbered in order (the same order in every run with the same options,
  * the command being deterministic); piece i of batch b, once finished,
  * is saved atomically as its result's bytes (work.h's get) in
- * DIR/pieces/b.i, by rank 0 alone under MPI (as the results reach it).
- * A resumed run puts the saved bytes back (put) and runs the rest.
+ * DIR/pieces/b.i, by rank 0 alone under MPI (as the results reach it),
+ * followed by a trailer: PIECE_MAGIC and gl_hash_bytes() of the bytes,
+ * 8 bytes each, little-endian. A resumed run checks the trailer (a
+ * piece truncated or overwritten is refused, naming its file), puts the
+ * saved bytes back (put) and runs the rest.
  * DIR/pieces/key.txt holds the arguments and options that decide the
  * results; a run with others refuses to resume.
  */
@@ -21,7 +24,22 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { PIECE_FILE_MAX = 1 << 30 };
+enum { PIECE_FILE_MAX = 1 << 30, PIECE_TRAILER = 16 };
+#define PIECE_MAGIC 0x3170656b6c67ULL /* "glkep1" */
+
+static void put_u64(unsigned char *b, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t get_u64(const unsigned char *b)
+{
+	uint64_t v = 0;
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | b[i];
+	return v;
+}
 
 static struct {
 	bool on;
@@ -113,7 +131,15 @@ static void save_piece(const kept *k, int i)
 	char path[1200];
 	gl_err err = {0};
 	snprintf(path, sizeof path, "%s/%d.%d", keep.dir, k->batch, i);
-	if (gl_write_atomic(path, bytes, size, &err))
+	unsigned char *file = malloc(size + PIECE_TRAILER);
+	if (!file)
+		cli_die(EXIT_RUN, "out of memory saving %s", path);
+	memcpy(file, bytes, size);
+	put_u64(file + size, PIECE_MAGIC);
+	put_u64(file + size + 8, gl_hash_bytes(bytes, size));
+	int rc = gl_write_atomic(path, file, size + PIECE_TRAILER, &err);
+	free(file);
+	if (rc)
 		cli_die(EXIT_RUN, "%s", err.msg);
 	pthread_mutex_lock(&keep.lock);
 	long saved = ++keep.saved;
@@ -163,10 +189,19 @@ static int keep_run(void *ctx, const gl_pieces *p, gl_err *err)
 			k.todo[n++] = i;
 			continue;
 		}
-		int rc = p->put(p->arg, i, bytes, size, err);
+		size_t body = size >= PIECE_TRAILER ? size - PIECE_TRAILER : 0;
+		const unsigned char *t = (unsigned char *)bytes + body;
+		gl_err perr = {0};
+		int rc = size < PIECE_TRAILER || get_u64(t) != PIECE_MAGIC ||
+			get_u64(t + 8) != gl_hash_bytes(bytes, body) ?
+			gl_fail(&perr, GL_EPARSE, "corrupt (truncated or overwritten)") :
+			p->put(p->arg, i, bytes, body, &perr);
 		gl_free(bytes);
-		if (rc)
-			return rc;
+		if (rc) {
+			free(k.todo);
+			return gl_fail(err, rc, "%s: a saved piece of work: %s; remove "
+				"it to redo it", path, perr.msg);
+		}
 		if (pool->bar) {
 			pool->done += 1;
 			progress_update(pool->bar, pool->done);
