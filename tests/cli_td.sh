@@ -16,6 +16,8 @@ if [ "$n" -eq 12 ]; then ok; else bad "features tictactoe draws $n trees, want 1
 expect_grep '"tree_features":12' features tictactoe --json
 expect_grep '"figure2":"g"' features tictactoe --json
 expect_grep "N(N(N),N(N,W))" features connect3 --max-states 20000
+# a walk too short to find any (qsort was once handed NULL: UBSan)
+expect_grep "^0 tree features" features tictactoe --max-states 1
 expect_grep "PARTIAL" features connect3 --max-states 20000
 expect_error 2 "unknown game" features nosuchgame
 expect_error 2 "two-player" features npuzzle

@@ -78,7 +78,8 @@ int cmd_features(int argc, char **argv)
 	if (gl_features_enumerate(g, (int)role, (int)depth, (size_t)max_states, &fs,
 		&complete, &err))
 		cli_die(EXIT_RUN, "%s", err.msg);
-	qsort(fs.f, (size_t)fs.n, sizeof *fs.f, by_figure);
+	if (fs.n > 0) /* none found: fs.f is NULL */
+		qsort(fs.f, (size_t)fs.n, sizeof *fs.f, by_figure);
 	int trees = 0;
 	for (int i = 0; i < fs.n; i++)
 		trees += gl_feature_is_tree(fs.f[i].text);
