@@ -104,5 +104,19 @@ expect_error 2 "being saved by another process" train tictactoe lauto:save="$tmp
 	--opponent random -n 10
 kill "$wpid"
 wait "$wpid" 2>/dev/null
+# a folder as the save path is refused before any match is played
+mkdir "$tmp/adir"
+expect_error 1 "cannot write '$tmp/adir': it is a folder" train tictactoe td \
+	--opponent random -n 1000000 --save "$tmp/adir"
+# a memory saved before is left as it was by a command that fails after
+# the learner is made (it was once overwritten by a fresh memory at once)
+"$BIN" train tictactoe martens --opponent random -n 50 --save "$tmp/m.txt" >/dev/null
+"$BIN" train tictactoe lauto --opponent random -n 50 --save "$tmp/l.txt" >/dev/null
+cp "$tmp/m.txt" "$tmp/m0.txt"
+cp "$tmp/l.txt" "$tmp/l0.txt"
+expect_error 2 "unknown agent 'nosuch'" match tictactoe "martens:save=$tmp/m.txt" nosuch
+expect_error 2 "unknown agent 'nosuch'" match tictactoe "lauto:save=$tmp/l.txt" nosuch
+cmp -s "$tmp/m.txt" "$tmp/m0.txt" && ok || bad "martens' memory changed by a failed match"
+cmp -s "$tmp/l.txt" "$tmp/l0.txt" && ok || bad "lauto's memory changed by a failed match"
 
 finish

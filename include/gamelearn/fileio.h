@@ -19,8 +19,8 @@ int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err)
 /* An advisory lock on a file that a process is going to save (the
  * file path.lock beside it, locked with flock and holding the pid), so
  * that two processes do not both train one memory and the last silently
- * win. Taking it also proves that path's folder is writable, before any
- * work is done. */
+ * win. Taking it also proves that path's folder is writable and path no
+ * folder, before any work is done. */
 typedef struct gl_lock {
 	int fd;     /* the lock file, locked; -1 when none is held */
 	char *path; /* its name, owned */

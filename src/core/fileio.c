@@ -136,6 +136,9 @@ fail:;
 int gl_lock_take(gl_lock *lk, const char *path, gl_err *err)
 {
 	lk->fd = -1;
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return gl_fail(err, GL_EIO, "cannot write '%s': it is a folder", path);
 	size_t n = strlen(path);
 	lk->path = gl_malloc(n + 6);
 	if (!lk->path)

@@ -497,10 +497,11 @@ static int lauto_init(gl_agent *a, const gl_params *p, gl_err *err)
 		if (!fresh && (rc = lauto_load(a, l->load, err)))
 			goto fail;
 	}
-	/* lock and write at once: a bad path or another process saving there
-	 * is an error now, not after a play */
-	if (l->save[0] && ((rc = gl_lock_take(&l->save_lock, l->save, err)) ||
-	    (rc = save_memory(a, l->save, err))))
+	/* lock at once: a bad path or another process saving there is an
+	 * error now, not after a play; nothing is written until a play ends
+	 * (a command that fails after this leaves a memory saved before as
+	 * it was) */
+	if (l->save[0] && (rc = gl_lock_take(&l->save_lock, l->save, err)))
 		goto fail;
 	return 0;
 fail:

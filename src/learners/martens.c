@@ -749,10 +749,11 @@ static int martens_init(gl_agent *a, const gl_params *p, gl_err *err)
 		if (!fresh && (rc = martens_load(a, m->load, err)))
 			goto fail;
 	}
-	/* lock and write at once, so that a bad save path or another process
-	 * saving there is an error now, not after a play */
-	if (m->save[0] && ((rc = gl_lock_take(&m->save_lock, m->save, err)) ||
-	    (rc = save_memory(a, m->save, err))))
+	/* lock at once, so that a bad save path or another process saving
+	 * there is an error now, not after a play; nothing is written until
+	 * a play ends (a command that fails after this leaves a memory
+	 * saved before as it was) */
+	if (m->save[0] && (rc = gl_lock_take(&m->save_lock, m->save, err)))
 		goto fail;
 	return 0;
 fail:
