@@ -113,6 +113,13 @@ cmp -s "$tmp/a2" "$tmp/b2" && ok || bad "match is not reproducible by seed"
 "$BIN" match tictactoe egreedy random -n 5 --record "$tmp/rec" >/dev/null 2>&1
 [ "$(grep -c 'moves=' "$tmp/rec")" = 5 ] && ok || bad "record file has not 5 matches"
 expect_grep "game over" replay tictactoe "$tmp/rec" --match 4
+# a record is written whole at the end: a run that fails leaves the
+# record before it as it was (it was once emptied at the start)
+cp "$tmp/rec" "$tmp/rec0"
+expect_error 2 "unknown agent 'genius'" match tictactoe random genius --record "$tmp/rec"
+expect_error 1 "too big to solve" match tictactoe random perfect:nodes=10 -n 2 --record "$tmp/rec"
+cmp -s "$tmp/rec" "$tmp/rec0" && ok || bad "a failed match changed the record"
+expect_error 1 "match --record: cannot write '$tmp/no/rec'" match tictactoe random random --record "$tmp/no/rec"
 expect_error 1 "no match 9" replay tictactoe "$tmp/rec" --match 9
 expect_error 1 "cannot read record file" replay tictactoe "$tmp/nonexistent"
 expect_error 2 "unknown agent 'genius'" match tictactoe genius random

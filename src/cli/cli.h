@@ -149,6 +149,11 @@ int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out)
 
 /* Write s as a JSON string literal (quoted, escaped) to f. */
 void cli_json_string(FILE *f, const char *s);
+/* Before any work: die (EXIT_RUN, naming `what` and path) unless a file
+ * can be written at path, its folder existing and writable and path no
+ * folder (dir: path must be a writable folder instead). Nothing is made
+ * or changed. */
+void cli_check_out(const char *what, const char *path, bool dir);
 
 /* Print the declared parameters of a game or agent type, one per line,
  * indented under its name (for `list` and `agents`). */

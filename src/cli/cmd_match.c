@@ -199,12 +199,14 @@ int cmd_match(int argc, char **argv)
 	gl_game *g = cli_game(spec);
 	if (nagents != (int)g->nplayers)
 		cli_die(EXIT_USAGE, "match: %s needs %u agents, got %d", g->spec, g->nplayers, nagents);
-	FILE *rec = NULL;
+	/* the record: written whole at the end (atomically: a run that fails
+	 * leaves an earlier record as it was), where it can be */
+	gl_strbuf rec;
+	gl_strbuf_init(&rec);
 	if (record && cli_rank0()) {
-		rec = fopen(record, "w");
-		if (!rec)
-			cli_die(EXIT_RUN, "cannot write record file '%s'", record);
-		fprintf(rec, "# gamelearn match record: game %s, seed %" PRIu64 "\n", g->spec, seed);
+		cli_check_out("match --record", record, false);
+		gl_strbuf_printf(&rec, "# gamelearn match record: game %s, seed %"
+			PRIu64 "\n", g->spec, seed);
 	}
 	progress bar;
 	cli_pool pool;
@@ -246,8 +248,9 @@ int cmd_match(int argc, char **argv)
 			memcpy(&add, j.out[i] + sizeof add * (size_t)k, sizeof add);
 			gl_stats_merge(&st[k], &add);
 		}
-		if (rec)
-			fwrite(j.out[i] + head, 1, j.size[i] - head, rec);
+		for (size_t b = head; record && b < j.size[i]; b += 1 << 30)
+			gl_strbuf_printf(&rec, "%.*s", (int)(j.size[i] - b < 1 << 30 ?
+				j.size[i] - b : 1 << 30), j.out[i] + b);
 	}
 	for (int i = 0; i < pieces; i++)
 		free(j.out[i]);
@@ -255,8 +258,10 @@ int cmd_match(int argc, char **argv)
 	free(j.size);
 	double dt = gl_now() - t0;
 	double rate = dt > 0 ? (double)n / dt : 0;
-	if (rec && fclose(rec) != 0)
-		cli_die(EXIT_RUN, "error writing record file '%s'", record);
+	gl_err werr = {0};
+	if (record && cli_rank0() && gl_strbuf_write(&rec, record, &werr))
+		cli_die(EXIT_RUN, "match --record: %s", werr.msg);
+	gl_strbuf_done(&rec);
 	if (json) {
 		printf("{\"game\":");
 		cli_json_string(stdout, g->spec);

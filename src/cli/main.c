@@ -9,8 +9,11 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* The subcommands of gdl and ggp, for help, the man page and completion
  * (the commands dispatch them themselves). */
@@ -61,6 +64,12 @@ const cli_command cli_commands[] = {
 
 _Noreturn void cli_die(int code, const char *fmt, ...)
 {
+	/* one message: of threads failing at once (matches on several
+	 * cores), the first says why and exits, the others wait for it */
+	static atomic_flag dying = ATOMIC_FLAG_INIT;
+	if (atomic_flag_test_and_set(&dying))
+		for (;;)
+			pause();
 	char msg[1024];
 	va_list ap;
 	va_start(ap, fmt);
@@ -75,6 +84,28 @@ _Noreturn void cli_die(int code, const char *fmt, ...)
 		" (stopping every rank)" : "");
 	cli_mpi_abort(code);
 	exit(code);
+}
+
+void cli_check_out(const char *what, const char *path, bool dir)
+{
+	struct stat st;
+	bool there = stat(path, &st) == 0;
+	if (dir) {
+		if (!there || !S_ISDIR(st.st_mode) || access(path, W_OK | X_OK))
+			cli_die(EXIT_RUN, "%s: cannot write into '%s': %s", what, path,
+				!there ? strerror(errno) : !S_ISDIR(st.st_mode) ?
+				"not a folder" : strerror(errno));
+		return;
+	}
+	if (there && S_ISDIR(st.st_mode))
+		cli_die(EXIT_RUN, "%s: cannot write '%s': it is a folder", what, path);
+	const char *slash = strrchr(path, '/');
+	char folder[4096];
+	snprintf(folder, sizeof folder, "%.*s", slash ? (int)(slash - path) +
+		(slash == path) : 1, slash ? path : ".");
+	if (access(folder, W_OK | X_OK))
+		cli_die(EXIT_RUN, "%s: cannot write '%s': %s", what, path,
+			strerror(errno));
 }
 
 void cli_json_string(FILE *f, const char *s)
