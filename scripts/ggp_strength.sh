@@ -118,8 +118,11 @@ for game in "$@"; do
 	pb=$!
 	wait "$pa" || { echo "$0: $name: $(cat "$rec.a.log")" >&2; exit 1; }
 	wait "$pb" || { echo "$0: $name: $(cat "$rec.b.log")" >&2; exit 1; }
-	# the candidate's canonical spec: the first agent of the table
-	cspec=$(awk 'f { print $1; exit } /^agent/ { f = 1 }' "$rec.a.log")
+	# the candidate's canonical spec: the first agent of the table, in
+	# full on its "GIVEN = CANONICAL" line below (none: given in full)
+	cspec=$(awk '/^agent/ { f = 1; next } f == 1 { g = $1; f = 2; next }
+		f == 2 && $1 == g && $2 == "=" { print $3; found = 1; exit }
+		END { if (!found) print g }' "$rec.a.log")
 	cat "$rec.a.txt" "$rec.b.txt" | grep -v '^#' |
 		awk -v c="$cspec" -v game="$name" '
 		{
