@@ -272,6 +272,11 @@ if [ $rc -eq 1 ] && grep -q "^match 1: .*[1-9] errors)$" "$tmp/out" &&
    grep -q "player 1 (http://127.0.0.1:1/) could not be reached" "$tmp/err"; then ok; else
 	bad "unreachable player: rc=$rc $(cat "$tmp/out" "$tmp/err" "$tmp/rec2.json")"; fi
 expect_error 2 "give 2 --player" ggp match $D/ticTacToe.kif --player random
+# a local agent's spec is given its time from the play clock: one too
+# long for that is refused, naming it (the time was once cut off silently)
+S=uct:c=40; while [ ${#S} -lt 378 ]; do S="$S,c=40"; done
+expect_error 2 "player 1: agent spec too long to add its time: 378 characters" \
+	ggp match $D/ticTacToe.kif --player "$S" --player random --playclock 1
 
 # ---- names as the server spells them (case-sensitive) --------------------
 serve "$tmp/log6" --max-matches 1 --agent random

@@ -103,6 +103,24 @@ head -n 1 "$tmp/slow2" | grep -q "^ponder" && ok || bad "no ponder before the fi
 say "(START t2 xplayer ($rules) 5 2)"
 move_in "(PLAY t2 NIL)" 1.6 2.0 "a move of a 2 s play clock"
 say "(ABORT t2)"
+# an ABORT while the agent thinks on a long clock: the PLAY is answered at
+# once and the agent's choose() stopped (it once ran to its clock's end,
+# an hour at most, in a thread of its own, after its match was gone)
+say "(START t3 xplayer ($rules) 5 60)"
+printf '%s' "(PLAY t3 NIL)" >"$tmp/play3"
+curl -s -m 60 -o "$tmp/p3" -w '%{time_total}' -X POST -H 'Content-Type: text/acl' \
+	--data-binary @"$tmp/play3" "$U" >"$tmp/p3time" &
+cpid=$!
+sleep 1
+say "(ABORT t3)"
+wait $cpid
+if [ -s "$tmp/p3" ] && within "$(cat "$tmp/p3time")" 0.9 10; then ok; else
+	bad "PLAY t3 at the ABORT: '$(cat "$tmp/p3")' after $(cat "$tmp/p3time") s"; fi
+i=0
+while [ $i -lt 50 ] && ! grep -q "^choose [0-9.]* s stopped$" "$tmp/slow2"; do
+	sleep 0.1; i=$((i + 1)); done
+grep "^choose [0-9.]* s stopped$" "$tmp/slow2" | awk '$2 < 10 {n++} END {exit n != 1}' &&
+	ok || bad "choose not stopped at the ABORT: $(tail -n 3 "$tmp/slow2")"
 stop_server "$tmp/log2"
 
 # ---- ggp match: local agents timed by --playclock; ggp-base's records ----

@@ -138,6 +138,13 @@ req POST /api/sessions '{"game":"gdl:/etc/passwd"}'
 want_err 400 "reads a file; give 'kif'" "gdl spec with a file"
 req POST /api/sessions '{"kif":"../secret.kif"}'
 want_err 400 'not a .kif path inside the data folder' "kif outside --data"
+# a second file= through the kif field once loaded any .kif on the machine
+req POST /api/sessions '{"kif":"x,file=/tmp/outside.kif","opponent":"random"}'
+want_err 400 'not a .kif path inside the data folder' "kif with a spec in it"
+req POST /api/sessions '{"game":"connect4","opponent":"uct:nodes=100000000"}'
+want_err 400 'nodes must be at most 2000000 (its default) on the web' "uct's arena above its default"
+req POST /api/sessions '{"game":"connect4","opponent":"uct:states=100000"}'
+want_err 400 'states must be at most 128 (its default) on the web' "uct's states above their default"
 req POST /api/sessions '{"game":"tictactoe","opponent":"wizard"}'
 want_err 404 "unknown agent 'wizard'" "unknown agent"
 req POST /api/sessions '{"game":"tictactoe","opponent":"martens:save=/tmp/x"}'

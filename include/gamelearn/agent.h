@@ -30,6 +30,11 @@ struct gl_agent {
 	int role;               /* its player index in the current match */
 	gl_rng rng;             /* seeded by begin() for each match */
 	void *data;             /* the type's private state; owned */
+	/* Set and true: a choose() on the clock returns soon with the best
+	 * move it has (a GGP player whose match was stopped or aborted while
+	 * the agent thought). NULL (gl_agent_new's): none. uct reads it; an
+	 * agent that does not runs to its time. */
+	const atomic_bool *stop;
 };
 
 /*

@@ -446,6 +446,7 @@ typedef struct uct {
 	bool es_dirty;      /* ... its table written since begin() */
 	bool es_first;      /* ... no choice made yet this match */
 	uint64_t es_desc;   /* ... the tree's descents since the last choice */
+	const atomic_bool *halt; /* choose()'s a->stop: set, the search ends */
 	uint64_t es_ends;   /* ... those that stopped at an end or a proven
 			     * node */
 	double *es_key;     /* ... [max_legal] the order of a state's moves,
@@ -2885,6 +2886,12 @@ static double es_order(const uct *u, int who, gl_action m)
 	return e->n > 0 ? e->sum / e->n : 50;
 }
 
+/* Whether choose() was told to stop (a->stop, read at its start). */
+static bool halted(const uct *u)
+{
+	return u->halt && atomic_load_explicit(u->halt, memory_order_relaxed);
+}
+
 /* The exact goal of s's mover (s not terminal) within [alpha, beta]
  * (fail-soft: at or below alpha an upper bound, at or above beta a lower
  * one), ply
@@ -2893,7 +2900,7 @@ static int es_search(uct *u, const gl_game *g, const void *s, int ply,
 	int alpha, int beta)
 {
 	if (++u->es_nodes > u->es_max || ((u->es_nodes & 1023) == 0 &&
-	    u->es_stop > 0 && gl_now() >= u->es_stop))
+	    ((u->es_stop > 0 && gl_now() >= u->es_stop) || halted(u))))
 		u->es_abort = true;
 	if (u->es_abort || ply >= u->es_levels ||
 	    (g->type->hidden && g->type->hidden(g, s) > 0)) {
@@ -3690,6 +3697,7 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 		return 0;
 	}
 	double stop = u->seconds > 0 ? gl_now() + u->seconds : 0;
+	u->halt = a->stop;
 	/* endgame solving first: a win found (100) is played; any value
 	 * between (a draw) is kept, at the cost of the last 2% of the clock
 	 * to check the tree's move (a loss found, 0, leaves the choice to
@@ -3725,7 +3733,8 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 			it++;
 		}
 	} while ((!u->iterations || it < u->iterations) &&
-		 (tree_stop == 0 || gl_now() < tree_stop) && open_root(u));
+		 (tree_stop == 0 || gl_now() < tree_stop) && open_root(u) &&
+		 !halted(u));
 	const node *r = &u->nodes[u->root];
 	const node **x = u->x;
 	int n = 0;

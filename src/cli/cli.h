@@ -352,7 +352,7 @@ int cmd_ggp_match(int argc, char **argv);         /* cmd_ggp_match.c */
 int cmd_web(int argc, char **argv);               /* cmd_web.c */
 /* spec into out (size n) with its time parameter set to secs (0.05 at
  * least) when its agent type has one and spec does not set it; returns
- * out. In cmd_ggp.c (ggp serve and ggp match give agents their time). */
+ * out, or NULL where that does not fit in n. In cmd_ggp.c (ggp serve and ggp match give agents their time). */
 const char *cli_timed_spec(const char *spec, double secs, char *out, size_t n);
 /* An agent of ggp serve and ggp match: the library's, or the test agent
  * `slow`; NULL with the message in err. In cmd_ggp.c. */

@@ -503,6 +503,7 @@ static worker *worker_start(player *pl, match *m, const void *s, bool ponder,
 	w->given = given;
 	w->began = gl_now();
 	atomic_init(&w->stop, false);
+	m->agent->stop = &w->stop; /* choose() too ends when told */
 	memcpy(w->s, s, m->g->state_size);
 	pthread_t t;
 	if (pthread_create(&t, NULL, worker_main, w) != 0) {
@@ -520,6 +521,7 @@ static bool agent_idle(match *m)
 	if (m->w && m->w->done) {
 		if (m->w->ponder && m->w->rc)
 			logf_line("ponder: %.200s", m->w->err.msg);
+		m->agent->stop = NULL;
 		gl_free(m->w);
 		m->w = NULL;
 	}
@@ -533,13 +535,14 @@ static void ponder_stop(match *m)
 		atomic_store(&m->w->stop, true);
 }
 
-/* Free what the match holds; a worker still thinking is orphaned and
- * frees the agent and the game itself. Under the player's mutex (or
- * before the match was published). */
+/* Free what the match holds; a worker still thinking is told to stop
+ * (choose() too: a->stop) and orphaned, and frees the agent and the game
+ * itself once it has. Under the player's mutex (or before the match was
+ * published). */
 static void match_free(match *m)
 {
 	if (!agent_idle(m)) {
-		ponder_stop(m);
+		atomic_store(&m->w->stop, true);
 		m->w->orphan = true;
 		m->agent = NULL;
 		m->g = NULL;
@@ -609,17 +612,28 @@ gl_agent *cli_ggp_agent(const char *spec, const gl_game *g, gl_err *err)
 	return gl_agent_new(spec, g, extra, err);
 }
 
+/* Whether spec ("name:key=value,...") gives param key. */
+static bool spec_sets(const char *spec, const char *key)
+{
+	size_t kl = strlen(key);
+	for (const char *s = strchr(spec, ':'); s; s = strchr(s, ',')) {
+		s++;
+		if (strncmp(s, key, kl) == 0 && s[kl] == '=')
+			return true;
+	}
+	return false;
+}
+
 /* spec with its time set (cli.h). */
 const char *cli_timed_spec(const char *spec, double secs, char *out, size_t n)
 {
 	if (secs < 0.05)
 		secs = 0.05;
-	if (agent_has_param(spec, "time") && !strstr(spec, "time="))
-		snprintf(out, n, "%s%stime=%.3f", spec, strchr(spec, ':') ? "," : ":",
-			secs);
-	else
-		snprintf(out, n, "%s", spec);
-	return out;
+	size_t len = agent_has_param(spec, "time") && !spec_sets(spec, "time") ?
+		(size_t)snprintf(out, n, "%s%stime=%.3f", spec,
+			strchr(spec, ':') ? "," : ":", secs) :
+		(size_t)snprintf(out, n, "%s", spec);
+	return len < n ? out : NULL;
 }
 
 /* Make the agent from spec for the match's game. One with set_time is
@@ -630,8 +644,12 @@ static gl_agent *make_agent(const match *m, const char *spec, gl_err *err)
 {
 	char full[GL_SPEC_MAX];
 	double secs = (m->playclock - margin_of(m, m->playclock)) * 0.85;
-	return cli_ggp_agent(cli_timed_spec(spec, secs, full, sizeof full), m->g,
-		err);
+	if (!cli_timed_spec(spec, secs, full, sizeof full)) {
+		gl_fail(err, GL_EINVAL, "agent spec too long to add its time: %zu "
+			"characters, %d at most with it", strlen(spec), GL_SPEC_MAX - 1);
+		return NULL;
+	}
+	return cli_ggp_agent(full, m->g, err);
 }
 
 /* Our role in gd: spelt as given (names are case-sensitive, as the server
@@ -1216,9 +1234,11 @@ static bool think(player *pl, match *m, request *rq)
 /* Our move in the match's state, the rules ready: at once when it is the
  * only one (returns 0, the reply set), else the agent set thinking, or
  * waited for if it is busy, and the answer left to play_poll (returns 1;
- * rq is pending). An error when the game is over or we have no move.
- * Under the mutex. */
-static int play_begin(player *pl, match *m, request *rq, gl_err *err)
+ * rq is pending); or, late (the answer due now), a random legal move at
+ * once. An error when the game is over or we have no move. Under the
+ * mutex. */
+static int play_begin(player *pl, match *m, request *rq, bool late,
+	gl_err *err)
 {
 	const gdl_game *gd = m->gd;
 	memcpy(m->st, m->s, (size_t)gdl_state_words(gd) * 8);
@@ -1234,9 +1254,10 @@ static int play_begin(player *pl, match *m, request *rq, gl_err *err)
 	if (move < 0)
 		return gl_fail(err, GL_EILLEGAL, "no legal move");
 	rq->fallback = move;
-	if (nl == 1) {
+	if (nl == 1 || late) {
 		gdl_move_text(gd, move, rq->reply, REPLY_MAX);
-		snprintf(rq->note, sizeof rq->note, "by only move");
+		snprintf(rq->note, sizeof rq->note, nl == 1 ? "by only move" :
+			"by fallback (the rules ready when the answer was due)");
 		return 0;
 	}
 	rq->old_worker = !agent_idle(m);
@@ -1346,7 +1367,7 @@ static bool early_ready(player *pl, match *m, request *rq, bool late)
 	if (m->ready && !m->failed) {
 		rq->early = false;
 		gl_err err = {0};
-		int rc = play_begin(pl, m, rq, &err);
+		int rc = play_begin(pl, m, rq, late, &err);
 		if (rc == 1)
 			return false;
 		if (rc == 0)
@@ -1468,7 +1489,7 @@ static int do_play(player *pl, request *rq, span moves, gl_err *err)
 		pl->pending = rq;
 		rc = 1;
 	} else if ((rc = apply_joint(m, moves, err)) == 0) {
-		rc = play_begin(pl, m, rq, err);
+		rc = play_begin(pl, m, rq, false, err);
 		live_write(pl, m, true); /* the agent thinks meanwhile */
 	}
 	if (rc >= 0)

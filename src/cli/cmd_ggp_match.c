@@ -614,8 +614,14 @@ static void manager_open(manager *mg, const char **specs, int nseats)
 		st->remote = strncmp(specs[r], "http://", 7) == 0 ||
 			strncmp(specs[r], "https://", 8) == 0;
 		char timed[GL_SPEC_MAX];
-		if (!st->remote && !(st->agent = cli_ggp_agent(cli_timed_spec(specs[r],
-		    mg->pc - LOCAL_MARGIN, timed, sizeof timed), mg->g, &err)))
+		if (st->remote)
+			continue;
+		if (!cli_timed_spec(specs[r], mg->pc - LOCAL_MARGIN, timed,
+		    sizeof timed))
+			cli_die(EXIT_USAGE, "ggp match: player %d: agent spec too long "
+				"to add its time: %zu characters, %d at most with it", r + 1,
+				strlen(specs[r]), GL_SPEC_MAX - 1);
+		if (!(st->agent = cli_ggp_agent(timed, mg->g, &err)))
 			cli_die(EXIT_USAGE, "%s", err.msg); /* its time: the play clock's */
 	}
 	mg->stride = gdl_nmoves(mg->gd) + 1;

@@ -27,7 +27,11 @@ enum {
 	BODY_MAX = 64 * 1024,       /* largest request body */
 	DATA_FILE_MAX = 8 << 20,    /* largest file served from --data */
 	LIST_DEPTH = 4,             /* folders deep that listings look */
-	LIST_MAX = 2000             /* files a listing gives at most */
+	LIST_MAX = 2000,            /* files a listing gives at most */
+	/* connections at once (a thread each), from one address at most (a
+	 * client holding slow connections open cannot take them all), and
+	 * the seconds one may stay silent */
+	WEB_CONNECTIONS = 256, WEB_PER_IP = 32, WEB_IDLE_S = 20
 };
 
 static volatile sig_atomic_t interrupted;
@@ -309,6 +313,10 @@ int cmd_web(int argc, char **argv)
 			cli_die(EXIT_RUN, "web: cannot make --data folder %s", d);
 		if (!realpath(d, data) || stat(data, &st) || !S_ISDIR(st.st_mode))
 			cli_die(EXIT_RUN, "web: --data %s is not a folder", d);
+		if (strpbrk(data, ",=:"))
+			cli_die(EXIT_USAGE, "web: --data %s: a folder whose path holds "
+				"',', '=' or ':' cannot name its GDL files in a game spec",
+				data);
 		cfg.data = data;
 	}
 	struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
@@ -321,8 +329,9 @@ int cmd_web(int argc, char **argv)
 		MHD_USE_ERROR_LOG, (uint16_t)port, NULL, NULL, on_request, (void *)cfg.data,
 		MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
 		MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
-		MHD_OPTION_CONNECTION_LIMIT, (unsigned)256,
-		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned)WEB_CONNECTIONS,
+		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)WEB_PER_IP,
+		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)WEB_IDLE_S,
 		MHD_OPTION_END);
 	if (!d)
 		cli_die(EXIT_RUN, "web: cannot listen on %s port %d", bind_to, port);

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "gamelearn/agent.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,10 +89,13 @@ static int slow_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 	(void)err;
 	slow *d = a->data;
 	double t0 = gl_now();
-	nap(d->time);
+	/* its time in steps of 10 ms, so that a->stop ends it soon */
+	while (gl_now() - t0 < d->time && !(a->stop && atomic_load(a->stop)))
+		nap(fmin(0.01, d->time - (gl_now() - t0)));
 	a->game->type->legal(a->game, s, d->moves);
 	*move = d->moves[0];
-	slow_note(d, "choose %.3f s", gl_now() - t0);
+	slow_note(d, "choose %.3f s%s", gl_now() - t0, a->stop &&
+		atomic_load(a->stop) ? " stopped" : "");
 	return 0;
 }
 

@@ -159,6 +159,11 @@ static bool check_agent_spec(const char *spec, const char *what, char *out,
 			what, name);
 		return false;
 	}
+	bool timed = false, nodes = false;
+	for (const gl_param_def *d = t->params; d && d->key; d++) {
+		timed |= !strcmp(d->key, "time");
+		nodes |= !strcmp(d->key, "nodes");
+	}
 	for (const char *p = args; p && *p;) {
 		const char *eq = strchr(p, '='), *end = strchr(p, ',');
 		if (!end)
@@ -169,6 +174,16 @@ static bool check_agent_spec(const char *spec, const char *what, char *out,
 				if (param_is_file(d)) {
 					web_error(r, 400, "%s: parameter '%s' names a file; the "
 						"page does not take file names", what, d->key);
+					return false;
+				}
+				/* a memory size (uct's arena, its states): no more
+				 * than the default from the page (each session holds
+				 * its agents' memory) */
+				if (timed && eq && eq < end &&
+				    (!strcmp(d->key, "nodes") || !strcmp(d->key, "states")) &&
+				    strtod(eq + 1, NULL) > strtod(d->def, NULL)) {
+					web_error(r, 400, "%s: %s must be at most %s (its default) "
+						"on the web", what, d->key, d->def);
 					return false;
 				}
 				if (!strcmp(d->key, "time") && eq && eq < end) {
@@ -182,14 +197,13 @@ static bool check_agent_spec(const char *spec, const char *what, char *out,
 			}
 		p = *end ? end + 1 : end;
 	}
-	cli_timed_spec(spec, table.cfg.move_s, out, n);
+	if (!cli_timed_spec(spec, table.cfg.move_s, out, n)) {
+		web_error(r, 400, "%s: spec too long to add its time (%zu "
+			"characters)", what, strlen(spec));
+		return false;
+	}
 	/* an agent bounded by nodes, not time (perfect), is given a bound of
 	 * a few seconds' search, unless its spec sets a smaller one */
-	bool timed = false, nodes = false;
-	for (const gl_param_def *d = t->params; d && d->key; d++) {
-		timed |= !strcmp(d->key, "time");
-		nodes |= !strcmp(d->key, "nodes");
-	}
 	if (nodes && !timed) {
 		const char *v = strstr(out, "nodes=");
 		if (v && strtol(v + 6, NULL, 10) > WEB_NODES_MAX) {
@@ -217,7 +231,10 @@ static gl_game *make_game(const char *spec, const char *kif, web_reply *r)
 			return NULL;
 		}
 		size_t len = strlen(kif);
-		if (!web_safe_rel(kif) || len < 5 || strcmp(kif + len - 4, ".kif")) {
+		/* ',', '=' and ':' would be read as more of the spec below: a
+		 * second file= naming any .kif on the machine */
+		if (!web_safe_rel(kif) || strpbrk(kif, ",=:") || len < 5 ||
+		    strcmp(kif + len - 4, ".kif")) {
 			web_error(r, 400, "kif: '%s' is not a .kif path inside the data folder",
 				kif);
 			return NULL;
