@@ -34,6 +34,12 @@ struct gl_agent *cli_agent_try(const char *spec, const gl_game *g, gl_err *err)
 {
 	return gl_agent_new(spec, g, NULL, err);
 }
+void cli_check_out(const char *what, const char *path, bool dir)
+{
+	(void)what;
+	(void)path;
+	(void)dir;
+}
 int cmd_ggp_match(int argc, char **argv)
 {
 	(void)argc;

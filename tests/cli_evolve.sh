@@ -23,6 +23,12 @@ same "$tmp/a" "$tmp/b" "1 thread vs 2 threads"
 [ "$(wc -l <"$tmp/a/evolve.csv")" -eq 4 ] && ok || bad "evolve.csv wants a header and 3 rows"
 # stopped after one generation, resumed to three
 expect_grep "^gen   0" evolve checkers $EV --gens 1 --out "$tmp/c"
+# its evolve.csv not this run's: refused, naming the line (once appended to)
+cp -r "$tmp/c" "$tmp/c2"
+printf 'a\nb\n' >"$tmp/c2/evolve.csv"
+expect_error 1 "c2/evolve.csv:1: not evolve.csv's header for this game" evolve checkers --resume "$tmp/c2" --gens 3
+sed '2s/^0,/5,/' "$tmp/c/evolve.csv" >"$tmp/c2/evolve.csv"
+expect_error 1 "c2/evolve.csv:2: not a generation's row" evolve checkers --resume "$tmp/c2" --gens 3
 expect_grep "^gen   2" evolve checkers --resume "$tmp/c" --gens 3
 same "$tmp/a" "$tmp/c" "resumed"
 # a finished run extends, and equals a run made that long at once

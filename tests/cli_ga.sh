@@ -49,6 +49,13 @@ if [ "$(wc -l <"$tmp/n/ga-nim-summary.csv")" -eq 65 ]; then ok; else bad "ga-nim
 # one row per games-a-generation setting, and a header
 if [ "$(wc -l <"$tmp/n/ga-nim-games.csv")" -eq 6 ]; then ok; else bad "ga-nim-games.csv rows"; fi
 expect_error 2 "heap sets" repro ga-nim --heaps 1-2-3,,4
+# a bad sweep list is refused before any run (it was read only after the
+# curves' runs; an empty one was taken as no sweep)
+for l in x,y "" 1, 6; do
+	expect_error 2 "--games-sweep takes counts of 1..5 such as 1,5, got '$l'" \
+		repro ga-nim --out "$tmp/gs" --seeds 1 --gens 1 --games 5 -K 10 --games-sweep "$l"
+	[ ! -s "$tmp/out" ] && ok || bad "repro ga-nim ran before refusing --games-sweep '$l'"
+done
 expect_grep "optimum 7 swaps" repro hwang --out "$tmp/h" --seeds 2 --quick
 for f in hwang.csv fig4-1-3-time.svg fig4-1-3-errors.svg fig4-2-time.svg fig4-7.svg; do
 	if [ -s "$tmp/h/$f" ]; then ok; else bad "repro hwang did not write $f"; fi

@@ -277,6 +277,20 @@ expect_error 2 "give 2 --player" ggp match $D/ticTacToe.kif --player random
 S=uct:c=40; while [ ${#S} -lt 378 ]; do S="$S,c=40"; done
 expect_error 2 "player 1: agent spec too long to add its time: 378 characters" \
 	ggp match $D/ticTacToe.kif --player "$S" --player random --playclock 1
+# a player's URL and the output folders checked before any match (they
+# once failed only as "could not be reached", or after every match)
+expect_error 2 "player 2: http://127.0.0.1:99999/: the port must be a number in 1..65535" \
+	ggp match $D/ticTacToe.kif --player random --player http://127.0.0.1:99999/
+expect_error 2 "player 2: https://127.0.0.1:9147/: GGP players answer plain HTTP" \
+	ggp match $D/ticTacToe.kif --player random --player https://127.0.0.1:9147/
+expect_error 2 "player 1: http://: no host" \
+	ggp match $D/ticTacToe.kif --player http:// --player random
+expect_error 1 "ggp match --live: cannot write into '$tmp/nolive'" \
+	ggp match $D/ticTacToe.kif --player random --player random --live "$tmp/nolive"
+expect_error 1 "ggp match --record: cannot write '$tmp/no/rec.json'" \
+	ggp match $D/ticTacToe.kif --player random --player random --record "$tmp/no/rec.json"
+expect_error 1 "ggp serve --live: cannot write into '$tmp/nolive'" \
+	ggp serve --port 0 --live "$tmp/nolive"
 
 # ---- names as the server spells them (case-sensitive) --------------------
 serve "$tmp/log6" --max-matches 1 --agent random

@@ -64,6 +64,23 @@ wait $hpids
 hpids=""
 stop_server "$tmp/log2"
 
+# ---- uploads stalled in their bodies: the manager's messages still pass --
+# eight bodies of 1 MiB less 100 bytes, held open a byte a second, fill
+# the bodies' cap (8 MiB) but for 800 bytes; the START and PLAYs of a
+# match (small: the first 64 KiB of a body are not counted) are not
+# refused for them (START, 2 KB, once got 413)
+serve "$tmp/log4" --bind 127.0.0.1 --agent random --max-matches 1
+"$SLOW" 127.0.0.1 "$port" 8 10 --body 1048476 >"$tmp/body4" &
+hpids="$!"
+sleep 2
+match 1 "$tmp/m4"
+rc=$?
+if [ $rc -eq 0 ] && grep -q '^match 1: .* 0 errors)$' "$tmp/m4"; then ok; else
+	bad "a match beside 8 stalled 1 MiB uploads: rc=$rc $(cat "$tmp/m4")"; fi
+wait $hpids
+hpids=""
+stop_server "$tmp/log4"
+
 # ---- INFO and START answered at once while the agent thinks --------------
 serve "$tmp/log3" --bind 127.0.0.1 --agent alphabeta:depth=0,time=30
 rules=$(sed 's/;.*//' $D/connectFour.kif)

@@ -125,6 +125,9 @@ expect_error 1 "cannot read record file" replay tictactoe "$tmp/nonexistent"
 expect_error 2 "unknown agent 'genius'" match tictactoe genius random
 expect_error 2 "needs 2 agents" match tictactoe random
 expect_error 2 "eps must be" match tictactoe egreedy:eps=7 random
+# the parameters listed whole (uct's were once cut mid-word)
+expect_error 2 "no parameter 'foo' (parameters: time, iterations, .*, [a-z]*, and [0-9]* more)$" match tictactoe uct:foo=1 random
+expect_error 2 "match: -n must be in 1..100000000, got 0" match tictactoe random random -n 0
 
 # solve: values of the start position and each first move
 expect_grep "value 50 for player 1 to move (draw)" solve tictactoe

@@ -4,10 +4,13 @@
  * would (cli_ggp_slow.sh runs it beside a real match).
  *
  *   slowclients HOST PORT N SECONDS [--from ADDR] [--idle] [--every MS]
+ *               [--body BYTES]
  *   slowclients HOST PORT --once FILE
  *
  * Each connection sends one byte of a POST request's headers every MS
- * milliseconds (default 1000; never ending them), or nothing with --idle;
+ * milliseconds (default 1000; never ending them), or nothing with --idle,
+ * or with --body its whole headers (a Content-Length of BYTES + 1000)
+ * and BYTES of the body at once, then a byte every MS (never ending it);
  * one the server closes is opened again 1 s later, so N stay open as
  * far as the server lets them (a siege of slow clients; a flood of new
  * connections faster than the server reads a request's headers is
@@ -116,6 +119,7 @@ int main(int argc, char **argv)
 	double secs = atof(argv[4]);
 	bool idle = false, have_from = false;
 	int every = 1000;
+	long body = -1;
 	if (inet_pton(AF_INET, argv[1], &to.sin_addr) != 1 || n < 1 || n > N_MAX ||
 	    !(secs > 0 && secs <= 120)) {
 		fprintf(stderr, "slowclients: bad HOST, N (1..%d) or SECONDS (..120)\n",
@@ -132,6 +136,12 @@ int main(int argc, char **argv)
 				fprintf(stderr, "slowclients: bad --from\n");
 				return 2;
 			}
+		} else if (!strcmp(argv[i], "--body") && i + 1 < argc) {
+			body = atol(argv[++i]);
+			if (body < 0 || body > 1 << 24) {
+				fprintf(stderr, "slowclients: bad --body\n");
+				return 2;
+			}
 		} else if (!strcmp(argv[i], "--every") && i + 1 < argc) {
 			every = atoi(argv[++i]);
 			if (every < 10)
@@ -145,6 +155,24 @@ int main(int argc, char **argv)
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < (rlim_t)n + 32) {
 		rl.rlim_cur = rl.rlim_max < (rlim_t)n + 32 ? rl.rlim_max : (rlim_t)n + 32;
 		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	/* what each connection sends: headers never ended, or (--body) whole
+	 * headers and `body` bytes at once, then the body a byte at a time */
+	const char *req = request_text;
+	size_t quick = 0, total = sizeof request_text - 1;
+	char *whole = NULL;
+	if (body >= 0) {
+		char head[160];
+		int hl = snprintf(head, sizeof head, "POST / HTTP/1.1\r\nHost: x\r\n"
+			"Content-Type: text/acl\r\nContent-Length: %ld\r\n\r\n",
+			body + 1000);
+		total = (size_t)hl + (size_t)body + 999;
+		quick = (size_t)hl + (size_t)body;
+		if (!(whole = malloc(total)))
+			return 2;
+		memcpy(whole, head, (size_t)hl);
+		memset(whole + hl, 'a', total - (size_t)hl);
+		req = whole;
 	}
 	int fd[N_MAX];
 	size_t sent[N_MAX];
@@ -193,10 +221,15 @@ int main(int argc, char **argv)
 		}
 		if (open > most)
 			most = open;
+		for (int i = 0; i < n; i++) /* --body: its first part at once */
+			for (ssize_t k; fd[i] >= 0 && sent[i] < quick &&
+			     (k = send(fd[i], req + sent[i], quick - sent[i],
+			     MSG_NOSIGNAL)) > 0;)
+				sent[i] += (size_t)k;
 		if (!idle && now_s() >= next) {
 			for (int i = 0; i < n; i++)
-				if (fd[i] >= 0 && sent[i] < sizeof request_text - 1 &&
-				    send(fd[i], request_text + sent[i], 1, MSG_NOSIGNAL) == 1)
+				if (fd[i] >= 0 && sent[i] >= quick && sent[i] < total &&
+				    send(fd[i], req + sent[i], 1, MSG_NOSIGNAL) == 1)
 					sent[i]++;
 			next = now_s() + every / 1000.0;
 		}
@@ -205,5 +238,6 @@ int main(int argc, char **argv)
 		if (fd[i] >= 0)
 			close(fd[i]);
 	printf("opened %ld closed-by-server %ld most-open %d\n", opened, closed, most);
+	free(whole);
 	return 0;
 }

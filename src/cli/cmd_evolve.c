@@ -42,21 +42,40 @@ static void csv_row(gl_strbuf *sb, const gl_evolve_gen *r)
 	gl_strbuf_printf(sb, "\n");
 }
 
-/* On resume: evolve.csv's header and first `done` rows into sb, or die. */
-static void csv_keep(gl_strbuf *sb, const char *path, int done)
+/* On resume: evolve.csv's header and first `done` rows into sb, or die:
+ * the header g's (csv_header()), each row numbered by its generation
+ * and of the header's fields. */
+static void csv_keep(gl_strbuf *sb, const char *path, int done,
+	const gl_game *g)
 {
 	char *text = NULL;
 	gl_err err;
 	if (gl_read_file(path, CSV_MAX, &text, NULL, &err))
 		cli_die(EXIT_RUN, "evolve: %s", err.msg);
+	gl_strbuf head;
+	gl_strbuf_init(&head);
+	csv_header(&head, g);
 	gl_lines it;
 	gl_lines_init(&it, text);
 	char *line;
 	int rows = -1;
 	while (rows < done && (line = gl_lines_next(&it))) {
+		size_t fields = 1;
+		for (const char *c = line; *c; c++)
+			fields += *c == ',';
+		char *end;
+		long gen = strtol(line, &end, 10);
+		bool ok = rows < 0 ? head.buf && !strncmp(line, head.buf,
+			head.len - 1) && !line[head.len - 1] : end > line &&
+			*end == ',' && gen == rows && fields == 8 + g->nfeatures;
+		if (!ok)
+			cli_die(EXIT_RUN, "evolve: %s:%d: not %s (the file is not this "
+				"run's)", path, rows + 2, rows < 0 ? "evolve.csv's header "
+				"for this game" : "a generation's row");
 		gl_strbuf_printf(sb, "%s\n", line);
 		rows++;
 	}
+	gl_strbuf_done(&head);
 	gl_free(text);
 	if (rows < done)
 		cli_die(EXIT_RUN, "evolve: %s has %d generation rows, but the run "
@@ -225,7 +244,7 @@ int cmd_evolve(int argc, char **argv)
 		if (gl_evolve_done(ev) == 0 && !exists(cpath))
 			csv_header(&csv, g); /* stopped before it was written */
 		else
-			csv_keep(&csv, cpath, gl_evolve_done(ev));
+			csv_keep(&csv, cpath, gl_evolve_done(ev), g);
 	} else {
 		if (cli_rank0() && exists(path))
 			cli_die(EXIT_USAGE, "evolve: %s already holds a run: --resume %s "

@@ -59,7 +59,9 @@
  * refuses connections, is HARD_FACTOR times higher, so that a burst of
  * new connections does not shut out a manager's);
  * one address holds at most --per-ip connections (libmicrohttpd's
- * limit); the buffered bodies together are capped. A match whose manager
+ * limit); the buffered bodies together are capped, past the first
+ * BODY_FREE bytes of each (so that slow uploads cannot have the
+ * manager's PLAY or STOP refused). A match whose manager
  * has been silent for its clock plus EXPIRE_S ends, so that the next START
  * is accepted. One line per message is logged on stderr, its bytes
  * outside printable ASCII escaped.
@@ -88,7 +90,8 @@
 
 enum {
 	BODY_MAX = 1 << 20,        /* largest request body; more: 413 */
-	BODIES_MAX = 8 << 20,      /* all bodies being received together */
+	BODIES_MAX = 8 << 20,      /* all bodies being received together, */
+	BODY_FREE = 64 << 10,      /* past the first this many bytes of each */
 	ID_MAX = 256,              /* longest match id kept */
 	REPLY_MAX = 1024,          /* longest reply text */
 	CONN_MAX = 1000,           /* connections at once (fewer if files are) */
@@ -1837,15 +1840,18 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 		*upload_size = 0;
 		if (rq->too_big)
 			return MHD_YES;
-		/* this request's share of the bodies' cap first */
-		if (rq->len + add > BODY_MAX ||
-		    atomic_fetch_add(&pl->bodies, add) + add > BODIES_MAX) {
+		/* this request's share of the bodies' cap first: its bytes
+		 * past BODY_FREE */
+		size_t exempt = rq->len < BODY_FREE ? BODY_FREE - rq->len : 0;
+		size_t charge = add > exempt ? add - exempt : 0;
+		if (rq->len + add > BODY_MAX || (charge > 0 &&
+		    atomic_fetch_add(&pl->bodies, charge) + charge > BODIES_MAX)) {
 			if (rq->len + add <= BODY_MAX)
-				atomic_fetch_sub(&pl->bodies, add);
+				atomic_fetch_sub(&pl->bodies, charge);
 			rq->too_big = true;
 			return MHD_YES;
 		}
-		rq->counted += add;
+		rq->counted += charge;
 		char *b = gl_realloc(rq->body, rq->len + add + 1);
 		if (!b) {
 			rq->too_big = true;
@@ -2048,6 +2054,8 @@ static int ggp_serve(int argc, char **argv)
 	pl.name = cli_str(&opt, "name");
 	pl.agent_spec = cli_given(&opt, "agent") ? cli_str(&opt, "agent") : NULL;
 	pl.live_dir = cli_given(&opt, "live") ? cli_str(&opt, "live") : NULL;
+	if (pl.live_dir)
+		cli_check_out("ggp serve --live", pl.live_dir, true);
 	pl.max_matches = (int)cli_long(&opt, "max-matches", 0, 1000000);
 	pl.seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
 	for (const char *c = pl.name; *c; c++)

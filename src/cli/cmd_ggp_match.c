@@ -590,6 +590,42 @@ static int summary(const manager *mg, int n)
 
 /* Load the rules (the manager's own load and the local agents' game)
  * and make the seats; dies on failure. */
+/* Whether u, a URL after its "http://", names a host and at most a port
+ * (1..65535) and a path: HOST[:PORT][/PATH], HOST a name, an IPv4
+ * address or an IPv6 one in brackets; else why not, into why. */
+static bool url_ok(const char *u, char *why, size_t n)
+{
+	const char *p = u;
+	if (*p == '[') {
+		const char *close = strchr(p, ']');
+		if (!close || close == p + 1) {
+			snprintf(why, n, "an IPv6 address wants its closing ']'");
+			return false;
+		}
+		p = close + 1;
+	} else {
+		p += strcspn(p, ":/");
+		if (p == u) {
+			snprintf(why, n, "no host");
+			return false;
+		}
+	}
+	if (*p == ':') {
+		char *end;
+		long port = strtol(p + 1, &end, 10);
+		if (end == p + 1 || (*end && *end != '/') || port < 1 || port > 65535) {
+			snprintf(why, n, "the port must be a number in 1..65535");
+			return false;
+		}
+		p = end;
+	}
+	if (*p && *p != '/') {
+		snprintf(why, n, "expected HOST[:PORT][/PATH]");
+		return false;
+	}
+	return true;
+}
+
 static void manager_open(manager *mg, const char **specs, int nseats)
 {
 	char *text;
@@ -611,8 +647,14 @@ static void manager_open(manager *mg, const char **specs, int nseats)
 	for (int r = 0; r < mg->nroles; r++) {
 		seat *st = &mg->seats[r];
 		st->spec = specs[r];
-		st->remote = strncmp(specs[r], "http://", 7) == 0 ||
-			strncmp(specs[r], "https://", 8) == 0;
+		st->remote = strncmp(specs[r], "http://", 7) == 0;
+		char why[120];
+		if (!strncmp(specs[r], "https://", 8))
+			cli_die(EXIT_USAGE, "ggp match: player %d: %s: GGP players "
+				"answer plain HTTP (http://HOST:PORT/)", r + 1, specs[r]);
+		if (st->remote && !url_ok(specs[r] + 7, why, sizeof why))
+			cli_die(EXIT_USAGE, "ggp match: player %d: %s: %s", r + 1,
+				specs[r], why);
 		char timed[GL_SPEC_MAX];
 		if (st->remote)
 			continue;
@@ -679,6 +721,11 @@ int cmd_ggp_match(int argc, char **argv)
 	mg.file = opt.pos[0];
 	mg.meta_url = cli_given(&opt, "meta-url") ? cli_str(&opt, "meta-url") : NULL;
 	mg.live = cli_given(&opt, "live") ? cli_str(&opt, "live") : NULL;
+	/* where the results go, before any match is played */
+	if (record)
+		cli_check_out("ggp match --record", record, false);
+	if (mg.live)
+		cli_check_out("ggp match --live", mg.live, true);
 	mg.sc = (double)cli_long(&opt, "startclock", 1, 3600);
 	mg.pc = (double)cli_long(&opt, "playclock", 1, 3600);
 	int n = (int)cli_long(&opt, "n", 1, 1000000);

@@ -202,6 +202,9 @@ static enum MHD_Result serve_data(struct MHD_Connection *c, const char *data,
 		return send_error(c, 404, "no such file in the data folder");
 	if (strncmp(real, data, dl) || real[dl] != '/')
 		return send_error(c, 403, "path refused: it leads out of the data folder");
+	struct stat st; /* a pipe would hold the thread until written to */
+	if (stat(real, &st) || !S_ISREG(st.st_mode))
+		return send_error(c, 404, "not a file in the data folder");
 	char *text = NULL;
 	size_t len = 0;
 	gl_err err = {0};

@@ -20,6 +20,12 @@ static int opt_index(const cli_spec *spec, const char *name)
 }
 
 /* The declared option name, or die: a typo in a command, not the user's. */
+/* How the user writes option name: -n for one letter, else --name. */
+static const char *dashes(const char *name)
+{
+	return name[1] ? "--" : "-";
+}
+
 static int must_index(const cli_args *a, const char *name)
 {
 	int i = opt_index(a->spec, name);
@@ -128,8 +134,9 @@ void cli_parse(const cli_spec *spec, int argc, char **argv, cli_args *a)
 			a->val[k] = spec->opts[k].arg ? optarg : "1";
 			if (spec->opts[k].repeat) {
 				if (a->nrep == CLI_ARGS_MAX)
-					cli_die(EXIT_USAGE, "%s: --%s given more than %d "
-						"times", spec->name, spec->opts[k].name,
+					cli_die(EXIT_USAGE, "%s: %s%s given more than %d "
+						"times", spec->name, dashes(spec->opts[k].name),
+						spec->opts[k].name,
 						CLI_ARGS_MAX);
 				a->rep[a->nrep] = a->val[k];
 				a->rep_opt[a->nrep++] = k;
@@ -165,7 +172,7 @@ long cli_long(const cli_args *a, const char *name, long min, long max)
 {
 	const char *text = cli_str(a, name);
 	char what[64];
-	snprintf(what, sizeof what, "%s: --%s", a->spec->name, name);
+	snprintf(what, sizeof what, "%s: %s%s", a->spec->name, dashes(name), name);
 	if (!text)
 		cli_die(EXIT_USAGE, "%s needs a value", what);
 	return cli_int(text, min, max, what);
@@ -175,13 +182,14 @@ double cli_real(const cli_args *a, const char *name, double min, double max)
 {
 	const char *text = cli_str(a, name);
 	if (!text)
-		cli_die(EXIT_USAGE, "%s: --%s needs a value", a->spec->name, name);
+		cli_die(EXIT_USAGE, "%s: %s%s needs a value", a->spec->name,
+			dashes(name), name);
 	char *end;
 	errno = 0;
 	double v = strtod(text, &end);
 	if (!*text || *end || errno || !(v >= min && v <= max))
-		cli_die(EXIT_USAGE, "%s: --%s must be a number in %g..%g, got '%s'",
-			a->spec->name, name, min, max, text);
+		cli_die(EXIT_USAGE, "%s: %s%s must be a number in %g..%g, got '%s'",
+			a->spec->name, dashes(name), name, min, max, text);
 	return v;
 }
 

@@ -239,6 +239,13 @@ static gl_game *make_game(const char *spec, const char *kif, web_reply *r)
 				kif);
 			return NULL;
 		}
+		char path[PATH_MAX * 2];
+		struct stat st; /* a pipe would hold the thread */
+		snprintf(path, sizeof path, "%s/%s", table.cfg.data, kif);
+		if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+			web_error(r, 400, "kif: '%s' is not a file", kif);
+			return NULL;
+		}
 		snprintf(full, sizeof full, "gdl:file=%s/%s", table.cfg.data, kif);
 		if (strlen(full) >= GL_SPEC_MAX) {
 			web_error(r, 400, "kif: path too long");

@@ -71,12 +71,21 @@ int gl_spec_split(const char *spec, char *name, size_t n, const char **args,
 	return 0;
 }
 
+/* The keys of p into buf (size n), whole: those that do not fit are
+ * counted ("and 12 more"). */
 static void known_keys(const gl_params *p, char *buf, size_t n)
 {
-	size_t len = 0;
+	size_t len = 0, room = n > 24 ? n - 24 : 0; /* for ", and 99999 more" */
 	snprintf(buf, n, "none");
-	for (int i = 0; i < p->n; i++)
+	int i = 0;
+	for (; i < p->n; i++) {
+		size_t k = strlen(p->def[i]->key) + (len ? 2 : 0);
+		if (len + k >= room)
+			break;
 		len = gl_appendf(buf, n, len, "%s%s", len ? ", " : "", p->def[i]->key);
+	}
+	if (i < p->n)
+		gl_appendf(buf, n, len, "%sand %d more", len ? ", " : "", p->n - i);
 }
 
 static int set_param(gl_params *p, const char *owner, const char *key,

@@ -236,6 +236,22 @@ typedef struct nim_run_ctx {
 } nim_run_ctx;
 
 /* The options into x: 0, or GL_EINVAL naming the option. */
+/* The next count of --games-sweep at *l (moved past it and its comma)
+ * into *gm: 1..ngames; GL_EINVAL naming the list otherwise (an empty
+ * list too). */
+static int sweep_next(const char **l, const char *sweep, int ngames, long *gm,
+	gl_err *err)
+{
+	char *end;
+	*gm = strtol(*l, &end, 10);
+	if (end == *l || *gm < 1 || *gm > ngames || (*end && *end != ',') ||
+	    (*end == ',' && !end[1]))
+		return gl_fail(err, GL_EINVAL, "repro ga-nim: --games-sweep takes "
+			"counts of 1..%d such as 1,5, got '%s'", ngames, sweep);
+	*l = *end ? end + 1 : end;
+	return 0;
+}
+
 static int nim_options(const gl_exp_args *a, nim_run_ctx *x, gl_err *err)
 {
 	long v[4];
@@ -275,6 +291,12 @@ static int nim_options(const gl_exp_args *a, nim_run_ctx *x, gl_err *err)
 	if (x->block > x->ngames)
 		x->block = x->ngames;
 	x->nb = x->ngames / x->block;
+	/* the sweep's list checked now, not after the curves' runs */
+	const char *sweep = gl_exp_str(a, "games-sweep");
+	long gm;
+	for (const char *l = sweep; l == sweep || *l;)
+		if (sweep_next(&l, sweep, x->ngames, &gm, err))
+			return GL_EINVAL;
 	return 0;
 }
 
@@ -485,14 +507,9 @@ static int nim_games(nim_run_ctx *x, const char *sweep, gl_table *vd, gl_err *er
 	double best = 1e18;
 	char bestg[32] = "?", ov[200];
 	for (const char *l = sweep; *l;) {
-		char *end;
-		long gm = strtol(l, &end, 10);
-		if (end == l || gm < 1 || gm > ngames || (*end && *end != ',')) {
-			rc = gl_fail(err, GL_EINVAL, "repro ga-nim: --games-sweep takes counts of "
-				"1..%d such as 1,5, got '%s'", ngames, sweep);
+		long gm;
+		if ((rc = sweep_next(&l, sweep, ngames, &gm, err)))
 			break;
-		}
-		l = *end ? end + 1 : end;
 		double conv[SEEDS_MAX], lastw = 0;
 		int nconv = 0;
 		nim_job j = {g, &nim_cfgs[0], K, (int)gm, ngames, nim_tt(x->heaps[0]), x->t,

@@ -373,10 +373,15 @@ static int compile_rules(gdl_game *gd, const gdl_load_opts *o,
 		if (!strncmp(why, gd->prog.name, nl) && !strncmp(why + nl, ": ", 2))
 			why += nl + 2;
 		gl_err last = {0};
+		const char *fwhy = first.msg;
+		if (!strncmp(fwhy, gd->prog.name, nl) && !strncmp(fwhy + nl, ": ", 2))
+			fwhy += nl + 2;
 		if (rc != GL_ERANGE || o->reasoner == GDL_NET ||
 		    (rc = load_last(gd, o, text, n, &last)) == GL_ERANGE)
-			return gl_fail(err, rc, "%.120s; asked on demand: %.120s",
-				first.msg, why);
+			return strcmp(fwhy, why) == 0 ?
+				gl_fail(err, rc, "%s (asked on demand too)", first.msg) :
+				gl_fail(err, rc, "%.120s; asked on demand: %.120s",
+					first.msg, why);
 		if (rc)
 			return gl_fail(err, rc, "%s", last.msg);
 		char how[sizeof gd->fallback];
