@@ -51,35 +51,34 @@ grep -q "closed [0-9]* slow or surplus connections" "$tmp/log1" && ok ||
 	bad "no log of closed connections: $(tail -n 5 "$tmp/log1")"
 stop_server "$tmp/log1"
 
-# ---- 150 idle connections from another address, the default limits ------
-serve "$tmp/log2" --bind 127.0.0.1 --agent random --max-matches 1
-"$SLOW" 127.0.0.1 "$port" 150 8 --idle --from 127.0.0.2 >"$tmp/idle2" &
-hpids="$!"
-sleep 2
-match 1 "$tmp/m2"
-rc=$?
-if [ $rc -eq 0 ] && grep -q '^match 1: .* 0 errors)$' "$tmp/m2"; then ok; else
-	bad "a match beside 150 idle connections from 127.0.0.2: rc=$rc $(cat "$tmp/m2")"; fi
-wait $hpids
-hpids=""
-stop_server "$tmp/log2"
+# beside LOG WHAT ARGS... : a match against a player (logging to LOG,
+# the default limits) while `slowclients HOST PORT ARGS...` presses on it
+# makes no error
+beside() {
+	blog=$1 what=$2
+	shift 2
+	serve "$blog" --bind 127.0.0.1 --agent random --max-matches 1
+	"$SLOW" 127.0.0.1 "$port" "$@" >"$blog.slow" &
+	hpids="$!"
+	sleep 2
+	match 1 "$blog.m"
+	rc=$?
+	if [ $rc -eq 0 ] && grep -q '^match 1: .* 0 errors)$' "$blog.m"; then ok; else
+		bad "a match beside $what: rc=$rc $(cat "$blog.m")"; fi
+	wait $hpids
+	hpids=""
+	stop_server "$blog"
+}
+
+# ---- 150 idle connections from another address ---------------------------
+beside "$tmp/log2" "150 idle connections from 127.0.0.2" 150 8 --idle --from 127.0.0.2
 
 # ---- uploads stalled in their bodies: the manager's messages still pass --
 # eight bodies of 1 MiB less 100 bytes, held open a byte a second, fill
 # the bodies' cap (8 MiB) but for 800 bytes; the START and PLAYs of a
 # match (small: the first 64 KiB of a body are not counted) are not
 # refused for them (START, 2 KB, once got 413)
-serve "$tmp/log4" --bind 127.0.0.1 --agent random --max-matches 1
-"$SLOW" 127.0.0.1 "$port" 8 10 --body 1048476 >"$tmp/body4" &
-hpids="$!"
-sleep 2
-match 1 "$tmp/m4"
-rc=$?
-if [ $rc -eq 0 ] && grep -q '^match 1: .* 0 errors)$' "$tmp/m4"; then ok; else
-	bad "a match beside 8 stalled 1 MiB uploads: rc=$rc $(cat "$tmp/m4")"; fi
-wait $hpids
-hpids=""
-stop_server "$tmp/log4"
+beside "$tmp/log4" "8 stalled 1 MiB uploads" 8 10 --body 1048476
 
 # ---- INFO and START answered at once while the agent thinks --------------
 serve "$tmp/log3" --bind 127.0.0.1 --agent alphabeta:depth=0,time=30
