@@ -121,7 +121,20 @@ while [ $i -lt 50 ] && ! grep -q "^choose [0-9.]* s stopped$" "$tmp/slow2"; do
 	sleep 0.1; i=$((i + 1)); done
 grep "^choose [0-9.]* s stopped$" "$tmp/slow2" | awk '$2 < 10 {n++} END {exit n != 1}' &&
 	ok || bad "choose not stopped at the ABORT: $(tail -n 3 "$tmp/slow2")"
+# stopped (SIGTERM) while the agent thinks on a long clock: it exits at
+# once, the PLAY answered (it once waited for the search, up to 60 s)
+say "(START t4 xplayer ($rules) 5 60)"
+printf '%s' "(PLAY t4 NIL)" >"$tmp/play4"
+curl -s -m 60 -o "$tmp/p4" -X POST -H 'Content-Type: text/acl' \
+	--data-binary @"$tmp/play4" "$U" >/dev/null &
+cpid=$!
+sleep 1
+t0=$(date +%s)
 stop_server "$tmp/log2"
+t1=$(date +%s)
+wait $cpid
+[ $((t1 - t0)) -le 5 ] && [ -s "$tmp/p4" ] && ok ||
+	bad "stopping while the agent thinks took $((t1 - t0)) s, PLAY '$(cat "$tmp/p4")'"
 
 # ---- ggp match: local agents timed by --playclock; ggp-base's records ----
 rm -f "$tmp/slow3"

@@ -2132,10 +2132,12 @@ static int ggp_serve(int argc, char **argv)
 	pthread_mutex_lock(&pl.mu);
 	play_poll(&pl, true);
 	start_answer(&pl, 0, NULL);
-	ponder_stop(&pl.m);
-	/* rule loads and the agent's work still running: let them end
-	 * (bounded by the grounder's caps and the play clock; 60 s at most
-	 * here) */
+	/* the match's rule loads and the agent's search told to stop (an
+	 * agent that does not read its stop, and a load between its checks,
+	 * are waited for: 60 s at most here) */
+	atomic_store(&pl.live, 0);
+	if (pl.m.w)
+		atomic_store(&pl.m.w->stop, true);
 	for (int k = 0; k < 6000 && (pl.jobs || !agent_idle(&pl.m)); k++) {
 		pthread_mutex_unlock(&pl.mu);
 		struct timespec ts = {0, 10 * 1000 * 1000};
