@@ -108,6 +108,15 @@ if [ $? -eq 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^gamelearn: note
 "$BIN" match gdl:$D/games/ticTacToe.kif random random --n 20 >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && [ ! -s "$tmp/err" ]; then ok; else bad "match ticTacToe: $(cat "$tmp/err")"; fi
 
+# bytes outside ASCII: refused where they are (they were taken into
+# symbols), but in comments; a UTF-8 byte order mark is skipped
+(cat $D/games/ticTacToe.kif; printf '\n(role x\377)\n') >"$tmp/hi.kif"
+expect 1 "hi.kif:[0-9]*:8: byte 0xff outside ASCII" gdl check "$tmp/hi.kif"
+(printf '\357\273\277; caf\303\251\n'; cat $D/games/ticTacToe.kif) >"$tmp/bom.kif"
+expect 0 "bom.kif: valid: 2 roles (xplayer oplayer), 29 base propositions" gdl check --playouts 0 "$tmp/bom.kif"
+printf '(role x)\177\n' >"$tmp/del.kif"
+expect 1 "del.kif:1:9: control character 0x7f" gdl check "$tmp/del.kif"
+
 # rules that never end a game: a note from the probe; match and play stop
 # at the bound on moves with an error (play once wrote past its history)
 E=$D/hostile/endless.kif

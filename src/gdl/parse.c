@@ -180,7 +180,8 @@ int gdl_parse(gdl_prog *p, const char *text, size_t n, gl_err *err)
 	int ntmp = 0, captmp = 0;
 	int rc = 0, line = 1, col = 1;
 	char tok[GDL_TOKEN_MAX + 1];
-	size_t i = 0;
+	/* a UTF-8 byte order mark (an editor's) is no text */
+	size_t i = n >= 3 && !memcmp(text, "\xef\xbb\xbf", 3) ? 3 : 0;
 	while (i < n) {
 		unsigned char c = (unsigned char)text[i];
 		if (c == '\n') {
@@ -199,8 +200,14 @@ int gdl_parse(gdl_prog *p, const char *text, size_t n, gl_err *err)
 			col++;
 			continue;
 		}
-		if (c == '\0' || (c < 32 && c != '\t')) {
+		if (c == '\0' || (c < 32 && c != '\t') || c == 0x7f) {
 			rc = gl_fail(err, GL_EPARSE, "%s:%d:%d: control character 0x%02x",
+				fn, line, col, c);
+			goto done;
+		}
+		if (c >= 0x80) { /* a symbol no game server would spell alike */
+			rc = gl_fail(err, GL_EPARSE, "%s:%d:%d: byte 0x%02x outside ASCII "
+				"(GDL is written in ASCII; comments may hold any text)",
 				fn, line, col, c);
 			goto done;
 		}
@@ -260,7 +267,8 @@ int gdl_parse(gdl_prog *p, const char *text, size_t n, gl_err *err)
 			int l0 = line, c0 = col;
 			while (i < n) {
 				unsigned char d = (unsigned char)text[i];
-				if (isspace(d) || d == '(' || d == ')' || d == ';' || d < 32)
+				if (isspace(d) || d == '(' || d == ')' || d == ';' || d < 32 ||
+				    d >= 0x7f) /* the last two reported above */
 					break;
 				if (len >= GDL_TOKEN_MAX) {
 					rc = gl_fail(err, GL_ERANGE, "%s:%d:%d: symbol longer than %d "
