@@ -168,6 +168,21 @@ int main(void)
 	/* a failed write leaves the old file as it was */
 	CHECK(gl_read_file(path, 1000, &text, &len, &err) == 0 && len == 15);
 	gl_free(text);
+	/* a file replaced keeps its mode (it was set to 0644); a folder is
+	 * neither read nor replaced, and says so */
+	struct stat st;
+	CHECK(chmod(path, 0600) == 0);
+	CHECK(gl_write_atomic(path, "second version\n", 15, &err) == 0);
+	CHECK(stat(path, &st) == 0 && (st.st_mode & 07777) == 0600);
+	CHECK(chmod(path, 0644) == 0);
+	CHECK(gl_write_atomic(dir, "a", 1, &err) == GL_EIO && strstr(err.msg, "it is a folder"));
+	CHECK(gl_read_file(dir, 100, &text, NULL, &err) == GL_EIO && strstr(err.msg, "it is a folder"));
+	/* a read-only file is not replaced (root may write anything: unseen) */
+	if (geteuid() != 0) {
+		CHECK(chmod(path, 0444) == 0);
+		CHECK(gl_write_atomic(path, "x", 1, &err) == GL_EIO && strstr(err.msg, "Permission"));
+		CHECK(chmod(path, 0644) == 0);
+	}
 
 	/* text buffer: grows past its first size; write goes through atomically */
 	gl_strbuf sb;

@@ -9,8 +9,10 @@
 
 #include "gamelearn/core.h"
 
-/* Replace path with the len bytes of data, atomically. Returns 0, or
- * GL_EIO with a message naming the file and the system's reason. The
+/* Replace path with the len bytes of data, atomically. A file there
+ * keeps its mode; one this process may not write (read-only) is not
+ * replaced, nor a folder. Returns 0, or GL_EIO with a message naming
+ * the file and the system's reason. The
  * temporary file (path.tmp.XXXXXX) is locked while it is written; those
  * left by a writer that was killed (unlocked, over 2 s old) are removed
  * first. */

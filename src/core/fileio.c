@@ -85,6 +85,19 @@ done:
 
 int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err)
 {
+	/* a file there keeps its mode, and one that may not be written (a
+	 * read-only memory) is not replaced */
+	struct stat st;
+	mode_t mode = 0644;
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return gl_fail(err, GL_EIO, "cannot write '%s': it is a folder",
+				path);
+		if (access(path, W_OK) != 0)
+			return gl_fail(err, GL_EIO, "cannot write '%s': %s", path,
+				strerror(errno));
+		mode = st.st_mode & 07777;
+	}
 	size_t plen = strlen(path);
 	char *tmp = gl_malloc(plen + 16);
 	if (!tmp)
@@ -111,8 +124,9 @@ int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err)
 		p += n;
 		left -= (size_t)n;
 	}
-	/* mkstemp makes 0600 files; saved knowledge is an ordinary file */
-	if (fchmod(fd, 0644) != 0 || fsync(fd) != 0)
+	/* mkstemp makes 0600 files; saved knowledge is an ordinary file (or
+	 * keeps the mode of the one it replaces) */
+	if (fchmod(fd, mode) != 0 || fsync(fd) != 0)
 		goto fail;
 	if (close(fd) != 0) {
 		fd = -1;
@@ -238,11 +252,12 @@ int gl_read_file(const char *path, size_t max, char **out, size_t *len, gl_err *
 		if (got == 0)
 			break;
 	}
-	int bad = ferror(f);
+	int bad = ferror(f) ? errno : 0;
 	fclose(f);
 	if (bad) {
 		gl_free(buf);
-		return gl_fail(err, GL_EIO, "error reading '%s'", path);
+		return gl_fail(err, GL_EIO, "cannot read '%s': %s", path,
+			bad == EISDIR ? "it is a folder" : strerror(bad));
 	}
 	if (n > max) {
 		gl_free(buf);
