@@ -121,7 +121,16 @@ expect_error 1 "too big to solve" match tictactoe random perfect:nodes=10 -n 2 -
 cmp -s "$tmp/rec" "$tmp/rec0" && ok || bad "a failed match changed the record"
 expect_error 1 "match --record: cannot write '$tmp/no/rec'" match tictactoe random random --record "$tmp/no/rec"
 expect_error 1 "no match 9" replay tictactoe "$tmp/rec" --match 9
-expect_error 1 "cannot read record file" replay tictactoe "$tmp/nonexistent"
+expect_error 1 "replay: cannot read '$tmp/nonexistent'" replay tictactoe "$tmp/nonexistent"
+# a record of another game, a NUL, an empty move, a line not a match's:
+# each said where (a NUL was once "a line longer than 1 MB")
+expect_error 1 "rec:1: a record of tictactoe, not of connect:w=7,h=6,k=4" replay connect4 "$tmp/rec"
+printf '1 players=x moves=a1\000b2\n' >"$tmp/nul"
+expect_error 1 "nul:1: a NUL byte" replay tictactoe "$tmp/nul"
+printf '1 players=x moves=a1,,b2\n' >"$tmp/empty"
+expect_error 1 "empty:1: move 2: empty" replay tictactoe "$tmp/empty"
+printf '1x players=x moves=a1\n' >"$tmp/notm"
+expect_error 1 "notm:1: not a match's line" replay tictactoe "$tmp/notm"
 expect_error 2 "unknown agent 'genius'" match tictactoe genius random
 expect_error 2 "needs 2 agents" match tictactoe random
 expect_error 2 "eps must be" match tictactoe egreedy:eps=7 random

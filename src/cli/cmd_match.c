@@ -328,49 +328,69 @@ int cmd_replay(int argc, char **argv)
 	const char *spec = opt.pos[0], *path = opt.pos[1];
 	long want = cli_long(&opt, "match", 1, 100000000);
 	gl_game *g = cli_game(spec);
-	FILE *f = fopen(path, "r");
-	if (!f)
-		cli_die(EXIT_RUN, "cannot read record file '%s'", path);
-	static char line[1 << 20];
-	int lineno = 0;
-	while (fgets(line, sizeof line, f)) {
-		lineno++;
-		if (!strchr(line, '\n') && !feof(f))
-			cli_die(EXIT_RUN, "%s:%d: line longer than %zu bytes", path, lineno,
-				sizeof line - 2);
+	char *text = NULL;
+	size_t len = 0;
+	gl_err err = {0};
+	if (gl_read_file(path, (size_t)1 << 30, &text, &len, &err))
+		cli_die(EXIT_RUN, "replay: %s", err.msg);
+	const char *nul = memchr(text, '\0', len);
+	if (nul) {
+		int at = 1;
+		for (const char *c = text; c < nul; c++)
+			at += *c == '\n';
+		cli_die(EXIT_RUN, "%s:%d: a NUL byte: not a match record", path, at);
+	}
+	static const char head[] = "# gamelearn match record: game ";
+	gl_lines it;
+	gl_lines_init(&it, text);
+	for (char *line; (line = gl_lines_next(&it));) {
+		if (!strncmp(line, head, sizeof head - 1)) {
+			const char *gs = line + sizeof head - 1;
+			size_t gl = strcspn(gs, ",");
+			if (strlen(g->spec) != gl || strncmp(gs, g->spec, gl))
+				cli_die(EXIT_RUN, "%s:%d: a record of %.*s, not of %s", path,
+					it.lineno, (int)gl, gs, g->spec);
+			continue;
+		}
 		if (line[0] == '#')
 			continue;
-		long index = strtol(line, NULL, 10);
+		char *end;
+		long index = strtol(line, &end, 10);
+		if (end == line || *end != ' ')
+			cli_die(EXIT_RUN, "%s:%d: not a match's line (NUMBER players=... "
+				"moves=...)", path, it.lineno);
 		if (index != want)
 			continue;
-		fclose(f);
 		char *moves = strstr(line, " moves=");
 		if (!moves)
-			cli_die(EXIT_RUN, "%s:%d: no moves= field", path, lineno);
+			cli_die(EXIT_RUN, "%s:%d: no moves= field", path, it.lineno);
 		moves += 7;
-		moves[strcspn(moves, "\r\n")] = '\0';
 		void *s = cli_state(g);
 		g->type->start(g, s);
 		printf("match %ld: %.*s\n\n", want, (int)(moves - 7 - line), line);
 		cli_print_state(g, s, stdout);
 		printf("\n");
 		int k = 0;
-		for (char *save = NULL, *mv = strtok_r(moves, ",", &save); mv;
-		     mv = strtok_r(NULL, ",", &save)) {
-			gl_err err = {0};
+		for (char *mv = moves; *mv;) {
+			size_t n = strcspn(mv, ",");
+			bool last = mv[n] == '\0';
+			mv[n] = '\0';
 			gl_action a;
 			k++;
-			if (gl_parse_legal(g, s, mv, &a, &err))
-				cli_die(EXIT_RUN, "%s:%d: move %d: %s", path, lineno, k, err.msg);
+			if (n == 0 || gl_parse_legal(g, s, mv, &a, &err))
+				cli_die(EXIT_RUN, "%s:%d: move %d: %s", path, it.lineno, k,
+					n == 0 ? "empty" : err.msg);
 			g->type->apply(g, s, a);
 			printf("%d. %s\n", k, mv);
 			cli_print_state(g, s, stdout);
 			printf("\n");
+			mv += n + !last;
 		}
 		gl_free(s);
+		gl_free(text);
 		gl_game_free(g);
 		return 0;
 	}
-	fclose(f);
+	gl_free(text);
 	cli_die(EXIT_RUN, "%s: no match %ld", path, want);
 }
