@@ -29,6 +29,10 @@ expect_grep "saved to" train tictactoe td --opponent random -n 300 --save "$tmp/
 head -n 1 "$tmp/ttt.td" | grep -q "^gamelearn td 1$" && ok || bad "td file header"
 expect_grep "all " train tictactoe td --opponent random -n 100 --load "$tmp/ttt.td"
 expect_error 1 "saved for game 'tictactoe'" train connect3 td --opponent random -n 10 --load "$tmp/ttt.td"
+# a NUL byte in a saved memory: said so, with its line (it was a "bad
+# field" or "truncated" error somewhere after)
+{ head -n 2 "$tmp/ttt.td"; printf 'x\000\n'; tail -n +3 "$tmp/ttt.td"; } >"$tmp/nul.td"
+expect_error 1 "nul.td:3: a NUL byte: not a text file" train tictactoe td --opponent random -n 10 --load "$tmp/nul.td"
 head -c 300 "$tmp/ttt.td" >"$tmp/cut.td"
 expect_error 1 "cut.td:" train tictactoe td --opponent random -n 10 --load "$tmp/cut.td"
 expect_error 2 "agent td: init=transfer needs features=FILE" train tictactoe td:init=transfer --opponent random -n 10

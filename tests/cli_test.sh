@@ -126,7 +126,7 @@ expect_error 1 "replay: cannot read '$tmp/nonexistent'" replay tictactoe "$tmp/n
 # each said where (a NUL was once "a line longer than 1 MB")
 expect_error 1 "rec:1: a record of tictactoe, not of connect:w=7,h=6,k=4" replay connect4 "$tmp/rec"
 printf '1 players=x moves=a1\000b2\n' >"$tmp/nul"
-expect_error 1 "nul:1: a NUL byte" replay tictactoe "$tmp/nul"
+expect_error 1 "nul:1: a NUL byte: not a text file" replay tictactoe "$tmp/nul"
 printf '1 players=x moves=a1,,b2\n' >"$tmp/empty"
 expect_error 1 "empty:1: move 2: empty" replay tictactoe "$tmp/empty"
 printf '1x players=x moves=a1\n' >"$tmp/notm"

@@ -168,6 +168,13 @@ int main(void)
 	/* a failed write leaves the old file as it was */
 	CHECK(gl_read_file(path, 1000, &text, &len, &err) == 0 && len == 15);
 	gl_free(text);
+	/* a text file's NUL byte is an error naming its line */
+	CHECK(gl_write_atomic(path, "a\nb\0c\n", 6, &err) == 0);
+	CHECK(gl_read_text(path, 100, &text, &err) == GL_EPARSE && !text &&
+	      strstr(err.msg, "knowledge.txt:2: a NUL byte"));
+	CHECK(gl_write_atomic(path, "second version\n", 15, &err) == 0);
+	CHECK(gl_read_text(path, 100, &text, &err) == 0 && !strcmp(text, "second version\n"));
+	gl_free(text);
 	/* a file replaced keeps its mode (it was set to 0644); a folder is
 	 * neither read nor replaced, and says so */
 	struct stat st;

@@ -40,6 +40,9 @@ void gl_lock_drop(gl_lock *lk);
  * its length into *len (may be NULL). Files over max bytes are refused
  * with GL_ERANGE. Returns 0, GL_EIO, GL_ERANGE or GL_ENOMEM. */
 int gl_read_file(const char *path, size_t max, char **out, size_t *len, gl_err *err);
+/* gl_read_file() of a text file: a NUL byte in it is GL_EPARSE, naming
+ * its line ("PATH:LINE: a NUL byte: not a text file"). */
+int gl_read_text(const char *path, size_t max, char **out, gl_err *err);
 
 /* A growable text buffer. A failed allocation is remembered (oom) and
  * reported by gl_strbuf_write/finish, so callers append without checks. */

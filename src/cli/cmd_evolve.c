@@ -50,7 +50,7 @@ static void csv_keep(gl_strbuf *sb, const char *path, int done,
 {
 	char *text = NULL;
 	gl_err err;
-	if (gl_read_file(path, CSV_MAX, &text, NULL, &err))
+	if (gl_read_text(path, CSV_MAX, &text, &err))
 		cli_die(EXIT_RUN, "evolve: %s", err.msg);
 	gl_strbuf head;
 	gl_strbuf_init(&head);

@@ -329,17 +329,9 @@ int cmd_replay(int argc, char **argv)
 	long want = cli_long(&opt, "match", 1, 100000000);
 	gl_game *g = cli_game(spec);
 	char *text = NULL;
-	size_t len = 0;
 	gl_err err = {0};
-	if (gl_read_file(path, (size_t)1 << 30, &text, &len, &err))
+	if (gl_read_text(path, (size_t)1 << 30, &text, &err))
 		cli_die(EXIT_RUN, "replay: %s", err.msg);
-	const char *nul = memchr(text, '\0', len);
-	if (nul) {
-		int at = 1;
-		for (const char *c = text; c < nul; c++)
-			at += *c == '\n';
-		cli_die(EXIT_RUN, "%s:%d: a NUL byte: not a match record", path, at);
-	}
 	static const char head[] = "# gamelearn match record: game ";
 	gl_lines it;
 	gl_lines_init(&it, text);

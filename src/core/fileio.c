@@ -270,6 +270,24 @@ int gl_read_file(const char *path, size_t max, char **out, size_t *len, gl_err *
 	return 0;
 }
 
+int gl_read_text(const char *path, size_t max, char **out, gl_err *err)
+{
+	size_t len;
+	int rc = gl_read_file(path, max, out, &len, err);
+	if (rc)
+		return rc;
+	const char *nul = memchr(*out, '\0', len);
+	if (!nul)
+		return 0;
+	int line = 1;
+	for (const char *c = *out; c < nul; c++)
+		line += *c == '\n';
+	gl_free(*out);
+	*out = NULL;
+	return gl_fail(err, GL_EPARSE, "%s:%d: a NUL byte: not a text file", path,
+		line);
+}
+
 void gl_strbuf_init(gl_strbuf *sb)
 {
 	memset(sb, 0, sizeof *sb);

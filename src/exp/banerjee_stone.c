@@ -660,7 +660,7 @@ static int bs_source(bsctx *x, gl_err *err)
 		if (gl_fset_save(&x->pooled[1][o], x->fpath[o], err))
 			return err->code;
 		char *text = NULL;
-		if (gl_read_file(x->fpath[o], (size_t)1 << 30, &text, NULL, err))
+		if (gl_read_text(x->fpath[o], (size_t)1 << 30, &text, err))
 			return err->code;
 		gl_report_note(rep, strrchr(x->fpath[o], '/') + 1, text);
 		gl_free(text);

@@ -798,7 +798,7 @@ bad:
 gl_evolve *gl_evolve_load(const gl_game *g, const char *path, gl_err *err)
 {
 	char *text = NULL;
-	if (gl_read_file(path, STATE_FILE_MAX, &text, NULL, err))
+	if (gl_read_text(path, STATE_FILE_MAX, &text, err))
 		return NULL;
 	gl_evolve *ev = NULL;
 	parse_state(g, text, path, &ev, err);

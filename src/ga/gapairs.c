@@ -680,7 +680,7 @@ static int gapairs_load(gl_agent *a, const char *path, gl_err *err)
 	const gl_game *g = a->game;
 	size_t st = ss(a);
 	char *text;
-	int rc = gl_read_file(path, (size_t)64 << 20, &text, NULL, err);
+	int rc = gl_read_text(path, (size_t)64 << 20, &text, err);
 	if (rc)
 		return rc;
 	gl_lines it;

@@ -380,7 +380,7 @@ static int header(const char *line, const char *key, char *dst, size_t n)
 int gl_fset_load(gl_feature_set *fs, const char *path, gl_err *err)
 {
 	char *text;
-	int rc = gl_read_file(path, FSET_FILE_MAX, &text, NULL, err);
+	int rc = gl_read_text(path, FSET_FILE_MAX, &text, err);
 	if (rc)
 		return rc;
 	gl_fset_done(fs);

@@ -321,7 +321,7 @@ static int lauto_load(gl_agent *a, const char *path, gl_err *err)
 	lauto *l = a->data;
 	const gl_game *g = a->game;
 	char *text;
-	int rc = gl_read_file(path, LFILE_MAX, &text, NULL, err);
+	int rc = gl_read_text(path, LFILE_MAX, &text, err);
 	if (rc)
 		return rc;
 	int32_t *seq = gl_malloc(sizeof *seq * (g->max_length + 1));

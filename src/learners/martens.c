@@ -578,7 +578,7 @@ static int martens_load(gl_agent *a, const char *path, gl_err *err)
 {
 	martens *m = a->data;
 	char *text;
-	int rc = gl_read_file(path, FILE_MAX, &text, NULL, err);
+	int rc = gl_read_text(path, FILE_MAX, &text, err);
 	if (rc)
 		return rc;
 	gl_lines it;

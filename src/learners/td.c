@@ -510,7 +510,7 @@ static int td_load(gl_agent *a, const char *path, gl_err *err)
 	td *d = a->data;
 	const gl_game *g = a->game;
 	char *text;
-	int rc = gl_read_file(path, TD_FILE_MAX, &text, NULL, err);
+	int rc = gl_read_text(path, TD_FILE_MAX, &text, err);
 	if (rc)
 		return rc;
 	td_table t = {0};

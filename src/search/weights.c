@@ -88,7 +88,7 @@ int gl_weights_parse(gl_weights *w, char *text, const char *name, gl_err *err)
 int gl_weights_load(gl_weights *w, const char *path, gl_err *err)
 {
 	char *text = NULL;
-	int rc = gl_read_file(path, WEIGHTS_FILE_MAX, &text, NULL, err);
+	int rc = gl_read_text(path, WEIGHTS_FILE_MAX, &text, err);
 	if (rc)
 		return rc;
 	rc = gl_weights_parse(w, text, path, err);
