@@ -22,7 +22,8 @@ expect 1 "test_invalid_sentence_arities_differ.kif:13:1: relation 'foo' used wit
 expect 1 "test_case_3b.kif:14:19: unsafe rule: variable ?x" gdl check $D/test/test_case_3b.kif
 expect 1 "deep_nesting.kif:1:65: lists nested deeper than 64" gdl check $D/crashers/deep_nesting.kif
 expect 1 "no-such.kif" gdl check $D/no-such.kif
-expect 2 "usage: gamelearn gdl check \[--reasoner auto|net|prover\] \[--fold-case\] \[--demand\] \[--layout\] FILE" gdl
+expect 2 "usage: gamelearn gdl check FILE... \[--reasoner R\] \[--fold-case\] \[--demand\] \[--layout\] \[--playouts N\]" gdl
+expect 2 "gdl: unknown subcommand 'nosuch' (usage: gamelearn gdl check FILE..." gdl nosuch
 # an invalid file is refused with the same message wherever it is loaded
 expect 2 "test_invalid_sentence_arities_differ.kif:13:1: relation 'foo'" \
 	show gdl:$D/test/test_invalid_sentence_arities_differ.kif

@@ -233,8 +233,13 @@ int cmd_gdl(int argc, char **argv)
 			cli_help(&cli_gdl_check_spec, stdout);
 			return 0;
 		}
-		cli_die(EXIT_USAGE, "usage: gamelearn gdl check [--reasoner auto|net|prover] "
-			"[--fold-case] [--demand] [--layout] FILE... (try: gamelearn gdl check --help)");
+		char syn[512];
+		cli_synopsis(&cli_gdl_check_spec, syn, sizeof syn);
+		if (argc >= 2)
+			cli_die(EXIT_USAGE, "gdl: unknown subcommand '%s' (usage: "
+				"gamelearn gdl check %s)", argv[1], syn);
+		cli_die(EXIT_USAGE, "usage: gamelearn gdl check %s (try: gamelearn "
+			"gdl check --help)", syn);
 	}
 	cli_args opt;
 	cli_parse(&cli_gdl_check_spec, argc - 1, argv + 1, &opt);
