@@ -125,10 +125,13 @@ say "(PLAY x"
 expect_error_reply 400 "an unbalanced message"
 say "(FROB 1 2)"
 expect_error_reply 400 "an unknown message"
+# with no match on, a PLAY, STOP or ABORT is not ours: busy, as the
+# protocol has it for another match's id and ggp-base's player answers
+# (it was a 400 error)
 say "(PLAY nomatch NIL)"
-expect_error_reply 400 "PLAY with no match"
+expect_reply 200 busy "PLAY with no match"
 say "(STOP nomatch NIL)"
-expect_error_reply 400 "STOP with no match"
+expect_reply 200 busy "STOP with no match"
 say "(START m1 nobody ((role a) (init (p)) (<= (legal a x) (true (p))) (<= (next (p)) (does a x)) (<= terminal (not (true (p)))) (<= (goal a 100) (true (p)))) 5 2)"
 expect_error_reply 400 "START with an unknown role"
 say "(START m1 a ((role a) (<= (legal a ?x))) 5 2)"
@@ -160,7 +163,7 @@ then ok; else bad "PLAY m2 after (mark 2 2): '$body' ($code)"; fi
 say "(abort m2)"
 expect_reply 200 aborted "ABORT m2"
 say "(play m2 ((mark 1 1) noop))"
-expect_error_reply 400 "PLAY after ABORT"
+expect_reply 200 busy "PLAY after ABORT"
 # a simultaneous-move game: both roles choose every turn
 rules=$(sed 's/;.*//' $D/roshambo2.kif)
 say "(START m3 black ($rules) 5 2)"

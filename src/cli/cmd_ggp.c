@@ -1581,9 +1581,9 @@ static int handle(player *pl, request *rq, const char *msg, size_t len,
 	pthread_mutex_lock(&pl->mu);
 	match *m = &pl->m;
 	int rc = 0;
-	if (!pl->active) {
-		rc = gl_fail(err, GL_EINVAL, "no match in progress");
-	} else if (!ours || strcmp(id, m->id) != 0) {
+	if (!pl->active || !ours || strcmp(id, m->id) != 0) {
+		/* not the match on, or none on (ggp-base's player says the
+		 * same: a manager reads it as not ours to answer) */
 		snprintf(reply, REPLY_MAX, "busy");
 	} else if (play) {
 		m->heard = gl_now();
