@@ -114,7 +114,7 @@ cpid=$!
 sleep 1
 say "(ABORT t3)"
 wait $cpid
-if [ -s "$tmp/p3" ] && within "$(cat "$tmp/p3time")" 0.9 10; then ok; else
+if [ -s "$tmp/p3" ] && within "$(cat "$tmp/p3time")" 0.5 10; then ok; else
 	bad "PLAY t3 at the ABORT: '$(cat "$tmp/p3")' after $(cat "$tmp/p3time") s"; fi
 i=0
 while [ $i -lt 50 ] && ! grep -q "^choose [0-9.]* s stopped$" "$tmp/slow2"; do

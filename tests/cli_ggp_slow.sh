@@ -74,10 +74,10 @@ beside() {
 beside "$tmp/log2" "150 idle connections from 127.0.0.2" 150 8 --idle --from 127.0.0.2
 
 # ---- uploads stalled in their bodies: the manager's messages still pass --
-# eight bodies of 1 MiB less 100 bytes, held open a byte a second, fill
-# the bodies' cap (8 MiB) but for 800 bytes; the START and PLAYs of a
-# match (small: the first 64 KiB of a body are not counted) are not
-# refused for them (START, 2 KB, once got 413)
+# eight bodies of 1 MiB less 100 bytes, held open a byte a second: counted
+# whole, as they once were, they left 800 bytes of the bodies' cap (8 MiB)
+# and the START (2 KB) got 413; the first 64 KiB of each body are not
+# counted now, so the match's small messages pass
 beside "$tmp/log4" "8 stalled 1 MiB uploads" 8 10 --body 1048476
 
 # ---- INFO and START answered at once while the agent thinks --------------

@@ -129,6 +129,25 @@ printf '1 players=x moves=a1\000b2\n' >"$tmp/nul"
 expect_error 1 "nul:1: a NUL byte: not a text file" replay tictactoe "$tmp/nul"
 printf '1 players=x moves=a1,,b2\n' >"$tmp/empty"
 expect_error 1 "empty:1: move 2: empty" replay tictactoe "$tmp/empty"
+printf '1 players=x moves=a1,\n' >"$tmp/trail"
+expect_error 1 "trail:1: move 2: empty" replay tictactoe "$tmp/trail"
+# a record through a symbolic link writes its file, the link kept; into a
+# pipe (or /dev/null, /dev/stdout) it is written through, the pipe kept
+# (a rename once put a file in their place)
+echo old >"$tmp/recfile"
+ln -s recfile "$tmp/reclink"
+"$BIN" match tictactoe random random -n 2 --record "$tmp/reclink" >/dev/null 2>&1
+[ -L "$tmp/reclink" ] && grep -q "^2 players=" "$tmp/recfile" && ok ||
+	bad "a record through a link: $(ls -l "$tmp/reclink")"
+mkfifo "$tmp/recpipe"
+cat "$tmp/recpipe" >"$tmp/recpipe.out" &
+"$BIN" match tictactoe random random -n 2 --record "$tmp/recpipe" >/dev/null 2>&1
+wait $!
+[ -p "$tmp/recpipe" ] && grep -q "^2 players=" "$tmp/recpipe.out" && ok ||
+	bad "a record into a pipe: $(ls -l "$tmp/recpipe")"
+# a game whose spec has commas (connect:w=7,h=6,k=4) replays its record
+"$BIN" match connect4 random random -n 2 --record "$tmp/c4rec" >/dev/null 2>&1
+expect_grep "game over" replay connect4 "$tmp/c4rec" --match 2
 printf '1x players=x moves=a1\n' >"$tmp/notm"
 expect_error 1 "notm:1: not a match's line" replay tictactoe "$tmp/notm"
 expect_error 2 "unknown agent 'genius'" match tictactoe genius random

@@ -184,6 +184,21 @@ int main(void)
 	CHECK(chmod(path, 0644) == 0);
 	CHECK(gl_write_atomic(dir, "a", 1, &err) == GL_EIO && strstr(err.msg, "it is a folder"));
 	CHECK(gl_read_file(dir, 100, &text, NULL, &err) == GL_EIO && strstr(err.msg, "it is a folder"));
+	/* through a symbolic link its file is replaced, the link kept; a pipe
+	 * is refused (a rename would put a file in its place) */
+	char link[300], fifo[300];
+	snprintf(link, sizeof link, "%s/link.txt", dir);
+	snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+	CHECK(symlink("knowledge.txt", link) == 0);
+	CHECK(gl_write_atomic(link, "via link\n", 9, &err) == 0);
+	CHECK(lstat(link, &st) == 0 && S_ISLNK(st.st_mode));
+	CHECK(gl_read_file(path, 100, &text, NULL, &err) == 0 && !strcmp(text, "via link\n"));
+	gl_free(text);
+	CHECK(mkfifo(fifo, 0644) == 0);
+	CHECK(gl_write_atomic(fifo, "x", 1, &err) == GL_EIO && strstr(err.msg, "not a regular file"));
+	CHECK(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode));
+	remove(link);
+	remove(fifo);
 	/* a read-only file is not replaced (root may write anything: unseen) */
 	if (geteuid() != 0) {
 		CHECK(chmod(path, 0444) == 0);

@@ -9,10 +9,11 @@
 
 #include "gamelearn/core.h"
 
-/* Replace path with the len bytes of data, atomically. A file there
- * keeps its mode; one this process may not write (read-only) is not
- * replaced, nor a folder. Returns 0, or GL_EIO with a message naming
- * the file and the system's reason. The
+/* Replace path with the len bytes of data, atomically (a symbolic
+ * link's file, not the link). A file there keeps its mode; one this
+ * process may not write (read-only) is not replaced, nor a folder, a
+ * device or a pipe. Returns 0, or GL_EIO with a message naming the file
+ * and the system's reason. The
  * temporary file (path.tmp.XXXXXX) is locked while it is written; those
  * left by a writer that was killed (unlocked, over 2 s old) are removed
  * first. */
@@ -21,8 +22,8 @@ int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err)
 /* An advisory lock on a file that a process is going to save (the
  * file path.lock beside it, locked with flock and holding the pid), so
  * that two processes do not both train one memory and the last silently
- * win. Taking it also proves that path's folder is writable and path no
- * folder, before any work is done. */
+ * win. Taking it also proves that path's folder is writable, and path
+ * no folder and not read-only, before any work is done. */
 typedef struct gl_lock {
 	int fd;     /* the lock file, locked; -1 when none is held */
 	char *path; /* its name, owned */

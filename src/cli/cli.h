@@ -150,10 +150,14 @@ int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out)
 /* Write s as a JSON string literal (quoted, escaped) to f. */
 void cli_json_string(FILE *f, const char *s);
 /* Before any work: die (EXIT_RUN, naming `what` and path) unless a file
- * can be written at path, its folder existing and writable and path no
- * folder (dir: path must be a writable folder instead). Nothing is made
- * or changed. */
+ * can be written at path: a writable file, device or pipe there, or a
+ * writable folder for a new one, path no folder (dir: path must be a
+ * writable folder instead). Nothing is made or changed. */
 void cli_check_out(const char *what, const char *path, bool dir);
+/* A command's output file written whole: atomically (gl_strbuf_write)
+ * where path is, or will be, a regular file; written through where it
+ * is a device or a pipe (/dev/null, /dev/stdout, a shell's >(...)). */
+int cli_write_out(const gl_strbuf *sb, const char *path, gl_err *err);
 
 /* Print the declared parameters of a game or agent type, one per line,
  * indented under its name (for `list` and `agents`). */

@@ -49,7 +49,6 @@ static void probe(const char *path, const gdl_game *gd, long nplay)
 	long played = 0, unended = 0;
 	for (long k = 0; k < nplay && gl_now() - t0 < PROBE_S; k++) {
 		gdl_initial(gd, s);
-		played++;
 		for (int step = 0; gl_now() - t0 < PROBE_S; step++) {
 			gdl_eval_state(gd, e, s);
 			int rc = gdl_eval_error(gd, e);
@@ -66,6 +65,7 @@ static void probe(const char *path, const gdl_game *gd, long nplay)
 			int joint[GDL_ROLES_MAX];
 			bool end = gdl_terminal(gd, e);
 			bool over = end || step == PROBE_LEN;
+			played += over; /* a playout cut by the clock is not counted */
 			unended += !end && step == PROBE_LEN;
 			for (int r = 0; r < gdl_nroles(gd); r++) {
 				int v[8], n = gdl_goal_values(gd, e, r, v, 8);

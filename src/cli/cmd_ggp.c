@@ -510,6 +510,7 @@ static worker *worker_start(player *pl, match *m, const void *s, bool ponder,
 	memcpy(w->s, s, m->g->state_size);
 	pthread_t t;
 	if (pthread_create(&t, NULL, worker_main, w) != 0) {
+		m->agent->stop = NULL;
 		gl_free(w);
 		return NULL;
 	}
@@ -1394,6 +1395,7 @@ static bool play_ready(player *pl, match *m, request *rq, bool late)
 	if (rq->old_worker && !agent_idle(m)) {
 		if (!late)
 			return false;
+		atomic_store(&m->w->stop, true); /* its answer is past use */
 		snprintf(rq->note, sizeof rq->note, "by fallback (agent still "
 			"thinking from an earlier turn)");
 	} else if (rq->old_worker) { /* the earlier work ended: ours now */
@@ -1411,6 +1413,9 @@ static bool play_ready(player *pl, match *m, request *rq, bool late)
 	} else if (m->w) {
 		if (!late)
 			return false;
+		/* answered without it: stopped, so that the next PLAY does not
+		 * wait for it */
+		atomic_store(&m->w->stop, true);
 		snprintf(rq->note, sizeof rq->note, "by fallback (agent out of time)");
 	}
 	gdl_move_text(m->gd, move, rq->reply, REPLY_MAX);

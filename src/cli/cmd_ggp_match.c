@@ -588,8 +588,6 @@ static int summary(const manager *mg, int n)
 	return rc;
 }
 
-/* Load the rules (the manager's own load and the local agents' game)
- * and make the seats; dies on failure. */
 /* Whether u, a URL after its "http://", names a host and at most a port
  * (1..65535) and a path: HOST[:PORT][/PATH], HOST a name, an IPv4
  * address or an IPv6 one in brackets; else why not, into why. */
@@ -626,6 +624,8 @@ static bool url_ok(const char *u, char *why, size_t n)
 	return true;
 }
 
+/* Load the rules (the manager's own load and the local agents' game)
+ * and make the seats; dies on failure. */
 static void manager_open(manager *mg, const char **specs, int nseats)
 {
 	char *text;
@@ -738,7 +738,7 @@ int cmd_ggp_match(int argc, char **argv)
 		play_match(&mg, m, &out);
 	int rc = summary(&mg, n);
 	gl_err err = {0};
-	if (record && gl_strbuf_write(&out, record, &err)) {
+	if (record && cli_write_out(&out, record, &err)) {
 		fprintf(stderr, "gamelearn: %s\n", err.msg);
 		rc = EXIT_RUN;
 	}

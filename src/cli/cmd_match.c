@@ -259,7 +259,7 @@ int cmd_match(int argc, char **argv)
 	double dt = gl_now() - t0;
 	double rate = dt > 0 ? (double)n / dt : 0;
 	gl_err werr = {0};
-	if (record && cli_rank0() && gl_strbuf_write(&rec, record, &werr))
+	if (record && cli_rank0() && cli_write_out(&rec, record, &werr))
 		cli_die(EXIT_RUN, "match --record: %s", werr.msg);
 	gl_strbuf_done(&rec);
 	if (json) {
@@ -337,14 +337,17 @@ int cmd_replay(int argc, char **argv)
 	gl_lines_init(&it, text);
 	for (char *line; (line = gl_lines_next(&it));) {
 		if (!strncmp(line, head, sizeof head - 1)) {
-			const char *gs = line + sizeof head - 1;
-			size_t gl = strcspn(gs, ",");
+			/* the spec runs to the last ", seed " (it has commas) */
+			const char *gs = line + sizeof head - 1, *end = NULL;
+			for (const char *c = gs; (c = strstr(c, ", seed ")); c++)
+				end = c;
+			size_t gl = end ? (size_t)(end - gs) : strlen(gs);
 			if (strlen(g->spec) != gl || strncmp(gs, g->spec, gl))
 				cli_die(EXIT_RUN, "%s:%d: a record of %.*s, not of %s", path,
 					it.lineno, (int)gl, gs, g->spec);
 			continue;
 		}
-		if (line[0] == '#')
+		if (line[0] == '#' || line[0] == '\0')
 			continue;
 		char *end;
 		long index = strtol(line, &end, 10);
@@ -377,6 +380,9 @@ int cmd_replay(int argc, char **argv)
 			cli_print_state(g, s, stdout);
 			printf("\n");
 			mv += n + !last;
+			if (!last && *mv == '\0') /* a trailing comma */
+				cli_die(EXIT_RUN, "%s:%d: move %d: empty", path, it.lineno,
+					k + 1);
 		}
 		gl_free(s);
 		gl_free(text);

@@ -194,7 +194,8 @@ static int keep_run(void *ctx, const gl_pieces *p, gl_err *err)
 		gl_err perr = {0};
 		int rc = size < PIECE_TRAILER || get_u64(t) != PIECE_MAGIC ||
 			get_u64(t + 8) != gl_hash_bytes(bytes, body) ?
-			gl_fail(&perr, GL_EPARSE, "corrupt (truncated or overwritten)") :
+			gl_fail(&perr, GL_EPARSE, "corrupt (truncated, overwritten, or "
+				"saved before pieces carried a checksum)") :
 			p->put(p->arg, i, bytes, body, &perr);
 		gl_free(bytes);
 		if (rc) {

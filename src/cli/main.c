@@ -99,6 +99,12 @@ void cli_check_out(const char *what, const char *path, bool dir)
 	}
 	if (there && S_ISDIR(st.st_mode))
 		cli_die(EXIT_RUN, "%s: cannot write '%s': it is a folder", what, path);
+	/* a file there (read-only?), a device or a pipe (written through) */
+	if (there && access(path, W_OK))
+		cli_die(EXIT_RUN, "%s: cannot write '%s': %s", what, path,
+			strerror(errno));
+	if (there && !S_ISREG(st.st_mode))
+		return;
 	const char *slash = strrchr(path, '/');
 	char folder[4096];
 	snprintf(folder, sizeof folder, "%.*s", slash ? (int)(slash - path) +
@@ -106,6 +112,24 @@ void cli_check_out(const char *what, const char *path, bool dir)
 	if (access(folder, W_OK | X_OK))
 		cli_die(EXIT_RUN, "%s: cannot write '%s': %s", what, path,
 			strerror(errno));
+}
+
+int cli_write_out(const gl_strbuf *sb, const char *path, gl_err *err)
+{
+	struct stat st;
+	if (stat(path, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))
+		return gl_strbuf_write(sb, path, err);
+	if (sb->oom)
+		return gl_fail(err, GL_ENOMEM, "out of memory building '%s'", path);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return gl_fail(err, GL_EIO, "cannot write '%s': %s", path,
+			strerror(errno));
+	size_t n = sb->buf ? fwrite(sb->buf, 1, sb->len, f) : 0;
+	if (fclose(f) != 0 || n != sb->len)
+		return gl_fail(err, GL_EIO, "cannot write '%s': %s", path,
+			strerror(errno));
+	return 0;
 }
 
 void cli_json_string(FILE *f, const char *s)

@@ -19,13 +19,13 @@ static int opt_index(const cli_spec *spec, const char *name)
 	return -1;
 }
 
-/* The declared option name, or die: a typo in a command, not the user's. */
 /* How the user writes option name: -n for one letter, else --name. */
 static const char *dashes(const char *name)
 {
 	return name[1] ? "--" : "-";
 }
 
+/* The declared option name, or die: a typo in a command, not the user's. */
 static int must_index(const cli_args *a, const char *name)
 {
 	int i = opt_index(a->spec, name);

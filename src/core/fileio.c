@@ -2,11 +2,13 @@
  * fileio.c - atomic file replacement, whole-file reading with a cap, and
  * the growable text buffer that save files are built in.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "gamelearn/fileio.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,14 +87,22 @@ done:
 
 int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err)
 {
-	/* a file there keeps its mode, and one that may not be written (a
-	 * read-only memory) is not replaced */
+	/* a symbolic link: the file it names is replaced, not the link */
+	char real[PATH_MAX];
 	struct stat st;
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && realpath(path, real))
+		path = real;
+	/* a file there keeps its mode; one that may not be written (a
+	 * read-only memory), or is no regular file (a device, a pipe: the
+	 * rename would put a file in its place), is not replaced */
 	mode_t mode = 0644;
 	if (stat(path, &st) == 0) {
 		if (S_ISDIR(st.st_mode))
 			return gl_fail(err, GL_EIO, "cannot write '%s': it is a folder",
 				path);
+		if (!S_ISREG(st.st_mode))
+			return gl_fail(err, GL_EIO, "cannot write '%s': not a regular "
+				"file", path);
 		if (access(path, W_OK) != 0)
 			return gl_fail(err, GL_EIO, "cannot write '%s': %s", path,
 				strerror(errno));
@@ -153,6 +163,9 @@ int gl_lock_take(gl_lock *lk, const char *path, gl_err *err)
 	struct stat st;
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return gl_fail(err, GL_EIO, "cannot write '%s': it is a folder", path);
+	if (stat(path, &st) == 0 && access(path, W_OK) != 0) /* read-only */
+		return gl_fail(err, GL_EIO, "cannot write '%s': %s", path,
+			strerror(errno));
 	size_t n = strlen(path);
 	lk->path = gl_malloc(n + 6);
 	if (!lk->path)
@@ -252,7 +265,7 @@ int gl_read_file(const char *path, size_t max, char **out, size_t *len, gl_err *
 		if (got == 0)
 			break;
 	}
-	int bad = ferror(f) ? errno : 0;
+	int bad = ferror(f) ? (errno ? errno : EIO) : 0;
 	fclose(f);
 	if (bad) {
 		gl_free(buf);

@@ -235,7 +235,6 @@ typedef struct nim_run_ctx {
 	double hmed[NHEAPS_MAX][NK_MAX];
 } nim_run_ctx;
 
-/* The options into x: 0, or GL_EINVAL naming the option. */
 /* The next count of --games-sweep at *l (moved past it and its comma)
  * into *gm: 1..ngames; GL_EINVAL naming the list otherwise (an empty
  * list too). */
@@ -252,6 +251,7 @@ static int sweep_next(const char **l, const char *sweep, int ngames, long *gm,
 	return 0;
 }
 
+/* The options into x: 0, or GL_EINVAL naming the option. */
 static int nim_options(const gl_exp_args *a, nim_run_ctx *x, gl_err *err)
 {
 	long v[4];
