@@ -2,7 +2,8 @@
  * test_agents.c - the agent interface and the standard opponents: egreedy
  * never misses an immediate win and never allows an avoidable immediate
  * loss, weak does the reverse; matches are deterministic by seed; the
- * statistics table on known inputs; bad agent specs are refused.
+ * statistics table on known inputs; bad agent specs are refused, and a
+ * spec is read as written (gl_spec_value).
  */
 #include "gametest.h"
 
@@ -134,6 +135,14 @@ static void test_specs(void)
 		gl_agent_free(b);
 	}
 	gl_game_free(g);
+	/* a spec read as written: the value it gives a key, the last if twice */
+	char v[16];
+	CHECK(gl_spec_value("uct:time=0,iterations=50,time=2", "time", v, sizeof v) &&
+	      !strcmp(v, "2"));
+	CHECK(gl_spec_value("uct:xtime=1,c=40", "c", v, 3) && !strcmp(v, "40"));
+	CHECK(!gl_spec_value("uct:xtime=1", "time", v, sizeof v));
+	CHECK(!gl_spec_value("uct", "time", NULL, 0));
+	CHECK(gl_spec_value("uct:iterations=123456", "iterations", v, 4) && !strcmp(v, "123"));
 }
 
 /* perfect, seated as player `seat`, never loses n seeded matches of game

@@ -78,25 +78,6 @@ static void kept_games_free(void)
 		gl_game_free(kept_games[i].g);
 }
 
-/* The value spec gives param `key` (NULL where it gives none), read as
- * the library parses a spec: "name:key=value,key=value,...". */
-static const char *spec_value(const char *spec, const char *key,
-	char *buf, size_t size)
-{
-	const char *s = strchr(spec, ':');
-	size_t kl = strlen(key);
-	while (s) {
-		s++;
-		size_t n = strcspn(s, ",");
-		if (n > kl && strncmp(s, key, kl) == 0 && s[kl] == '=') {
-			snprintf(buf, size, "%.*s", (int)(n - kl - 1), s + kl + 1);
-			return buf;
-		}
-		s = s[n] ? s + n : NULL;
-	}
-	return NULL;
-}
-
 /* tg_agent(), with a sixteenth of uct's arena where the spec is uct's
  * on an iteration limit (time=0) and leaves the arena alone:
  * nodes=125000,states=8 for the defaults' 2,000,000 nodes and 128 MiB of
@@ -108,13 +89,13 @@ static const char *spec_value(const char *spec, const char *key,
 static gl_agent *uct_agent(const char *spec, const gl_game *g)
 {
 	char v[64];
-	const char *t = spec_value(spec, "time", v, sizeof v);
-	if (strncmp(spec, "uct:", 4) != 0 || !t || strtod(t, NULL) != 0 ||
-	    spec_value(spec, "nodes", v, sizeof v))
+	if (strncmp(spec, "uct:", 4) != 0 ||
+	    !gl_spec_value(spec, "time", v, sizeof v) || strtod(v, NULL) != 0 ||
+	    gl_spec_value(spec, "nodes", NULL, 0))
 		return tg_agent(spec, g);
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s,nodes=125000%s", spec,
-		spec_value(spec, "states", v, sizeof v) ? "" : ",states=8");
+		gl_spec_value(spec, "states", NULL, 0) ? "" : ",states=8");
 	return tg_agent(buf, g);
 }
 

@@ -22,8 +22,9 @@ int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err)
 /* An advisory lock on a file that a process is going to save (the
  * file path.lock beside it, locked with flock and holding the pid), so
  * that two processes do not both train one memory and the last silently
- * win. Taking it also proves that path's folder is writable, and path
- * no folder and not read-only, before any work is done. */
+ * win. Taking it also proves, before any work is done, that the save
+ * can be made: path's folder writable, and path nothing yet or a
+ * regular file that may be written (what gl_write_atomic asks). */
 typedef struct gl_lock {
 	int fd;     /* the lock file, locked; -1 when none is held */
 	char *path; /* its name, owned */

@@ -45,6 +45,10 @@ int gl_params_real(const gl_params *p, const char *key, const char *owner,
  * after ':' or NULL. Returns 0 or GL_EINVAL (empty or overlong name). */
 int gl_spec_split(const char *spec, char *name, size_t n, const char **args,
 	gl_err *err);
+/* Whether spec gives parameter key (the last time it does, as resolving
+ * takes it): its value as written into buf (size n; may be NULL), cut to
+ * fit. Nothing is checked: a spec not yet resolved may be read. */
+bool gl_spec_value(const char *spec, const char *key, char *buf, size_t n);
 
 /* Resolve the parameters defs (ending with {NULL}; may be NULL) of the
  * thing called owner: defaults, then preset_args, then args (each a

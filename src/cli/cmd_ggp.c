@@ -616,24 +616,13 @@ gl_agent *cli_ggp_agent(const char *spec, const gl_game *g, gl_err *err)
 	return gl_agent_new(spec, g, extra, err);
 }
 
-/* Whether spec ("name:key=value,...") gives param key. */
-static bool spec_sets(const char *spec, const char *key)
-{
-	size_t kl = strlen(key);
-	for (const char *s = strchr(spec, ':'); s; s = strchr(s, ',')) {
-		s++;
-		if (strncmp(s, key, kl) == 0 && s[kl] == '=')
-			return true;
-	}
-	return false;
-}
-
 /* spec with its time set (cli.h). */
 const char *cli_timed_spec(const char *spec, double secs, char *out, size_t n)
 {
 	if (secs < 0.05)
 		secs = 0.05;
-	size_t len = agent_has_param(spec, "time") && !spec_sets(spec, "time") ?
+	size_t len = agent_has_param(spec, "time") &&
+		!gl_spec_value(spec, "time", NULL, 0) ?
 		(size_t)snprintf(out, n, "%s%stime=%.3f", spec,
 			strchr(spec, ':') ? "," : ":", secs) :
 		(size_t)snprintf(out, n, "%s", spec);

@@ -13,6 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
+
+/* A record's first line: this, the game's spec, ", seed S". */
+static const char record_head[] = "# gamelearn match record: game ";
 /* The agents the CLI adds to the library's (a person at the terminal). */
 static const gl_agent_type *const *cli_extra_agents(void)
 {
@@ -205,8 +208,8 @@ int cmd_match(int argc, char **argv)
 	gl_strbuf_init(&rec);
 	if (record && cli_rank0()) {
 		cli_check_out("match --record", record, false);
-		gl_strbuf_printf(&rec, "# gamelearn match record: game %s, seed %"
-			PRIu64 "\n", g->spec, seed);
+		gl_strbuf_printf(&rec, "%s%s, seed %" PRIu64 "\n", record_head,
+			g->spec, seed);
 	}
 	progress bar;
 	cli_pool pool;
@@ -332,13 +335,12 @@ int cmd_replay(int argc, char **argv)
 	gl_err err = {0};
 	if (gl_read_text(path, (size_t)1 << 30, &text, &err))
 		cli_die(EXIT_RUN, "replay: %s", err.msg);
-	static const char head[] = "# gamelearn match record: game ";
 	gl_lines it;
 	gl_lines_init(&it, text);
 	for (char *line; (line = gl_lines_next(&it));) {
-		if (!strncmp(line, head, sizeof head - 1)) {
+		if (!strncmp(line, record_head, sizeof record_head - 1)) {
 			/* the spec runs to the last ", seed " (it has commas) */
-			const char *gs = line + sizeof head - 1, *end = NULL;
+			const char *gs = line + sizeof record_head - 1, *end = NULL;
 			for (const char *c = gs; (c = strstr(c, ", seed ")); c++)
 				end = c;
 			size_t gl = end ? (size_t)(end - gs) : strlen(gs);

@@ -85,6 +85,27 @@ done:
 	gl_free(name);
 }
 
+/* Whether what is at path may be replaced by a save: nothing, or a
+ * regular file this process may write (its mode into *mode); a folder, a
+ * device or pipe (the rename would put a file in its place) or a
+ * read-only file is GL_EIO. */
+static int replaceable(const char *path, mode_t *mode, gl_err *err)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return 0;
+	if (S_ISDIR(st.st_mode))
+		return gl_fail(err, GL_EIO, "cannot write '%s': it is a folder", path);
+	if (!S_ISREG(st.st_mode))
+		return gl_fail(err, GL_EIO, "cannot write '%s': not a regular file",
+			path);
+	if (access(path, W_OK) != 0)
+		return gl_fail(err, GL_EIO, "cannot write '%s': %s", path,
+			strerror(errno));
+	*mode = st.st_mode & 07777;
+	return 0;
+}
+
 int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err)
 {
 	/* a symbolic link: the file it names is replaced, not the link */
@@ -92,22 +113,11 @@ int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err)
 	struct stat st;
 	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && realpath(path, real))
 		path = real;
-	/* a file there keeps its mode; one that may not be written (a
-	 * read-only memory), or is no regular file (a device, a pipe: the
-	 * rename would put a file in its place), is not replaced */
+	/* a file there keeps its mode */
 	mode_t mode = 0644;
-	if (stat(path, &st) == 0) {
-		if (S_ISDIR(st.st_mode))
-			return gl_fail(err, GL_EIO, "cannot write '%s': it is a folder",
-				path);
-		if (!S_ISREG(st.st_mode))
-			return gl_fail(err, GL_EIO, "cannot write '%s': not a regular "
-				"file", path);
-		if (access(path, W_OK) != 0)
-			return gl_fail(err, GL_EIO, "cannot write '%s': %s", path,
-				strerror(errno));
-		mode = st.st_mode & 07777;
-	}
+	int rc = replaceable(path, &mode, err);
+	if (rc)
+		return rc;
 	size_t plen = strlen(path);
 	char *tmp = gl_malloc(plen + 16);
 	if (!tmp)
@@ -160,12 +170,10 @@ fail:;
 int gl_lock_take(gl_lock *lk, const char *path, gl_err *err)
 {
 	lk->fd = -1;
-	struct stat st;
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return gl_fail(err, GL_EIO, "cannot write '%s': it is a folder", path);
-	if (stat(path, &st) == 0 && access(path, W_OK) != 0) /* read-only */
-		return gl_fail(err, GL_EIO, "cannot write '%s': %s", path,
-			strerror(errno));
+	mode_t mode;
+	int bad = replaceable(path, &mode, err); /* what the save will ask */
+	if (bad)
+		return bad;
 	size_t n = strlen(path);
 	lk->path = gl_malloc(n + 6);
 	if (!lk->path)

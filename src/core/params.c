@@ -71,6 +71,23 @@ int gl_spec_split(const char *spec, char *name, size_t n, const char **args,
 	return 0;
 }
 
+bool gl_spec_value(const char *spec, const char *key, char *buf, size_t n)
+{
+	size_t kl = strlen(key);
+	const char *val = NULL;
+	size_t vl = 0;
+	for (const char *s = strchr(spec, ':'); s; s = strchr(s, ',')) {
+		s++;
+		if (!strncmp(s, key, kl) && s[kl] == '=') {
+			val = s + kl + 1;
+			vl = strcspn(val, ",");
+		}
+	}
+	if (val && buf && n > 0)
+		snprintf(buf, n, "%.*s", (int)(vl < n ? vl : n - 1), val);
+	return val != NULL;
+}
+
 /* The keys of p into buf (size n), whole: those that do not fit are
  * counted ("and 12 more"). */
 static void known_keys(const gl_params *p, char *buf, size_t n)
