@@ -13,9 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-
 /* A record's first line: this, the game's spec, ", seed S". */
 static const char record_head[] = "# gamelearn match record: game ";
+
 /* The agents the CLI adds to the library's (a person at the terminal). */
 static const gl_agent_type *const *cli_extra_agents(void)
 {
