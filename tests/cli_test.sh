@@ -105,6 +105,8 @@ awk 'NR >= 2 && NR <= 4 && length > 80 {long++} END {exit long > 0}' "$tmp/out" 
 	grep -q "^uct:time=0,iterations=50,nodes=1000 = uct:time=0,iterations=50,c=40,nodes=1000,states=128," "$tmp/out" &&
 	ok || bad "match table: uct's row not its spec as given, or no spec in full"
 expect_grep '"matches":200' match nim random random -n 200 --json
+# an option given twice takes its last value (man page, README)
+expect_grep '"matches":3' match nim random random -n 2 -n 3 --json
 "$BIN" match tictactoe random egreedy -n 20 --seed 9 --json >"$tmp/a" 2>/dev/null
 "$BIN" match tictactoe random egreedy -n 20 --seed 9 --json >"$tmp/b" 2>/dev/null
 sed 's/"seconds":[^,]*,"matches_per_second":[^,]*,//' "$tmp/a" >"$tmp/a2"

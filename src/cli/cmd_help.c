@@ -175,6 +175,11 @@ static void man_page(FILE *f)
 		"A \\fIGAME\\fR is a spec \\fINAME\\fR[:\\fIkey\\fR=\\fIvalue\\fR,...], "
 		"a preset, or \\fBgdl:\\fR\\fIPATH.kif\\fR. An \\fIAGENT\\fR is a spec "
 		"of the same form. Moves are written in each game's usual notation.\n"
+		".PP\n"
+		"Options and arguments come in any order. An option given twice "
+		"takes its last value, so that a script may override an option it "
+		"passes by default; \\fB\\-\\-player\\fR of \\fBggp match\\fR "
+		"collects every value.\n"
 		".SH COMMANDS\n", f);
 	for (const cli_command *c = cli_commands; c->name; c++) {
 		fputs(".SS ", f);
