@@ -233,6 +233,43 @@ want 200 '"memory_bytes":[1-9]' "memory file has bytes"
 req POST "/api/sessions/$id/undo" '{}'
 want_err 409 'already learned' "no undo after the learner learned"
 req DELETE "/api/sessions/$id"
+# two GDL files whose names differ only where a memory's name cannot
+# tell them apart (gdl/a_b.kif, gdl/a/b.kif) keep two memories; a memory
+# saved under the plain name before names had a hash is moved, not lost
+mkdir -p "$D/gdl/a"
+cp data/gdl/games/ticTacToe.kif "$D/gdl/a_b.kif"
+cp data/gdl/games/ticTacToe.kif "$D/gdl/a/b.kif"
+cp data/gdl/games/ticTacToe.kif "$D/gdl/c_d.kif"
+plain_of() { # a game's spec as the memory's plain name writes it
+	printf 'memory/lauto--%s' "$(printf 'gdl:file=%s,reasoner=auto,case=keep' \
+		"$D/gdl/$1" | sed 's/[^A-Za-z0-9.-]/_/g')"
+}
+ab=$(plain_of a_b.kif)
+req POST /api/sessions '{"kif":"gdl/a_b.kif","mode":"teach","learner":"lauto"}'
+want 201 "\"memory\":\"$ab-[0-9a-f]\{16\}\.mem\"" "teach gdl/a_b.kif: a name of its own"
+play_out "$(sid)"
+want 200 '"note":"memory saved"' "gdl/a_b.kif's memory saved"
+req POST /api/sessions '{"kif":"gdl/a/b.kif","mode":"teach","learner":"lauto"}'
+want 201 "\"memory\":\"$ab\.mem\"" "teach gdl/a/b.kif: the plain name"
+printf '%s' "$body" | grep -q '"memory_bytes"' &&
+	bad "gdl/a/b.kif found gdl/a_b.kif's memory" || ok
+cd=$(plain_of c_d.kif)
+cp "$D/$ab"-*.mem "$D/$cd.mem"
+req POST /api/sessions '{"kif":"gdl/c_d.kif","mode":"teach","learner":"lauto"}'
+want_err 500 "memory saved for game .*a_b.kif" "another game's memory under the plain name"
+[ -e "$D/$cd.mem" ] && ok || bad "another game's memory was moved"
+rm "$D/$cd.mem"
+req POST /api/sessions '{"kif":"gdl/c_d.kif","mode":"teach","learner":"lauto"}'
+play_out "$(sid)"
+want 200 '"note":"memory saved"' "gdl/c_d.kif's memory saved"
+mv "$D/$cd"-*.mem "$D/$cd.mem" && mv "$D/$cd"-*.mem.wdl "$D/$cd.mem.wdl"
+req POST /api/sessions '{"kif":"gdl/c_d.kif","mode":"teach","learner":"lauto"}'
+want 201 '"memory_bytes":[1-9]' "its memory under the plain name is found"
+printf '%s' "$body" | grep -q '"wins":0,"draws":0,"losses":0' &&
+	bad "its W/D/L not found under the plain name" || ok
+[ ! -e "$D/$cd.mem" ] && [ ! -e "$D/$cd.mem.wdl" ] && ls "$D/$cd"-*.mem.wdl >/dev/null &&
+	ok || bad "the plain name's memory not moved to its own name"
+
 req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"td"}'
 want 201 '"afterstates":\[{"id":0,"text":"a1","value":' "td shows its afterstate values"
 req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"random"}'

@@ -694,21 +694,39 @@ static bool is_learner(const char *spec)
 	return false;
 }
 
-/* The memory file of learner name on game spec: DATA/memory/NAME--SPEC.mem
- * (characters of the spec other than letters, digits, '-' and '.' as
- * '_'). */
-static void memory_path(char *out, size_t n, const char *name, const char *spec)
+/* The memory file of learner name on game spec: DATA/memory/NAME--SPEC.mem,
+ * the characters of the spec other than letters, digits, '-' and '.' as
+ * '_'. A spec with a character that name cannot tell apart from another
+ * ('_' itself, or any but the spec's own ':', ',', '=' and a path's '/')
+ * gets its own name, NAME--SPEC-HASH.mem (HASH the spec's 64-bit FNV-1a,
+ * 16 hex digits: a name fixed by its definition), so that gdl/a_b.kif
+ * and gdl/a/b.kif keep two memories; such a spec's plain name goes into
+ * plain (teach_setup() moves a memory saved there before names had the
+ * hash), else plain is "". */
+static void memory_path(char *out, char *plain, size_t n, const char *name,
+	const char *spec)
 {
 	char safe[GL_SPEC_MAX];
 	size_t k = 0;
+	bool lossy = false;
 	for (; spec[k] && k + 1 < sizeof safe; k++) {
 		char c = spec[k];
 		bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 			(c >= '0' && c <= '9') || c == '-' || c == '.';
+		lossy |= !ok && !strchr(":,=/", c);
 		safe[k] = ok ? c : '_';
 	}
 	safe[k] = '\0';
 	snprintf(out, n, "%s/memory/%s--%s.mem", table.cfg.data, name, safe);
+	plain[0] = '\0';
+	if (!lossy)
+		return;
+	snprintf(plain, n, "%s", out);
+	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+	for (const char *c = spec; *c; c++)
+		h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
+	snprintf(out, n, "%s/memory/%s--%s-%016llx.mem", table.cfg.data, name,
+		safe, (unsigned long long)h);
 }
 
 /* Make the agent of seat p from a checked spec; false with r set. */
@@ -771,7 +789,8 @@ static bool teach_setup(session *ss, int p, const char *spec, web_reply *r)
 	if (!seat_new(ss, p, spec, "learner", r))
 		return false;
 	gl_agent *l = ss->agent[p];
-	memory_path(ss->mem, sizeof ss->mem, l->type->name, ss->g->spec);
+	char plain[PATH_MAX];
+	memory_path(ss->mem, plain, sizeof ss->mem, l->type->name, ss->g->spec);
 	snprintf(ss->wdl_path, sizeof ss->wdl_path, "%s.wdl", ss->mem);
 	char dir[PATH_MAX + 8];
 	snprintf(dir, sizeof dir, "%s/memory", table.cfg.data);
@@ -787,9 +806,24 @@ static bool teach_setup(session *ss, int p, const char *spec, web_reply *r)
 		return false;
 	}
 	struct stat st;
-	if (stat(ss->mem, &st) == 0 && l->type->load(l, ss->mem, &err)) {
+	/* a memory saved under the plain name, before names had the hash,
+	 * is this game's if it loads (a memory names its game), and moves
+	 * to its own name */
+	bool move = plain[0] && stat(ss->mem, &st) != 0 && stat(plain, &st) == 0;
+	const char *from = move ? plain : ss->mem;
+	if (stat(from, &st) == 0 && l->type->load(l, from, &err)) {
 		web_error(r, 500, "teach: %s", err.msg);
 		return false;
+	}
+	if (move) {
+		char w[PATH_MAX + 8];
+		snprintf(w, sizeof w, "%s.wdl", plain);
+		if (rename(plain, ss->mem) ||
+		    (rename(w, ss->wdl_path) && errno != ENOENT)) {
+			web_error(r, 500, "teach: cannot move %s to %s: %s", plain,
+				ss->mem, strerror(errno));
+			return false;
+		}
 	}
 	ss->learner = p;
 	wdl_load(ss);
