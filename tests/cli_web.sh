@@ -253,21 +253,21 @@ req POST /api/sessions '{"kif":"gdl/a/b.kif","mode":"teach","learner":"lauto"}'
 want 201 "\"memory\":\"$ab\.mem\"" "teach gdl/a/b.kif: the plain name"
 printf '%s' "$body" | grep -q '"memory_bytes"' &&
 	bad "gdl/a/b.kif found gdl/a_b.kif's memory" || ok
-cd=$(plain_of c_d.kif)
-cp "$D/$ab"-*.mem "$D/$cd.mem"
+cdp=$(plain_of c_d.kif)
+cp "$D/$ab"-*.mem "$D/$cdp.mem"
 req POST /api/sessions '{"kif":"gdl/c_d.kif","mode":"teach","learner":"lauto"}'
 want_err 500 "memory saved for game .*a_b.kif" "another game's memory under the plain name"
-[ -e "$D/$cd.mem" ] && ok || bad "another game's memory was moved"
-rm "$D/$cd.mem"
+[ -e "$D/$cdp.mem" ] && ok || bad "another game's memory was moved"
+rm "$D/$cdp.mem"
 req POST /api/sessions '{"kif":"gdl/c_d.kif","mode":"teach","learner":"lauto"}'
 play_out "$(sid)"
 want 200 '"note":"memory saved"' "gdl/c_d.kif's memory saved"
-mv "$D/$cd"-*.mem "$D/$cd.mem" && mv "$D/$cd"-*.mem.wdl "$D/$cd.mem.wdl"
+mv "$D/$cdp"-*.mem "$D/$cdp.mem" && mv "$D/$cdp"-*.mem.wdl "$D/$cdp.mem.wdl"
 req POST /api/sessions '{"kif":"gdl/c_d.kif","mode":"teach","learner":"lauto"}'
 want 201 '"memory_bytes":[1-9]' "its memory under the plain name is found"
 printf '%s' "$body" | grep -q '"wins":0,"draws":0,"losses":0' &&
 	bad "its W/D/L not found under the plain name" || ok
-[ ! -e "$D/$cd.mem" ] && [ ! -e "$D/$cd.mem.wdl" ] && ls "$D/$cd"-*.mem.wdl >/dev/null &&
+[ ! -e "$D/$cdp.mem" ] && [ ! -e "$D/$cdp.mem.wdl" ] && ls "$D/$cdp"-*.mem.wdl >/dev/null &&
 	ok || bad "the plain name's memory not moved to its own name"
 
 req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"td"}'
