@@ -69,7 +69,7 @@ expect_error 2 "no feature vector" match tictactoe alphabeta:eval=features rando
 expect_error 2 "no feature vector" evolve tictactoe --gens 1 --out "$tmp/x"
 expect_error 2 "already holds a run" evolve checkers $EV --gens 1 --out "$tmp/a"
 expect_error 2 "cannot change when resuming" evolve checkers --resume "$tmp/a" --pop 8
-expect_error 2 "evolve: --resume needs a folder, got ''" evolve checkers --resume ""
+expect_error 2 "evolve: --resume needs a value, got ''" evolve checkers --resume ""
 expect_error 2 "not both" evolve checkers --depth 2 --time 0.1 --out "$tmp/x"
 expect_error 2 "unknown option" evolve checkers --popp 3
 expect_error 2 "--pop must be" evolve checkers --pop 1

@@ -52,7 +52,9 @@ expect_error 2 "heap sets" repro ga-nim --heaps 1-2-3,,4
 # a bad sweep list is refused before any run (it was read only after the
 # curves' runs; an empty one was taken as no sweep)
 for l in x,y "" 1, 6; do
-	expect_error 2 "--games-sweep takes counts of 1..5 such as 1,5, got '$l'" \
+	want="--games-sweep takes counts of 1..5 such as 1,5, got '$l'"
+	[ -n "$l" ] || want="--games-sweep needs a value, got ''"
+	expect_error 2 "$want" \
 		repro ga-nim --out "$tmp/gs" --seeds 1 --gens 1 --games 5 -K 10 --games-sweep "$l"
 	[ ! -s "$tmp/out" ] && ok || bad "repro ga-nim ran before refusing --games-sweep '$l'"
 done

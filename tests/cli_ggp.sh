@@ -326,7 +326,7 @@ grep -q "note: the rules give role 'black' 2 goal values in the final state (0 a
 expect_error 2 "usage: gamelearn ggp serve|match" ggp
 expect_error 2 "unknown option '--frob'" ggp serve --frob 1
 expect_error 2 "unknown subcommand" ggp frob
-expect_error 2 "ggp serve: --name must be one symbol, not ''" ggp serve --name ""
+expect_error 2 "ggp serve: --name needs a value, got ''" ggp serve --name ""
 expect_error 2 "--agent" ggp serve --agent nosuchagent
 
 finish

@@ -32,7 +32,7 @@ if grep -q '<td>79 plays: 1 W, 46 L, 32 D</td>' "$tmp/all/index.html"; then ok; 
 # --only runs one, and the index still lists the others found
 if "$BIN" repro all --quick --only hwang --out "$tmp/all" >/dev/null 2>&1 &&
 	grep -q '<h2 id="martens">' "$tmp/all/index.html"; then ok; else bad "repro all --only"; fi
-expect_error 2 "repro all: --only wants one experiment at least" repro all --only "" --out "$tmp/none"
+expect_error 2 "repro all: --only needs a value, got ''" repro all --only "" --out "$tmp/none"
 cp -r "$tmp/all/banerjee-stone" "$tmp/bs"
 cp "$tmp/all/banerjee-stone/output.txt" "$tmp/bs.out"
 

@@ -155,8 +155,9 @@ expect_error 1 "notm:1: not a match's line" replay tictactoe "$tmp/notm"
 expect_error 2 "unknown agent 'genius'" match tictactoe genius random
 expect_error 2 "needs 2 agents" match tictactoe random
 expect_error 2 "eps must be" match tictactoe egreedy:eps=7 random
-expect_error 2 "train: --opponent AGENT is required" train tictactoe td --opponent ""
-expect_error 2 "play: --opponent wants an agent" play tictactoe --opponent ""
+expect_error 2 "train: --opponent needs a value, got ''" train tictactoe td --opponent ""
+expect_error 2 "play: --opponent needs a value, got ''" play tictactoe --opponent ""
+expect_error 2 "match: -n needs a value, got ''" match tictactoe random random -n ""
 # the parameters listed whole (uct's were once cut mid-word)
 expect_error 2 "no parameter 'foo' (parameters: time, iterations, .*, [a-z]*, and [0-9]* more)$" match tictactoe uct:foo=1 random
 expect_error 2 "match: -n must be in 1..100000000, got 0" match tictactoe random random -n 0

@@ -197,9 +197,6 @@ int cmd_evolve(int argc, char **argv)
 	gl_evolve_defaults(&c);
 	const char *spec = opt.pos[0], *out = cli_str(&opt, "out");
 	const char *resume = cli_str(&opt, "resume");
-	if ((resume && !*resume) || (out && !*out))
-		cli_die(EXIT_USAGE, "evolve: --%s needs a folder, got ''",
-			resume && !*resume ? "resume" : "out");
 	long threads = cli_given(&opt, "threads") ? cli_long(&opt, "threads", 1, 64) :
 		sysconf(_SC_NPROCESSORS_ONLN);
 	bool gens_given = cli_given(&opt, "gens");

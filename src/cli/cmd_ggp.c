@@ -2055,8 +2055,6 @@ static int ggp_serve(int argc, char **argv)
 	for (const char *c = pl.name; *c; c++)
 		if (is_space(*c) || *c == '(' || *c == ')')
 			cli_die(EXIT_USAGE, "ggp serve: --name must be one symbol");
-	if (!*pl.name)
-		cli_die(EXIT_USAGE, "ggp serve: --name must be one symbol, not ''");
 	struct sockaddr_storage sa;
 	bool v6;
 	if (!bind_address(bind_to, port, &sa, &v6))

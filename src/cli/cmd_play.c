@@ -145,9 +145,6 @@ int cmd_play(int argc, char **argv)
 	const char *spec = opt.pos[0], *opp_spec = cli_str(&opt, "opponent");
 	const char *first = cli_str(&opt, "first");
 	uint64_t seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
-	if (!*opp_spec)
-		cli_die(EXIT_USAGE, "play: --opponent wants an agent (see gamelearn "
-			"agents)");
 	if (strcmp(first, "human") && strcmp(first, "machine"))
 		cli_die(EXIT_USAGE, "play: --first must be human or machine, got '%s'", first);
 	gl_game *g = cli_game(spec);

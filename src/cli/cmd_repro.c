@@ -363,8 +363,6 @@ int repro_all(int argc, char **argv)
 	int npapers = 0;
 	while (npapers < PAPERS_MAX && paper(npapers))
 		npapers++;
-	if (!*only)
-		cli_die(EXIT_USAGE, "repro all: --only wants one experiment at least");
 	if (strcmp(only, "all"))
 		for (const char *l = only; *l;) {
 			size_t len = strcspn(l, ",");

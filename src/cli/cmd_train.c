@@ -314,7 +314,7 @@ int cmd_train(int argc, char **argv)
 	long n = cli_long(&opt, "n", 1, 1000000000);
 	long runs = cli_long(&opt, "runs", 1, 1000000);
 	uint64_t seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
-	if (!opp_spec || !*opp_spec)
+	if (!opp_spec)
 		cli_die(EXIT_USAGE, "train: --opponent AGENT is required (try: "
 			"gamelearn train --help)");
 	if (strcmp(first, "learner") && strcmp(first, "opponent") && strcmp(first, "alternate"))

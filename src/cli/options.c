@@ -130,6 +130,12 @@ void cli_parse(const cli_spec *spec, int argc, char **argv, cli_args *a)
 			if (k < 0)
 				cli_die(EXIT_USAGE, "%s: unknown option '%s' (try: gamelearn "
 					"%s --help)", spec->name, what, spec->name);
+			/* an empty value is a script's unset variable, never
+			 * what an option means */
+			if (spec->opts[k].arg && !*optarg)
+				cli_die(EXIT_USAGE, "%s: %s%s needs a value, got ''",
+					spec->name, dashes(spec->opts[k].name),
+					spec->opts[k].name);
 			a->seen[k]++;
 			a->val[k] = spec->opts[k].arg ? optarg : "1";
 			if (spec->opts[k].repeat) {
