@@ -419,6 +419,145 @@ static const char odd_kif[] =
 	"(<= (goal ?r 100) (odd ?r))\n"
 	"(<= (goal ?r 0) (role ?r) (not (odd ?r)))\n";
 
+/* Biased matching pennies: row scores 100 for two heads, 25 for two
+ * tails, 0 when they differ; col scores the rest. Each player's
+ * equilibrium plays heads with probability 1/5. */
+static const char pennies_kif[] =
+	"(role row) (role col) (side h) (side t) (init (round 0))\n"
+	"(<= (legal ?r ?x) (role ?r) (side ?x) (true (round 0)))\n"
+	"(<= (next (chose ?r ?x)) (does ?r ?x))\n"
+	"(<= (next (round 1)) (true (round 0)))\n"
+	"(<= terminal (true (round 1)))\n"
+	"(<= (goal row 100) (true (chose row h)) (true (chose col h)))\n"
+	"(<= (goal row 25) (true (chose row t)) (true (chose col t)))\n"
+	"(<= (goal row 0) (true (chose row ?x)) (true (chose col ?y))\n"
+	"    (distinct ?x ?y))\n"
+	"(<= (goal col 0) (true (chose row h)) (true (chose col h)))\n"
+	"(<= (goal col 75) (true (chose row t)) (true (chose col t)))\n"
+	"(<= (goal col 100) (true (chose row ?x)) (true (chose col ?y))\n"
+	"    (distinct ?x ?y))\n";
+
+/* Two rounds of biased matching pennies, row's goal the mean of its two
+ * payoffs (col's the rest): in round 0 two heads pay row 100 and two
+ * tails 20, in round 1 two tails 100 and two heads 20, 0 where they
+ * differ. Each round's equilibrium plays heads 1/6 of the time in round
+ * 0 and 5/6 in round 1, whatever happened before. */
+static const char pennies2_kif[] =
+	"(role row) (role col) (side h) (side t) (init (round 0))\n"
+	"(succ 0 1) (succ 1 2)\n"
+	"(<= (legal ?r ?x) (role ?r) (side ?x) (not (true (round 2))))\n"
+	"(<= (next (round ?n)) (true (round ?m)) (succ ?m ?n))\n"
+	"(<= (next (chose ?n ?r ?x)) (does ?r ?x) (true (round ?n)))\n"
+	"(<= (next (chose ?n ?r ?x)) (true (chose ?n ?r ?x)))\n"
+	"(<= terminal (true (round 2)))\n"
+	"(same 0 h 100) (same 0 t 20) (same 1 t 100) (same 1 h 20)\n"
+	"(<= (pay ?n ?v) (true (chose ?n row ?x)) (true (chose ?n col ?x))\n"
+	"    (same ?n ?x ?v))\n"
+	"(<= (pay ?n 0) (true (chose ?n row ?x)) (true (chose ?n col ?y))\n"
+	"    (distinct ?x ?y))\n"
+	"(half 100 100 100) (half 100 20 60) (half 100 0 50) (half 20 100 60)\n"
+	"(half 20 20 20) (half 20 0 10) (half 0 100 50) (half 0 20 10)\n"
+	"(half 0 0 0)\n"
+	"(comp 100 0) (comp 60 40) (comp 50 50) (comp 20 80) (comp 10 90)\n"
+	"(comp 0 100)\n"
+	"(<= (goal row ?v) (pay 0 ?a) (pay 1 ?b) (half ?a ?b ?v))\n"
+	"(<= (goal col ?w) (pay 0 ?a) (pay 1 ?b) (half ?a ?b ?v) (comp ?v ?w))\n";
+
+/* Regret matching at the root's round (mix=2): in biased matching
+ * pennies each role, the first chooser (the root's children) and the
+ * second (asked at the hidden state: the round's statistics), draws its
+ * move from its average strategy, which approaches the equilibrium's
+ * fifth of heads; a regret credited the wrong way would make a pure
+ * strategy (0 or 60 heads in 60), and a move drawn without the strategy
+ * (no weight: at random) about 30. The same seed plays the same move.
+ * At every round (mix=3), in pennies2's round 1 searched after round 0
+ * in the same tree, the regrets slide with their nodes when the tree is
+ * rerooted: left in place, round 0's strategy is read for round 1's. */
+static void test_regret_matching(void)
+{
+	gl_game *g = tg_kif_game(pennies_kif);
+	unsigned char *s = tg_state(g);
+	gl_action mv[2], heads;
+	g->type->start(g, s);
+	CHECK(g->type->legal(g, s, mv) == 2 &&
+		g->type->parse_move(g, s, "h", &heads, NULL) == 0);
+	gl_agent *duct = uct_agent("uct:time=0,iterations=4000,mixcut=0", g);
+	for (int mix = 2; mix <= 3; mix++) {
+		char spec[64];
+		snprintf(spec, sizeof spec,
+			"uct:time=0,iterations=4000,mix=%d,mixcut=0", mix);
+		gl_agent *rm = uct_agent(spec, g);
+		int differ = 0;
+		for (int role = 0; role < 2; role++) {
+			int h = 0, hd = 0;
+			for (uint64_t seed = 0; seed < 60; seed++) {
+				const gl_action *pend = &mv[seed & 1];
+				bool tell = seed & 2;
+				gl_action m = choose_hidden(rm, seed, pend, role, tell);
+				gl_action d = choose_hidden(duct, seed, pend, role, tell);
+				h += m == heads;
+				hd += d == heads;
+				differ += m != d;
+				if (seed < 4)
+					CHECK(choose_hidden(rm, seed, pend, role, tell) == m);
+			}
+			printf("pennies, mix=%d, role %d: heads %d of 60 by regret "
+				"matching, %d by visits (1/5: 12)\n", mix, role, h, hd);
+			CHECK_MSG(h >= 4 && h <= 22, "mix=%d, role %d: heads %d of 60",
+				mix, role, h);
+		}
+		CHECK_MSG(differ > 0, "mix=%d played as mix=1 on every seed", mix);
+		gl_agent_free(rm);
+	}
+	gl_agent_free(duct);
+	gl_free(s);
+	gl_game_free(g);
+
+	/* every round (mix=3), the tree kept: in round 1 of pennies2, after
+	 * the search of round 0 (whose average strategy, 1/6 heads, sat where
+	 * round 1's moves are slid to when the tree is rerooted), heads near
+	 * 5/6 for both roles */
+	g = tg_kif_game(pennies2_kif);
+	s = tg_state(g);
+	gl_agent *a = uct_agent("uct:time=0,iterations=3000,mix=3,mixcut=0", g);
+	for (int role = 0; role < 2; role++) {
+		int h = 0;
+		for (uint64_t seed = 0; seed < 60; seed++) {
+			gl_err err = {0};
+			gl_action m = -1;
+			g->type->start(g, s);
+			CHECK(g->type->legal(g, s, mv) == 2 &&
+				g->type->parse_move(g, s, "h", &heads, NULL) == 0);
+			a->role = role;
+			gl_rng_split(&a->rng, seed, 0);
+			CHECK(a->type->begin(a, &err) == 0);
+			if (role == 1) /* asked at the hidden state of round 0 */
+				g->type->apply(g, s, mv[seed & 1]);
+			CHECK(a->type->choose(a, s, &m, &err) == 0);
+			g->type->start(g, s);
+			gl_action round0[2] = {mv[seed & 1], mv[(seed >> 1) & 1]};
+			for (int p = 0; p < 2; p++) {
+				a->type->observe(a, s, p, round0[p]);
+				g->type->apply(g, s, round0[p]);
+			}
+			if (role == 1) {
+				a->type->observe(a, s, 0, mv[seed & 1]);
+				g->type->apply(g, s, mv[seed & 1]);
+			}
+			CHECK(g->type->hidden(g, s) == role &&
+				a->type->choose(a, s, &m, &err) == 0);
+			h += m == heads;
+		}
+		printf("pennies2, mix=3, role %d: heads %d of 60 in round 1 (5/6: "
+			"50)\n", role, h);
+		CHECK_MSG(h >= 40, "mix=3, role %d: heads %d of 60 in round 1",
+			role, h);
+	}
+	gl_agent_free(a);
+	gl_free(s);
+	gl_game_free(g);
+}
+
 /* Decoupled UCT. In roshambo2 the second role, asked at the hidden state,
  * plays the same move whatever the first role's pending move, told of it
  * or not (a search that read it would answer it), and at a hidden state
@@ -1504,6 +1643,8 @@ static void test_no_alloc(void)
 			no_alloc_match(games[i], opts[o]);
 	no_alloc_match("gdl:data/gdl/hard/blockerParallel.kif", "factor=1");
 	no_alloc_match("gdl:data/gdl/hard/blockerParallel.kif", "factor=2");
+	no_alloc_match("gdl:data/gdl/hard/blockerParallel.kif", "mix=2");
+	no_alloc_match("gdl:data/gdl/hard/blockerParallel.kif", "mix=3,lgain=0");
 }
 
 static void test_bad_specs(void)
@@ -1514,7 +1655,7 @@ static void test_bad_specs(void)
 	CHECK(gl_agent_new("uct:time=x", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:nodes=5", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:batch=0", g, NULL, &err) == NULL);
-	CHECK(gl_agent_new("uct:mix=2", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:mix=4", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:mast=3", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:mast=1,eps=101", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:nst=4", g, NULL, &err) == NULL);
@@ -2193,6 +2334,7 @@ static const struct {
 	{test_prune, 2},
 	{test_gdl_any_players, 1},
 	{test_simultaneous, 1},
+	{test_regret_matching, 1},
 	{test_factor, 2},
 	{test_answer, 2},
 	{test_beats_random, 2},

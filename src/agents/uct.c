@@ -90,6 +90,20 @@
  * ninth round). In a game whose equilibrium mixes, the moves it mixes
  * keep comparable visits and stay above the cut.
  *
+ * Regret matching (params mix=2 and 3, off by default; rm_pick()): at
+ * the round that starts at the root (mix=2) or at every round of the
+ * tree (mix=3), each chooser, once each of its moves has been tried,
+ * draws its move by regret matching with outcome sampling (SM-MCTS with
+ * regret matching: Lanctot, Lisy and Winands, CGW 2013), and the move
+ * played is drawn from the root round's average strategy, among the
+ * moves with mixcut percent of its largest share. UCT's visits need not
+ * approach an equilibrium of a round; regret matching's average strategy
+ * does, so a draw an opponent reads should be read less. Against plain
+ * UCT in blockerParallel mix=2 made 70.0% at 3 s over 40 and 70.0% at
+ * 0.5 s over 60 (42.5% and 45.8% drawn from all of it, mixcut=0), mix=3
+ * 67.5% and 68.3%, where the default makes 63.8% and 88.3%
+ * (docs/GGP_STRENGTH.md, thirty-ninth round), so both stay off.
+ *
  * Moves in two parts (param factor, off by default; factor_pick()): at a
  * round, a player whose moves are every pair of a part A and a part B
  * (GDL moves whose arguments split in two, as blockerParallel's
@@ -407,6 +421,15 @@ static double mast_mean(const mast_entry *e, double unseen)
 	return e->n > 0 ? e->sum / e->n : unseen;
 }
 
+/* Params mix 2 and 3: one chooser's draw by regret matching at a round
+ * in a descent. */
+typedef struct rm_draw {
+	int32_t lo, n;    /* its moves' nodes: lo .. lo + n */
+	int32_t pick;     /* the index drawn among them (-1: the end) */
+	int who;          /* the chooser */
+	double q;         /* the probability it was drawn with */
+} rm_draw;
+
 /* The agent's private state. */
 typedef struct uct {
 	double c;           /* exploration constant, goal units (0..100) */
@@ -417,7 +440,10 @@ typedef struct uct {
 	bool reuse;         /* keep the tree across moves */
 	bool prune;         /* a full arena is pruned (compact()) */
 	bool solve;         /* prove values (games of one or two players) */
-	bool mix;           /* sample the move at a simultaneous step */
+	int mix;            /* a simultaneous step's move: 0 the most
+			     * visited, 1 drawn by visits; regret matching
+			     * (rm_pick()) at the root's round (2), at every
+			     * round (3) */
 	uint32_t mixcut;    /* ... among the moves with at least this percent
 			     * of the most visited one's visits */
 	double eps;         /* MAST: share of random playout moves (1: off) */
@@ -601,6 +627,17 @@ typedef struct uct {
 	double *anum, *aden; /* [max_legal] ... a part's value summed, and
 			     * its visits, against each of the other's moves */
 	const node **x;     /* [max_legal] uct_choose()'s own moves */
+	double *xw;         /* [max_legal] their weights, mix 2 and 3 */
+	double *rm_reg;     /* mix 2, 3: [cap] by node, a move's cumulative
+			     * regret at its round (a SIMUL node's children,
+			     * the first chooser's moves, and its statistics
+			     * nodes, the later choosers') */
+	double *rm_avg;     /* mix 2, 3: [cap] ... its cumulative strategy */
+	rm_draw *rmd;       /* mix 2, 3: the current descent's draws by
+			     * regret matching, ended by one with pick -1
+			     * (max_length + 2) */
+	rm_draw *rmd1;      /* iterate()'s */
+	rm_draw *lrmd;      /* each lane's, lanes * (max_length + 2) */
 	double *weight;     /* [max_legal] gibbs_move()'s weights, or NULL */
 } uct;
 
@@ -669,10 +706,13 @@ static const gl_param_def uct_params[] = {
 	{"solve", "1", "prove exact values from the end (MCTS-Solver; 1 or 2 "
 		"players; 0 or 1)", 0, 1},
 	{"mix", "1", "at simultaneous moves play a move drawn in proportion to its "
-		"visits (1) or the most visited (0)", 0, 1},
+		"visits (1), the most visited (0), or at the root's round (2) or "
+		"at every round (3) choose by regret matching and draw from the "
+		"root round's average strategy", 0, 3},
 	{"mixcut", "50", "with mix 1, only the moves with at least this percent of "
 		"the most visited move's visits are drawn (0: all; 100: the most "
-		"visited, ties drawn)", 0, 100},
+		"visited, ties drawn); with mix 2 and 3, of the largest share of "
+		"the average strategy", 0, 100},
 	{"rank", "100", "games of three or more players: the tree's value of an "
 		"outcome for a player is (goal + W/100 * standing) / (1 + W/100), "
 		"its standing being 100 for each other player whose goal it beat, "
@@ -858,6 +898,11 @@ static void uct_done(gl_agent *a)
 	gl_free(u->es_key);
 	gl_free(u->cand);
 	gl_free(u->x);
+	gl_free(u->xw);
+	gl_free(u->rm_reg);
+	gl_free(u->rm_avg);
+	gl_free(u->rmd1);
+	gl_free(u->lrmd);
 	gl_free(u->mast);
 	gl_free(u->trail);
 	gl_free(u->trail_who);
@@ -937,7 +982,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->reuse = gl_params_int(p, "reuse") != 0;
 	u->prune = gl_params_int(p, "prune") != 0;
 	u->solve = g->nplayers <= 2 && gl_params_int(p, "solve") != 0;
-	u->mix = gl_params_int(p, "mix") != 0;
+	u->mix = (int)gl_params_int(p, "mix");
 	u->mixcut = (uint32_t)gl_params_int(p, "mixcut");
 	bool race = gl_params_int(p, "race") && race_game(g);
 	long mastv = kind_int(p, race, "mast", 0);
@@ -1005,6 +1050,17 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->cand = gl_malloc(g->max_legal * sizeof *u->cand);
 	u->x = gl_malloc(g->max_legal * sizeof *u->x);
 	bool lanes = u->lanes > 1;
+	bool rm = u->mix >= 2;
+	if (rm) {
+		size_t d = (size_t)g->max_length + 2;
+		u->xw = gl_malloc(g->max_legal * sizeof *u->xw);
+		u->rm_reg = gl_malloc((size_t)cap * sizeof *u->rm_reg);
+		u->rm_avg = gl_malloc((size_t)cap * sizeof *u->rm_avg);
+		u->rmd1 = gl_malloc(d * sizeof *u->rmd1);
+		if (lanes)
+			u->lrmd = gl_malloc((size_t)u->lanes * d * sizeof *u->lrmd);
+		u->rmd = u->rmd1;
+	}
 	if (lanes) {
 		size_t nl = u->lanes, stride = (size_t)g->max_length + 2;
 		u->lpath = gl_malloc(nl * stride * sizeof *u->lpath);
@@ -1131,7 +1187,8 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	int levels = g->type->hidden ? (int)g->nplayers : 0;
 	a->data = u;
 	if (!u->nodes || !u->fwd || !u->path || !u->spath || !u->here || !u->cur ||
-	    !u->cand || !u->x ||
+	    !u->cand || !u->x || (rm && (!u->xw || !u->rm_reg || !u->rm_avg ||
+	    !u->rmd1 || (lanes && !u->lrmd))) ||
 	    (lanes && (!u->lpath || !u->lspath || !u->ldepth || !u->lns ||
 	    !u->lstate || !u->lgoal || !u->llen)) || (lmast && (!u->lweight ||
 	    !u->ltrail.move || !u->ltrail.who || !u->ltrail.n)) ||
@@ -1347,6 +1404,10 @@ static void compact(uct *u, bool prune)
 		u->nodes[u->fwd[i]] = n;
 		if (u->amaf)
 			u->amaf[u->fwd[i]] = u->amaf[i];
+		if (u->rm_reg) {
+			u->rm_reg[u->fwd[i]] = u->rm_reg[i];
+			u->rm_avg[u->fwd[i]] = u->rm_avg[i];
+		}
 		if (u->hv)
 			memmove(&u->hv[(size_t)u->fwd[i] * u->np],
 				&u->hv[(size_t)i * u->np], u->np * sizeof *u->hv);
@@ -1507,6 +1568,12 @@ static bool expand(uct *u, gl_agent *a, int32_t n, const void *s)
 	}
 	if (u->amaf)
 		memset(&u->amaf[u->used], 0, (size_t)(end - u->used) * sizeof *u->amaf);
+	if (u->rm_reg) {
+		memset(&u->rm_reg[u->used], 0, (size_t)(end - u->used) *
+			sizeof *u->rm_reg);
+		memset(&u->rm_avg[u->used], 0, (size_t)(end - u->used) *
+			sizeof *u->rm_avg);
+	}
 	for (int32_t i = u->used; u->tt_of && i < end; i++)
 		u->tt_of[i] = NONE;
 	for (int i = 0; i < k; i++) {
@@ -2159,6 +2226,73 @@ static int select_stat(uct *u, gl_agent *a, int32_t st, int n)
 		}
 	}
 	return pick;
+}
+
+/* Whether the n statistics nodes x[0..n) have all been visited. */
+static bool all_tried(const node *x, int32_t n)
+{
+	for (int32_t i = 0; i < n; i++)
+		if (x[i].visits == 0)
+			return false;
+	return true;
+}
+
+/* Params mix 2 and 3: the share of a uniform draw in regret matching's
+ * strategy, so that every move keeps being drawn (Lanctot et al.'s
+ * gamma). */
+#define RM_GAMMA 0.1
+
+/* Params mix 2 and 3: regret matching (Hart and Mas-Colell, Econometrica
+ * 2000) at a round, as in SM-MCTS (Lanctot, Lisy and Winands, "Monte
+ * Carlo Tree Search in Simultaneous Move Games with Applications to
+ * Goofspiel", CGW 2013; Tak, Lanctot and Winands, CIG 2014): a chooser's
+ * strategy gives each move its share of the positive regrets (uniform
+ * while none is positive), mixed with RM_GAMMA of a uniform draw; the
+ * move drawn from it, for the chooser's n moves at nodes lo .. lo + n,
+ * is returned and recorded in *d, and the strategy joins the average
+ * that uct_choose() draws the move played from (at the root's round).
+ * rm_update() credits the regrets. */
+static int rm_pick(uct *u, gl_agent *a, int32_t lo, int32_t n, int who,
+	rm_draw *d)
+{
+	double *r = u->rm_reg + lo, *avg = u->rm_avg + lo, pos = 0;
+	for (int32_t i = 0; i < n; i++)
+		pos += r[i] > 0 ? r[i] : 0;
+	double at = gl_rng_unit(&a->rng);
+	int32_t pick = -1;
+	double q = 0;
+	for (int32_t i = 0; i < n; i++) {
+		double sigma = pos > 0 ? (r[i] > 0 ? r[i] / pos : 0) : 1.0 / n;
+		double qi = (1 - RM_GAMMA) * sigma + RM_GAMMA / n;
+		avg[i] += sigma;
+		if (pick < 0 && ((at -= qi) < 0 || i == n - 1)) {
+			pick = i;
+			q = qi;
+		}
+	}
+	d->lo = lo;
+	d->n = n;
+	d->pick = pick;
+	d->who = who;
+	d->q = q;
+	return pick;
+}
+
+/* Params mix 2 and 3: the regrets of a descent's draws (u->rmd)
+ * credited with an iteration's values val[] (outcome sampling: the move
+ * drawn gains its value over the probability it was drawn with, every
+ * move loses the value). */
+static void rm_update(uct *u, const gl_game *g, const double *val)
+{
+	for (int k = 0; k < (int)g->max_length + 2; k++) {
+		const rm_draw *d = &u->rmd[k];
+		if (d->pick < 0)
+			break;
+		double x = val[d->who] / 100, *r = u->rm_reg + d->lo;
+		for (int32_t i = 0; i < d->n; i++)
+			r[i] -= x;
+		r[d->pick] += x / d->q;
+	}
 }
 
 /* NST (Tak, Winands and Bjornsson, "N-Grams and the Last-Good-Reply
@@ -3117,6 +3251,12 @@ static int32_t descend(uct *u, gl_agent *a, unsigned char *s, int *nsp)
 	int32_t st = NONE; /* the next statistics node of the current round */
 	int depth = 0, ns = 0;
 	u->path[depth++] = n;
+	/* mix 2, 3: in a round drawn by regret matching (rr), the draws (nr,
+	 * at most one a ply) */
+	bool rr = false;
+	int nr = 0;
+	if (u->rmd)
+		u->rmd[0].pick = -1;
 	for (unsigned p = 0; u->grave && p < u->np; p++)
 		u->gnode[p] = NONE; /* indices move (compaction, order) */
 	for (;;) {
@@ -3151,7 +3291,9 @@ static int32_t descend(uct *u, gl_agent *a, unsigned char *s, int *nsp)
 		if (hid && st != NONE && st + nd->nchild <= u->used &&
 		    u->nodes[st + nd->nchild - 1].flags & STATS &&
 		    u->nodes[st].who == mover_of(u, nd)) {
-			int i = select_stat(u, a, st, nd->nchild);
+			int i = rr && all_tried(&u->nodes[st], nd->nchild) ?
+				rm_pick(u, a, st, nd->nchild, u->nodes[st].who,
+				&u->rmd[nr++]) : select_stat(u, a, st, nd->nchild);
 			c = nd->first + i;
 			u->spath[ns++] = st + i;
 			st += nd->nchild;
@@ -3161,6 +3303,11 @@ static int32_t descend(uct *u, gl_agent *a, unsigned char *s, int *nsp)
 				mast_first(u, g, nd);
 			u->depth = depth; /* GRAVE reads the path */
 			int i = -1;
+			rr = nd->flags & SIMUL && (u->mix == 3 ||
+				(u->mix == 2 && n == u->root));
+			if (rr && !fresh)
+				i = rm_pick(u, a, nd->first, nd->nchild,
+					mover_of(u, nd), &u->rmd[nr++]);
 			if (!fresh && u->factor && nd->flags & SIMUL) {
 				for (int k = 0; k < nd->nchild; k++)
 					u->fx[k] = &u->nodes[nd->first + k];
@@ -3175,6 +3322,9 @@ static int32_t descend(uct *u, gl_agent *a, unsigned char *s, int *nsp)
 		to_child(u, g, s, c);
 		u->path[depth++] = c;
 		n = c;
+		rr = rr && u->nodes[c].flags & HIDDEN;
+		if (u->rmd && nr <= (int)g->max_length)
+			u->rmd[nr].pick = -1; /* the end of the draws */
 		if (u->tt_of && u->tt_of[c] == NONE && !(u->nodes[c].flags & HIDDEN))
 			u->tt_of[c] = tt_find(u, g, s);
 		if (!(u->nodes[c].flags & HIDDEN) && u->nodes[c].visits == 0) {
@@ -3307,6 +3457,8 @@ static void backup(uct *u, gl_agent *a, int ns, const double *goals,
 		rave_update(u, g, depth, val); /* mixed into the tree's values */
 	if (u->reply)
 		lgr_update(u, goals);
+	if (u->rmd)
+		rm_update(u, a->game, val);
 }
 
 /* One iteration: a descent, its leaf's value (a proof, or playouts), and
@@ -3388,6 +3540,8 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 		int ns;
 		u->path = u->lpath + nl * stride;
 		u->spath = u->lspath + nl * stride;
+		if (u->lrmd)
+			u->rmd = u->lrmd + (size_t)nl * stride;
 		int32_t n = descend(u, a, u->lstate + nl * u->lstride, &ns);
 		it++;
 		node *leaf = &u->nodes[n];
@@ -3428,6 +3582,8 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 		double goals[GL_PLAYERS_MAX];
 		u->path = u->lpath + j * stride;
 		u->spath = u->lspath + j * stride;
+		if (u->lrmd)
+			u->rmd = u->lrmd + (size_t)j * stride;
 		u->depth = u->ldepth[j];
 		virtual_visit(u, u->lns[j], -1);
 		int *lg = u->lgoal + j * g->nplayers;
@@ -3458,6 +3614,7 @@ static unsigned iterate_lanes(uct *u, gl_agent *a, uint64_t most)
 	}
 	u->path = path;
 	u->spath = spath;
+	u->rmd = u->rmd1;
 	u->lsecs = gl_now() - t0;
 	u->lcpu = gl_cpu_now() - c0;
 	return it;
@@ -3553,9 +3710,10 @@ static const node *best_child(const uct *u, const node *r)
  * nodes): a proven win for it if any; never a proven loss while there is
  * another; with no proven loss and moves in two parts, by its parts
  * (factor=2: answer_pick(); factor=1: factor_pick()); then drawn in
- * proportion to visits (mix) or the most visited. */
+ * proportion to its weight (mix), or the one of most weight: wt[i], or
+ * without wt its visits. */
 static gl_action pick_simul(uct *u, gl_agent *a, const node *r,
-	const node *const *x, int n)
+	const node *const *x, const double *wt, int n)
 {
 	int me = a->role;
 	int *cand = u->cand, nc = 0;
@@ -3579,16 +3737,18 @@ static gl_action pick_simul(uct *u, gl_agent *a, const node *r,
 		if (i >= 0)
 			return x[i]->move;
 	}
+	/* a move's weight: its visits, or (mix 2, 3) its average strategy */
+#define W(i) (wt ? wt[i] : (double)x[i]->visits)
 	double top = 0;
 	for (int k = 0; k < nc; k++)
-		if (x[cand[k]]->visits > top)
-			top = x[cand[k]]->visits;
+		if (W(cand[k]) > top)
+			top = W(cand[k]);
 	/* mixcut: the moves drawn need a share of the most visited's visits */
 	int keep = 0;
 	for (int k = 0; k < nc; k++)
-		if (100.0 * x[cand[k]]->visits >= u->mixcut * top) {
+		if (100.0 * W(cand[k]) >= u->mixcut * top) {
 			cand[keep++] = cand[k];
-			total += x[cand[k]]->visits;
+			total += W(cand[k]);
 		}
 	nc = keep;
 	if (total == 0)
@@ -3598,14 +3758,15 @@ static gl_action pick_simul(uct *u, gl_agent *a, const node *r,
 		double at = gl_rng_unit(&a->rng) * total;
 		for (int k = 0; k < nc; k++) {
 			pick = cand[k];
-			if ((at -= x[pick]->visits) < 0)
+			if ((at -= W(pick)) < 0)
 				break;
 		}
 	} else {
 		for (int k = 1; k < nc; k++)
-			if (x[cand[k]]->visits > x[pick]->visits)
+			if (W(cand[k]) > W(pick))
 				pick = cand[k];
 	}
+#undef W
 	return x[pick]->move;
 }
 
@@ -3757,7 +3918,13 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 			*move = em; /* the tree's move not shown to hold the draw */
 		return 0;
 	}
-	*move = n > 0 ? pick_simul(u, a, r, x, n) : ev > 0 ? em :
+	/* mix 2, 3: the root round's average strategy, once it has one */
+	double *wt = u->rm_avg && r->flags & SIMUL ? u->xw : NULL, wsum = 0;
+	for (int i = 0; wt && i < n; i++)
+		wsum += wt[i] = u->rm_avg[x[i] - u->nodes];
+	if (wsum == 0)
+		wt = NULL;
+	*move = n > 0 ? pick_simul(u, a, r, x, wt, n) : ev > 0 ? em :
 		moves[gl_rng_below(&a->rng, (uint32_t)k)];
 	return 0;
 }
