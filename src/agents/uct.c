@@ -2270,11 +2270,7 @@ static int rm_pick(uct *u, gl_agent *a, int32_t lo, int32_t n, int who,
 			q = qi;
 		}
 	}
-	d->lo = lo;
-	d->n = n;
-	d->pick = pick;
-	d->who = who;
-	d->q = q;
+	*d = (rm_draw){lo, n, pick, who, q};
 	return pick;
 }
 
