@@ -468,8 +468,10 @@ static const char pennies2_kif[] =
  * second (asked at the hidden state: the round's statistics), draws its
  * move from its average strategy, which approaches the equilibrium's
  * fifth of heads; a regret credited the wrong way would make a pure
- * strategy (0 or 60 heads in 60), and a move drawn without the strategy
- * (no weight: at random) about 30. The same seed plays the same move.
+ * strategy (0 or 60 heads in 60). Drawn by visits (mix=1) the first
+ * chooser's heads are near a fifth too here, so that the strategy is
+ * read is shown by the moves differing from mix=1's on some seed. The
+ * same seed plays the same move.
  * At every round (mix=3), in pennies2's round 1 searched after round 0
  * in the same tree, the regrets slide with their nodes when the tree is
  * rerooted: left in place, round 0's strategy is read for round 1's. */
@@ -1656,6 +1658,8 @@ static void test_bad_specs(void)
 	CHECK(gl_agent_new("uct:nodes=5", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:batch=0", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:mix=4", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:mix=2,factor=1", g, NULL, &err) == NULL &&
+		strstr(err.msg, "mix 2 (regret matching) and factor 1"));
 	CHECK(gl_agent_new("uct:mast=3", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:mast=1,eps=101", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:nst=4", g, NULL, &err) == NULL);

@@ -96,7 +96,8 @@
  * draws its move by regret matching with outcome sampling (SM-MCTS with
  * regret matching: Lanctot, Lisy and Winands, CGW 2013), and the move
  * played is drawn from the root round's average strategy, among the
- * moves with mixcut percent of its largest share. UCT's visits need not
+ * moves with mixcut percent of its largest share (not with factor, which
+ * chooses a round's moves its own way). UCT's visits need not
  * approach an equilibrium of a round; regret matching's average strategy
  * does, so a draw an opponent reads should be read less. Against plain
  * UCT in blockerParallel mix=2 made 70.0% at 3 s over 40 and 70.0% at
@@ -708,7 +709,7 @@ static const gl_param_def uct_params[] = {
 	{"mix", "1", "at simultaneous moves play a move drawn in proportion to its "
 		"visits (1), the most visited (0), or at the root's round (2) or "
 		"at every round (3) choose by regret matching and draw from the "
-		"root round's average strategy", 0, 3},
+		"root round's average strategy (not with factor)", 0, 3},
 	{"mixcut", "50", "with mix 1, only the moves with at least this percent of "
 		"the most visited move's visits are drawn (0: all; 100: the most "
 		"visited, ties drawn); with mix 2 and 3, of the largest share of "
@@ -961,6 +962,11 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	uint64_t iters = (uint64_t)gl_params_int(p, "iterations");
 	if (seconds == 0 && iters == 0)
 		return gl_fail(err, GL_EINVAL, "agent uct: give a time or iterations limit");
+	if (gl_params_int(p, "mix") >= 2 && gl_params_int(p, "factor") != 0)
+		return gl_fail(err, GL_EINVAL, "agent uct: mix %ld (regret "
+			"matching) and factor %ld choose a round's moves each its own "
+			"way: give one of them", gl_params_int(p, "mix"),
+			gl_params_int(p, "factor"));
 	long cap = gl_params_int(p, "nodes");
 	if (cap < (long)g->max_legal + 1)
 		return gl_fail(err, GL_EINVAL, "agent uct: nodes must be at least %u "
@@ -1050,7 +1056,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->cand = gl_malloc(g->max_legal * sizeof *u->cand);
 	u->x = gl_malloc(g->max_legal * sizeof *u->x);
 	bool lanes = u->lanes > 1;
-	bool rm = u->mix >= 2;
+	bool rm = u->mix >= 2 && g->type->hidden; /* a type with rounds (gdl) */
 	if (rm) {
 		size_t d = (size_t)g->max_length + 2;
 		u->xw = gl_malloc(g->max_legal * sizeof *u->xw);
@@ -3739,7 +3745,7 @@ static gl_action pick_simul(uct *u, gl_agent *a, const node *r,
 	for (int k = 0; k < nc; k++)
 		if (W(cand[k]) > top)
 			top = W(cand[k]);
-	/* mixcut: the moves drawn need a share of the most visited's visits */
+	/* mixcut: the moves drawn need a share of the top weight */
 	int keep = 0;
 	for (int k = 0; k < nc; k++)
 		if (100.0 * W(cand[k]) >= u->mixcut * top) {
