@@ -1,6 +1,7 @@
 /*
  * test_fileio.c - atomic writes replace a file whole, reads are capped,
- * the text buffer grows and reports allocation failure, lines split.
+ * the text buffer grows and reports allocation failure, lines split; the
+ * FNV-1a hash that names files on disk gives the published values.
  */
 #include "test.h"
 
@@ -140,8 +141,18 @@ static void test_lock(const char *dir)
 		strstr(err.msg, "cannot write '/nonexistent-dir/x.txt'"));
 }
 
+/* gl_hash_fnv1a against the FNV reference values (Fowler, Noll and Vo's
+ * test suite): a name written with it must not change. */
+static void test_fnv1a(void)
+{
+	CHECK(gl_hash_fnv1a("", 0) == 0xcbf29ce484222325ULL);
+	CHECK(gl_hash_fnv1a("a", 1) == 0xaf63dc4c8601ec8cULL);
+	CHECK(gl_hash_fnv1a("foobar", 6) == 0x85944171f73967e8ULL);
+}
+
 int main(void)
 {
+	test_fnv1a();
 	test_json();
 	char dir[] = "/tmp/gl_fileio_XXXXXX";
 	CHECK(mkdtemp(dir) != NULL);

@@ -130,6 +130,9 @@ void gl_rng_split(gl_rng *r, uint64_t seed, uint64_t stream);
  * A 64-bit hash of n bytes (word-at-a-time multiply-xorshift mixing). The
  * default state hash of every game that has no Zobrist keys of its own. */
 uint64_t gl_hash_bytes(const void *p, size_t n);
+/* The 64-bit FNV-1a hash of n bytes: defined byte by byte, so the same on
+ * every machine and in every version, for names kept on disk. */
+uint64_t gl_hash_fnv1a(const void *p, size_t n);
 /* splitmix64 finaliser: a bijective 64-bit mix, for deriving keys. */
 uint64_t gl_mix64(uint64_t x);
 

@@ -1782,15 +1782,6 @@ static const int32_t *grave_children(uct *u)
  * (of the splits whose parts pair into every move there, the most even,
  * the first of equals; none: the player's moves are never split). */
 
-/* FNV-1a hash of n bytes of text. */
-static uint64_t fac_hash(const char *t, size_t n)
-{
-	uint64_t h = 14695981039346656037ULL;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)t[i]) * 1099511628211ULL;
-	return h;
-}
-
 /* The top-level arguments of move text t, "(f a1 a2 ...)": their starts
  * in at[0..k) and at[k] the closing parenthesis. Returns k, or -1 for a
  * move without arguments or with more than FAC_ARGS_MAX. */
@@ -1832,8 +1823,8 @@ static bool fac_parts(const gl_game *g, const void *s, gl_action m,
 	if (g->type->format_move(g, s, m, t, sizeof t) >= (int)sizeof t ||
 	    fac_args(t, at) != nargs)
 		return false; /* cut short, or of another shape */
-	h[0] = fac_hash(t + at[0], (size_t)(at[k] - at[0]));
-	h[1] = fac_hash(t + at[k], (size_t)(at[nargs] - at[k]));
+	h[0] = gl_hash_fnv1a(t + at[0], (size_t)(at[k] - at[0]));
+	h[1] = gl_hash_fnv1a(t + at[k], (size_t)(at[nargs] - at[k]));
 	return true;
 }
 

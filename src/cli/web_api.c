@@ -722,9 +722,7 @@ static void memory_path(char *out, char *plain, size_t n, const char *name,
 	if (!lossy)
 		return;
 	snprintf(plain, n, "%s", out);
-	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
-	for (const char *c = spec; *c; c++)
-		h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
+	uint64_t h = gl_hash_fnv1a(spec, strlen(spec));
 	snprintf(out, n, "%s/memory/%s--%s-%016llx.mem", table.cfg.data, name,
 		safe, (unsigned long long)h);
 }

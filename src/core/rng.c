@@ -16,6 +16,15 @@ uint64_t gl_mix64(uint64_t x)
 	return x ^ (x >> 31);
 }
 
+uint64_t gl_hash_fnv1a(const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 0x100000001b3ULL;
+	return h;
+}
+
 void gl_rng_seed(gl_rng *r, uint64_t seed)
 {
 	uint64_t x = seed;
