@@ -52,7 +52,7 @@
  * a series of matches on one game: blockerParallel's rules take half a
  * second to compile (seconds under the sanitizers), and its matches here
  * are by the hundred. */
-enum { KEPT_MAX = 16 };
+enum { KEPT_MAX = 32 };
 static struct {
 	char spec[128];
 	gl_game *g;
