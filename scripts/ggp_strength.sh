@@ -91,7 +91,9 @@ half=$((n / 2))
 rest=$((n - half))
 all=$out/all.txt
 : > "$all"
-echo "candidate \`$ca\` against baseline \`$ba\`, $n matches a game, seeds $seed.., $t s a move, $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+# the checkout's commit, which is the binary's code only when the binary
+# was built from it unchanged: the binary is named beside it
+echo "candidate \`$ca\` against baseline \`$ba\`, $n matches a game, seeds $seed.., $t s a move, checkout $(git rev-parse --short HEAD 2>/dev/null || echo '?'), binary $bin"
 echo
 echo "| game | players | wins | draws | losses | score | 95% | by seat |"
 echo "|---|---|---|---|---|---|---|---|"

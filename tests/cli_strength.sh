@@ -1,7 +1,8 @@
 #!/bin/sh
 # cli_strength.sh BIN - scripts/ggp_strength.sh (issue 19 item 3), the
 # script that measures an agent against a baseline, on a few short
-# matches: its table has a row a game and an overall row whose counts add
+# matches: its first line names the binary beside the checkout's commit,
+# its table has a row a game and an overall row whose counts add
 # up to the matches played, the scores agree with the wins, draws and
 # losses where the goals are those of a win, a draw or a loss, each seat
 # is scored, and bad arguments are refused with a message.
@@ -21,6 +22,9 @@ rc=$?
 [ $rc -eq 0 ] && ok || { bad "ggp_strength.sh: rc=$rc"; cat "$tmp/e" >&2; }
 grep -q "^| game | players | wins | draws | losses | score | 95% | by seat |$" "$tmp/t" &&
 	ok || bad "ggp_strength.sh: no table header in: $(cat "$tmp/t")"
+# the first line names the binary played, beside the checkout's commit
+head -n 1 "$tmp/t" | grep -q "checkout .*, binary $BIN\$" &&
+	ok || bad "ggp_strength.sh: the binary not named in: $(head -n 1 "$tmp/t")"
 # every row: the counts add up to 4 a game, 8 overall
 awk -F' *[|] *' '
 	$2 == "ticTacToe" || $2 == "tictactoe_3player" {
