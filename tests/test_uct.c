@@ -681,6 +681,71 @@ static void test_simultaneous(void)
 	gl_free(mv);
 }
 
+/* Of 60 choices of role `role` (0 or 1) of agent a at the start of a
+ * one-round game, role 1's with role 0's move pending (drawn by the
+ * seed, told or not), how many are move m; the same seed plays the same
+ * move. */
+static int count_choices(gl_agent *a, int role, gl_action m)
+{
+	const gl_game *g = a->game;
+	unsigned char *s = tg_state(g);
+	gl_action *mv = tg_moves(g);
+	g->type->start(g, s);
+	CHECK(g->type->legal(g, s, mv) >= 2);
+	gl_free(s);
+	int c = 0;
+	for (uint64_t seed = 0; seed < 60; seed++) {
+		const gl_action *pend = &mv[seed & 1];
+		bool tell = seed & 2;
+		gl_action x = choose_hidden(a, seed, pend, role, tell);
+		c += x == m;
+		if (seed < 2)
+			CHECK(choose_hidden(a, seed, pend, role, tell) == x);
+	}
+	gl_free(mv);
+	return c;
+}
+
+/* The root round's equilibrium (mix=4), as first chooser and as second
+ * (asked at the hidden state), in one throw of roshambo2's four: the
+ * three throws of the equilibrium (a third each; rock, dominated by
+ * well, has none: test_matrix) are each played at least 10 times in 60,
+ * rock at most 4, and the choice differs from the draw by visits on some
+ * seed. Rock's few: in some seeds decoupled UCT's choosers, their means
+ * alike and the fewest visits first, go through their moves in step,
+ * meeting only where the payoffs are the same (the draws), the other
+ * joint moves unvisited, and the matrix game read is flat (the default,
+ * drawn by visits, plays rock as often there). Not shown here: that the
+ * joint moves' values, not each move's own mean, make the equilibrium
+ * (a build reading the means alone passes this test too: in this game
+ * either makes a mixed strategy across seeds). */
+static void test_equilibrium(void)
+{
+	gl_game *g = tg_kif_game(throw_kif);
+	unsigned char *s = tg_state(g);
+	g->type->start(g, s);
+	gl_agent *a = uct_agent("uct:time=0,iterations=2000,mix=4", g);
+	gl_agent *d = uct_agent("uct:time=0,iterations=2000", g);
+	static const char *const throws[] = {"rock", "paper", "scissors", "well"};
+	int differ = 0;
+	for (int role = 0; role < 2; role++)
+		for (int i = 0; i < 4; i++) {
+			gl_action m;
+			CHECK(g->type->parse_move(g, s, throws[i], &m, NULL) == 0);
+			int c = count_choices(a, role, m), cd = count_choices(d, role, m);
+			differ += c != cd;
+			printf("throw, mix=4, role %d: %s %d of 60 (by visits %d)\n",
+				role, throws[i], c, cd);
+			CHECK_MSG(i == 0 ? c <= 4 : c >= 10, "mix=4, role %d: %s %d "
+				"of 60", role, throws[i], c);
+		}
+	CHECK_MSG(differ > 0, "mix=4 played as mix=1 on every seed");
+	gl_agent_free(a);
+	gl_agent_free(d);
+	gl_free(s);
+	gl_game_free(g);
+}
+
 /* One simultaneous step in which each player picks a pair of digits,
  * (pick A B), and its goal is its pick's alone: in pair_kif 50 for an A
  * of 3 and 50 for a B of 2, so that each part is worth the same beside
@@ -1647,6 +1712,7 @@ static void test_no_alloc(void)
 	no_alloc_match("gdl:data/gdl/hard/blockerParallel.kif", "factor=2");
 	no_alloc_match("gdl:data/gdl/hard/blockerParallel.kif", "mix=2");
 	no_alloc_match("gdl:data/gdl/hard/blockerParallel.kif", "mix=3,lgain=0");
+	no_alloc_match("gdl:data/gdl/hard/blockerParallel.kif", "mix=4");
 }
 
 static void test_bad_specs(void)
@@ -1657,9 +1723,11 @@ static void test_bad_specs(void)
 	CHECK(gl_agent_new("uct:time=x", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:nodes=5", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:batch=0", g, NULL, &err) == NULL);
-	CHECK(gl_agent_new("uct:mix=4", g, NULL, &err) == NULL);
+	CHECK(gl_agent_new("uct:mix=5", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:mix=2,factor=1", g, NULL, &err) == NULL &&
 		strstr(err.msg, "mix 2 (regret matching) and factor 1"));
+	CHECK(gl_agent_new("uct:mix=4,factor=2", g, NULL, &err) == NULL &&
+		strstr(err.msg, "mix 4 (an equilibrium) and factor 2"));
 	CHECK(gl_agent_new("uct:mast=3", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:mast=1,eps=101", g, NULL, &err) == NULL);
 	CHECK(gl_agent_new("uct:nst=4", g, NULL, &err) == NULL);
@@ -2339,6 +2407,7 @@ static const struct {
 	{test_gdl_any_players, 1},
 	{test_simultaneous, 1},
 	{test_regret_matching, 1},
+	{test_equilibrium, 1},
 	{test_factor, 2},
 	{test_answer, 2},
 	{test_beats_random, 2},

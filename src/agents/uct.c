@@ -105,6 +105,18 @@
  * 67.5% and 68.3%, where the default makes 63.8% and 88.3%
  * (docs/GGP_STRENGTH.md, thirty-ninth round), so both stay off.
  *
+ * The root round's equilibrium (param mix=4, off by default;
+ * eq_weights()): the search is the default's, and the move played at a
+ * round of two choosers is drawn, above mixcut, from an equilibrium of
+ * the root round's matrix game, each chooser's most visited moves
+ * against the other's, valued by the joint moves' means in the tree
+ * (matrix_solve(), agents/matrix.c). Decoupled UCT's visits need not
+ * approach a round's equilibrium, and its draw by visits is read by the
+ * other's search; the joint moves' values show it. Against plain UCT in
+ * blockerParallel it made 70.0% at 3 s over 40 and 88.3% at 0.5 s over
+ * 60 (67.5% and 83.3% with mixcut=0), where the default makes 63.8% and
+ * 88.3% (docs/GGP_STRENGTH.md, fortieth round), so it stays off.
+ *
  * Moves in two parts (param factor, off by default; factor_pick()): at a
  * round, a player whose moves are every pair of a part A and a part B
  * (GDL moves whose arguments split in two, as blockerParallel's
@@ -308,6 +320,7 @@
  * limits are not reproducible.
  */
 #include "agents/internal.h"
+#include "agents/matrix.h"
 #include "agents/threats.h"
 
 #include <math.h>
@@ -444,7 +457,8 @@ typedef struct uct {
 	int mix;            /* a simultaneous step's move: 0 the most
 			     * visited, 1 drawn by visits; regret matching
 			     * (rm_pick()) at the root's round (2), at every
-			     * round (3) */
+			     * round (3); the root round's equilibrium (4,
+			     * eq_weights()) */
 	uint32_t mixcut;    /* ... among the moves with at least this percent
 			     * of the most visited one's visits */
 	double eps;         /* MAST: share of random playout moves (1: off) */
@@ -628,7 +642,9 @@ typedef struct uct {
 	double *anum, *aden; /* [max_legal] ... a part's value summed, and
 			     * its visits, against each of the other's moves */
 	const node **x;     /* [max_legal] uct_choose()'s own moves */
-	double *xw;         /* [max_legal] their weights, mix 2 and 3 */
+	double *xw;         /* [max_legal] their weights, mix 2 to 4 */
+	double *eq;         /* mix 4: eq_weights()'s matrices and vectors */
+	int *eqi;           /* mix 4: [2 EQ_MAX] its moves, both sides */
 	double *rm_reg;     /* mix 2, 3: [cap] by node, a move's cumulative
 			     * regret at its round (a SIMUL node's children,
 			     * the first chooser's moves, and its statistics
@@ -649,6 +665,12 @@ enum { LIST_REACH = 4, STATE_REACH = 4 }; /* reaches()' first buffers */
  * part not yet known. */
 enum { FAC_MAX = 256, FAC_LIST_MAX = 1024, FAC_UNKNOWN = -2,
 	FAC_ARGS_MAX = 16 };
+
+/* Param mix=4: a round's matrix game has each side's EQ_MAX most visited
+ * moves with EQ_CUT percent of the top visits; a joint move's values are
+ * shrunk toward its moves' by EQ_PRIOR visits; EQ_ITERS iterations of
+ * regret matching+ solve it (eq_weights()). */
+enum { EQ_MAX = 32, EQ_CUT = 1, EQ_PRIOR = 5, EQ_ITERS = 1000 };
 
 /* The player choosing among the children of nd (EXPANDED: at least one
  * child, every child's `who`). */
@@ -709,11 +731,12 @@ static const gl_param_def uct_params[] = {
 	{"mix", "1", "at simultaneous moves play a move drawn in proportion to its "
 		"visits (1), the most visited (0), or at the root's round (2) or "
 		"at every round (3) choose by regret matching and draw from the "
-		"root round's average strategy (not with factor)", 0, 3},
+		"root round's average strategy, or draw from an equilibrium of "
+		"the root round's joint moves' values (4; not with factor)", 0, 4},
 	{"mixcut", "50", "with mix 1, only the moves with at least this percent of "
 		"the most visited move's visits are drawn (0: all; 100: the most "
-		"visited, ties drawn); with mix 2 and 3, of the largest share of "
-		"the average strategy", 0, 100},
+		"visited, ties drawn); with mix 2 to 4, of the largest share of "
+		"the average strategy or equilibrium", 0, 100},
 	{"rank", "100", "games of three or more players: the tree's value of an "
 		"outcome for a player is (goal + W/100 * standing) / (1 + W/100), "
 		"its standing being 100 for each other player whose goal it beat, "
@@ -900,6 +923,8 @@ static void uct_done(gl_agent *a)
 	gl_free(u->cand);
 	gl_free(u->x);
 	gl_free(u->xw);
+	gl_free(u->eq);
+	gl_free(u->eqi);
 	gl_free(u->rm_reg);
 	gl_free(u->rm_avg);
 	gl_free(u->rmd1);
@@ -963,10 +988,11 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	if (seconds == 0 && iters == 0)
 		return gl_fail(err, GL_EINVAL, "agent uct: give a time or iterations limit");
 	if (gl_params_int(p, "mix") >= 2 && gl_params_int(p, "factor") != 0)
-		return gl_fail(err, GL_EINVAL, "agent uct: mix %ld (regret "
-			"matching) and factor %ld choose a round's moves each its own "
-			"way: give one of them", gl_params_int(p, "mix"),
-			gl_params_int(p, "factor"));
+		return gl_fail(err, GL_EINVAL, "agent uct: mix %ld (%s) and "
+			"factor %ld choose a round's moves each its own way: give "
+			"one of them", gl_params_int(p, "mix"),
+			gl_params_int(p, "mix") == 4 ? "an equilibrium" :
+			"regret matching", gl_params_int(p, "factor"));
 	long cap = gl_params_int(p, "nodes");
 	if (cap < (long)g->max_legal + 1)
 		return gl_fail(err, GL_EINVAL, "agent uct: nodes must be at least %u "
@@ -1056,10 +1082,18 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->cand = gl_malloc(g->max_legal * sizeof *u->cand);
 	u->x = gl_malloc(g->max_legal * sizeof *u->x);
 	bool lanes = u->lanes > 1;
-	bool rm = u->mix >= 2 && g->type->hidden; /* a type with rounds (gdl) */
+	/* a type with rounds (gdl) */
+	bool rm = (u->mix == 2 || u->mix == 3) && g->type->hidden;
+	bool eq = u->mix == 4 && g->type->hidden;
+	if (rm || eq)
+		u->xw = gl_malloc(g->max_legal * sizeof *u->xw);
+	if (eq) {
+		u->eq = gl_malloc((2 * EQ_MAX * EQ_MAX + 2 * EQ_MAX +
+			MATRIX_WORK(EQ_MAX, EQ_MAX)) * sizeof *u->eq);
+		u->eqi = gl_malloc(2 * EQ_MAX * sizeof *u->eqi);
+	}
 	if (rm) {
 		size_t d = (size_t)g->max_length + 2;
-		u->xw = gl_malloc(g->max_legal * sizeof *u->xw);
 		u->rm_reg = gl_malloc((size_t)cap * sizeof *u->rm_reg);
 		u->rm_avg = gl_malloc((size_t)cap * sizeof *u->rm_avg);
 		u->rmd1 = gl_malloc(d * sizeof *u->rmd1);
@@ -1193,7 +1227,8 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	int levels = g->type->hidden ? (int)g->nplayers : 0;
 	a->data = u;
 	if (!u->nodes || !u->fwd || !u->path || !u->spath || !u->here || !u->cur ||
-	    !u->cand || !u->x || (rm && (!u->xw || !u->rm_reg || !u->rm_avg ||
+	    !u->cand || !u->x || (eq && (!u->xw || !u->eq || !u->eqi)) ||
+	    (rm && (!u->xw || !u->rm_reg || !u->rm_avg ||
 	    !u->rmd1 || (lanes && !u->lrmd))) ||
 	    (lanes && (!u->lpath || !u->lspath || !u->ldepth || !u->lns ||
 	    !u->lstate || !u->lgoal || !u->llen)) || (lmast && (!u->lweight ||
@@ -2059,6 +2094,43 @@ static void answer_value(const uct *u, int p, const node *j, double *sum,
 	}
 }
 
+/* At round r of two choosers, x[0] one of a player's own moves there
+ * (r's children where it chooses first, its statistics nodes where
+ * second): the other chooser's moves into *other, *m of them (r's
+ * statistics nodes, or its children). Returns whether the player chooses
+ * second. */
+static bool round_other(const uct *u, const gl_game *g, const node *r,
+	const node *const *x, const node **other, int *m)
+{
+	const node *nd = u->nodes;
+	bool second = (x[0]->flags & STATS) != 0;
+	int32_t st = r->first + r->nchild; /* the second chooser's statistics */
+	int k = 0;
+	if (second)
+		k = r->nchild;
+	else
+		while (k < (int)g->max_legal && st + k < u->used &&
+		       nd[st + k].flags & STATS)
+			k++;
+	*other = second ? &nd[r->first] : &nd[st];
+	*m = k;
+	return second;
+}
+
+/* The joint move's node at round r (round_other()) of the player's move
+ * mine and the other's j-th move oth, or NULL where it is not in the
+ * tree: the child of the first chooser's move at the second's index. */
+static const node *joint_of(const uct *u, const node *r, bool second,
+	const node *mine, const node *oth, int j)
+{
+	const node *c = second ? oth : mine;
+	int32_t at = second ? (int32_t)(mine - u->nodes) - (r->first +
+		r->nchild) : j;
+	if (!(c->flags & EXPANDED) || at >= c->nchild)
+		return NULL;
+	return &u->nodes[c->first + at];
+}
+
 /* Param factor=2: player p's move at round r of two players, its moves
  * x[0..n) (r's children where it chooses first, its statistics nodes
  * where second) every pair of two parts. On each side, among the parts
@@ -2072,20 +2144,12 @@ static int answer_pick(uct *u, gl_agent *a, const node *r,
 	const node *const *x, int n)
 {
 	const gl_game *g = a->game;
-	const node *nd = u->nodes;
 	int p = a->role;
 	if (!(r->flags & SIMUL))
 		return -1;
-	bool second = (x[0]->flags & STATS) != 0;
-	int32_t st = r->first + r->nchild; /* the second chooser's statistics */
-	int m = 0;
-	if (second)
-		m = r->nchild;
-	else
-		while (m < (int)g->max_legal && st + m < u->used &&
-		       nd[st + m].flags & STATS)
-			m++;
-	const node *other = second ? &nd[r->first] : &nd[st];
+	const node *other;
+	int m;
+	bool second = round_other(u, g, r, x, &other, &m);
 	double ototal = 0;
 	for (int j = 0; j < m; j++)
 		ototal += other[j].visits;
@@ -2109,15 +2173,13 @@ static int answer_pick(uct *u, gl_agent *a, const node *r,
 				fac_of(u, g, p, x[i]->move, ab);
 				if (ab[side] != k)
 					continue;
-				int32_t mine = (int32_t)(x[i] - nd) - st;
 				for (int j = 0; j < m; j++) {
-					const node *c = second ? &other[j] : x[i];
-					int32_t at = second ? mine : j;
-					if (!(c->flags & EXPANDED) || at >= c->nchild)
+					const node *jn = joint_of(u, r, second,
+						x[i], &other[j], j);
+					if (!jn)
 						continue;
 					double sum, vis;
-					answer_value(u, p, &nd[c->first + at], &sum,
-						&vis);
+					answer_value(u, p, jn, &sum, &vis);
 					u->anum[j] += sum;
 					u->aden[j] += vis;
 				}
@@ -2137,6 +2199,103 @@ static int answer_pick(uct *u, gl_agent *a, const node *r,
 		}
 	}
 	return fac_find(u, g, p, x, n, want);
+}
+
+/* Param mix=4: the matrix game of the root's round of two choosers,
+ * solved, its equilibrium the weights the move played is drawn by
+ * (pick_simul(), above mixcut). The game's moves: each chooser's moves
+ * with at least EQ_CUT percent of its most visited move's visits, the
+ * EQ_MAX most visited of them; its payoffs, for each chooser, its mean
+ * over the joint move's visits in the tree (answer_value()), shrunk
+ * toward its own move's mean over the round by EQ_PRIOR visits of that,
+ * so that a joint move seldom or never tried is valued as its move is.
+ * Solved by EQ_ITERS iterations of regret matching+ (matrix_solve(); in
+ * a game of constant sum it approaches an equilibrium). Decoupled UCT's visits
+ * need not approach a round's equilibrium: a chooser whose most visited
+ * move is read by the other's search is blocked there (blockerParallel's
+ * crosser, docs/GGP_STRENGTH.md, thirty-first and thirty-fifth rounds);
+ * the joint moves' values say so, the visits do not. Where the joint
+ * nodes hold no values of the first chooser's own (solve=0 at an end,
+ * expand above 1 before they grow children: answer_value()), its row is
+ * its move's mean throughout. (EQ_MAX and the others: above.) */
+
+/* A node's mean for the player that chose it. */
+static double mean_of(const node *c)
+{
+	return c->flags & PROVEN ? c->proof[c->who] :
+		c->visits > 0 ? c->sum / c->visits : 0;
+}
+
+/* Param mix=4: the EQ_MAX most visited of moves v[0..n) (px[k], or
+ * arr[k] without px) with EQ_CUT percent of the top visits, their
+ * indices into idx. Returns how many. */
+static int eq_moves(const node *const *px, const node *arr, int n, int *idx)
+{
+#define V(k) ((px ? px[k] : &arr[k])->visits)
+	double top = 0;
+	for (int k = 0; k < n; k++)
+		if (V(k) > top)
+			top = V(k);
+	int c = 0;
+	for (int k = 0; k < n && top > 0; k++) {
+		if (100.0 * V(k) < EQ_CUT * top)
+			continue;
+		if (c < EQ_MAX) {
+			idx[c++] = k;
+			continue;
+		}
+		int lo = 0; /* full: the least visited gives way */
+		for (int i = 1; i < c; i++)
+			if (V(idx[i]) < V(idx[lo]))
+				lo = i;
+		if (V(k) > V(idx[lo]))
+			idx[lo] = k;
+	}
+#undef V
+	return c;
+}
+
+/* Param mix=4: the weights wt[0..n) of the player's moves x[0..n) at
+ * the root's round r: its strategy in the round's matrix game, 0 for
+ * the moves outside it. Returns false where there is no such game (not
+ * a round of two choosers, nothing visited). */
+static bool eq_weights(uct *u, gl_agent *a, const node *r,
+	const node *const *x, int n, double *wt)
+{
+	const gl_game *g = a->game;
+	if (!(r->flags & SIMUL) || n == 0 || g->nplayers != 2)
+		return false;
+	const node *other;
+	int m;
+	bool second = round_other(u, g, r, x, &other, &m);
+	int *ri = u->eqi, *ci = u->eqi + EQ_MAX;
+	int nr = eq_moves(x, NULL, n, ri), nc = eq_moves(NULL, other, m, ci);
+	if (nr == 0 || nc == 0)
+		return false;
+	int me = a->role, you = other[0].who;
+	double *A = u->eq, *B = A + EQ_MAX * EQ_MAX, *x1 = B + EQ_MAX * EQ_MAX,
+		*x2 = x1 + EQ_MAX, *w = x2 + EQ_MAX; /* w: MATRIX_WORK */
+	for (int i = 0; i < nr; i++)
+		for (int j = 0; j < nc; j++) {
+			const node *xi = x[ri[i]], *oj = &other[ci[j]];
+			const node *jn = joint_of(u, r, second, xi, oj, ci[j]);
+			double sum = 0, vis = 0;
+			if (jn)
+				answer_value(u, me, jn, &sum, &vis);
+			A[i * nc + j] = (sum + EQ_PRIOR * mean_of(xi)) /
+				(vis + EQ_PRIOR);
+			sum = vis = 0;
+			if (jn)
+				answer_value(u, you, jn, &sum, &vis);
+			B[i * nc + j] = (sum + EQ_PRIOR * mean_of(oj)) /
+				(vis + EQ_PRIOR);
+		}
+	matrix_solve(A, B, nr, nc, EQ_ITERS, w, x1, x2);
+	for (int k = 0; k < n; k++)
+		wt[k] = 0;
+	for (int i = 0; i < nr; i++)
+		wt[ri[i]] = x1[i];
+	return true;
 }
 
 /* The child of n with the best UCT value (all children tried), plus with
@@ -2252,14 +2411,13 @@ static bool all_tried(const node *x, int32_t n)
 static int rm_pick(uct *u, gl_agent *a, int32_t lo, int32_t n, int who,
 	rm_draw *d)
 {
-	double *r = u->rm_reg + lo, *avg = u->rm_avg + lo, pos = 0;
-	for (int32_t i = 0; i < n; i++)
-		pos += r[i] > 0 ? r[i] : 0;
+	double *r = u->rm_reg + lo, *avg = u->rm_avg + lo;
+	double pos = rm_positive(r, n);
 	double at = gl_rng_unit(&a->rng);
 	int32_t pick = -1;
 	double q = 0;
 	for (int32_t i = 0; i < n; i++) {
-		double sigma = pos > 0 ? (r[i] > 0 ? r[i] / pos : 0) : 1.0 / n;
+		double sigma = rm_share(r[i], pos, n);
 		double qi = (1 - RM_GAMMA) * sigma + RM_GAMMA / n;
 		avg[i] += sigma;
 		if (pick < 0 && ((at -= qi) < 0 || i == n - 1)) {
@@ -3730,7 +3888,8 @@ static gl_action pick_simul(uct *u, gl_agent *a, const node *r,
 		if (i >= 0)
 			return x[i]->move;
 	}
-	/* a move's weight: its visits, or (mix 2, 3) its average strategy */
+	/* a move's weight: its visits, or its average strategy (mix 2, 3)
+	 * or equilibrium strategy (mix 4) */
 #define W(i) (wt ? wt[i] : (double)x[i]->visits)
 	double top = 0;
 	for (int k = 0; k < nc; k++)
@@ -3911,10 +4070,13 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 			*move = em; /* the tree's move not shown to hold the draw */
 		return 0;
 	}
-	/* mix 2, 3: the root round's average strategy, once it has one */
-	double *wt = u->rm_avg && r->flags & SIMUL ? u->xw : NULL, wsum = 0;
+	/* mix 2, 3: the root round's average strategy, once it has one;
+	 * mix 4: its matrix game's */
+	double *wt = u->xw && r->flags & SIMUL ? u->xw : NULL, wsum = 0;
+	if (wt && u->eq && !eq_weights(u, a, r, x, n, wt))
+		wt = NULL;
 	for (int i = 0; wt && i < n; i++)
-		wsum += wt[i] = u->rm_avg[x[i] - u->nodes];
+		wsum += u->eq ? wt[i] : (wt[i] = u->rm_avg[x[i] - u->nodes]);
 	if (wsum == 0)
 		wt = NULL;
 	*move = n > 0 ? pick_simul(u, a, r, x, wt, n) : ev > 0 ? em :
