@@ -57,11 +57,11 @@ void matrix_solve(const double *a, const double *b, int nr, int nc,
 		r1[i] = x[i] = 0;
 	for (int j = 0; j < nc; j++)
 		r2[j] = y[j] = 0;
+	rm_strategy(r1, nr, s1);
 	for (int t = 1; t <= iters; t++) { /* alternating updates */
-		rm_strategy(r1, nr, s1);
 		rm_strategy(r2, nc, s2);
 		rmp_update(a, nc, 1, nr, nc, s1, s2, r1, v1, x, t);
-		rm_strategy(r1, nr, s1);
+		rm_strategy(r1, nr, s1); /* also the next iteration's */
 		rmp_update(b, 1, nc, nc, nr, s2, s1, r2, v2, y, t);
 	}
 	double sx = 0, sy = 0;
