@@ -277,8 +277,8 @@ if [ $rc -eq 1 ] && grep -q "^match 1: .*[1-9] errors)$" "$tmp/out" &&
 expect_error 2 "give 2 --player" ggp match $D/ticTacToe.kif --player random
 # a local agent's spec is given its time from the play clock: one too
 # long for that is refused, naming it (the time was once cut off silently)
-S=uct:c=40; while [ ${#S} -lt 378 ]; do S="$S,c=40"; done
-expect_error 2 "player 1: agent spec too long to add its time: 378 characters" \
+S=uct:c=40; while [ ${#S} -lt 1018 ]; do S="$S,c=40"; done
+expect_error 2 "player 1: agent spec too long to add its time: 1018 characters" \
 	ggp match $D/ticTacToe.kif --player "$S" --player random --playclock 1
 # a player's URL and the output folders checked before any match (they
 # once failed only as "could not be reached", or after every match)

@@ -145,7 +145,7 @@ static int apply_list(gl_params *p, const char *owner, const char *list,
 	size_t n = strlen(list);
 	if (n == 0 || list[0] == ',' || list[n - 1] == ',' || strstr(list, ",,"))
 		return gl_fail(err, GL_EINVAL, "%s: empty parameter in '%s'", owner, list);
-	char buf[512];
+	char buf[GL_SPEC_MAX]; /* a canonical spec's list fits */
 	if (n >= sizeof buf)
 		return gl_fail(err, GL_EINVAL, "%s: parameter list is too long", owner);
 	strcpy(buf, list);
