@@ -715,10 +715,10 @@ static int count_choices(gl_agent *a, int role, gl_action m)
  * alike and the fewest visits first, go through their moves in step,
  * meeting only where the payoffs are the same (the draws), the other
  * joint moves unvisited, and the matrix game read is flat (the default,
- * drawn by visits, plays rock as often there). Not shown here: that the
- * joint moves' values, not each move's own mean, make the equilibrium
- * (a build reading the means alone passes this test too: in this game
- * either makes a mixed strategy across seeds). */
+ * drawn by visits, plays rock as often there). That the joint moves'
+ * values, not each move's own mean, make the equilibrium is
+ * test_equilibrium_joint's (a build reading the means alone passes this
+ * test: in this game either makes a mixed strategy across seeds). */
 static void test_equilibrium(void)
 {
 	gl_game *g = tg_kif_game(throw_kif);
@@ -744,6 +744,56 @@ static void test_equilibrium(void)
 	gl_agent_free(d);
 	gl_free(s);
 	gl_game_free(g);
+}
+
+/* One simultaneous step of a general-sum game in which black's z is
+ * dominated (black: x 50, z 45, whatever white does) and white's payoff
+ * is (a x) 60, (a z) 0, (b x) 50, (b z) 100: the equilibrium is (a x).
+ * Black's search still tries z often (5 points below x), and the
+ * iterations that meet it lift b's own mean above a's, so a draw by
+ * visits, or an equilibrium of each move's own mean, plays b. DOM_RULES
+ * after the roles, declared in either order so that white chooses first
+ * or second. */
+#define DOM_RULES \
+	"(init (round 0)) (side white a) (side white b)\n" \
+	"(side black x) (side black z)\n" \
+	"(<= (legal ?r ?m) (side ?r ?m) (true (round 0)))\n" \
+	"(<= (next (threw ?r ?m)) (does ?r ?m))\n" \
+	"(<= (next (round 1)) (true (round 0)))\n" \
+	"(<= terminal (true (round 1)))\n" \
+	"(pay a x 60) (pay a z 0) (pay b x 50) (pay b z 100)\n" \
+	"(<= (goal white ?v) (true (threw white ?w)) (true (threw black ?k))\n" \
+	"    (pay ?w ?k ?v))\n" \
+	"(<= (goal black 50) (true (threw black x)))\n" \
+	"(<= (goal black 45) (true (threw black z)))\n"
+
+/* mix=4's matrix game is valued by the joint moves: white plays a, the
+ * equilibrium's, on every seed as first chooser and as second, where the
+ * draw by visits plays b on some (a build that read each move's own
+ * mean instead, joint_of() returning NULL, played a on none of 60). */
+static void test_equilibrium_joint(void)
+{
+	static const char *const kifs[] = {"(role white) (role black)\n" DOM_RULES,
+		"(role black) (role white)\n" DOM_RULES};
+	for (int role = 0; role < 2; role++) {
+		gl_game *g = tg_kif_game(kifs[role]);
+		unsigned char *s = tg_state(g);
+		g->type->start(g, s);
+		gl_action m;
+		CHECK(g->type->parse_move(g, s, "a", &m, NULL) == 0);
+		gl_agent *a = uct_agent("uct:time=0,iterations=2000,mix=4", g);
+		gl_agent *d = uct_agent("uct:time=0,iterations=2000", g);
+		int c = count_choices(a, role, m), cd = count_choices(d, role, m);
+		printf("dominated z, white role %d: a %d of 60 (by visits %d)\n",
+			role, c, cd);
+		CHECK_MSG(c == 60, "mix=4, white role %d: a %d of 60", role, c);
+		CHECK_MSG(cd < 50, "by visits, white role %d: a %d of 60 (the test "
+			"no longer tells mix=4 from it)", role, cd);
+		gl_agent_free(a);
+		gl_agent_free(d);
+		gl_free(s);
+		gl_game_free(g);
+	}
 }
 
 /* One simultaneous step in which each player picks a pair of digits,
@@ -2408,6 +2458,7 @@ static const struct {
 	{test_simultaneous, 1},
 	{test_regret_matching, 1},
 	{test_equilibrium, 1},
+	{test_equilibrium_joint, 1},
 	{test_factor, 2},
 	{test_answer, 2},
 	{test_beats_random, 2},
