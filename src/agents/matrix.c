@@ -48,6 +48,16 @@ static void rmp_update(const double *p, int si, int sj, int n, int m,
 	}
 }
 
+/* v[0..n) scaled to sum to 1 (uniform where it sums to 0). */
+static void normalize(double *v, int n)
+{
+	double sum = 0;
+	for (int i = 0; i < n; i++)
+		sum += v[i];
+	for (int i = 0; i < n; i++)
+		v[i] = sum > 0 ? v[i] / sum : 1.0 / n;
+}
+
 void matrix_solve(const double *a, const double *b, int nr, int nc,
 	int iters, double *work, double *x, double *y)
 {
@@ -64,13 +74,6 @@ void matrix_solve(const double *a, const double *b, int nr, int nc,
 		rm_strategy(r1, nr, s1); /* also the next iteration's */
 		rmp_update(b, 1, nc, nc, nr, s2, s1, r2, v2, y, t);
 	}
-	double sx = 0, sy = 0;
-	for (int i = 0; i < nr; i++)
-		sx += x[i];
-	for (int j = 0; j < nc; j++)
-		sy += y[j];
-	for (int i = 0; i < nr; i++)
-		x[i] = sx > 0 ? x[i] / sx : 1.0 / nr;
-	for (int j = 0; j < nc; j++)
-		y[j] = sy > 0 ? y[j] / sy : 1.0 / nc;
+	normalize(x, nr);
+	normalize(y, nc);
 }

@@ -2201,24 +2201,6 @@ static int answer_pick(uct *u, gl_agent *a, const node *r,
 	return fac_find(u, g, p, x, n, want);
 }
 
-/* Param mix=4: the matrix game of the root's round of two choosers,
- * solved, its equilibrium the weights the move played is drawn by
- * (pick_simul(), above mixcut). The game's moves: each chooser's moves
- * with at least EQ_CUT percent of its most visited move's visits, the
- * EQ_MAX most visited of them; its payoffs, for each chooser, its mean
- * over the joint move's visits in the tree (answer_value()), shrunk
- * toward its own move's mean over the round by EQ_PRIOR visits of that,
- * so that a joint move seldom or never tried is valued as its move is.
- * Solved by EQ_ITERS iterations of regret matching+ (matrix_solve(); in
- * a game of constant sum it approaches an equilibrium). Decoupled UCT's visits
- * need not approach a round's equilibrium: a chooser whose most visited
- * move is read by the other's search is blocked there (blockerParallel's
- * crosser, docs/GGP_STRENGTH.md, thirty-first and thirty-fifth rounds);
- * the joint moves' values say so, the visits do not. Where the joint
- * nodes hold no values of the first chooser's own (solve=0 at an end,
- * expand above 1 before they grow children: answer_value()), its row is
- * its move's mean throughout. (EQ_MAX and the others: above.) */
-
 /* A node's mean for the player that chose it. */
 static double mean_of(const node *c)
 {
@@ -2255,10 +2237,25 @@ static int eq_moves(const node *const *px, const node *arr, int n, int *idx)
 	return c;
 }
 
-/* Param mix=4: the weights wt[0..n) of the player's moves x[0..n) at
- * the root's round r: its strategy in the round's matrix game, 0 for
- * the moves outside it. Returns false where there is no such game (not
- * a round of two choosers, nothing visited). */
+/* Param mix=4: the weights wt[0..n) of the player's moves x[0..n) at the
+ * root's round r, the move played drawn by them (pick_simul(), above
+ * mixcut): its strategy in the round's matrix game, solved, 0 for the
+ * moves outside it. Returns false where there is no such game (not a round
+ * of two choosers, nothing visited). The game's moves: each chooser's
+ * moves with at least EQ_CUT percent of its most visited move's visits,
+ * the EQ_MAX most visited of them; its payoffs, for each chooser, its mean
+ * over the joint move's visits in the tree (answer_value()), shrunk toward
+ * its own move's mean over the round by EQ_PRIOR visits of that, so that a
+ * joint move seldom or never tried is valued as its move is. Solved by
+ * EQ_ITERS iterations of regret matching+ (matrix_solve(); in a game of
+ * constant sum it approaches an equilibrium). Decoupled UCT's visits need
+ * not approach a round's equilibrium: a chooser whose most visited move is
+ * read by the other's search is blocked there (blockerParallel's crosser,
+ * docs/GGP_STRENGTH.md, thirty-first and thirty-fifth rounds); the joint
+ * moves' values say so, the visits do not. Where the joint nodes hold no
+ * values of the first chooser's own (solve=0 at an end, expand above 1
+ * before they grow children: answer_value()), its row is its move's mean
+ * throughout. (EQ_MAX and the others: above.) */
 static bool eq_weights(uct *u, gl_agent *a, const node *r,
 	const node *const *x, int n, double *wt)
 {
@@ -4075,8 +4072,10 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 	double *wt = u->xw && r->flags & SIMUL ? u->xw : NULL, wsum = 0;
 	if (wt && u->eq && !eq_weights(u, a, r, x, n, wt))
 		wt = NULL;
+	for (int i = 0; wt && !u->eq && i < n; i++)
+		wt[i] = u->rm_avg[x[i] - u->nodes];
 	for (int i = 0; wt && i < n; i++)
-		wsum += u->eq ? wt[i] : (wt[i] = u->rm_avg[x[i] - u->nodes]);
+		wsum += wt[i];
 	if (wsum == 0)
 		wt = NULL;
 	*move = n > 0 ? pick_simul(u, a, r, x, wt, n) : ev > 0 ? em :
