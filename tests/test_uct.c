@@ -463,6 +463,34 @@ static const char pennies2_kif[] =
 	"(<= (goal row ?v) (pay 0 ?a) (pay 1 ?b) (half ?a ?b ?v))\n"
 	"(<= (goal col ?w) (pay 0 ?a) (pay 1 ?b) (half ?a ?b ?v) (comp ?v ?w))\n";
 
+/* Of 60 choices of role `role` (0 or 1) of agent a at the start of a
+ * one-round game, role 1's with role 0's move pending (drawn by the
+ * seed, told or not), how many are move m; each into chosen[seed] unless
+ * chosen is NULL; the same seed plays the same move. */
+static int count_choices(gl_agent *a, int role, gl_action m,
+	gl_action *chosen)
+{
+	const gl_game *g = a->game;
+	unsigned char *s = tg_state(g);
+	gl_action *mv = tg_moves(g);
+	g->type->start(g, s);
+	CHECK(g->type->legal(g, s, mv) >= 2);
+	gl_free(s);
+	int c = 0;
+	for (uint64_t seed = 0; seed < 60; seed++) {
+		const gl_action *pend = &mv[seed & 1];
+		bool tell = seed & 2;
+		gl_action x = choose_hidden(a, seed, pend, role, tell);
+		c += x == m;
+		if (chosen)
+			chosen[seed] = x;
+		if (seed < 4)
+			CHECK(choose_hidden(a, seed, pend, role, tell) == x);
+	}
+	gl_free(mv);
+	return c;
+}
+
 /* Regret matching at the root's round (mix=2): in biased matching
  * pennies each role, the first chooser (the root's children) and the
  * second (asked at the hidden state: the round's statistics), draws its
@@ -491,18 +519,11 @@ static void test_regret_matching(void)
 		gl_agent *rm = uct_agent(spec, g);
 		int differ = 0;
 		for (int role = 0; role < 2; role++) {
-			int h = 0, hd = 0;
-			for (uint64_t seed = 0; seed < 60; seed++) {
-				const gl_action *pend = &mv[seed & 1];
-				bool tell = seed & 2;
-				gl_action m = choose_hidden(rm, seed, pend, role, tell);
-				gl_action d = choose_hidden(duct, seed, pend, role, tell);
-				h += m == heads;
-				hd += d == heads;
-				differ += m != d;
-				if (seed < 4)
-					CHECK(choose_hidden(rm, seed, pend, role, tell) == m);
-			}
+			gl_action cm[60], cd[60];
+			int h = count_choices(rm, role, heads, cm),
+				hd = count_choices(duct, role, heads, cd);
+			for (int k = 0; k < 60; k++)
+				differ += cm[k] != cd[k];
 			printf("pennies, mix=%d, role %d: heads %d of 60 by regret "
 				"matching, %d by visits (1/5: 12)\n", mix, role, h, hd);
 			CHECK_MSG(h >= 4 && h <= 22, "mix=%d, role %d: heads %d of 60",
@@ -681,31 +702,6 @@ static void test_simultaneous(void)
 	gl_free(mv);
 }
 
-/* Of 60 choices of role `role` (0 or 1) of agent a at the start of a
- * one-round game, role 1's with role 0's move pending (drawn by the
- * seed, told or not), how many are move m; the same seed plays the same
- * move. */
-static int count_choices(gl_agent *a, int role, gl_action m)
-{
-	const gl_game *g = a->game;
-	unsigned char *s = tg_state(g);
-	gl_action *mv = tg_moves(g);
-	g->type->start(g, s);
-	CHECK(g->type->legal(g, s, mv) >= 2);
-	gl_free(s);
-	int c = 0;
-	for (uint64_t seed = 0; seed < 60; seed++) {
-		const gl_action *pend = &mv[seed & 1];
-		bool tell = seed & 2;
-		gl_action x = choose_hidden(a, seed, pend, role, tell);
-		c += x == m;
-		if (seed < 2)
-			CHECK(choose_hidden(a, seed, pend, role, tell) == x);
-	}
-	gl_free(mv);
-	return c;
-}
-
 /* The root round's equilibrium (mix=4), as first chooser and as second
  * (asked at the hidden state), in one throw of roshambo2's four: the
  * three throws of the equilibrium (a third each; rock, dominated by
@@ -732,7 +728,8 @@ static void test_equilibrium(void)
 		for (int i = 0; i < 4; i++) {
 			gl_action m;
 			CHECK(g->type->parse_move(g, s, throws[i], &m, NULL) == 0);
-			int c = count_choices(a, role, m), cd = count_choices(d, role, m);
+			int c = count_choices(a, role, m, NULL),
+				cd = count_choices(d, role, m, NULL);
 			differ += c != cd;
 			printf("throw, mix=4, role %d: %s %d of 60 (by visits %d)\n",
 				role, throws[i], c, cd);
@@ -783,7 +780,8 @@ static void test_equilibrium_joint(void)
 		CHECK(g->type->parse_move(g, s, "a", &m, NULL) == 0);
 		gl_agent *a = uct_agent("uct:time=0,iterations=2000,mix=4", g);
 		gl_agent *d = uct_agent("uct:time=0,iterations=2000", g);
-		int c = count_choices(a, role, m), cd = count_choices(d, role, m);
+		int c = count_choices(a, role, m, NULL),
+			cd = count_choices(d, role, m, NULL);
 		printf("dominated z, white role %d: a %d of 60 (by visits %d)\n",
 			role, c, cd);
 		CHECK_MSG(c == 60, "mix=4, white role %d: a %d of 60", role, c);
