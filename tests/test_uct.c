@@ -1370,6 +1370,24 @@ static void test_race(void)
 		"connect=0", "c=60"));
 }
 
+/* Param sexpand: once the match has met a round of simultaneous moves a
+ * leaf needs 16 visits before its children (sexpand, default), not
+ * expand's 2. blockerParallel is rounds from its first step, so there
+ * the default plays expand=16 move for move and sexpand=2 another match;
+ * in connectFour and tictactoe_3player, which take turns, sexpand
+ * changes nothing. */
+static void test_sexpand(void)
+{
+	const char *bp[] = {"uct:time=0,iterations=4000",
+		"uct:time=0,iterations=3000,c=20", NULL};
+	CHECK(differ_on("gdl:data/gdl/hard/blockerParallel.kif", bp,
+		"expand=16", "sexpand=2"));
+	CHECK(differ_with("gdl:data/gdl/test/connectFour.kif", "sexpand=2",
+		"c=60"));
+	CHECK(differ_with("gdl:data/gdl/games/tictactoe_3player.kif",
+		"sexpand=2", "c=60"));
+}
+
 /* In a game of simultaneous moves MAST playouts stop at the first round
  * (simul=0, the default): roshambo2's matches are then those of plain
  * uct, move for move (the same random draws), and with simul=1 not; and
@@ -2449,6 +2467,7 @@ static const struct {
 	{test_imb, 1},
 	{test_race, 1},
 	{test_mast_rounds, 1},
+	{test_sexpand, 1},
 	{test_decay, 2},
 	{test_reuse, 2},
 	{test_prune, 2},
