@@ -90,10 +90,10 @@
  * ninth round). In a game whose equilibrium mixes, the moves it mixes
  * keep comparable visits and stay above the cut. Once the match has met a
  * round of simultaneous moves a leaf needs 16 visits, not `expand`'s 2,
- * before it gets children (param sexpand): a round's expansion is a node
- * per move of every chooser (512 in blockerParallel), the arena filled
- * within a 2 s move with 2, and a tree that grows where its visits are
- * for the whole move scored there 75.0% and then, on new seeds, 70.0%
+ * before it gets children (param sexpand). A round's expansion makes a
+ * node per move of every chooser (512 in blockerParallel), so with 2
+ * visits the arena filled within a 2 s move; a tree that grows where its
+ * visits are for the whole move scored 75.0% and then, on new seeds, 70.0%
  * against plain UCT at 3 s over 40 matches each, where expand=2 had made
  * 63.8% over 80 (docs/GGP_STRENGTH.md, forty-third round).
  *
