@@ -56,13 +56,21 @@ demo: release
 	./$(REL)/gamelearn demo
 
 # deps-test first: the release build's tests are configured with what
-# the tests need (python3 for the browser test) already there.
+# the tests need (python3 for the browser test) already there. The three
+# phases all run even when one fails, so that one run tells of all three;
+# each phase's result is printed at the end, and the exit is non-zero if
+# any failed.
+SAN_ENV := ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 test: deps-test release asan
-	ctest --test-dir $(REL) -j $(JOBS) --output-on-failure
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ctest --test-dir $(SAN) -j $(JOBS) --output-on-failure
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ctest --test-dir $(SANN) -j $(JOBS) --output-on-failure -R '$(NATIVE_CTEST)'
+	@failed=""; \
+	ctest --test-dir $(REL) -j $(JOBS) --output-on-failure && r1=passed || \
+	  { r1=FAILED; failed="$$failed release"; }; \
+	$(SAN_ENV) ctest --test-dir $(SAN) -j $(JOBS) --output-on-failure && \
+	  r2=passed || { r2=FAILED; failed="$$failed asan"; }; \
+	$(SAN_ENV) ctest --test-dir $(SANN) -j $(JOBS) --output-on-failure \
+	  -R '$(NATIVE_CTEST)' && r3=passed || { r3=FAILED; failed="$$failed asan-native"; }; \
+	echo "make test: Release $$r1; ASan+UBSan $$r2; ASan+UBSan -march=native $$r3"; \
+	[ -z "$$failed" ] || { echo "make test: failed:$$failed" >&2; exit 1; }
 
 # The libFuzzer targets (clang, ASan+UBSan, every finding fatal), each run
 # for FUZZ_SECONDS on its corpus fuzz/corpus/<target>, which it grows;
