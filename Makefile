@@ -13,7 +13,7 @@ DESTDIR ?=
 # ON: the Release build is tuned to this machine (-march=native)
 NATIVE ?= ON
 
-.PHONY: all demo test deps deps-test release asan bench fuzz install uninstall clean
+.PHONY: all demo test deps deps-test release tool asan bench fuzz install uninstall clean
 
 all: release
 
@@ -24,10 +24,17 @@ deps:
 deps-test:
 	@sh scripts/deps.sh test
 
+# release: the tool and every test program; tool: the tool alone (what
+# `make demo` runs needs no test program).
 release: deps
 	cmake -S . -B $(REL) -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc \
 	  -DGL_NATIVE=$(NATIVE) >/dev/null
 	cmake --build $(REL) -j $(JOBS)
+
+tool: deps
+	cmake -S . -B $(REL) -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc \
+	  -DGL_NATIVE=$(NATIVE) >/dev/null
+	cmake --build $(REL) -j $(JOBS) --target gamelearn_cli
 
 # Two sanitizer builds: every test on the portable plain C paths, and the
 # tests of the code with paths for this machine's instructions (the GDL
@@ -52,7 +59,7 @@ asan: deps-test
 	  -DGL_SANITIZE=ON -DGL_NATIVE=ON >/dev/null
 	cmake --build $(SANN) -j $(JOBS) --target $(NATIVE_TESTS)
 
-demo: release
+demo: tool
 	./$(REL)/gamelearn demo
 
 # deps-test first: the release build's tests are configured with what
