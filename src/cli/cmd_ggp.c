@@ -110,8 +110,9 @@ enum {
 	HARD_FACTOR = 4,           /* libmicrohttpd's own limit: this times ours */
 	IP_HARD_FACTOR = 16,       /* libmicrohttpd's per-address limit: this
 				      times --per-ip (at most half its own
-				      limit), where 400 slow clients from
-				      the manager's address stay below it */
+				      limit): hundreds of slow clients on
+				      one address, closed past --per-ip
+				      once YOUNG_S old, stay below it */
 	POOL = 4,                  /* HTTP threads */
 	MAX_CLOCK_DEFAULT = 300,   /* longest start or play clock a START
 				      may ask for (--max-clock), s */
