@@ -10,8 +10,11 @@
 # then `ggp match` (item 7): our manager against our player and a local
 # agent (ticTacToe, roshambo2), an unreachable player recorded as "CE",
 # and the JSON records, read back as ggp-base's (the ggprecord helper,
-# $3). Every wait is bounded; the servers are killed on
-# exit.
+# $3); then (issue 68, item 2) a match's PLAY, STOP and ABORT from an
+# address other than its manager's (127.0.0.2) refused with 403 while the
+# match goes on, START refused from outside --allow, a clock above
+# --max-clock refused, and a malformed --allow a usage error. Every wait
+# is bounded; the servers are killed on exit.
 . "$(dirname "$0")/lib_cli.sh"
 
 command -v curl >/dev/null 2>&1 || { echo "cli_ggp: curl is needed" >&2; exit 1; }
@@ -321,6 +324,84 @@ rc=$?
 wait_exit
 grep -q "note: the rules give role 'black' 2 goal values in the final state (0 and 100); the largest, 100, is taken" "$tmp/log7" &&
 	ok || bad "no note of the goal values logged: $(cat "$tmp/log7")"
+
+# ---- only its manager plays (issue 68, item 2) ----------------------------
+# say_from ADDR TEXT : POST TEXT from the source address ADDR (127.0.0.2:
+# another client host, which Linux routes on loopback)
+say_from() {
+	printf '%s' "$2" >"$tmp/msg"
+	code=$(curl -s -m 20 --interface "$1" -o "$tmp/body" -w '%{http_code}' \
+		-X POST -H 'Content-Type: text/acl' --data-binary @"$tmp/msg" "$U")
+	body=$(cat "$tmp/body")
+}
+# a real match (our manager, from 127.0.0.1, the player's agent `slow`
+# taking its whole play clock) while 127.0.0.2 sends PLAY, STOP and ABORT
+# with the match's id: each gets 403 and the match goes on to its end
+# with no error (an ABORT from anyone once ended it, and the match was
+# lost 0-100)
+serve "$tmp/log8" --max-matches 1 --agent slow
+grep -q "matches started by any address, clocks up to 300 s" "$tmp/log8" && ok ||
+	bad "the startup line does not say who may start: $(cat "$tmp/log8")"
+"$BIN" ggp match $D/ticTacToe.kif --player "$U" --player random \
+	--startclock 5 --playclock 2 >"$tmp/out8" 2>"$tmp/err8" &
+mpid=$!
+id=""
+i=0 # the match's id, as the player logged it (it cannot be guessed)
+while [ $i -lt 100 ] && [ -z "$id" ]; do
+	sleep 0.1
+	id=$(sed -n 's/.*rules of \([^ ]*\) compiled.*/\1/p' "$tmp/log8")
+	i=$((i + 1))
+done
+[ -n "$id" ] && ok || bad "the match did not start: $(cat "$tmp/log8")"
+for msg in "(PLAY $id NIL)" "(PLAY $id ((mark 1 1) noop))" "(STOP $id NIL)" "(ABORT $id)"; do
+	say_from 127.0.0.2 "$msg"
+	case "$code:$body" in
+	"403:error "*" from 127.0.0.2 refused: only the address that started match $id may send it") ok ;;
+	*) bad "$msg from 127.0.0.2: $code '$body'" ;;
+	esac
+done
+say_from 127.0.0.2 "(INFO)"
+expect_reply 200 "((name gamelearn) (status busy))" "INFO from 127.0.0.2 during the match"
+wait $mpid
+rc=$?
+if [ $rc -eq 0 ] && grep -q "^match 1: xplayer [0-9]* oplayer [0-9]* ([0-9]* moves, 0 errors)$" "$tmp/out8"
+then ok; else bad "the match beside another address's messages: rc=$rc $(cat "$tmp/out8" "$tmp/err8")"; fi
+grep -q "POST (STOP $id .* -> done" "$tmp/log8" && ok || bad "no STOP from the manager: $(cat "$tmp/log8")"
+grep -q "POST (ABORT $id) -> error ABORT from 127.0.0.2 refused" "$tmp/log8" && ok ||
+	bad "the refused ABORT is not logged: $(cat "$tmp/log8")"
+wait_exit
+
+# --allow and its errors: a malformed one is a usage error naming it (the
+# player never starts: bounded by timeout all the same)
+for a in 127.0.0.1/33 127.0.0.300 localhost 10.0.0.0/ 10.0.0.0/8x ::1; do
+	timeout 10 "$BIN" ggp serve --port 0 --allow 127.0.0.1 --allow "$a" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	case "$a" in ::1) want="--allow '::1' is IPv6 but the player listens on IPv4 (--bind 0.0.0.0)" ;;
+	*) want="--allow '$a' is not an address: give ADDR or ADDR/BITS, IPv4 or IPv6" ;; esac
+	if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF -- "$want" "$tmp/err"
+	then ok; else bad "--allow $a: rc=$rc $(cat "$tmp/err")"; fi
+done
+# only --allow's addresses may START: 127.0.0.2 gets 403 and starts
+# nothing; 127.0.0.1 may; a clock above --max-clock is refused
+serve "$tmp/log9" --max-matches 1 --agent random --allow 127.0.0.1/32 --allow 10.0.0.0/8 --max-clock 10
+grep -q "matches started by 127.0.0.1/32, 10.0.0.0/8, clocks up to 10 s" "$tmp/log9" && ok ||
+	bad "the startup line does not name --allow: $(cat "$tmp/log9")"
+rules=$(sed 's/;.*//' $D/ticTacToe.kif)
+say_from 127.0.0.2 "(START a1 xplayer ($rules) 5 2)"
+expect_reply 403 "error START from 127.0.0.2 refused: not an address of --allow" "START from 127.0.0.2"
+grep -q "POST (START a1 .* -> error START from 127.0.0.2 refused" "$tmp/log9" && ok ||
+	bad "the refused START is not logged: $(cat "$tmp/log9")"
+say_from 127.0.0.2 "(INFO)"
+expect_reply 200 "((name gamelearn) (status available))" "INFO from 127.0.0.2 after its START"
+say "(START a1 xplayer ($rules) 11 2)"
+expect_reply 400 "error START: clocks above 10 s are refused (--max-clock)" "a start clock over --max-clock"
+say "(START a1 xplayer ($rules) 10 10)"
+expect_reply 200 ready "START from 127.0.0.1"
+say_from 127.0.0.2 "(START a2 xplayer ($rules) 5 2)"
+expect_reply 403 "error START from 127.0.0.2 refused: not an address of --allow" "START from 127.0.0.2 during a match"
+say "(ABORT a1)"
+expect_reply 200 aborted "ABORT from 127.0.0.1"
+wait_exit
 
 # ---- usage ---------------------------------------------------------------
 expect_error 2 "usage: gamelearn ggp serve|match" ggp

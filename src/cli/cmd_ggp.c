@@ -57,14 +57,25 @@
  * --connections (CONN_MAX) less CONN_RESERVE closes the oldest one still
  * sending a request, if over YOUNG_S old (libmicrohttpd's own limit, which
  * refuses connections, is HARD_FACTOR times higher, so that a burst of
- * new connections does not shut out a manager's);
- * one address holds at most --per-ip connections (libmicrohttpd's
- * limit); the buffered bodies together are capped, past the first
+ * new connections does not shut out a manager's); past --per-ip
+ * connections from one address, a new one closes that address's oldest
+ * connection still sending a request, if over YOUNG_S old, the same way
+ * (libmicrohttpd's per-address limit, which refuses connections, is
+ * IP_HARD_FACTOR times higher: slow clients sharing the manager's
+ * address, behind the same NAT or on the same host, cannot shut the
+ * manager out); the buffered bodies together are capped, past the first
  * BODY_FREE bytes of each (so that slow uploads cannot have the
  * manager's PLAY or STOP refused). A match whose manager
  * has been silent for its clock plus EXPIRE_S ends, so that the next START
  * is accepted. One line per message is logged on stderr, its bytes
  * outside printable ASCII escaped.
+ *
+ * The player plays for its manager, not for whoever writes first: only
+ * the addresses of --allow may START a match (every address when none is
+ * given), a START may ask for clocks of --max-clock at most, and once a
+ * match is on only the address that started it may PLAY, STOP or ABORT
+ * it (403 to any other, and the match goes on). INFO and PREVIEW, which
+ * change nothing, are answered to every address. Issue 68, item 2.
  */
 #include "cli.h"
 #include "gamelearn/agent.h"
@@ -97,9 +108,16 @@ enum {
 	CONN_MAX = 1000,           /* connections at once (fewer if files are) */
 	CONN_RESERVE = 32,         /* kept free for new ones by closing the oldest */
 	HARD_FACTOR = 4,           /* libmicrohttpd's own limit: this times ours */
-	PER_IP_DEFAULT = 64,       /* connections from one address (--per-ip) */
+	IP_HARD_FACTOR = 16,       /* libmicrohttpd's per-address limit: this
+				      times --per-ip (at most half its own
+				      limit): hundreds of slow clients on
+				      one address, closed past --per-ip
+				      once YOUNG_S old, stay below it */
 	POOL = 4,                  /* HTTP threads */
-	CLOCK_MAX = 3600           /* longest start or play clock accepted, s */
+	MAX_CLOCK_DEFAULT = 300,   /* longest start or play clock a START
+				      may ask for (--max-clock), s */
+	CLOCK_MAX = 86400,         /* the most --max-clock may be, s */
+	PEER_BUCKETS = 1024        /* the connections' addresses, hashed */
 };
 
 #define MARGIN_MIN 0.1  /* seconds kept before a deadline at least: the
@@ -121,6 +139,20 @@ typedef struct span {
 	const char *p;
 	size_t n;
 } span;
+
+/* A client's address: IPv4 (an IPv4-mapped IPv6 address is read as its
+ * IPv4 address) or IPv6. Family 0 when unknown: fuzz_ggp's requests,
+ * which have no connection. */
+typedef struct addr {
+	int family;           /* AF_INET, AF_INET6 or 0 */
+	unsigned char b[16];  /* its bytes: 4 or 16 of them, the rest 0 */
+} addr;
+
+/* An --allow entry: the addresses whose first `bits` bits are a's. */
+typedef struct net {
+	addr a;
+	int bits;
+} net;
 
 /* The agent's work, run in a detached worker thread: a move search
  * (choose) or thinking on time that is not ours (ponder, until stop). The
@@ -173,6 +205,8 @@ typedef struct match {
 				 * decided (the clock thread's or the
 				 * network's delay), s */
 	unsigned serial;        /* which START made it */
+	addr owner;             /* who sent START: only it may PLAY, STOP
+				 * or ABORT the match */
 	char *rules;            /* the rules as sent (owned) */
 	size_t nrules;
 	char **hist;            /* joint moves received before ready (owned) */
@@ -205,6 +239,8 @@ typedef struct request {
 			     connection's accept or previous request's end,
 			     else its headers' arrival) */
 	double rtt;       /* its connection's round trip (TCP's measure, s) */
+	addr from;        /* its sender */
+	bool forbidden;   /* its error is a 403: not this sender's to send */
 	char *body;       /* POST body (NUL-terminated) */
 	size_t len;
 	size_t counted;   /* bytes of it in the player's bodies count */
@@ -234,9 +270,18 @@ typedef struct request {
 	gl_err err;       /* and its error */
 } request;
 
+/* An address with connections open, for --per-ip. Under cmu. */
+typedef struct peer {
+	struct peer *next; /* in its hash bucket */
+	addr a;
+	int conns;         /* its connections tracked */
+	int open;          /* those not shut by us */
+} peer;
+
 /* A connection, tracked to close it when its request is too slow. */
 typedef struct conn {
 	struct conn *prev, *next; /* in accept order */
+	peer *pr;     /* its address, or NULL (not counted) */
 	int fd;
 	int stage;    /* C_HEADERS, C_BODY or C_ANSWER */
 	double since; /* gl_now() when the stage began */
@@ -251,6 +296,12 @@ typedef struct player {
 	const char *name;       /* --name */
 	const char *live_dir;   /* --live: where each match's record goes, or
 				 * NULL */
+	net allow[CLI_ARGS_MAX]; /* --allow: who may START (none: anyone) */
+	int nallow;
+	int max_clock;          /* --max-clock, s (0, as fuzz_ggp leaves it:
+				 * MAX_CLOCK_DEFAULT) */
+	int per_ip;             /* --per-ip: past it, an address's oldest
+				 * slow connection is closed (0: never) */
 	int max_matches;        /* exit after this many (0: never) */
 	uint64_t seed;          /* agent seeds: seed + match number */
 	atomic_int finished;    /* matches ended (STOP, ABORT or expired) */
@@ -268,6 +319,7 @@ typedef struct player {
 	request *pending;       /* the PLAY waiting for its answer, or NULL */
 	pthread_mutex_t cmu;    /* guards the connections */
 	conn *first, *last;
+	peer *peers[PEER_BUCKETS]; /* the connections' addresses */
 	int nconns, cap;        /* open connections, the most at once */
 	long shut_slow;         /* connections shut for slowness, to log */
 } player;
@@ -353,6 +405,119 @@ static void on_mhd_log(void *cls, const char *fmt, va_list ap)
 	char tagged[560];
 	snprintf(tagged, sizeof tagged, "http: %s", line);
 	log_escaped(tagged);
+}
+
+/* ---- addresses ---------------------------------------------------------- */
+
+/* The address of sa, an IPv4-mapped IPv6 address read as its IPv4 one;
+ * family 0 when sa is NULL or of another family. */
+static addr addr_of(const struct sockaddr *sa)
+{
+	addr a;
+	memset(&a, 0, sizeof a);
+	if (sa && sa->sa_family == AF_INET) {
+		const struct sockaddr_in *s4 = (const void *)sa;
+		a.family = AF_INET;
+		memcpy(a.b, &s4->sin_addr, 4);
+	} else if (sa && sa->sa_family == AF_INET6) {
+		const struct sockaddr_in6 *s6 = (const void *)sa;
+		if (IN6_IS_ADDR_V4MAPPED(&s6->sin6_addr)) {
+			a.family = AF_INET;
+			memcpy(a.b, s6->sin6_addr.s6_addr + 12, 4);
+		} else {
+			a.family = AF_INET6;
+			memcpy(a.b, &s6->sin6_addr, 16);
+		}
+	}
+	return a;
+}
+
+static bool addr_eq(const addr *x, const addr *y)
+{
+	return x->family == y->family && memcmp(x->b, y->b, sizeof x->b) == 0;
+}
+
+/* a as text ("127.0.0.1", "::1", or "unknown") into out; returns out. */
+static const char *addr_text(const addr *a, char *out, size_t n)
+{
+	if (!a->family || !inet_ntop(a->family, a->b, out, (socklen_t)n))
+		snprintf(out, n, "unknown");
+	return out;
+}
+
+/* Parse an --allow value, ADDR or ADDR/BITS (IPv4 or IPv6; an
+ * IPv4-mapped IPv6 network read as IPv4, as client addresses are), into
+ * out, the bits past BITS cleared. False when it is malformed. */
+static bool net_parse(const char *text, net *out)
+{
+	char host[INET6_ADDRSTRLEN];
+	const char *slash = strchr(text, '/');
+	size_t n = slash ? (size_t)(slash - text) : strlen(text);
+	memset(out, 0, sizeof *out);
+	if (n == 0 || n >= sizeof host)
+		return false;
+	memcpy(host, text, n);
+	host[n] = 0;
+	if (inet_pton(AF_INET, host, out->a.b) == 1)
+		out->a.family = AF_INET;
+	else if (inet_pton(AF_INET6, host, out->a.b) == 1)
+		out->a.family = AF_INET6;
+	else
+		return false;
+	int most = out->a.family == AF_INET ? 32 : 128;
+	out->bits = most;
+	if (slash) {
+		const char *d = slash + 1;
+		if (!*d || strlen(d) > 3)
+			return false;
+		out->bits = 0;
+		for (; *d; d++) {
+			if (*d < '0' || *d > '9')
+				return false;
+			out->bits = out->bits * 10 + (*d - '0');
+		}
+		if (out->bits > most)
+			return false;
+	}
+	static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		0xff, 0xff};
+	if (out->a.family == AF_INET6 && out->bits >= 96 &&
+	    memcmp(out->a.b, mapped, 12) == 0) {
+		memmove(out->a.b, out->a.b + 12, 4);
+		memset(out->a.b + 4, 0, 12);
+		out->a.family = AF_INET;
+		out->bits -= 96;
+	}
+	for (int i = 0; i < 16; i++) {
+		int keep = out->bits - 8 * i;
+		out->a.b[i] &= keep >= 8 ? 0xff : keep <= 0 ? 0 :
+			(unsigned char)(0xff << (8 - keep));
+	}
+	return true;
+}
+
+/* Whether a is in network nt. */
+static bool net_has(const net *nt, const addr *a)
+{
+	if (a->family != nt->a.family)
+		return false;
+	int whole = nt->bits / 8, rest = nt->bits % 8;
+	if (memcmp(a->b, nt->a.b, (size_t)whole) != 0)
+		return false;
+	unsigned char mask = (unsigned char)(0xff << (8 - rest));
+	return rest == 0 || (a->b[whole] & mask) == nt->a.b[whole];
+}
+
+/* Whether a may START a match: it is in an --allow network, or none was
+ * given. */
+static bool may_start(const player *pl, const addr *a)
+{
+	if (pl->nallow == 0)
+		return true;
+	for (int i = 0; i < pl->nallow; i++)
+		if (net_has(&pl->allow[i], a))
+			return true;
+	return false;
 }
 
 /* ---- s-expressions ---------------------------------------------------- */
@@ -965,9 +1130,10 @@ static int do_start(player *pl, request *rq, span *it, int n, gl_err *err)
 		return gl_fail(err, GL_EPARSE, "START: bad match id or role");
 	if (sc < 0 || pc <= 0)
 		return gl_fail(err, GL_EPARSE, "START: bad clocks");
-	if (sc > CLOCK_MAX || pc > CLOCK_MAX)
+	int most = pl->max_clock ? pl->max_clock : MAX_CLOCK_DEFAULT;
+	if (sc > most || pc > most)
 		return gl_fail(err, GL_EPARSE, "START: clocks above %d s are "
-			"refused", CLOCK_MAX);
+			"refused (--max-clock)", most);
 	if (it[3].p[0] != '(')
 		return gl_fail(err, GL_EPARSE, "START: the rules must be a list");
 	pthread_mutex_lock(&pl->mu);
@@ -993,6 +1159,7 @@ static int do_start(player *pl, request *rq, span *it, int n, gl_err *err)
 	m->heard = gl_now();
 	m->began = rq->arrived;
 	m->serial = ++pl->serial;
+	m->owner = rq->from;
 	set_active(pl, true);
 	job *j = job_new(pl, m, false);
 	if (!j) {
@@ -1560,8 +1727,15 @@ static int handle(player *pl, request *rq, const char *msg, size_t len,
 		snprintf(reply, REPLY_MAX, "ready");
 		return 0;
 	}
-	if (sx_is(it[0], "start"))
+	if (sx_is(it[0], "start")) {
+		if (!may_start(pl, &rq->from)) {
+			char who[INET6_ADDRSTRLEN];
+			rq->forbidden = true;
+			return gl_fail(err, GL_EINVAL, "START from %s refused: not an "
+				"address of --allow", addr_text(&rq->from, who, sizeof who));
+		}
 		return do_start(pl, rq, it, n, err);
+	}
 	bool play = sx_is(it[0], "play"), stop = sx_is(it[0], "stop");
 	bool abort_ = sx_is(it[0], "abort");
 	if (!play && !stop && !abort_)
@@ -1579,6 +1753,14 @@ static int handle(player *pl, request *rq, const char *msg, size_t len,
 		/* not the match on, or none on (ggp-base's player says the
 		 * same: a manager reads it as not ours to answer) */
 		snprintf(reply, REPLY_MAX, "busy");
+	} else if (!addr_eq(&rq->from, &m->owner)) {
+		/* the match's own id from another address: not its manager
+		 * (the match goes on as if nothing came) */
+		char who[INET6_ADDRSTRLEN];
+		rq->forbidden = true;
+		rc = gl_fail(err, GL_EINVAL, "%s from %s refused: only the address "
+			"that started match %.100s may send it", play ? "PLAY" : stop ?
+			"STOP" : "ABORT", addr_text(&rq->from, who, sizeof who), m->id);
 	} else if (play) {
 		m->heard = gl_now();
 		rc = do_play(pl, rq, it[2], err);
@@ -1703,7 +1885,60 @@ static void conn_shut(player *pl, conn *cn)
 		shutdown(cn->fd, SHUT_RDWR);
 		cn->shut = true;
 		pl->shut_slow++;
+		if (cn->pr)
+			cn->pr->open--;
 	}
+}
+
+/* The bucket of address a among the player's peers (FNV-1a). */
+static peer **peer_bucket(player *pl, const addr *a)
+{
+	uint32_t h = 2166136261u ^ (uint32_t)a->family;
+	for (size_t i = 0; i < sizeof a->b; i++)
+		h = (h ^ a->b[i]) * 16777619u;
+	return &pl->peers[h % PEER_BUCKETS];
+}
+
+/* The record of address a, made if it has none (NULL when out of memory:
+ * its connection is then not counted), one more connection counted.
+ * Under cmu. */
+static peer *peer_add(player *pl, const addr *a)
+{
+	peer **b = peer_bucket(pl, a), *p = *b;
+	while (p && !addr_eq(&p->a, a))
+		p = p->next;
+	if (!p) {
+		if (!(p = gl_calloc(1, sizeof *p)))
+			return NULL;
+		p->a = *a;
+		p->next = *b;
+		*b = p;
+	}
+	p->conns++;
+	p->open++;
+	return p;
+}
+
+/* One connection of p closed (shut by us or not): p freed with its
+ * last. Under cmu. */
+static void peer_drop(player *pl, peer *p, bool shut)
+{
+	if (!shut)
+		p->open--;
+	if (--p->conns > 0)
+		return;
+	peer **b = peer_bucket(pl, &p->a);
+	while (*b != p)
+		b = &(*b)->next;
+	*b = p->next;
+	gl_free(p);
+}
+
+/* Whether connection o may be closed to make room: still sending its
+ * request (never one waiting for its answer) and over YOUNG_S old. */
+static bool conn_spare(const conn *o, double now)
+{
+	return !o->shut && o->stage != C_ANSWER && now - o->since > YOUNG_S;
 }
 
 /* Past cap - CONN_RESERVE connections, close the oldest ones still
@@ -1714,10 +1949,26 @@ static void make_room(player *pl)
 	double now = gl_now();
 	int open = pl->nconns;
 	for (conn *o = pl->first; o && open > pl->cap - CONN_RESERVE; o = o->next)
-		if (!o->shut && o->stage != C_ANSWER && now - o->since > YOUNG_S) {
+		if (conn_spare(o, now)) {
 			conn_shut(pl, o);
 			open--;
 		}
+}
+
+/* Past --per-ip connections from p's address (all addresses' when p is
+ * NULL), close that address's oldest ones still sending their request
+ * and over YOUNG_S old, as make_room does for the cap: slow clients
+ * sharing the manager's address take no place from its new connections.
+ * Under cmu. */
+static void make_room_per_ip(player *pl, const peer *p)
+{
+	if (!pl->per_ip || (p && p->open <= pl->per_ip))
+		return;
+	double now = gl_now();
+	for (conn *o = pl->first; o; o = o->next)
+		if (o->pr && (!p || o->pr == p) && o->pr->open > pl->per_ip &&
+		    conn_spare(o, now))
+			conn_shut(pl, o);
 }
 
 /* Track connections, making room as they come. */
@@ -1732,10 +1983,14 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **sctx,
 		*sctx = cn;
 		if (!cn)
 			return;
+		const union MHD_ConnectionInfo *ai = MHD_get_connection_info(c,
+			MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+		addr a = addr_of(ai ? ai->client_addr : NULL);
 		cn->fd = ci->connect_fd;
 		cn->stage = C_HEADERS;
 		cn->since = gl_now();
 		pthread_mutex_lock(&pl->cmu);
+		cn->pr = peer_add(pl, &a);
 		cn->prev = pl->last;
 		if (pl->last)
 			pl->last->next = cn;
@@ -1743,6 +1998,8 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **sctx,
 			pl->first = cn;
 		pl->last = cn;
 		pl->nconns++;
+		if (cn->pr)
+			make_room_per_ip(pl, cn->pr);
 		make_room(pl);
 		pthread_mutex_unlock(&pl->cmu);
 	} else if (*sctx) {
@@ -1757,6 +2014,8 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **sctx,
 		else
 			pl->last = cn->prev;
 		pl->nconns--;
+		if (cn->pr)
+			peer_drop(pl, cn->pr, cn->shut);
 		pthread_mutex_unlock(&pl->cmu);
 		gl_free(cn);
 		*sctx = NULL;
@@ -1787,7 +2046,8 @@ static enum MHD_Result answer(player *pl, struct MHD_Connection *c,
 		char text[REPLY_MAX];
 		snprintf(text, sizeof text, "error %s", err->msg);
 		logf_line("%s %s%s -> %s", rq->method, rq->head, rq->more, text);
-		return send_text(c, MHD_HTTP_BAD_REQUEST, text);
+		return send_text(c, rq->forbidden ? MHD_HTTP_FORBIDDEN :
+			MHD_HTTP_BAD_REQUEST, text);
 	}
 	logf_line("%s %s%s -> %s%s%s (%.3f s)", rq->method, rq->head, rq->more,
 		rq->reply, rq->note[0] ? " " : "", rq->note, gl_now() - rq->arrived);
@@ -1807,6 +2067,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 		rq->seen = true;
 		rq->arrived = conn_began(pl, conn_of(c));
 		rq->rtt = conn_rtt(c);
+		const union MHD_ConnectionInfo *ai = MHD_get_connection_info(c,
+			MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+		rq->from = addr_of(ai ? ai->client_addr : NULL);
 		rq->more = "";
 		*ctx = rq;
 		MHD_get_connection_values_n(c, MHD_HEADER_KIND, check_header, rq);
@@ -1979,7 +2242,9 @@ static void tick(player *pl, double *logged)
 		if ((cn->stage == C_HEADERS && now - cn->since > HEADER_S) ||
 		    (cn->stage == C_BODY && now - cn->since > BODY_S))
 			conn_shut(pl, cn);
-	make_room(pl); /* the young ones spared at their arrival have aged */
+	/* the young ones spared at their arrival have aged */
+	make_room_per_ip(pl, NULL);
+	make_room(pl);
 	long shut = 0;
 	int open = pl->nconns;
 	if (pl->shut_slow && now - *logged >= 1) {
@@ -2019,7 +2284,9 @@ static const cli_opt serve_opts[] = {
 	{"port", "P", "9147", "TCP port", 0},
 	{"bind", "ADDR", "0.0.0.0", "listen on this IPv4 or IPv6 address (all IPv4 by default: a tournament must reach the player)", 0},
 	{"connections", "N", "1000", "connection cap; past it the oldest slow request is closed", 0},
-	{"per-ip", "N", "64", "connections from one address (0: no limit)", 0},
+	{"per-ip", "N", "64", "connections from one address; past it the address's oldest slow request is closed (0: no limit)", 0},
+	{"allow", "ADDR[/BITS]", NULL, "only these addresses may start a match (repeatable; IPv4, or IPv6 when --bind is; default: every address)", 1},
+	{"max-clock", "S", "300", "longest start or play clock a START may ask for, in seconds", 0},
 	{"agent", "SPEC", "uct", "the agent that plays (its time set from the play clock)", 0},
 	{"name", "NAME", "gamelearn", "the player's name (one symbol), answered to INFO", 0},
 	{"max-matches", "N", "0", "stop after N matches (0: never)", 0},
@@ -2033,7 +2300,7 @@ const cli_spec cli_ggp_serve_spec = {
 	"a General Game Playing player over HTTP (START, PLAY, STOP, ABORT, INFO, PREVIEW)",
 	serve_opts,
 	{"gamelearn ggp serve --port 9147 --agent uct --name gamelearn",
-	 "gamelearn ggp serve --bind 127.0.0.1 --max-matches 1"}
+	 "gamelearn ggp serve --allow 192.0.2.10 --allow 10.1.0.0/16"}
 };
 
 static int ggp_serve(int argc, char **argv)
@@ -2042,7 +2309,8 @@ static int ggp_serve(int argc, char **argv)
 	cli_args opt;
 	cli_parse(&cli_ggp_serve_spec, argc, argv, &opt);
 	int port = (int)cli_long(&opt, "port", 0, 65535);
-	int per_ip = (int)cli_long(&opt, "per-ip", 0, CONN_MAX);
+	pl.per_ip = (int)cli_long(&opt, "per-ip", 0, CONN_MAX);
+	pl.max_clock = (int)cli_long(&opt, "max-clock", 1, CLOCK_MAX);
 	int want_cap = (int)cli_long(&opt, "connections", 2 * CONN_RESERVE, CONN_MAX);
 	const char *bind_to = cli_str(&opt, "bind");
 	pl.name = cli_str(&opt, "name");
@@ -2060,6 +2328,23 @@ static int ggp_serve(int argc, char **argv)
 	if (!bind_address(bind_to, port, &sa, &v6))
 		cli_die(EXIT_USAGE, "ggp serve: --bind '%s' is not an IPv4 or IPv6 "
 			"address", bind_to);
+	const char *allow[CLI_ARGS_MAX];
+	pl.nallow = cli_all(&opt, "allow", allow);
+	char allowed[300] = "any address"; /* for the log */
+	size_t at = 0;
+	for (int i = 0; i < pl.nallow; i++) {
+		if (!net_parse(allow[i], &pl.allow[i]))
+			cli_die(EXIT_USAGE, "ggp serve: --allow '%s' is not an address: "
+				"give ADDR or ADDR/BITS, IPv4 or IPv6", allow[i]);
+		if (pl.allow[i].a.family == AF_INET6 && !v6)
+			cli_die(EXIT_USAGE, "ggp serve: --allow '%s' is IPv6 but the "
+				"player listens on IPv4 (--bind %s)", allow[i], bind_to);
+		if (at + strlen(allow[i]) + 8 < sizeof allowed)
+			at += (size_t)snprintf(allowed + at, sizeof allowed - at, "%s%s",
+				i ? ", " : "", allow[i]);
+		else if (at + 6 < sizeof allowed && allowed[at - 1] != '.')
+			at += (size_t)snprintf(allowed + at, sizeof allowed - at, ", ...");
+	}
 	if (pl.agent_spec) { /* check the spec on the built-in ticTacToe */
 		gl_game *g = cli_game("gdl");
 		gl_err err = {0};
@@ -2090,6 +2375,13 @@ static int ggp_serve(int argc, char **argv)
 		if (pl.cap > hard / 2)
 			pl.cap = hard / 2;
 	}
+	/* libmicrohttpd refuses connections from one address only past
+	 * IP_HARD_FACTOR times ours (at most half its own limit): below
+	 * that, ours closes the address's oldest slow ones instead */
+	int per_ip_hard = pl.per_ip * IP_HARD_FACTOR < hard / 2 ?
+		pl.per_ip * IP_HARD_FACTOR : hard / 2;
+	if (!pl.per_ip)
+		per_ip_hard = 0;
 	unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME |
 		MHD_USE_ERROR_LOG | (v6 ? MHD_USE_IPv6 : 0);
 	struct MHD_Daemon *d = MHD_start_daemon(flags, (uint16_t)port, NULL, NULL,
@@ -2102,16 +2394,21 @@ static int ggp_serve(int argc, char **argv)
 		MHD_OPTION_NOTIFY_CONNECTION, on_connection, &pl,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_S,
 		MHD_OPTION_CONNECTION_LIMIT, (unsigned)hard,
-		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)per_ip,
+		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)per_ip_hard,
 		MHD_OPTION_END);
 	if (!d)
 		cli_die(EXIT_RUN, "ggp serve: cannot listen on %s port %d", bind_to,
 			port);
 	const union MHD_DaemonInfo *info = MHD_get_daemon_info(d,
 		MHD_DAEMON_INFO_BIND_PORT);
-	logf_line("player %s listening on port %d of %s, %d connections, %d per "
-		"address (agent %s)", pl.name, info ? (int)info->port : port,
-		bind_to, pl.cap, per_ip, pl.agent_spec ? pl.agent_spec :
+	char per[96] = "no limit per address";
+	if (pl.per_ip)
+		snprintf(per, sizeof per, "%d per address (then its oldest slow "
+			"one closed; %d at most)", pl.per_ip, per_ip_hard);
+	logf_line("player %s listening on port %d of %s, %d connections, %s, "
+		"matches started by %s, clocks up to %d s (agent %s)", pl.name,
+		info ? (int)info->port : port, bind_to, pl.cap, per, allowed,
+		pl.max_clock, pl.agent_spec ? pl.agent_spec :
 		agent_known("uct") ? "uct" : "random");
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
