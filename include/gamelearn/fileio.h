@@ -15,7 +15,8 @@
  * device or a pipe. Returns 0, or GL_EIO with a message naming the file
  * and the system's reason. The
  * temporary file (path.tmp.XXXXXX) is locked while it is written; those
- * left by a writer that was killed (unlocked, over 2 s old) are removed
+ * that killed writers left in path's folder, of any file there
+ * (NAME.tmp.XXXXXX, this user's, unlocked, over 2 s old), are removed
  * first. */
 int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err);
 

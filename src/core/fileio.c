@@ -40,16 +40,32 @@ static void sync_parent(const char *path)
 	}
 }
 
-/* Remove the temporary files of path that a killed writer left: named
- * like ours, not locked by a live writer, and over 2 s old (a writer locks
+/* Whether name is one of our temporary files' names: NAME.tmp.XXXXXX,
+ * NAME not empty and the XXXXXX six of mkstemp's letters and digits. */
+static bool temp_name(const char *name)
+{
+	size_t n = strlen(name);
+	if (n < 12 || strncmp(name + n - 11, ".tmp.", 5))
+		return false;
+	for (const char *c = name + n - 6; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		      (*c >= '0' && *c <= '9')))
+			return false;
+	return true;
+}
+
+/* Remove the temporary files that killed writers left in the folder of
+ * path, whichever file of it they were saving (ggp's --live writes a new
+ * file per match; the web page's memories are one file per learner and
+ * game, each saved seldom): named like ours, a regular file of this
+ * user's, not locked by a live writer, and over 2 s old (a writer locks
  * its file right after making it). Best effort. */
 static void clean_stale(const char *path)
 {
 	const char *slash = strrchr(path, '/');
-	const char *base = slash ? slash + 1 : path;
-	size_t dn = slash ? (size_t)(slash - path) : 0, bn = strlen(base);
-	char *dir = gl_malloc(dn + 2), *name = gl_malloc(strlen(path) + 300);
-	if (!dir || !name)
+	size_t dn = slash ? (size_t)(slash - path) : 0;
+	char *dir = gl_malloc(dn + 2), *name = NULL;
+	if (!dir)
 		goto done;
 	if (slash && dn == 0)
 		strcpy(dir, "/");
@@ -65,12 +81,17 @@ static void clean_stale(const char *path)
 	time_t now = time(NULL);
 	for (struct dirent *e; (e = readdir(d));) {
 		const char *n = e->d_name;
-		if (strlen(n) != bn + 11 || strncmp(n, base, bn) ||
-		    strncmp(n + bn, ".tmp.", 5))
+		if (!temp_name(n))
 			continue;
-		snprintf(name, strlen(path) + 300, "%s/%s", dir, n);
+		size_t size = strlen(dir) + strlen(n) + 2;
+		char *nn = gl_realloc(name, size);
+		if (!nn)
+			break;
+		name = nn;
+		snprintf(name, size, "%s/%s", dir, n);
 		struct stat st;
-		if (lstat(name, &st) || !S_ISREG(st.st_mode) || now - st.st_mtime < 2)
+		if (lstat(name, &st) || !S_ISREG(st.st_mode) ||
+		    st.st_uid != geteuid() || now - st.st_mtime < 2)
 			continue;
 		int fd = open(name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 		if (fd < 0)
