@@ -1,18 +1,21 @@
 /*
  * test_fileio.c - atomic writes replace a file whole, reads are capped,
  * stale temporary files of a folder are removed by a save into it, the
- * text buffer grows and reports allocation failure, lines split; the
- * FNV-1a hash that names files on disk gives the published values.
+ * save lock's errors say why, the text buffer grows and reports
+ * allocation failure, lines split; the FNV-1a hash that names files on
+ * disk gives the published values.
  */
 #include "test.h"
 
 #include "gamelearn/fileio.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -182,6 +185,36 @@ static void test_lock(const char *dir)
 		strstr(err.msg, "cannot write '/nonexistent-dir/x.txt'"));
 }
 
+/* A lock file that cannot be written says why (a full disk: "No space
+ * left on device"): shown with a file size limit of 0 bytes, which
+ * fails the write with EFBIG, in a child so that the limit stays there;
+ * the lock file is not left behind. */
+static void test_lock_full(const char *dir)
+{
+	char path[256], lockfile[300];
+	snprintf(path, sizeof path, "%s/full.txt", dir);
+	snprintf(lockfile, sizeof lockfile, "%s.lock", path);
+	pid_t child = fork();
+	if (child == 0) {
+		struct rlimit none = {0, 0};
+		signal(SIGXFSZ, SIG_IGN);
+		if (setrlimit(RLIMIT_FSIZE, &none))
+			_exit(2);
+		gl_lock lk = {0};
+		gl_err e = {0};
+		int rc = gl_lock_take(&lk, path, &e);
+		char want[300];
+		snprintf(want, sizeof want, "cannot write '%s.lock': %s", path,
+			strerror(EFBIG));
+		_exit(rc == GL_EIO && lk.fd < 0 && strstr(e.msg, want) ? 0 : 1);
+	}
+	int status = -1;
+	CHECK(child > 0 && waitpid(child, &status, 0) == child);
+	CHECK_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		"the lock file's error lacks the reason (child status %d)", status);
+	CHECK(access(lockfile, F_OK) != 0);
+}
+
 /* gl_hash_fnv1a against the FNV reference values (Fowler, Noll and Vo's
  * test suite): a name written with it must not change. */
 static void test_fnv1a(void)
@@ -293,6 +326,7 @@ int main(void)
 	unlink(path);
 	test_stale(dir);
 	test_lock(dir);
+	test_lock_full(dir);
 	CHECK(rmdir(dir) == 0); /* nothing left behind */
 	return test_report();
 }

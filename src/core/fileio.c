@@ -188,6 +188,25 @@ fail:;
 	return gl_fail(err, GL_EIO, "cannot write '%s': %s", path, strerror(e));
 }
 
+/* Write the n bytes at p at the start of fd: 0, or the errno of the
+ * write that failed (a short write goes on, so that a full disk's
+ * ENOSPC or a file size limit's EFBIG is what is said). */
+static int write_all(int fd, const char *p, size_t n)
+{
+	size_t at = 0;
+	while (at < n) {
+		ssize_t k = pwrite(fd, p + at, n - at, (off_t)at);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return errno;
+		if (k == 0)
+			return EIO;
+		at += (size_t)k;
+	}
+	return 0;
+}
+
 int gl_lock_take(gl_lock *lk, const char *path, gl_err *err)
 {
 	lk->fd = -1;
@@ -233,15 +252,16 @@ int gl_lock_take(gl_lock *lk, const char *path, gl_err *err)
 		    a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
 			char text[32];
 			int k = snprintf(text, sizeof text, "%ld\n", (long)getpid());
-			if (ftruncate(fd, 0) == 0 && pwrite(fd, text, (size_t)k, 0) == k)
-				lk->fd = fd;
-			else
+			/* a full disk fails here, not at open: say why */
+			int e = ftruncate(fd, 0) ? errno : write_all(fd, text, (size_t)k);
+			if (e) {
 				close(fd);
-			if (lk->fd < 0) {
 				unlink(lk->path);
 				gl_lock_drop(lk);
-				return gl_fail(err, GL_EIO, "cannot write '%s.lock'", path);
+				return gl_fail(err, GL_EIO, "cannot write '%s.lock': %s", path,
+					strerror(e));
 			}
+			lk->fd = fd;
 			return 0;
 		}
 		close(fd);
