@@ -56,7 +56,6 @@ static struct {
 	int thread_level;   /* what MPI provides */
 	bool stats;         /* GAMELEARN_MPI_STATS set: rank 0 counts */
 	bool compared;      /* the parsed options were compared (cli_mpi_same) */
-	bool leaving;       /* every rank exits together: no MPI_Abort */
 	/* rank 0: messages and bytes received, pieces dealt to other ranks,
 	 * seconds dealing; another rank: messages and bytes sent, pieces
 	 * received, seconds waiting for replies */
@@ -123,7 +122,7 @@ int cli_mpi_size(void)
 
 void cli_mpi_abort(int code)
 {
-	if (mpi.on && mpi.size > 1 && !mpi.leaving)
+	if (mpi.on && mpi.size > 1)
 		MPI_Abort(MPI_COMM_WORLD, code);
 }
 
@@ -206,8 +205,8 @@ static const char *say_item(const cli_spec *spec, int nopts, int j,
 }
 
 /* Compare every rank's items (mine, len bytes) with rank 0's. When some
- * rank's differ, the lowest such rank says which item differs first and
- * every rank exits 1 together (no MPI_Abort: nothing has started). */
+ * rank's differ, the lowest such rank says which item differs first,
+ * then every rank exits 1 (no MPI_Abort: nothing has started). */
 static void agree(const char *mine, size_t len, const cli_spec *spec)
 {
 	uint64_t n = len;
@@ -227,27 +226,36 @@ static void agree(const char *mine, size_t len, const cli_spec *spec)
 		free(zero.b);
 		return;
 	}
-	mpi.leaving = true;
-	if (mpi.rank != lowest)
-		exit(EXIT_RUN); /* the lowest says why */
-	int nopts = 0;
-	while (spec && spec->opts && spec->opts[nopts].name)
-		nopts++;
-	int j = 0;
-	const char *a, *b;
-	for (;; j++) {
-		a = item_at(mine, len, j);
-		b = item_at(z, (size_t)n, j);
-		if (!a || !b || strcmp(a, b))
-			break;
+	if (mpi.rank == lowest) {
+		int nopts = 0, j = 0;
+		while (spec && spec->opts && spec->opts[nopts].name)
+			nopts++;
+		const char *a, *b;
+		for (;; j++) {
+			a = item_at(mine, len, j);
+			b = item_at(z, (size_t)n, j);
+			if (!a || !b || strcmp(a, b))
+				break;
+		}
+		char msg[1200], ours[512], theirs[512];
+		if (j == 0)
+			snprintf(msg, sizeof msg, "MPI rank %d runs 'gamelearn %s' but "
+				"rank 0 runs 'gamelearn %s'", mpi.rank, a ? a : "", b ? b : "");
+		else
+			snprintf(msg, sizeof msg, "MPI rank %d has %s but rank 0 has %s",
+				mpi.rank, say_item(spec, nopts, j, a, ours, sizeof ours),
+				say_item(spec, nopts, j, b, theirs, sizeof theirs));
+		for (char *c = msg; *c; c++) /* one line, whatever was typed */
+			if ((unsigned char)*c < 0x20 || *c == 0x7f)
+				*c = '?';
+		fprintf(stderr, "gamelearn: %s (stopping every rank)\n", msg);
+		fflush(stderr);
 	}
-	if (j == 0)
-		cli_die(EXIT_RUN, "MPI rank %d runs 'gamelearn %s' but rank 0 runs "
-			"'gamelearn %s'", mpi.rank, a ? a : "", b ? b : "");
-	char ours[512], theirs[512];
-	cli_die(EXIT_RUN, "MPI rank %d has %s but rank 0 has %s", mpi.rank,
-		say_item(spec, nopts, j, a, ours, sizeof ours),
-		say_item(spec, nopts, j, b, theirs, sizeof theirs));
+	/* said before any rank exits: mpirun stops the others at the first
+	 * exit code that is not 0 */
+	MPI_Barrier(MPI_COMM_WORLD);
+	free(zero.b);
+	exit(EXIT_RUN);
 }
 
 /* The command's words: its name, and its subcommand's (repro NAME, ggp
