@@ -40,6 +40,11 @@ void cli_check_out(const char *what, const char *path, bool dir)
 	(void)path;
 	(void)dir;
 }
+void cli_mpi_same(const cli_args *a, bool help)
+{
+	(void)a;
+	(void)help;
+}
 int cmd_ggp_match(int argc, char **argv)
 {
 	(void)argc;

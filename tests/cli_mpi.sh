@@ -3,8 +3,10 @@
 # `mpirun -np 3` (on loopback, oversubscribed) of a small evolve (and
 # its resume), repro banerjee-stone and martens, train --runs, match -n
 # and perft against the single-process run, byte for byte; the same on 1 and 2 threads without MPI; sweeps stopped midway
-# (--stop-after) and resumed give the same files; a rank killed midway
-# stops the run with mpirun's message naming the rank. The MPI part is
+# (--stop-after) and resumed give the same files; ranks started with
+# different settings are refused before any work, naming the first that
+# differs; a rank killed midway stops the run with mpirun's message
+# naming the rank. The MPI part is
 # skipped (said so) when the binary was built without MPI.
 . "$(dirname "$0")/lib_cli.sh"
 # the runs below change folder
@@ -146,6 +148,53 @@ R="repro martens --seeds 2 --lauto-plays 3000 --lauto-perfect-plays 300 --max-pl
 (cd "$tmp/q3" && run3 $R 2>err | sed '$d' >mout) || bad "mpirun repro martens: $(cat "$tmp/q3/err")"
 cmp -s "$tmp/q1/mout" "$tmp/q3/mout" && ok || bad "repro martens on 3 ranks prints otherwise"
 same_dir "repro martens on 3 ranks" "$tmp/q1/rm" "$tmp/q3/rm" 30
+
+# ranks started with different settings (mpirun's `A : B`) are refused
+# before any work: exit 1, no file written, one line of ours naming the
+# first option that differs (today they mixed their results, or crashed)
+two() {
+	ASAN_OPTIONS="${asan}detect_leaks=0" \
+		timeout 300 mpirun --oversubscribe --allow-run-as-root "$@"
+}
+refused() { # refused WANT MPIRUN-ARGS...
+	want=$1; shift
+	rm -rf "$tmp/d" && mkdir "$tmp/d"
+	(cd "$tmp/d" && two "$@" >out 2>err)
+	rc=$?
+	n=$(grep -c '^gamelearn: ' "$tmp/d/err")
+	if [ $rc -eq 1 ] && [ "$n" -eq 1 ] && grep -q "^gamelearn: $want" "$tmp/d/err" &&
+		[ "$(ls "$tmp/d" | tr '\n' ' ')" = "err out " ]; then ok; else
+		bad "ranks unlike ($want): rc=$rc, files: $(ls "$tmp/d"), stderr: $(cat "$tmp/d/err")"; fi
+}
+MS="--lauto-plays 3000 --lauto-perfect-plays 300 --max-plays 400 --threads 1 --out rm"
+refused "MPI rank 1 has --seed 2 but rank 0 has --seed 1" \
+	-np 1 "$BIN" repro martens --seed 1 $MS : -np 1 "$BIN" repro martens --seed 2 $MS
+refused "MPI rank 1 has --seeds 3 but rank 0 has --seeds 2" \
+	-np 1 "$BIN" repro martens --seeds 2 $MS : -np 1 "$BIN" repro martens --seeds 3 $MS
+refused "MPI rank 1 has no --seeds but rank 0 has --seeds 2" \
+	-np 1 "$BIN" repro martens --seeds 2 $MS : -np 1 "$BIN" repro martens $MS
+refused "MPI rank 1 has --gens 200 but rank 0 has --gens 300" \
+	-np 1 "$BIN" $EV --gens 300 : -np 1 "$BIN" $EV --gens 200
+refused "MPI rank 1 runs 'gamelearn repro hwang' but rank 0 runs 'gamelearn repro martens'" \
+	-np 1 "$BIN" repro martens $MS : -np 1 "$BIN" repro hwang --out rm
+refused "MPI rank 1 runs 'gamelearn version' but rank 0 runs 'gamelearn perft'" \
+	-np 1 "$BIN" perft checkers 3 : -np 1 "$BIN" version
+# the lowest rank that differs speaks; an argument, a flag, --help
+refused "MPI rank 2 has argument 2 '4' but rank 0 has argument 2 '3'" \
+	-np 2 "$BIN" perft checkers 3 : -np 1 "$BIN" perft checkers 4
+refused "MPI rank 1 has no --swap but rank 0 has --swap" \
+	-np 1 "$BIN" $M --swap : -np 1 "$BIN" ${M% --swap}
+refused "MPI rank 1 has --help but rank 0 has no --help" \
+	-np 1 "$BIN" perft checkers 3 : -np 1 "$BIN" perft checkers 3 --help
+# the same settings written otherwise (another order, an option given
+# twice: the last counts) and another --threads (each rank's own): run,
+# and give what one process gives
+(cd "$tmp/q3" && rm -rf rm && two -np 1 "$BIN" repro martens --out rm --max-plays 400 \
+	--seeds 3 --lauto-plays 3000 --lauto-perfect-plays 300 --seeds 2 --threads 1 : \
+	-np 2 "$BIN" $R --threads 2 2>err | sed '$d' >mout) ||
+	bad "mpirun repro martens written otherwise: $(cat "$tmp/q3/err")"
+cmp -s "$tmp/q1/mout" "$tmp/q3/mout" && ok || bad "repro martens written otherwise prints otherwise: $(cat "$tmp/q3/err")"
+same_dir "repro martens written otherwise" "$tmp/q1/rm" "$tmp/q3/rm" 30
 
 # train --runs: every file, and what it prints
 (cd "$tmp/q3" && run3 $T --threads 2 --out t3 2>err | sed '$d' >t3.out) ||

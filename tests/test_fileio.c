@@ -1,17 +1,21 @@
 /*
  * test_fileio.c - atomic writes replace a file whole, reads are capped,
- * the text buffer grows and reports allocation failure, lines split; the
- * FNV-1a hash that names files on disk gives the published values.
+ * stale temporary files of a folder are removed by a save into it, the
+ * save lock's errors say why, the text buffer grows and reports
+ * allocation failure, lines split; the FNV-1a hash that names files on
+ * disk gives the published values.
  */
 #include "test.h"
 
 #include "gamelearn/fileio.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -76,34 +80,74 @@ static void make_old(const char *path, int age)
 	CHECK(utimensat(AT_FDCWD, path, t, 0) == 0);
 }
 
-/* Temporary files a killed writer left are removed by the next save of
- * the same file; a fresh one, a locked one (a live writer's) and another
- * file's are kept. */
+/* Temporary files killed writers left are removed by the next save into
+ * their folder, of the same file or another (the web page's memories,
+ * one file per learner and game; ggp's --live, one file per match); a
+ * fresh one, a locked one (a live writer's), names not of our shape, a
+ * folder, a link and another folder's are kept. */
 static void test_stale(const char *dir)
 {
-	char path[256], p1[300], p2[300], p3[300], p4[300];
-	snprintf(path, sizeof path, "%s/mem.txt", dir);
-	snprintf(p1, sizeof p1, "%s.tmp.AAAAAA", path);
-	snprintf(p2, sizeof p2, "%s.tmp.BBBBBB", path);
-	snprintf(p3, sizeof p3, "%s.tmp.CCCCCC", path);
-	snprintf(p4, sizeof p4, "%s/other.txt.tmp.DDDDDD", dir);
-	make_old(p1, 60);
-	make_old(p2, 0);
-	make_old(p3, 60);
-	make_old(p4, 60);
-	int held = open(p3, O_RDONLY);
+	char path[256], sub[256];
+	snprintf(path, sizeof path, "%s/memory/td--tictactoe.mem", dir);
+	snprintf(sub, sizeof sub, "%s/memory", dir);
+	CHECK(mkdir(sub, 0777) == 0);
+	snprintf(sub, sizeof sub, "%s/memory/sub", dir);
+	CHECK(mkdir(sub, 0777) == 0);
+	static const char *const gone[] = {
+		"td--tictactoe.mem.tmp.AAAAAA",     /* the same file's */
+		"martens--nim.mem.tmp.Zz09aB",      /* another memory's */
+		"td--tictactoe.mem.wdl.tmp.DDDDDD", /* its record's */
+		"gamelearn.1.0.json.tmp.q1W2e3",    /* a --live match's */
+		NULL};
+	static const char *const kept[] = {
+		"td--tictactoe.mem.tmp.BBBBBB",     /* fresh: too young to judge */
+		"martens--nim.mem.tmp.CCCCCC",      /* locked: a live writer's */
+		"notes.tmp.ABCDE",                  /* not our shape: */
+		"notes.tmp.ABCDEFG",
+		"notes.tmp.AB-DEF",
+		".tmp.EEEEEE",
+		"notes.tmp.FFFFFF.txt",
+		"sub/a.mem.tmp.GGGGGG",             /* another folder's */
+		NULL};
+	char p[400];
+	for (int i = 0; gone[i]; i++) {
+		snprintf(p, sizeof p, "%s/memory/%s", dir, gone[i]);
+		make_old(p, 60);
+	}
+	for (int i = 0; kept[i]; i++) {
+		snprintf(p, sizeof p, "%s/memory/%s", dir, kept[i]);
+		make_old(p, i == 0 ? 0 : 60);
+	}
+	snprintf(p, sizeof p, "%s/memory/%s", dir, kept[1]);
+	int held = open(p, O_RDONLY);
 	CHECK(held >= 0 && flock(held, LOCK_EX) == 0);
+	/* a folder and a link named like ours, old, are not files of ours */
+	char folder[400], link[400];
+	snprintf(folder, sizeof folder, "%s/memory/x.mem.tmp.HHHHHH", dir);
+	snprintf(link, sizeof link, "%s/memory/y.mem.tmp.IIIIII", dir);
+	CHECK(mkdir(folder, 0777) == 0);
+	CHECK(symlink(kept[2], link) == 0);
 	gl_err err = {0};
 	CHECK(gl_write_atomic(path, "m\n", 2, &err) == 0);
-	CHECK(access(p1, F_OK) != 0); /* stale: removed */
-	CHECK(access(p2, F_OK) == 0); /* too young to judge */
-	CHECK(access(p3, F_OK) == 0); /* a live writer's */
-	CHECK(access(p4, F_OK) == 0); /* another file's */
+	for (int i = 0; gone[i]; i++) {
+		snprintf(p, sizeof p, "%s/memory/%s", dir, gone[i]);
+		CHECK_MSG(access(p, F_OK) != 0, "%s: a stale temporary file kept", gone[i]);
+	}
+	for (int i = 0; kept[i]; i++) {
+		snprintf(p, sizeof p, "%s/memory/%s", dir, kept[i]);
+		CHECK_MSG(access(p, F_OK) == 0, "%s: removed", kept[i]);
+		unlink(p);
+	}
+	struct stat st;
+	CHECK(lstat(folder, &st) == 0 && S_ISDIR(st.st_mode));
+	CHECK(lstat(link, &st) == 0 && S_ISLNK(st.st_mode));
 	close(held);
-	unlink(p2);
-	unlink(p3);
-	unlink(p4);
+	rmdir(folder);
+	unlink(link);
 	unlink(path);
+	CHECK(rmdir(sub) == 0);
+	snprintf(sub, sizeof sub, "%s/memory", dir);
+	CHECK(rmdir(sub) == 0);
 }
 
 /* The save lock: taken once per process, refused to another process with
@@ -139,6 +183,36 @@ static void test_lock(const char *dir)
 	gl_lock_drop(&a);
 	CHECK(gl_lock_take(&a, "/nonexistent-dir/x.txt", &err) == GL_EIO &&
 		strstr(err.msg, "cannot write '/nonexistent-dir/x.txt'"));
+}
+
+/* A lock file that cannot be written says why (a full disk: "No space
+ * left on device"): shown with a file size limit of 0 bytes, which
+ * fails the write with EFBIG, in a child so that the limit stays there;
+ * the lock file is not left behind. */
+static void test_lock_full(const char *dir)
+{
+	char path[256], lockfile[300];
+	snprintf(path, sizeof path, "%s/full.txt", dir);
+	snprintf(lockfile, sizeof lockfile, "%s.lock", path);
+	pid_t child = fork();
+	if (child == 0) {
+		struct rlimit none = {0, 0};
+		signal(SIGXFSZ, SIG_IGN);
+		if (setrlimit(RLIMIT_FSIZE, &none))
+			_exit(2);
+		gl_lock lk = {0};
+		gl_err e = {0};
+		int rc = gl_lock_take(&lk, path, &e);
+		char want[300];
+		snprintf(want, sizeof want, "cannot write '%s.lock': %s", path,
+			strerror(EFBIG));
+		_exit(rc == GL_EIO && lk.fd < 0 && strstr(e.msg, want) ? 0 : 1);
+	}
+	int status = -1;
+	CHECK(child > 0 && waitpid(child, &status, 0) == child);
+	CHECK_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		"the lock file's error lacks the reason (child status %d)", status);
+	CHECK(access(lockfile, F_OK) != 0);
 }
 
 /* gl_hash_fnv1a against the FNV reference values (Fowler, Noll and Vo's
@@ -252,6 +326,7 @@ int main(void)
 	unlink(path);
 	test_stale(dir);
 	test_lock(dir);
+	test_lock_full(dir);
 	CHECK(rmdir(dir) == 0); /* nothing left behind */
 	return test_report();
 }

@@ -15,7 +15,8 @@
  * device or a pipe. Returns 0, or GL_EIO with a message naming the file
  * and the system's reason. The
  * temporary file (path.tmp.XXXXXX) is locked while it is written; those
- * left by a writer that was killed (unlocked, over 2 s old) are removed
+ * that killed writers left in path's folder, of any file there
+ * (NAME.tmp.XXXXXX, this user's, unlocked, over 2 s old), are removed
  * first. */
 int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err);
 
@@ -32,7 +33,9 @@ typedef struct gl_lock {
 
 /* Take the lock of path into lk. Returns 0 (lk->fd is -1 if this process
  * held it already: nothing to drop), or GL_EIO with a message: the folder
- * cannot be written, or another process holds the lock (its pid said). */
+ * cannot be written, the lock file cannot be written (the system's
+ * reason, "No space left on device" on a full disk), or another process
+ * holds the lock (its pid said). */
 int gl_lock_take(gl_lock *lk, const char *path, gl_err *err);
 /* Drop the lock (removing the lock file); a no-op if none is held (a
  * zeroed gl_lock holds none). */

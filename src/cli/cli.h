@@ -275,6 +275,14 @@ void cli_mpi_runner(cli_pool *pool);
 /* Every rank takes rank 0's n and v[0..n-1] (room for rank 0's n); a
  * no-op without MPI or with one rank. */
 void cli_mpi_agree(int *v, int *n);
+/* Compare the options every rank parsed (a, and whether --help was
+ * given) with rank 0's, on the first call only (cli_parse calls it): the
+ * same command, each option's last value (a repeated one's values in
+ * order), whether it was given, and the arguments, but --threads, which
+ * is each rank's own. On a difference, every rank exits 1 and the lowest
+ * differing rank names the option ("MPI rank 1 has --seed 2 but rank 0
+ * has --seed 1"). A no-op without MPI or with one rank. */
+void cli_mpi_same(const cli_args *a, bool help);
 /* Stop every rank at once with exit code `code` (after an error); a
  * no-op without MPI or with one rank. */
 void cli_mpi_abort(int code);

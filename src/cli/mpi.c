@@ -17,12 +17,19 @@
  * rank 0 prints (the others' stdout is /dev/null) and writes files. A
  * batch whose results cannot travel runs whole on every rank.
  *
+ * That every rank parses the same command line is checked, not trusted
+ * (mpirun's `-np 1 A : -np 1 B` starts ranks with different ones): the
+ * command's words when MPI starts, and the parsed options (cli_parse)
+ * before any work. A difference stops every rank with exit 1 and one
+ * line naming the first option that differs.
+ *
  * A rank that dies: Open MPI's mpirun stops the job and names the rank
  * ("mpirun noticed that process rank 1 ... exited on signal 9"); a
  * gamelearn error on one rank stops all of them (MPI_Abort).
  */
 #include "cli.h"
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +55,7 @@ static struct {
 	int rank, size;
 	int thread_level;   /* what MPI provides */
 	bool stats;         /* GAMELEARN_MPI_STATS set: rank 0 counts */
+	bool compared;      /* the parsed options were compared (cli_mpi_same) */
 	/* rank 0: messages and bytes received, pieces dealt to other ranks,
 	 * seconds dealing; another rank: messages and bytes sent, pieces
 	 * received, seconds waiting for replies */
@@ -71,6 +79,8 @@ static void finish(void)
 	if (!done)
 		MPI_Finalize();
 }
+
+static void same_command(int argc, char **argv);
 
 void cli_mpi_init(int *argc, char ***argv)
 {
@@ -97,6 +107,7 @@ void cli_mpi_init(int *argc, char ***argv)
 	atexit(finish);
 	if (mpi.rank > 0 && !freopen("/dev/null", "w", stdout))
 		cli_die(EXIT_RUN, "rank %d: cannot silence stdout", mpi.rank);
+	same_command(*argc, *argv);
 }
 
 int cli_mpi_rank(void)
@@ -148,6 +159,158 @@ static void sleep_us(long us)
 {
 	struct timespec ts = {0, us * 1000};
 	nanosleep(&ts, NULL);
+}
+
+/* --- Every rank the same settings ------------------------------------------ */
+
+/* A rank's settings are a list of items, each ending in '\0': item 0 the
+ * command ("repro martens"); with the parsed options (spec non-NULL)
+ * item 1 "--help" or "", then one item per declared option, then one per
+ * positional argument. */
+
+/* Append the item s to g, whose first *len bytes are taken. */
+static void put_item(grow *g, size_t *len, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	memcpy(grow_to(g, *len + n) + *len, s, n);
+	*len += n;
+}
+
+/* Item j of the len bytes at b, or NULL when there are fewer. */
+static const char *item_at(const char *b, size_t len, int j)
+{
+	size_t at = 0;
+	for (; j > 0 && at < len; j--)
+		at += strlen(b + at) + 1;
+	return at < len ? b + at : NULL;
+}
+
+/* What item j says on one rank, for the message: "--seed 2", "no --seed",
+ * "argument 2 'nim'", "no argument 2"; into buf. */
+static const char *say_item(const cli_spec *spec, int nopts, int j,
+	const char *it, char *buf, size_t n)
+{
+	if (j >= 2 + nopts) {
+		if (it)
+			snprintf(buf, n, "argument %d '%s'", j - 1 - nopts, it);
+		else
+			snprintf(buf, n, "no argument %d", j - 1 - nopts);
+	} else if (it && *it) {
+		snprintf(buf, n, "%s", it);
+	} else {
+		const char *name = j == 1 ? "help" : spec->opts[j - 2].name;
+		snprintf(buf, n, "no %s%s", name[1] ? "--" : "-", name);
+	}
+	return buf;
+}
+
+/* Compare every rank's items (mine, len bytes) with rank 0's. When some
+ * rank's differ, the lowest such rank says which item differs first,
+ * then every rank exits 1 (no MPI_Abort: nothing has started). */
+static void agree(const char *mine, size_t len, const cli_spec *spec)
+{
+	uint64_t n = len;
+	MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+	if (n > INT32_MAX)
+		cli_die(EXIT_RUN, "rank 0's command line of %llu bytes is too long "
+			"to compare", (unsigned long long)n);
+	grow zero = {0};
+	char *z = grow_to(&zero, n + 1);
+	if (mpi.rank == 0)
+		memcpy(z, mine, len);
+	MPI_Bcast(z, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD);
+	int differs = n == len && !memcmp(z, mine, len) ? mpi.size : mpi.rank;
+	int lowest;
+	MPI_Allreduce(&differs, &lowest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	if (lowest == mpi.size) {
+		free(zero.b);
+		return;
+	}
+	if (mpi.rank == lowest) {
+		int nopts = 0, j = 0;
+		while (spec && spec->opts && spec->opts[nopts].name)
+			nopts++;
+		const char *a, *b;
+		for (;; j++) {
+			a = item_at(mine, len, j);
+			b = item_at(z, (size_t)n, j);
+			if (!a || !b || strcmp(a, b))
+				break;
+		}
+		char msg[1200], ours[512], theirs[512];
+		if (j == 0)
+			snprintf(msg, sizeof msg, "MPI rank %d runs 'gamelearn %s' but "
+				"rank 0 runs 'gamelearn %s'", mpi.rank, a ? a : "", b ? b : "");
+		else
+			snprintf(msg, sizeof msg, "MPI rank %d has %s but rank 0 has %s",
+				mpi.rank, say_item(spec, nopts, j, a, ours, sizeof ours),
+				say_item(spec, nopts, j, b, theirs, sizeof theirs));
+		for (char *c = msg; *c; c++) /* one line, whatever was typed */
+			if ((unsigned char)*c < 0x20 || *c == 0x7f)
+				*c = '?';
+		fprintf(stderr, "gamelearn: %s (stopping every rank)\n", msg);
+		fflush(stderr);
+	}
+	/* said before any rank exits: mpirun stops the others at the first
+	 * exit code that is not 0 */
+	MPI_Barrier(MPI_COMM_WORLD);
+	free(zero.b);
+	exit(EXIT_RUN);
+}
+
+/* The command's words: its name, and its subcommand's (repro NAME, ggp
+ * serve, gdl check), compared when MPI starts, so that every rank goes on
+ * to the same command's options (cli_mpi_same), or none does. */
+static void same_command(int argc, char **argv)
+{
+	if (mpi.size < 2)
+		return;
+	char words[512] = "";
+	if (argc > 1) {
+		bool subs = false;
+		for (const cli_command *c = cli_commands; c->name; c++)
+			subs |= !strcmp(c->name, argv[1]) && c->subs;
+		snprintf(words, sizeof words, "%s%s%s", argv[1],
+			subs && argc > 2 ? " " : "", subs && argc > 2 ? argv[2] : "");
+	}
+	agree(words, strlen(words) + 1, NULL);
+}
+
+void cli_mpi_same(const cli_args *a, bool help)
+{
+	if (!mpi.on || mpi.size < 2 || mpi.compared)
+		return;
+	mpi.compared = true;
+	grow g = {0};
+	size_t len = 0;
+	put_item(&g, &len, a->spec->name);
+	put_item(&g, &len, help ? "--help" : "");
+	for (int i = 0; a->spec->opts && a->spec->opts[i].name; i++) {
+		const cli_opt *o = &a->spec->opts[i];
+		gl_strbuf sb;
+		gl_strbuf_init(&sb);
+		/* --threads is each rank's own (its default, all cores, is its
+		 * node's), and the results are the same on any number */
+		bool own = !strcmp(o->name, "threads");
+		for (int k = 0; !own && k < (o->repeat ? a->nrep : 1); k++) {
+			const char *v = o->repeat ? a->rep[k] : a->val[i];
+			if ((o->repeat && a->rep_opt[k] != i) || !a->seen[i])
+				continue;
+			/* the last value given counts; a repeated one, each in order */
+			gl_strbuf_printf(&sb, "%s%s%s%s%s", sb.len ? " " : "",
+				o->name[1] ? "--" : "-", o->name, o->arg ? " " : "",
+				o->arg ? v : "");
+		}
+		if (sb.oom)
+			cli_die(EXIT_RUN, "rank %d: out of memory comparing options",
+				mpi.rank);
+		put_item(&g, &len, sb.buf ? sb.buf : "");
+		gl_strbuf_done(&sb);
+	}
+	for (int i = 0; i < a->npos; i++)
+		put_item(&g, &len, a->pos[i]);
+	agree(g.b, len, a->spec);
+	free(g.b);
 }
 
 /* --- Rank 0: computing and dealing ----------------------------------------------- */
@@ -383,6 +546,12 @@ void cli_mpi_agree(int *v, int *n)
 {
 	(void)v;
 	(void)n;
+}
+
+void cli_mpi_same(const cli_args *a, bool help)
+{
+	(void)a;
+	(void)help;
 }
 
 void cli_mpi_runner(cli_pool *pool)

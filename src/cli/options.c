@@ -103,8 +103,9 @@ void cli_parse(const cli_spec *spec, int argc, char **argv, cli_args *a)
 	/* Options and arguments in any order: parse up to each argument,
 	 * keep it, go on after it ("+" stops getopt at the first one). */
 	int i = 1;
+	bool help = false;
 	opterr = 0;
-	while (i < argc) {
+	while (i < argc && !help) {
 		optind = 0; /* a full reset, GNU getopt */
 		char **sub = argv + i - 1;
 		int end = i;
@@ -114,8 +115,8 @@ void cli_parse(const cli_spec *spec, int argc, char **argv, cli_args *a)
 		while ((c = getopt_long(subc, sub, shorts, lo, NULL)) != -1) {
 			int k = -1;
 			if (c == 'h') {
-				cli_help(spec, stdout);
-				exit(0);
+				help = true;
+				break;
 			} else if (c >= 1000) {
 				k = c - 1000;
 			} else if (c != '?' && c != ':') {
@@ -149,18 +150,25 @@ void cli_parse(const cli_spec *spec, int argc, char **argv, cli_args *a)
 			}
 		}
 		i += optind - 1;
-		if (i < argc) {
+		if (i < argc && !help) {
 			if (a->npos == CLI_ARGS_MAX)
 				cli_die(EXIT_USAGE, "%s: too many arguments", spec->name);
 			a->pos[a->npos++] = argv[i++];
 		}
 	}
-	if (a->npos > spec->max_args)
+	if (!help && a->npos > spec->max_args)
 		cli_die(EXIT_USAGE, "%s: unexpected argument '%s' (try: gamelearn "
 			"%s --help)", spec->name, a->pos[spec->max_args], spec->name);
-	if (a->npos < spec->min_args)
+	if (!help && a->npos < spec->min_args)
 		cli_die(EXIT_USAGE, "usage: gamelearn %s%s%s", spec->name,
 			spec->args && *spec->args ? " " : "", spec->args ? spec->args : "");
+	/* under MPI, every rank's options the same, before any work; --help
+	 * too, so that a rank given it alone is refused, not waited for */
+	cli_mpi_same(a, help);
+	if (help) {
+		cli_help(spec, stdout);
+		exit(0);
+	}
 }
 
 bool cli_given(const cli_args *a, const char *name)

@@ -40,16 +40,32 @@ static void sync_parent(const char *path)
 	}
 }
 
-/* Remove the temporary files of path that a killed writer left: named
- * like ours, not locked by a live writer, and over 2 s old (a writer locks
+/* Whether name is one of our temporary files' names: NAME.tmp.XXXXXX,
+ * NAME not empty and the XXXXXX six of mkstemp's letters and digits. */
+static bool temp_name(const char *name)
+{
+	size_t n = strlen(name);
+	if (n < 12 || strncmp(name + n - 11, ".tmp.", 5))
+		return false;
+	for (const char *c = name + n - 6; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		      (*c >= '0' && *c <= '9')))
+			return false;
+	return true;
+}
+
+/* Remove the temporary files that killed writers left in the folder of
+ * path, whichever file of it they were saving (ggp's --live writes a new
+ * file per match; the web page's memories are one file per learner and
+ * game, each saved seldom): named like ours, a regular file of this
+ * user's, not locked by a live writer, and over 2 s old (a writer locks
  * its file right after making it). Best effort. */
 static void clean_stale(const char *path)
 {
 	const char *slash = strrchr(path, '/');
-	const char *base = slash ? slash + 1 : path;
-	size_t dn = slash ? (size_t)(slash - path) : 0, bn = strlen(base);
-	char *dir = gl_malloc(dn + 2), *name = gl_malloc(strlen(path) + 300);
-	if (!dir || !name)
+	size_t dn = slash ? (size_t)(slash - path) : 0;
+	char *dir = gl_malloc(dn + 2), *name = NULL;
+	if (!dir)
 		goto done;
 	if (slash && dn == 0)
 		strcpy(dir, "/");
@@ -65,12 +81,17 @@ static void clean_stale(const char *path)
 	time_t now = time(NULL);
 	for (struct dirent *e; (e = readdir(d));) {
 		const char *n = e->d_name;
-		if (strlen(n) != bn + 11 || strncmp(n, base, bn) ||
-		    strncmp(n + bn, ".tmp.", 5))
+		if (!temp_name(n))
 			continue;
-		snprintf(name, strlen(path) + 300, "%s/%s", dir, n);
+		size_t size = strlen(dir) + strlen(n) + 2;
+		char *nn = gl_realloc(name, size);
+		if (!nn)
+			break;
+		name = nn;
+		snprintf(name, size, "%s/%s", dir, n);
 		struct stat st;
-		if (lstat(name, &st) || !S_ISREG(st.st_mode) || now - st.st_mtime < 2)
+		if (lstat(name, &st) || !S_ISREG(st.st_mode) ||
+		    st.st_uid != geteuid() || now - st.st_mtime < 2)
 			continue;
 		int fd = open(name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 		if (fd < 0)
@@ -167,6 +188,25 @@ fail:;
 	return gl_fail(err, GL_EIO, "cannot write '%s': %s", path, strerror(e));
 }
 
+/* Write the n bytes at p at the start of fd: 0, or the errno of the
+ * write that failed (a short write goes on, so that a full disk's
+ * ENOSPC or a file size limit's EFBIG is what is said). */
+static int write_all(int fd, const char *p, size_t n)
+{
+	size_t at = 0;
+	while (at < n) {
+		ssize_t k = pwrite(fd, p + at, n - at, (off_t)at);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return errno;
+		if (k == 0)
+			return EIO;
+		at += (size_t)k;
+	}
+	return 0;
+}
+
 int gl_lock_take(gl_lock *lk, const char *path, gl_err *err)
 {
 	lk->fd = -1;
@@ -212,15 +252,16 @@ int gl_lock_take(gl_lock *lk, const char *path, gl_err *err)
 		    a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
 			char text[32];
 			int k = snprintf(text, sizeof text, "%ld\n", (long)getpid());
-			if (ftruncate(fd, 0) == 0 && pwrite(fd, text, (size_t)k, 0) == k)
-				lk->fd = fd;
-			else
+			/* a full disk fails here, not at open: say why */
+			int e = ftruncate(fd, 0) ? errno : write_all(fd, text, (size_t)k);
+			if (e) {
 				close(fd);
-			if (lk->fd < 0) {
 				unlink(lk->path);
 				gl_lock_drop(lk);
-				return gl_fail(err, GL_EIO, "cannot write '%s.lock'", path);
+				return gl_fail(err, GL_EIO, "cannot write '%s.lock': %s", path,
+					strerror(e));
 			}
+			lk->fd = fd;
 			return 0;
 		}
 		close(fd);
