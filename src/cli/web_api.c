@@ -14,7 +14,7 @@
  * when room is needed. One client address may hold at most
  * --sessions-per-address of them, and all sessions' agents together at
  * most --agent-memory MB: what each agent holds is measured as it is
- * made (the heap's bytes before and after, agent_bytes()).
+ * made (the heap's bytes before and after, seat_new()).
  */
 #define _DEFAULT_SOURCE /* realpath, mallinfo2 */
 #include "cli.h"
@@ -113,8 +113,8 @@ void web_scrub(char *msg, size_t n)
 {
 	const char *d = table.cfg.data;
 	size_t dl = d ? strlen(d) : 0;
-	if (!dl || !strstr(msg, d))
-		return;
+	if (dl < 2 || !strstr(msg, d))
+		return; /* none, or --data / (whose path is every path's start) */
 	char out[1024];
 	size_t k = 0;
 	for (const char *c = msg; *c && k + 1 < sizeof out;) {
