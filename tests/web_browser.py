@@ -200,10 +200,15 @@ def main():
         first = learned_total(d)
         if shots:
             d.save_screenshot(os.path.join(shots, "teach.png"))
-        # a second game starts from what was learned, and adds to it
+        # a second game starts from what was learned, and adds to it; the
+        # page deletes the first game's session (a DELETE, said to be JSON
+        # as the server asks), so the server holds as many as before
+        held = sessions(url)
         d.find_element(By.ID, "teach-new").click()
         wait.until(lambda x: wdl(x) == 1 and plies(x, "teach-game-view") == 0 and
                    "not saved yet" not in text_of(x, "learned-facts"))
+        check(sessions(url) == held, "teach: the old game's session deleted "
+              "(%d sessions, %d before)" % (sessions(url), held))
         check(learned_total(d) == first, "teach: memory kept for the next game")
         play_out(d, wait, "teach-game-view", check)
         wait.until(lambda x: wdl(x) == 2)
