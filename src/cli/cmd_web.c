@@ -443,7 +443,7 @@ static const cli_opt web_opts[] = {
 	{"host", "NAME", NULL, "a name the server is reached by on a network, besides its address and loopback names (requests naming another Host are refused)", 1},
 	{"sessions", "N", "64", "games held at once (a new one drops those idle past --expire)", 0},
 	{"sessions-per-address", "N", NULL, "sessions one client address may hold (default: a quarter of --sessions)", 0},
-	{"agent-memory", "MB", "1024", "memory all sessions' agents may hold together, in MB", 0},
+	{"agent-memory", "MB", "4096", "memory all sessions' agents may hold together, in MB", 0},
 	{"expire", "S", "1800", "seconds a game may stay idle before it may be dropped", 0},
 	{"move-time", "S", "1", "seconds an agent is given for a move (its time parameter)", 0},
 	{NULL, NULL, NULL, NULL, 0}
