@@ -1,20 +1,32 @@
 #!/bin/sh
-# cli_web.sh BIN - `gamelearn web` (issue 18) over real loopback HTTP with
-# curl: the page's files served from the binary, the JSON API's lists,
+# cli_web.sh BIN SLOWCLIENTS - `gamelearn web` (issue 18) over real
+# loopback HTTP with curl: the page's files served from the binary, the
+# JSON API's lists,
 # every kind of bad request answered with a 4xx and a one-line reason
 # (malformed JSON, unknown game or agent, file parameters, illegal
 # moves, unknown sessions), the experiments of the library and a quick
 # run of one (one at a time), a whole tic-tac-toe game with undo, a
 # teaching game whose memory is saved in --data, paths that try to leave
 # --data, sessions made at once, the cap on sessions and their expiry;
-# the server still up at the end. Every wait is bounded; the servers are
-# killed on exit.
+# and (issue 68) that it answers only its own page: another site's
+# requests (a form's Content-Type, a foreign Origin, a foreign Host) are
+# refused, one address cannot take the session table, the agents' memory
+# is bounded, a kif file is confined to --data like /data/, and slow
+# clients from other addresses or the user's own cannot shut the user
+# out. The server still up at the end. Every wait and every load is
+# bounded; the servers are killed on exit.
 . "$(dirname "$0")/lib_cli.sh"
 
 command -v curl >/dev/null 2>&1 || { echo "cli_web: curl is needed" >&2; exit 1; }
+SLOW=${2:-}
+[ -x "$SLOW" ] || { echo "cli_web: the slowclients helper is needed as \$2" >&2; exit 1; }
 spid=""
 spid2=""
-trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; [ -n "$spid2" ] && kill "$spid2" 2>/dev/null; rm -rf "$tmp"' EXIT
+spid3=""
+slows=""
+trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; [ -n "$spid2" ] && kill "$spid2" 2>/dev/null
+	[ -n "$spid3" ] && kill "$spid3" 2>/dev/null; [ -n "$slows" ] && kill $slows 2>/dev/null
+	rm -rf "$tmp"' EXIT
 
 # web LOG ARGS... : start `gamelearn web --port 0 ARGS`; sets wpid and W
 web() {
@@ -25,15 +37,23 @@ web() {
 	W=http://127.0.0.1:$port
 }
 
-# req METHOD PATH [BODY] : sets code and body
+# req METHOD PATH [BODY [CURL-ARGS...]] : sets code and body (BODY "":
+# none). The request says its body is JSON, or CT when set (CT=-: no
+# Content-Type at all);
+# IFACE, when set, is the source address (a second client: 127.0.0.2)
 req() {
-	if [ $# -ge 3 ]; then
-		printf '%s' "$3" >"$tmp/req"
-		code=$(curl -s -m 120 --path-as-is -o "$tmp/body" -w '%{http_code}' -X "$1" \
-			-H 'Content-Type: application/json' --data-binary @"$tmp/req" "$W$2")
-	else
-		code=$(curl -s -m 120 --path-as-is -o "$tmp/body" -w '%{http_code}' -X "$1" "$W$2")
+	m=$1 pth=$2
+	shift 2
+	b=${1:-}
+	[ $# -ge 1 ] && shift
+	if [ -n "$b" ]; then
+		printf '%s' "$b" >"$tmp/req"
+		set -- --data-binary @"$tmp/req" "$@"
 	fi
+	ct="Content-Type: ${CT:-application/json}"
+	[ "${CT:-}" = - ] && ct="Content-Type:"
+	code=$(curl -s -m 120 --path-as-is ${IFACE:+--interface "$IFACE"} -o "$tmp/body" \
+		-w '%{http_code}' -X "$m" -H "$ct" "$@" "$W$pth")
 	body=$(cat "$tmp/body")
 }
 # want CODE PATTERN WHAT : the last reply had status CODE and PATTERN
@@ -65,7 +85,9 @@ printf '<svg xmlns="http://www.w3.org/2000/svg"></svg>\n' >"$D/out/plot.svg"
 printf 'secret\n' >"$tmp/secret.csv"
 ln -s "$tmp/secret.csv" "$D/out/link.csv"
 cp data/gdl/games/ticTacToe.kif "$D/gdl/"
-web "$tmp/log" --data "$D"
+# (the cap on sessions per address and on the agents' memory are tested
+# on servers of their own below)
+web "$tmp/log" --data "$D" --sessions-per-address 64 --agent-memory 100000
 spid=$wpid
 
 # the page, from the binary
@@ -170,7 +192,8 @@ want_err 404 'no API' "a path that is not UTF-8"
 req POST /api/sessions '{"game":"tictactoe","opponent":"\u00e9t\u00e9"}'
 want_err 404 'unknown agent' "an agent name beyond ASCII"
 head -c 70000 /dev/zero | tr '\0' ' ' >"$tmp/big"
-code=$(curl -s -m 30 -o "$tmp/body" -w '%{http_code}' -X POST --data-binary @"$tmp/big" "$W/api/sessions")
+code=$(curl -s -m 30 -o "$tmp/body" -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
+	--data-binary @"$tmp/big" "$W/api/sessions")
 body=$(cat "$tmp/body")
 want_err 413 'over 64 KiB' "oversized body"
 
@@ -310,7 +333,7 @@ want 200 '"gameRoleNames":\["xplayer","oplayer"\]' "the record's roles"
 i=0
 pids=""
 while [ $i -lt 8 ]; do
-	curl -s -m 30 -o "$tmp/par$i" -X POST --data-binary \
+	curl -s -m 30 -o "$tmp/par$i" -X POST -H 'Content-Type: application/json' --data-binary \
 		'{"game":"connect4","opponent":"alphabeta:depth=3"}' "$W/api/sessions" &
 	pids="$pids $!"
 	i=$((i + 1))
@@ -327,7 +350,7 @@ done
 [ "$(printf '%s\n' $ids | sort -u | wc -l)" = 8 ] && ok || bad "parallel sessions share ids:$ids"
 pids=""
 for s in $ids; do
-	curl -s -m 30 -o "$tmp/mv$s" -X POST --data-binary '{"move":"d"}' \
+	curl -s -m 30 -o "$tmp/mv$s" -X POST -H 'Content-Type: application/json' --data-binary '{"move":"d"}' \
 		"$W/api/sessions/$s/move" &
 	pids="$pids $!"
 done
@@ -337,7 +360,7 @@ for s in $ids; do
 done
 
 # the cap on sessions and their expiry (a second server: 2 sessions, 1 s)
-web "$tmp/log2" --sessions 2 --expire 1
+web "$tmp/log2" --sessions 2 --sessions-per-address 2 --expire 1
 spid2=$wpid
 req POST /api/sessions '{"game":"nim","opponent":"random"}'
 want 201 '"game":"nim' "capped: first"
@@ -359,7 +382,7 @@ want_err 400 'no --data folder' "an experiment's run without --data"
 # once, each thinking first: every reply 201 or 503, the server up
 kill "$spid2" 2>/dev/null
 wait "$spid2"
-web "$tmp/log2" --sessions 4 --expire 0 --data "$tmp/data3"
+web "$tmp/log2" --sessions 4 --sessions-per-address 4 --expire 0 --data "$tmp/data3"
 spid2=$wpid
 req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"lauto"}'
 want 201 '"learner":"lauto"' "teach lauto"
@@ -371,7 +394,7 @@ req GET /api/sessions
 i=0
 pids=""
 while [ $i -lt 12 ]; do
-	curl -s -m 30 -o /dev/null -w '%{http_code}\n' -X POST --data-binary \
+	curl -s -m 30 -o /dev/null -w '%{http_code}\n' -X POST -H 'Content-Type: application/json' --data-binary \
 		'{"game":"connect4","opponent":"alphabeta:depth=4","first":"machine"}' \
 		"$W/api/sessions" >"$tmp/churn$i" &
 	pids="$pids $!"
@@ -383,6 +406,180 @@ if cat "$tmp"/churn* | grep -qv '^201$\|^503$'; then bad "churn: replies $codes"
 cat "$tmp"/churn* | grep -q '^201$' && ok || bad "churn: no session made ($codes)"
 req GET /api/sessions
 want 200 '"max":4' "up after the churn"
+
+# --- issue 68: the server answers only its own page ---------------------------
+# (a server of its own, --data empty: nothing another site sends may
+# write there)
+S=$tmp/sec
+mkdir -p "$S"
+web "$tmp/log3" --data "$S" --host game.example
+spid3=$wpid
+P=$port
+# a cross-site form can POST only text/plain, urlencoded or multipart
+# bodies: each refused with 415 before anything is done, nothing written
+CT=text/plain req POST /api/sessions '{"game":"tictactoe","mode":"teach"}'
+want_err 415 'Content-Type must be application/json' "a text/plain POST (a cross-site form)"
+CT=application/x-www-form-urlencoded req POST /api/experiments/ga-nim/run '{}'
+want_err 415 'Content-Type must be application/json' "an urlencoded POST starting a run"
+CT='multipart/form-data; boundary=x' req POST /api/sessions '--x--'
+want_err 415 'Content-Type' "a multipart POST"
+CT=- req POST /api/sessions '{"game":"nim"}'
+want_err 415 'Content-Type' "a POST without a Content-Type"
+CT='application/jsonx' req POST /api/sessions '{"game":"nim"}'
+want_err 415 'Content-Type' "a type that only begins with application/json"
+req GET /api/sessions
+want 200 '"sessions":\[\]' "no session made by the refused POSTs"
+[ -z "$(find "$S" -mindepth 1 | head -1)" ] && ok ||
+	bad "a refused POST wrote under --data: $(find "$S" -mindepth 1 | head -5)"
+CT='application/json; charset=utf-8' req POST /api/sessions '{"game":"nim","opponent":"random"}'
+want 201 '"game":"nim' "JSON with a charset taken"
+id=$(sid)
+CT=- req DELETE "/api/sessions/$id"
+want_err 415 'Content-Type' "a DELETE that does not say JSON"
+req DELETE "/api/sessions/$id"
+want 200 '"deleted"' "a DELETE that does"
+# Origin: another site's refused on every path; the page's own taken
+req GET /api/sessions '' -H 'Origin: http://evil.example'
+want_err 403 'Origin refused' "GET with another site's Origin"
+req POST /api/sessions '{"game":"nim","opponent":"random"}' -H 'Origin: http://evil.example'
+want_err 403 'Origin refused' "a JSON POST with another site's Origin"
+req POST /api/sessions '{"game":"nim","opponent":"random"}' -H 'Origin: null'
+want_err 403 'Origin refused' "Origin null (a sandboxed page)"
+req POST /api/sessions '{"game":"nim","opponent":"random"}' -H "Origin: http://127.0.0.1:$((P + 1))"
+want_err 403 'Origin refused' "the origin of another port"
+req POST /api/sessions '{"game":"nim","opponent":"random"}' -H "Origin: http://127.0.0.1:$P"
+want 201 '"game":"nim' "the page's own Origin"
+# Host: a name that is not this server's is refused on every path (DNS
+# rebinding: another site's name pointed at 127.0.0.1)
+req GET /api/sessions '' -H 'Host: evil.example'
+want_err 403 'Host refused' "GET /api/sessions with Host: evil.example"
+if printf '%s' "$body" | grep -q '"id"'; then bad "sessions listed to a foreign Host"; else ok; fi
+req GET / '' -H "Host: evil.example:$P"
+want_err 403 'Host refused' "the page with a foreign Host"
+req GET /data/x.csv '' -H 'Host: evil.example'
+want_err 403 'Host refused' "/data/ with a foreign Host"
+req GET /api/sessions '' -H "Host: localhost:$((P + 1))"
+want_err 403 'Host refused' "a loopback name with another port"
+req GET /api/sessions '' -H "Host: 127.0.0.1.evil.example:$P"
+want_err 403 'Host refused' "a name that begins like a loopback address"
+for h in "localhost:$P" "LocalHost" "127.0.0.2:$P" "[::1]:$P" "game.example:$P"; do
+	req GET /api/sessions '' -H "Host: $h"
+	want 200 '"sessions"' "Host: $h"
+done
+expect_error 2 '\-\-host wants a name without port' web --host evil.example:80
+# one address cannot take the table: --sessions 8, a quarter from one
+# address; another address still makes its own
+kill "$spid3" 2>/dev/null
+wait "$spid3"
+web "$tmp/log3" --sessions 8
+spid3=$wpid
+req POST /api/sessions '{"game":"nim","opponent":"random"}'
+want 201 '"game":"nim' "per address: first"
+req POST /api/sessions '{"game":"nim","opponent":"random"}'
+want 201 '"game":"nim' "per address: second"
+req POST /api/sessions '{"game":"nim","opponent":"random"}'
+want_err 429 'too many sessions from your address (2' "per address: a quarter of --sessions"
+IFACE=127.0.0.2
+req POST /api/sessions '{"game":"nim","opponent":"random"}'
+IFACE=
+want 201 '"game":"nim' "per address: another address makes its own"
+req GET /api/sessions
+want 200 '"per_address":2' "per address: listed"
+# watch takes exactly the game's number of agents
+req POST /api/sessions '{"game":"nim","mode":"watch","agents":["random","random","random"]}'
+want_err 400 'want an array of 2 agent specs' "watch with 3 agents for 2 players"
+# the agents' memory together is bounded (--agent-memory MB): alphabeta
+# holds its table (about 12 MB), random nothing
+kill "$spid3" 2>/dev/null
+wait "$spid3"
+web "$tmp/log3" --agent-memory 20
+spid3=$wpid
+req POST /api/sessions '{"game":"connect4","opponent":"alphabeta:depth=3"}'
+want 201 '"game":"connect' "memory: one alphabeta within the bound"
+req POST /api/sessions '{"game":"connect4","opponent":"alphabeta:depth=3"}'
+want_err 503 'past the server.s bound of 20 MB (--agent-memory)' "memory: a second past the bound"
+req POST /api/sessions '{"game":"connect4","opponent":"random"}'
+want 201 '"game":"connect' "memory: random, holding nothing, still made"
+req GET /api/sessions
+want 200 '"agent_mb":[1-9][0-9.]*,"agent_mb_max":20' "memory: what the agents hold listed"
+
+# kif: a regular file inside --data, no link out of it; errors name the
+# file as given, never the server's path
+kill "$spid3" 2>/dev/null
+wait "$spid3"
+K=$tmp/kifdata
+mkdir -p "$K/gdl" "$tmp/outside"
+cp data/gdl/games/ticTacToe.kif "$tmp/outside/secret.kif"
+ln -s "$tmp/outside/secret.kif" "$K/gdl/link.kif"
+ln -s "$tmp/outside" "$K/out"
+printf '(role x)\n(this is not (GDL\n' >"$K/gdl/bad.kif"
+web "$tmp/log3" --data "$K"
+spid3=$wpid
+P=$port
+Kreal=$(cd "$K" && pwd -P)
+noleak() { # the last reply names no path of the server's
+	if printf '%s' "$body" | grep -q -e "$Kreal" -e "$tmp"; then
+		bad "$1: the server's path in the reply: $body"; else ok; fi
+}
+req POST /api/sessions '{"kif":"gdl/link.kif","opponent":"random"}'
+want_err 403 "kif: 'gdl/link.kif' leads out of the data folder" "kif: a link to a file out of --data"
+noleak "kif link"
+req POST /api/sessions '{"kif":"out/secret.kif","opponent":"random"}'
+want_err 403 "kif: 'out/secret.kif' leads out of the data folder" "kif: through a linked folder out of --data"
+noleak "kif linked folder"
+req POST /api/sessions '{"kif":"gdl/none.kif","opponent":"random"}'
+want_err 404 "kif: no file 'gdl/none.kif'" "kif: a missing file"
+noleak "kif missing"
+req POST /api/sessions '{"kif":"gdl/bad.kif","opponent":"random"}'
+want_err 400 'gdl/bad.kif' "kif: a file that is not GDL, named as given"
+noleak "kif not GDL"
+
+# slow clients. A request's headers must come within a deadline counted
+# from the connection's start, however slowly they trickle: two clients
+# sending a byte every 0.5 s for 14 s are shut (after 10 s), where each
+# byte once renewed the 20 s idle timeout
+"$SLOW" 127.0.0.1 "$P" 2 14 --every 500 >"$tmp/trickle"
+closed=$(sed -n 's/.*closed-by-server \([0-9]*\).*/\1/p' "$tmp/trickle")
+[ "${closed:-0}" -ge 2 ] && ok || bad "trickled headers not shut: $(cat "$tmp/trickle")"
+# user_asks WHAT : six of the user's requests, one a second, from
+# 127.0.0.1, each given 5 s (it takes milliseconds): every one answered;
+# then the slow clients (pids in slows) are stopped
+user_asks() {
+	n=0 okn=0
+	while [ $n -lt 6 ]; do
+		c=$(curl -s -m 5 -o /dev/null -w '%{http_code}' "$W/api/games")
+		[ "$c" = 200 ] && okn=$((okn + 1))
+		n=$((n + 1))
+		sleep 1
+	done
+	[ $okn = 6 ] && ok || bad "$1: $okn of 6 of the user's requests answered"
+	kill $slows 2>/dev/null
+	wait $slows
+	slows=""
+}
+# 300 slow clients from ten other addresses (30 each, under the 32 one
+# address may hold), for 40 s at most: the connections past the cap are
+# shut, oldest first (they once held every place until they left)
+slows=""
+a=2
+while [ $a -le 11 ]; do
+	"$SLOW" 127.0.0.1 "$P" 30 40 --from 127.0.0.$a >/dev/null &
+	slows="$slows $!"
+	a=$((a + 1))
+done
+sleep 3
+user_asks "beside 300 slow clients from other addresses"
+# 40 from the user's own address: its oldest still sending its headers
+# is shut to make room for the new one, not the new one refused
+"$SLOW" 127.0.0.1 "$P" 40 40 >/dev/null &
+slows=$!
+sleep 3
+user_asks "beside 40 slow clients from the user's own address"
+req GET /api/games
+want 200 '"games"' "up after the slow clients"
+kill "$spid3" 2>/dev/null
+wait "$spid3"
+spid3=""
 
 # both servers still up
 W=http://127.0.0.1:$(sed -n 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$tmp/log")

@@ -6,7 +6,11 @@ game by clicking the board, takes a move back with Undo, moves a checkers
 man by two clicks, and teaches
 Martens' machine a game, seeing its memory grow (configurations recorded,
 the W/D/L record, the memory file saved in --data) and kept for the next
-game. Every wait is explicit with a generous timeout. With SHOTS_DIR it
+game; and (issue 68) that the server answers only its own page: a
+fetch from the page whose body is not said to be JSON is refused (415),
+the page works when reached as localhost too, and a request another
+origin's page sends (a form's text/plain POST) makes nothing (403).
+Every wait is explicit with a generous timeout. With SHOTS_DIR it
 also saves a screenshot of every page there."""
 import os
 import re
@@ -15,6 +19,8 @@ import subprocess
 import sys
 import tempfile
 import time
+import json
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -77,6 +83,19 @@ def history(d, view):
         "for (const e of document.querySelectorAll('#' + arguments[0] + ' .hint'))"
         "  if (e.textContent.startsWith('Moves: ')) return e.textContent.slice(7);"
         "return '';", view)
+
+
+def sessions(url):
+    """The sessions the server holds, asked directly (not by the page)."""
+    with urllib.request.urlopen(url + "api/sessions", timeout=TIMEOUT) as r:
+        return len(json.load(r)["sessions"])
+
+
+# fetch(url, opts) from the page: [status, body], or [0, the error] when
+# the browser hides the reply (a no-cors request to another origin)
+FETCH = """const done = arguments[arguments.length - 1];
+fetch(arguments[0], arguments[1]).then(r => r.text().then(t => done([r.status, t])))
+  .catch(e => done([0, String(e)]));"""
 
 
 def plies(d, view):
@@ -181,10 +200,15 @@ def main():
         first = learned_total(d)
         if shots:
             d.save_screenshot(os.path.join(shots, "teach.png"))
-        # a second game starts from what was learned, and adds to it
+        # a second game starts from what was learned, and adds to it; the
+        # page deletes the first game's session (a DELETE, said to be JSON
+        # as the server asks), so the server holds as many as before
+        held = sessions(url)
         d.find_element(By.ID, "teach-new").click()
         wait.until(lambda x: wdl(x) == 1 and plies(x, "teach-game-view") == 0 and
                    "not saved yet" not in text_of(x, "learned-facts"))
+        check(sessions(url) == held, "teach: the old game's session deleted "
+              "(%d sessions, %d before)" % (sessions(url), held))
         check(learned_total(d) == first, "teach: memory kept for the next game")
         play_out(d, wait, "teach-game-view", check)
         wait.until(lambda x: wdl(x) == 2)
@@ -202,6 +226,31 @@ def main():
               "results: the run's tables shown")
         wait.until(lambda x: any(li.text.startswith("[hwang] experiments/hwang/")
                                  for li in x.find_elements(By.CSS_SELECTOR, "#results-list li")))
+        # the server answers only its own page: a fetch of the page's with
+        # a body not said to be JSON is refused, as a form's would be
+        d.set_script_timeout(TIMEOUT)
+        n = sessions(url)
+        st, body = d.execute_async_script(FETCH, url + "api/sessions", {
+            "method": "POST", "headers": {"Content-Type": "text/plain"},
+            "body": json.dumps({"game": "nim", "opponent": "random"})})
+        check(st == 415 and "Content-Type" in body,
+              "a text/plain fetch refused: %s %s" % (st, body[:200]))
+        check(sessions(url) == n, "no session made by the text/plain fetch")
+        # the page reached as localhost (its own origin then) still plays
+        port = re.search(r":(\d+)/", url).group(1)
+        local = "http://localhost:%s/" % port
+        d.get(local + "#play")
+        wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, "#play-game-view .board rect.cell"))
+        click_move(d, wait, "play-game-view")
+        check(plies(d, "play-game-view") == 2, "the page as localhost plays")
+        # and from there 127.0.0.1 is another origin: a form-like POST
+        # to it (no-cors, text/plain, its reply hidden) makes nothing
+        n = sessions(url)
+        d.execute_async_script(FETCH, url + "api/sessions", {
+            "method": "POST", "mode": "no-cors",
+            "headers": {"Content-Type": "text/plain"},
+            "body": json.dumps({"game": "nim", "opponent": "random"})})
+        check(sessions(url) == n, "another origin's POST made a session")
         if shots:
             d.get(url + "#watch")
             wait.until(lambda x: x.find_element(By.ID, "watch-new").is_displayed())

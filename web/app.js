@@ -27,10 +27,10 @@ function sv(tag, attrs, text) {
 
 async function api(method, path, body) {
   const opt = { method: method, headers: {} };
-  if (body !== undefined) {
-    opt.body = JSON.stringify(body);
-    opt.headers["Content-Type"] = "application/json";
-  }
+  /* the server refuses a request that changes anything unless it says
+     JSON, a bodiless DELETE included */
+  if (method !== "GET") opt.headers["Content-Type"] = "application/json";
+  if (body !== undefined) opt.body = JSON.stringify(body);
   const r = await fetch("/api" + path, opt);
   let j = null;
   try { j = await r.json(); } catch (e) { j = { error: "reply not JSON (" + r.status + ")" }; }

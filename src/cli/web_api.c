@@ -11,8 +11,12 @@
  * mutex; each session has its own mutex, held while a request works on
  * it (an agent's move included), and a reference count so that a session
  * in use is never freed. A session idle longer than the expiry is freed
- * when room is needed.
+ * when room is needed. One client address may hold at most
+ * --sessions-per-address of them, and all sessions' agents together at
+ * most --agent-memory MB: what each agent holds is measured as it is
+ * made (the heap's bytes before and after, seat_new()).
  */
+#define _DEFAULT_SOURCE /* realpath, mallinfo2 */
 #include "cli.h"
 #include "web.h"
 
@@ -23,12 +27,25 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define WEB_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define WEB_ASAN 1
+#endif
+#ifdef WEB_ASAN
+#include <sanitizer/allocator_interface.h>
+#endif
 
 enum {
 	ID_LEN = 16,        /* hex digits of a session id */
@@ -45,6 +62,8 @@ static const char *const learners[] = {"martens", "lauto", "td", "gapairs", NULL
 
 typedef struct session {
 	char id[ID_LEN + 1];
+	char client[48];        /* the address that made it */
+	double bytes;           /* its agents' memory, as measured */
 	pthread_mutex_t mu;     /* held while a request works on it */
 	int refs;               /* requests holding it (under table.mu) */
 	double used;            /* last request's time (gl_now) */
@@ -75,8 +94,10 @@ static struct {
 	web_config cfg;
 	session *s[SESSIONS_MAX];
 	int n;
+	double bytes;           /* the sessions' agents' memory together */
 	uint64_t counter;       /* for session ids */
-} table = {.mu = PTHREAD_MUTEX_INITIALIZER};
+	pthread_mutex_t make_mu; /* one agent made at a time, measured */
+} table = {.mu = PTHREAD_MUTEX_INITIALIZER, .make_mu = PTHREAD_MUTEX_INITIALIZER};
 
 void web_api_init(const web_config *cfg)
 {
@@ -88,6 +109,30 @@ void web_api_init(const web_config *cfg)
 
 /* --- replies ---------------------------------------------------------------- */
 
+void web_scrub(char *msg, size_t n)
+{
+	const char *d = table.cfg.data;
+	size_t dl = d ? strlen(d) : 0;
+	if (dl < 2 || !strstr(msg, d))
+		return; /* none, or --data / (whose path is every path's start) */
+	char out[1024];
+	size_t k = 0;
+	for (const char *c = msg; *c && k + 1 < sizeof out;) {
+		if (!strncmp(c, d, dl)) {
+			bool sub = c[dl] == '/';
+			k += (size_t)snprintf(out + k, sizeof out - k, "%s",
+				sub ? "" : "the data folder");
+			if (k >= sizeof out)
+				k = sizeof out - 1;
+			c += dl + sub;
+		} else {
+			out[k++] = *c++;
+		}
+	}
+	out[k] = '\0';
+	snprintf(msg, n, "%s", out);
+}
+
 void web_error(web_reply *r, unsigned status, const char *fmt, ...)
 {
 	char msg[512];
@@ -95,6 +140,7 @@ void web_error(web_reply *r, unsigned status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	web_scrub(msg, sizeof msg);
 	for (char *c = msg; *c; c++)
 		if (*c == '\n' || *c == '\r')
 			*c = ' '; /* one line */
@@ -239,10 +285,21 @@ static gl_game *make_game(const char *spec, const char *kif, web_reply *r)
 				kif);
 			return NULL;
 		}
-		char path[PATH_MAX * 2];
+		/* as /data/ does: a regular file whose real path is inside
+		 * --data (a symbolic link out of it is refused) */
+		char path[PATH_MAX * 2], real[PATH_MAX];
+		size_t dl = strlen(table.cfg.data);
 		struct stat st; /* a pipe would hold the thread */
 		snprintf(path, sizeof path, "%s/%s", table.cfg.data, kif);
-		if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if (!realpath(path, real)) {
+			web_error(r, 404, "kif: no file '%s' in the data folder", kif);
+			return NULL;
+		}
+		if (strncmp(real, table.cfg.data, dl) || real[dl] != '/') {
+			web_error(r, 403, "kif: '%s' leads out of the data folder", kif);
+			return NULL;
+		}
+		if (stat(real, &st) || !S_ISREG(st.st_mode)) {
 			web_error(r, 400, "kif: '%s' is not a file", kif);
 			return NULL;
 		}
@@ -342,6 +399,7 @@ static void table_drop(int i)
 {
 	session *ss = table.s[i];
 	table.s[i] = table.s[--table.n];
+	table.bytes -= ss->bytes;
 	session_free(ss);
 }
 
@@ -375,6 +433,27 @@ static bool table_add(session *ss, web_reply *r)
 			"again later", table.cfg.max_sessions, table.cfg.expire_s);
 		return false;
 	}
+	int mine = 0;
+	for (int i = 0; i < table.n; i++)
+		mine += !strcmp(table.s[i]->client, ss->client);
+	if (mine >= table.cfg.per_address) {
+		pthread_mutex_unlock(&table.mu);
+		web_error(r, 429, "too many sessions from your address (%d, "
+			"--sessions-per-address); delete one or wait %.0f s for one "
+			"to expire", table.cfg.per_address, table.cfg.expire_s);
+		return false;
+	}
+	double mb = 1024.0 * 1024.0;
+	if (table.bytes + ss->bytes > table.cfg.agent_mb * mb) {
+		double held = table.bytes;
+		pthread_mutex_unlock(&table.mu);
+		web_error(r, 503, "agents' memory: this game's agents hold %.1f MB and "
+			"the sessions' %.1f MB, past the server's bound of %.0f MB "
+			"(--agent-memory); try again when games have ended or expired",
+			ss->bytes / mb, held / mb, table.cfg.agent_mb);
+		return false;
+	}
+	table.bytes += ss->bytes;
 	table.counter = gl_mix64(table.counter + 0x9e3779b97f4a7c15ull);
 	snprintf(ss->id, sizeof ss->id, "%016llx", (unsigned long long)table.counter);
 	ss->used = gl_now();
@@ -450,11 +529,13 @@ static void session_end(session *ss)
 	int len = snprintf(line, sizeof line, "%ld %ld %ld\n", ss->wins, ss->draws,
 		ss->losses);
 	if (l->type->save(l, ss->mem, &err) ||
-	    gl_write_atomic(ss->wdl_path, line, (size_t)len, &err))
+	    gl_write_atomic(ss->wdl_path, line, (size_t)len, &err)) {
 		snprintf(ss->note, sizeof ss->note, "saving the memory failed: %.280s",
 			err.msg);
-	else
+		web_scrub(ss->note, sizeof ss->note);
+	} else {
 		snprintf(ss->note, sizeof ss->note, "memory saved");
+	}
 	/* the learner has learned all it will from this session: let the
 	 * memory be taught by the next one */
 	gl_lock_drop(&ss->lock);
@@ -727,7 +808,24 @@ static void memory_path(char *out, char *plain, size_t n, const char *name,
 		safe, (unsigned long long)h);
 }
 
-/* Make the agent of seat p from a checked spec; false with r set. */
+/* The bytes the heap holds now, every thread's together (the sanitizer's
+ * own allocator under ASan). */
+static double heap_bytes(void)
+{
+#ifdef WEB_ASAN
+	return (double)__sanitizer_get_current_allocated_bytes();
+#else
+	struct mallinfo2 mi = mallinfo2();
+	return (double)mi.uordblks + (double)mi.hblkhd;
+#endif
+}
+
+/* Make the agent of seat p from a checked spec, adding what it holds to
+ * ss->bytes: an agent allocates what it needs in init (agent.h; uct its
+ * node arena, alphabeta its table), so the heap's growth while it is made
+ * is its memory. Agents are made one at a time, so that two makings do
+ * not count each other's; the other threads' small allocations meanwhile
+ * are noise. False with r set. */
 static bool seat_new(session *ss, int p, const char *spec, const char *what,
 	web_reply *r)
 {
@@ -735,7 +833,12 @@ static bool seat_new(session *ss, int p, const char *spec, const char *what,
 	if (!check_agent_spec(spec, what, full, sizeof full, r))
 		return false;
 	gl_err err = {0};
+	pthread_mutex_lock(&table.make_mu);
+	double before = heap_bytes();
 	ss->agent[p] = gl_agent_new(full, ss->g, NULL, &err);
+	double grew = heap_bytes() - before;
+	pthread_mutex_unlock(&table.make_mu);
+	ss->bytes += grew > 0 ? grew : 0;
 	if (!ss->agent[p]) {
 		web_error(r, 400, "%s: %s", what, err.msg);
 		return false;
@@ -828,8 +931,8 @@ static bool teach_setup(session *ss, int p, const char *spec, web_reply *r)
 	return true;
 }
 
-/* POST /sessions: a new game. */
-static void api_new(json_t *req, web_reply *r)
+/* POST /sessions: a new game, made from address client. */
+static void api_new(json_t *req, const char *client, web_reply *r)
 {
 	const char *mode = field_str(req, "mode", r), *spec = field_str(req, "game", r);
 	const char *kif = field_str(req, "kif", r), *first = field_str(req, "first", r);
@@ -867,6 +970,7 @@ static void api_new(json_t *req, web_reply *r)
 		return;
 	}
 	pthread_mutex_init(&ss->mu, NULL);
+	snprintf(ss->client, sizeof ss->client, "%s", client);
 	ss->mode = m;
 	ss->learner = -1;
 	ss->lock.fd = -1;
@@ -884,9 +988,9 @@ static void api_new(json_t *req, web_reply *r)
 	}
 	int person = first && !strcmp(first, "machine") ? 1 : 0;
 	if (m == MODE_WATCH) {
-		if (!json_is_array(agents) || json_array_size(agents) < g->nplayers) {
-			web_error(r, 400, "agents: want an array of %u agent specs (more "
-				"are ignored)", g->nplayers);
+		if (!json_is_array(agents) || json_array_size(agents) != g->nplayers) {
+			web_error(r, 400, "agents: want an array of %u agent specs, one "
+				"a player of %s", g->nplayers, g->spec);
 			goto fail;
 		}
 		for (unsigned p = 0; p < g->nplayers; p++) {
@@ -1109,8 +1213,11 @@ static void api_sessions(web_reply *r)
 		json_array_append_new(arr, json_pack("{s:s,s:s,s:s}", "id", table.s[i]->id,
 			"mode", mode_names[table.s[i]->mode], "game", spec));
 	}
+	double mb = table.bytes / (1024.0 * 1024.0);
 	pthread_mutex_unlock(&table.mu);
-	r->body = json_pack("{s:o,s:i}", "sessions", arr, "max", table.cfg.max_sessions);
+	r->body = json_pack("{s:o,s:i,s:i,s:f,s:f}", "sessions", arr, "max",
+		table.cfg.max_sessions, "per_address", table.cfg.per_address,
+		"agent_mb", mb, "agent_mb_max", table.cfg.agent_mb);
 }
 
 /* DELETE /sessions/ID */
@@ -1134,7 +1241,7 @@ static void api_delete(const char *id, web_reply *r)
 }
 
 void web_api(const char *method, const char *path, const char *body,
-	web_reply *r)
+	const char *client, web_reply *r)
 {
 	r->status = 200;
 	r->body = NULL;
@@ -1167,7 +1274,7 @@ void web_api(const char *method, const char *path, const char *body,
 	else if (!strcmp(path, "/matches") && get)
 		api_matches(r);
 	else if (!strcmp(path, "/sessions") && post)
-		api_new(req, r);
+		api_new(req, client, r);
 	else if (!strcmp(path, "/sessions") && get)
 		api_sessions(r);
 	else if (!strncmp(path, "/sessions/", 10) &&

@@ -115,8 +115,12 @@ static json_t *run_json(const gl_experiment_type *e, bool full)
 		json_object_set_new(o, "seconds", json_real(gl_now() - run.started));
 	else
 		json_object_set_new(o, "seconds", json_real(run.took));
-	if (run.state == RUN_FAILED)
-		json_object_set_new(o, "error", json_string(run.err.msg));
+	if (run.state == RUN_FAILED) {
+		char msg[sizeof run.err.msg];
+		snprintf(msg, sizeof msg, "%s", run.err.msg);
+		web_scrub(msg, sizeof msg); /* no server path */
+		json_object_set_new(o, "error", json_string(msg));
+	}
 	if (run.state != RUN_DONE || !full)
 		return o;
 	json_object_set_new(o, "text", json_stringn(run.rep.text.buf ? run.rep.text.buf : "",
