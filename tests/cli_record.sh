@@ -1,9 +1,10 @@
 #!/bin/sh
 # cli_record.sh BIN SLOWCLIENTS GGPRECORD - records written as the
-# matches end (issue 68, item 3): `match --record`, stopped by SIGINT,
-# SIGTERM or kill -9 in a long run, keeps every match it finished, each a
-# whole line in match order, read back by `replay` (it once left no file
-# at all).
+# matches end (issue 68, item 3): `match --record` and `ggp match
+# --record`, stopped by SIGINT, SIGTERM or kill -9 in a long run, keep
+# every match they finished, each a whole line in match order, read back
+# by `replay` and by the ggprecord helper ($3) (both once left no file at
+# all).
 # Every wait is bounded; a run still going is killed on exit.
 . "$(dirname "$0")/lib_cli.sh"
 
@@ -95,5 +96,19 @@ cp "$tmp/stop.rec" "$tmp/old.rec"
 cp "$tmp/stop.rec" "$tmp/keep.rec"
 expect_error 1 "too big to solve" match tictactoe random perfect:nodes=10 -n 2 --record "$tmp/keep.rec"
 cmp -s "$tmp/keep.rec" "$tmp/old.rec" && ok || bad "a run that failed at once changed the record"
+
+# ---- ggp match --record: the same --------------------------------------
+# the slow agent takes 20 ms a move: a match of ticTacToe in about 0.1 s
+for sig in INT TERM KILL; do
+	stopped $sig 3 ggp match $D/ticTacToe.kif --player slow:time=0.02 --player random \
+		-n 1000000
+	n=$(lines "$tmp/stop.rec")
+	"$REC" "$tmp/stop.rec" >"$tmp/recout" 2>&1
+	if [ $rc -eq $((128 + $(signo $sig))) ] && [ $n -ge 3 ] && whole "$tmp/stop.rec" &&
+	   grep -qx "$n records" "$tmp/recout" &&
+	   [ "$(grep -c '"isCompleted":true,' "$tmp/stop.rec")" = "$n" ]; then ok; else
+		bad "ggp match stopped by SIG$sig: rc=$rc, $n lines, $(cat "$tmp/recout") $(cat "$tmp/stop.err")"
+	fi
+done
 
 finish

@@ -7,9 +7,10 @@
  * move played for it, recorded as an error. Players are HTTP players
  * (http://HOST:PORT/, ours or any other) or local agents (any agent spec,
  * playing the `gdl` game type through game.h). Each match is written as a
- * JSON record (moves, legal move counts, errors, goals). The summary
- * gives each player's mean goal and its errors by kind; a player that
- * answered none of its messages makes the run fail.
+ * JSON record (moves, legal move counts, errors, goals) as it ends, so a
+ * stopped run keeps every match it finished. The summary gives each
+ * player's mean goal and its errors by kind; a player that answered none
+ * of its messages makes the run fail.
  *
  * The HTTP client is libcurl's. Remote players are asked at the same
  * time (a thread and a connection each), as the game server does; local
@@ -271,7 +272,7 @@ static const cli_opt match_opts[] = {
 	{"playclock", "S", "5", "seconds a move (local agents' time too)", 0},
 	{"n", "N", "1", "matches", 0},
 	{"seed", "S", "1", "seed of local agents and of moves played for players in error", 0},
-	{"record", "FILE", NULL, "write each match as a JSON line in ggp-base's match format", 0},
+	{"record", "FILE", NULL, "write each match as a JSON line in ggp-base's match format as it ends", 0},
 	{"meta-url", "URL", NULL, "the game's ggp-base repository URL, recorded as gameMetaURL (else the rules are recorded)", 0},
 	{"live", "DIR", NULL, "write each match's record so far to DIR/MATCHID.json after every step (atomically; `gamelearn web` shows it)", 0},
 	{NULL, NULL, NULL, NULL, 0}
@@ -732,17 +733,23 @@ int cmd_ggp_match(int argc, char **argv)
 	mg.seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 	manager_open(&mg, specs, nseats);
-	gl_strbuf out;
-	gl_strbuf_init(&out);
-	for (int m = 0; m < n; m++)
-		play_match(&mg, m, &out);
-	int rc = summary(&mg, n);
+	cli_record file;
+	cli_record_init(&file, "ggp match --record", record);
 	gl_err err = {0};
-	if (record && cli_write_out(&out, record, &err)) {
-		fprintf(stderr, "gamelearn: %s\n", err.msg);
-		rc = EXIT_RUN;
+	for (int m = 0; m < n; m++) {
+		gl_strbuf line;
+		gl_strbuf_init(&line);
+		play_match(&mg, m, &line);
+		if (line.oom)
+			cli_die(EXIT_RUN, "ggp match: out of memory for match %d's "
+				"record", m + 1);
+		if (record && cli_record_append(&file, line.buf, line.len, true, &err))
+			cli_die(EXIT_RUN, "%s", err.msg);
+		gl_strbuf_done(&line);
 	}
-	gl_strbuf_done(&out);
+	int rc = summary(&mg, n);
+	if (cli_record_close(&file, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
 	manager_close(&mg);
 	curl_global_cleanup();
 	return rc;
