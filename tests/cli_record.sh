@@ -4,7 +4,8 @@
 # --record`, stopped by SIGINT, SIGTERM or kill -9 in a long run, keep
 # every match they finished, each a whole line in match order, read back
 # by `replay` and by the ggprecord helper ($3) (both once left no file at
-# all).
+# all); and `ggp match`'s match ids (item 2), drawn from the OS's random
+# source: the same --seed gives other ids, the same moves and goals.
 # Every wait is bounded; a run still going is killed on exit.
 . "$(dirname "$0")/lib_cli.sh"
 
@@ -110,5 +111,23 @@ for sig in INT TERM KILL; do
 		bad "ggp match stopped by SIG$sig: rc=$rc, $n lines, $(cat "$tmp/recout") $(cat "$tmp/stop.err")"
 	fi
 done
+
+# ---- ggp match: match ids no one can guess, the rest reproducible -------
+for r in 1 2; do
+	"$BIN" ggp match $D/ticTacToe.kif --player random --player uct:iterations=50,time=0 \
+		-n 3 --seed 7 --record "$tmp/id$r.json" >"$tmp/out" 2>&1 ||
+		bad "ggp match --seed 7: $(cat "$tmp/out")"
+	grep -o '"matchId":"[^"]*"' "$tmp/id$r.json" >"$tmp/ids$r"
+	# without what the clock or the OS's random source gives
+	sed -e 's/"matchId":"[^"]*"//' -e 's/"startTime":[0-9]*//' \
+		-e 's/"stateTimes":\[[0-9,]*\]//' "$tmp/id$r.json" >"$tmp/rest$r"
+done
+[ "$(grep -c '^"matchId":"gamelearn\.[0-9a-f]\{32\}"$' "$tmp/ids1")" = 3 ] && ok ||
+	bad "match ids not 128 random bits in hex: $(cat "$tmp/ids1")"
+[ "$(sort -u "$tmp/ids1" "$tmp/ids2" | wc -l)" = 6 ] && ok ||
+	bad "the same seed gave a match id again: $(cat "$tmp/ids1" "$tmp/ids2")"
+grep -q '"moves":\[\["' "$tmp/rest1" && grep -q '"goalValues":\[' "$tmp/rest1" &&
+	cmp -s "$tmp/rest1" "$tmp/rest2" && ok ||
+	bad "the same seed gave other moves or goals: $(diff "$tmp/rest1" "$tmp/rest2" | head -c 600)"
 
 finish
