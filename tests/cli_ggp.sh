@@ -244,8 +244,10 @@ grep -q '"IL\|"CE\|"TO' "$tmp/rec.json" && bad "errors recorded: $(cat "$tmp/rec
 wait_exit
 # the player's own records (--live), one a match, as it saw the match:
 # ggp-base's format, completed, and the manager's states, moves and
-# goals
-cat "$tmp/live/gamelearn.1.0.json" "$tmp/live/gamelearn.1.1.json" >"$tmp/lrec.json" 2>/dev/null
+# goals (each file named by its match id, in the manager's order)
+for id in $(sed -n 's/^{"matchId":"\([0-9a-z.]*\)".*/\1/p' "$tmp/rec.json"); do
+	cat "$tmp/live/$id.json"
+done >"$tmp/lrec.json" 2>/dev/null
 "$REC" "$tmp/lrec.json" >"$tmp/recout" && grep -q "^2 records$" "$tmp/recout" && ok ||
 	bad "live records not read as ggp-base's: $(cat "$tmp/recout") $(cat "$tmp/lrec.json")"
 part() { # part FROM TO FILE : each line's text between "FROM": and ,"TO"

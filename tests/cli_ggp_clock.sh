@@ -146,7 +146,7 @@ if grep -q "^set_time 0.900$" "$tmp/slow3" && ! grep -v "^set_time 0.900$\|^choo
 then ok; else bad "local agent not timed by --playclock 1: $(cat "$tmp/slow3")"; fi
 "$REC" "$tmp/rec.json" >"$tmp/recout" && grep -q "^1 records$" "$tmp/recout" && ok ||
 	bad "record not read as ggp-base's: $(cat "$tmp/recout")"
-for f in '"matchId":"gamelearn.1.0"' '"isCompleted":true' '"isAborted":false' \
+for f in '"matchId":"gamelearn\.[0-9a-f]\{32\}"' '"isCompleted":true' '"isAborted":false' \
 	'"startClock":2' '"playClock":1' '"errors":\[\["",""\],\["",""\]' \
 	'"states":\["( (cell 1 1 b) (cell 1 2 b) ' '"goalValues":\[[0-9]*,[0-9]*\]' \
 	'"rules":"' '"stateTimes":\[[0-9]*,'; do

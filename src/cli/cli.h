@@ -159,6 +159,26 @@ void cli_check_out(const char *what, const char *path, bool dir);
  * is a device or a pipe (/dev/null, /dev/stdout, a shell's >(...)). */
 int cli_write_out(const gl_strbuf *sb, const char *path, gl_err *err);
 
+/* A record file written as a run goes (`match --record`, `ggp match
+ * --record`): made, or emptied, when the first text is appended (a run
+ * that fails before any match ends leaves an earlier record as it was),
+ * then each text appended whole as it comes, so that a stop, even kill
+ * -9, keeps every match written before it. */
+typedef struct cli_record {
+	const char *what; /* the option, for messages: "match --record" */
+	const char *path;
+	int fd;           /* -1 until the first append */
+} cli_record;
+void cli_record_init(cli_record *r, const char *what, const char *path);
+/* Append len bytes of text, and with sync flush the file to the disk
+ * (fsync: against the machine's crash; a process that dies loses nothing
+ * written either way). Returns 0, or GL_EIO with "WHAT: cannot write
+ * 'PATH': why". */
+int cli_record_append(cli_record *r, const char *text, size_t len, bool sync,
+	gl_err *err);
+/* Close the file (nothing when nothing was appended): 0 or GL_EIO. */
+int cli_record_close(cli_record *r, gl_err *err);
+
 /* Print the declared parameters of a game or agent type, one per line,
  * indented under its name (for `list` and `agents`). */
 void cli_print_params(const gl_param_def *params);

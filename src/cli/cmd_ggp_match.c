@@ -7,9 +7,12 @@
  * move played for it, recorded as an error. Players are HTTP players
  * (http://HOST:PORT/, ours or any other) or local agents (any agent spec,
  * playing the `gdl` game type through game.h). Each match is written as a
- * JSON record (moves, legal move counts, errors, goals). The summary
- * gives each player's mean goal and its errors by kind; a player that
- * answered none of its messages makes the run fail.
+ * JSON record (moves, legal move counts, errors, goals) as it ends, so a
+ * stopped run keeps every match it finished. Match ids come from the
+ * OS's random source, so that no one can guess one to send its player
+ * a PLAY or an ABORT; its moves and goals still follow from --seed. The
+ * summary gives each player's mean goal and its errors by kind; a player
+ * that answered none of its messages makes the run fail.
  *
  * The HTTP client is libcurl's. Remote players are asked at the same
  * time (a thread and a connection each), as the game server does; local
@@ -21,12 +24,16 @@
 #include "gamelearn/gdl.h"
 
 #include <curl/curl.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/random.h>
 #include <time.h>
+#include <unistd.h>
 
 enum {
 	REPLY_CAP = 65536, /* longest reply kept from a player */
@@ -271,7 +278,7 @@ static const cli_opt match_opts[] = {
 	{"playclock", "S", "5", "seconds a move (local agents' time too)", 0},
 	{"n", "N", "1", "matches", 0},
 	{"seed", "S", "1", "seed of local agents and of moves played for players in error", 0},
-	{"record", "FILE", NULL, "write each match as a JSON line in ggp-base's match format", 0},
+	{"record", "FILE", NULL, "write each match as a JSON line in ggp-base's match format as it ends", 0},
 	{"meta-url", "URL", NULL, "the game's ggp-base repository URL, recorded as gameMetaURL (else the rules are recorded)", 0},
 	{"live", "DIR", NULL, "write each match's record so far to DIR/MATCHID.json after every step (atomically; `gamelearn web` shows it)", 0},
 	{NULL, NULL, NULL, NULL, 0}
@@ -515,14 +522,42 @@ static void live_write(manager *mg, const ggp_record *rec, const gl_rng *rng,
 	}
 }
 
+/* A match id no one can guess: "gamelearn." and 128 bits from the OS's
+ * random source in hex, into id (room for 43 bytes). Dies without one. */
+static void match_id(char *id, size_t n)
+{
+	unsigned char b[16];
+	size_t got = 0;
+	while (got < sizeof b) {
+		ssize_t k = getrandom(b + got, sizeof b - got, 0);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		got += (size_t)k;
+	}
+	if (got < sizeof b) { /* a kernel without getrandom(2) */
+		int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+		got = fd >= 0 && read(fd, b, sizeof b) == (ssize_t)sizeof b ?
+			sizeof b : 0;
+		if (fd >= 0)
+			close(fd);
+	}
+	if (got < sizeof b)
+		cli_die(EXIT_RUN, "ggp match: no random source for a match id: "
+			"getrandom(2) and /dev/urandom both failed");
+	size_t k = gl_appendf(id, n, 0, "gamelearn.");
+	for (size_t i = 0; i < sizeof b; i++)
+		k = gl_appendf(id, n, k, "%02x", b[i]);
+}
+
 /* Play match m (START, a PLAY a step, STOP) and append its record to out;
  * prints its line of the summary. */
 static void play_match(manager *mg, int m, gl_strbuf *out)
 {
 	ggp_record rec;
 	char id[sizeof rec.id];
-	snprintf(id, sizeof id, "gamelearn.%llu.%d", (unsigned long long)mg->seed,
-		m);
+	match_id(id, sizeof id);
 	ggp_record_init(&rec, id);
 	gl_rng rng;
 	gl_rng_split(&rng, mg->seed + (uint64_t)m, 99);
@@ -732,17 +767,23 @@ int cmd_ggp_match(int argc, char **argv)
 	mg.seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 	manager_open(&mg, specs, nseats);
-	gl_strbuf out;
-	gl_strbuf_init(&out);
-	for (int m = 0; m < n; m++)
-		play_match(&mg, m, &out);
-	int rc = summary(&mg, n);
+	cli_record file;
+	cli_record_init(&file, "ggp match --record", record);
 	gl_err err = {0};
-	if (record && cli_write_out(&out, record, &err)) {
-		fprintf(stderr, "gamelearn: %s\n", err.msg);
-		rc = EXIT_RUN;
+	for (int m = 0; m < n; m++) {
+		gl_strbuf line;
+		gl_strbuf_init(&line);
+		play_match(&mg, m, &line);
+		if (line.oom)
+			cli_die(EXIT_RUN, "ggp match: out of memory for match %d's "
+				"record", m + 1);
+		if (record && cli_record_append(&file, line.buf, line.len, true, &err))
+			cli_die(EXIT_RUN, "%s", err.msg);
+		gl_strbuf_done(&line);
 	}
-	gl_strbuf_done(&out);
+	int rc = summary(&mg, n);
+	if (cli_record_close(&file, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
 	manager_close(&mg);
 	curl_global_cleanup();
 	return rc;

@@ -1,14 +1,19 @@
 /*
  * cmd_match.c - `agents`, `match` and `replay`: agents play matches, the
  * results are tabulated with confidence intervals, and a recorded match
- * can be stepped through again.
+ * can be stepped through again. The record is written as the matches
+ * end (cli_record, here for `ggp match` too), so a stopped run keeps
+ * every match it finished.
  */
 #include "cli.h"
 
 #include "gamelearn/agent.h"
 #include "gamelearn/stats.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -59,6 +64,54 @@ int cmd_agents(int argc, char **argv)
 	return 0;
 }
 
+/* --- Records written as the matches end --------------------------------------- */
+
+void cli_record_init(cli_record *r, const char *what, const char *path)
+{
+	r->what = what;
+	r->path = path;
+	r->fd = -1;
+}
+
+int cli_record_append(cli_record *r, const char *text, size_t len, bool sync,
+	gl_err *err)
+{
+	if (r->fd < 0) {
+		r->fd = open(r->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+		if (r->fd < 0)
+			return gl_fail(err, GL_EIO, "%s: cannot write '%s': %s",
+				r->what, r->path, strerror(errno));
+	}
+	while (len > 0) {
+		ssize_t k = write(r->fd, text, len);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return gl_fail(err, GL_EIO, "%s: cannot write '%s': %s",
+				r->what, r->path, strerror(k < 0 ? errno : ENOSPC));
+		text += k;
+		len -= (size_t)k;
+	}
+	/* a pipe or a device has nothing to sync */
+	if (sync && fsync(r->fd) != 0 && errno != EINVAL && errno != EROFS &&
+	    errno != ENOTSUP)
+		return gl_fail(err, GL_EIO, "%s: cannot write '%s': %s", r->what,
+			r->path, strerror(errno));
+	return 0;
+}
+
+int cli_record_close(cli_record *r, gl_err *err)
+{
+	if (r->fd < 0)
+		return 0;
+	int rc = close(r->fd);
+	r->fd = -1;
+	if (rc != 0)
+		return gl_fail(err, GL_EIO, "%s: cannot write '%s': %s", r->what,
+			r->path, strerror(errno));
+	return 0;
+}
+
 static void write_record(FILE *f, const gl_game *g, int index, gl_agent *const *seat,
 	const gl_match *m)
 {
@@ -88,7 +141,13 @@ static void write_record(FILE *f, const gl_game *g, int index, gl_agent *const *
  * agents, and give back every agent's statistics (exact sums of integer
  * goals: the order of adding them does not matter) and, with --record,
  * the record's lines. Agents that learn across matches (those with a
- * save) and a person play every match in order: one piece. */
+ * save) and a person play every match in order: one piece.
+ *
+ * The record is rank 0's, in match order: a piece's lines go to it once
+ * the piece and every piece before it are in (finished here or put from
+ * another rank), and the first piece not yet written, when it runs
+ * here, writes each of its matches as it ends. A stopped run keeps
+ * every match before the first one unfinished or not yet in. */
 
 typedef struct match_job {
 	const gl_game *g;
@@ -100,7 +159,45 @@ typedef struct match_job {
 	gl_agent **agents;        /* nagents per worker, made when first needed */
 	char **out;               /* each piece's result: stats, then record lines */
 	size_t *size;
+	/* rank 0's record, written as the matches end */
+	cli_record *rec;          /* NULL: none here */
+	const char *head;         /* its first line */
+	int pieces;
+	atomic_int written;       /* pieces written whole: 0..written-1 */
+	size_t sent;              /* bytes of piece `written`'s lines written */
+	pthread_mutex_t lock;     /* guards out, size, written, sent, rec */
 } match_job;
+
+/* Record text, the head line first when nothing is written yet; dies if
+ * the file cannot be written. Holds j->lock. */
+static void record_put(match_job *j, const char *text, size_t len, bool sync)
+{
+	gl_err err = {0};
+	if ((j->written == 0 && j->sent == 0 &&
+	     cli_record_append(j->rec, j->head, strlen(j->head), false, &err)) ||
+	    cli_record_append(j->rec, text, len, sync, &err))
+		cli_die(EXIT_RUN, "%s", err.msg);
+}
+
+/* Write to the record every piece in, from the first not yet written up
+ * to the first not yet in (what of it is not written yet), each then
+ * kept as its statistics alone: the lines can run to gigabytes. Holds
+ * j->lock. */
+static void record_catch_up(match_job *j)
+{
+	size_t head = sizeof(gl_stats) * (size_t)j->nagents;
+	while (j->rec && j->written < j->pieces && j->out[j->written]) {
+		int i = j->written;
+		record_put(j, j->out[i] + head + j->sent, j->size[i] - head - j->sent,
+			true);
+		char *small = realloc(j->out[i], head);
+		if (small)
+			j->out[i] = small;
+		j->size[i] = head;
+		j->sent = 0;
+		atomic_store(&j->written, i + 1);
+	}
+}
 
 static void match_piece(void *arg, int i, int worker)
 {
@@ -137,6 +234,16 @@ static void match_piece(void *arg, int i, int worker)
 		}
 		if (rec)
 			write_record(rec, g, (int)k + 1, seat, &m);
+		/* the piece the record has reached writes each match as it ends
+		 * (written stays i until this piece is in) */
+		if (rec && j->rec && atomic_load(&j->written) == i) {
+			if (fflush(rec) != 0)
+				cli_die(EXIT_RUN, "match: out of memory for a record");
+			pthread_mutex_lock(&j->lock);
+			record_put(j, text + j->sent, len - j->sent, false);
+			j->sent = len;
+			pthread_mutex_unlock(&j->lock);
+		}
 	}
 	gl_match_done(&m);
 	if (rec && fclose(rec) != 0)
@@ -149,8 +256,11 @@ static void match_piece(void *arg, int i, int worker)
 	if (len)
 		memcpy(out + sizeof st[0] * (size_t)na, text, len);
 	free(text);
+	pthread_mutex_lock(&j->lock);
 	j->out[i] = out;
 	j->size[i] = size;
+	record_catch_up(j);
+	pthread_mutex_unlock(&j->lock);
 }
 
 static size_t match_get(void *arg, int i, const void **bytes)
@@ -166,14 +276,19 @@ static int match_put(void *arg, int i, const void *bytes, size_t size,
 	match_job *j = arg;
 	if (size < sizeof(gl_stats) * (size_t)j->nagents)
 		return gl_fail(err, GL_EINVAL, "match: a result of %zu bytes", size);
-	return cli_piece_copy(&j->out[i], &j->size[i], bytes, size, "match", err);
+	pthread_mutex_lock(&j->lock);
+	int rc = cli_piece_copy(&j->out[i], &j->size[i], bytes, size, "match",
+		err);
+	record_catch_up(j);
+	pthread_mutex_unlock(&j->lock);
+	return rc;
 }
 
 static const cli_opt match_opts[] = {
 	{"n", "N", "1", "matches to play", 0},
 	{"seed", "S", "1", "match i is seeded with S + i", 0},
 	{"swap", NULL, NULL, "rotate the seats every match (who moves first alternates)", 0},
-	{"record", "FILE", NULL, "write every match (players, goals, moves) to FILE", 0},
+	{"record", "FILE", NULL, "write every match (players, goals, moves) to FILE as it ends", 0},
 	{"json", NULL, NULL, "print the table as JSON", 0},
 	{"threads", "N", "all cores", "matches played at once (and under mpirun, on every rank); agents that learn play in order", 0},
 	{NULL, NULL, NULL, NULL, 0}
@@ -202,22 +317,23 @@ int cmd_match(int argc, char **argv)
 	gl_game *g = cli_game(spec);
 	if (nagents != (int)g->nplayers)
 		cli_die(EXIT_USAGE, "match: %s needs %u agents, got %d", g->spec, g->nplayers, nagents);
-	/* the record: written whole at the end (atomically: a run that fails
-	 * leaves an earlier record as it was), where it can be */
-	gl_strbuf rec;
-	gl_strbuf_init(&rec);
-	if (record && cli_rank0()) {
+	/* the record (rank 0's): checked now, written as the matches end */
+	cli_record rec;
+	cli_record_init(&rec, "match --record", record);
+	char head[sizeof record_head + GL_SPEC_MAX + 32];
+	snprintf(head, sizeof head, "%s%s, seed %" PRIu64 "\n", record_head,
+		g->spec, seed);
+	if (record && cli_rank0())
 		cli_check_out("match --record", record, false);
-		gl_strbuf_printf(&rec, "%s%s, seed %" PRIu64 "\n", record_head,
-			g->spec, seed);
-	}
 	progress bar;
 	cli_pool pool;
 	cli_pool_init(&pool, (int)threads, &bar);
 	/* worker 0's agents now: a bad spec is a usage error before any play */
 	match_job j = {g, agent_specs, nagents, n, 1, seed, swap, record != NULL,
 		calloc((size_t)pool.threads * (size_t)nagents, sizeof(gl_agent *)),
-		NULL, NULL};
+		NULL, NULL, NULL, head, 0, 0, 0, PTHREAD_MUTEX_INITIALIZER};
+	if (record && cli_rank0())
+		j.rec = &rec;
 	if (!j.agents)
 		cli_die(EXIT_RUN, "match: out of memory");
 	gl_agent **agents = j.agents;
@@ -229,6 +345,7 @@ int cmd_match(int argc, char **argv)
 	}
 	j.block = in_order ? n : (n + 1023) / 1024;
 	int pieces = (int)((n + j.block - 1) / j.block);
+	j.pieces = pieces;
 	j.out = calloc((size_t)pieces, sizeof *j.out);
 	j.size = calloc((size_t)pieces, sizeof *j.size);
 	if (!j.out || !j.size)
@@ -244,27 +361,22 @@ int cmd_match(int argc, char **argv)
 	gl_stats st[GL_PLAYERS_MAX];
 	for (int i = 0; i < nagents; i++)
 		gl_stats_init(&st[i]);
-	for (int i = 0; i < pieces && cli_rank0(); i++) {
-		size_t head = sizeof st[0] * (size_t)nagents;
+	for (int i = 0; i < pieces && cli_rank0(); i++)
 		for (int k = 0; k < nagents; k++) {
 			gl_stats add;
 			memcpy(&add, j.out[i] + sizeof add * (size_t)k, sizeof add);
 			gl_stats_merge(&st[k], &add);
 		}
-		for (size_t b = head; record && b < j.size[i]; b += 1 << 30)
-			gl_strbuf_printf(&rec, "%.*s", (int)(j.size[i] - b < 1 << 30 ?
-				j.size[i] - b : 1 << 30), j.out[i] + b);
-	}
 	for (int i = 0; i < pieces; i++)
 		free(j.out[i]);
 	free(j.out);
 	free(j.size);
+	pthread_mutex_destroy(&j.lock);
 	double dt = gl_now() - t0;
 	double rate = dt > 0 ? (double)n / dt : 0;
 	gl_err werr = {0};
-	if (record && cli_rank0() && cli_write_out(&rec, record, &werr))
-		cli_die(EXIT_RUN, "match --record: %s", werr.msg);
-	gl_strbuf_done(&rec);
+	if (cli_record_close(&rec, &werr))
+		cli_die(EXIT_RUN, "%s", werr.msg);
 	if (json) {
 		printf("{\"game\":");
 		cli_json_string(stdout, g->spec);
@@ -358,6 +470,12 @@ int cmd_replay(int argc, char **argv)
 				"moves=...)", path, it.lineno);
 		if (index != want)
 			continue;
+		/* every match's line ends in '\n': one without was cut short
+		 * by a stop while it was being written */
+		if (!it.next)
+			cli_die(EXIT_RUN, "%s:%d: match %ld is cut short (its line has "
+				"no end: the run was stopped while writing it)", path,
+				it.lineno, want);
 		char *moves = strstr(line, " moves=");
 		if (!moves)
 			cli_die(EXIT_RUN, "%s:%d: no moves= field", path, it.lineno);
