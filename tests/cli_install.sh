@@ -109,4 +109,31 @@ sed "s|^|$tmp/dest|" "$build/install_manifest.txt" >"$tmp/manifest"
 sh ../scripts/uninstall.sh "$tmp/manifest" >/dev/null && ok || bad "uninstall.sh failed"
 left=$(find "$root" -type f -o -type l)
 [ -z "$left" ] && ok || bad "left after uninstall: $left"
+
+# The loader: a program linked with -lgamelearn finds libgamelearn.so.0
+# only through ldconfig's cache or LD_LIBRARY_PATH, so the install says
+# which: staged under DESTDIR, that ldconfig is for the target machine;
+# installed into a folder the loader does not search (this prefix, with
+# no DESTDIR: nothing outside $tmp is touched, and ldconfig is not run,
+# since it would not help), that the program needs LD_LIBRARY_PATH.
+# (Installed into /usr/local as root, it runs ldconfig: shown by hand,
+# not here, since that writes the machine's own cache.)
+grep -q "staged under DESTDIR=$tmp/dest; run ldconfig" "$tmp/log" && ok ||
+	bad "DESTDIR install does not say ldconfig is the target's: $(tail -n 2 "$tmp/log")"
+p2=$tmp/p2
+if cmake --install "$build" --prefix "$p2" >"$tmp/log2" 2>&1; then ok; else
+	bad "cmake --install --prefix $p2 failed: $(tail -n 3 "$tmp/log2")"; fi
+lib2=$(dirname "$(find "$p2" -name libgamelearn.so.0)")
+grep -q "$lib2 is not a folder the loader searches: .*LD_LIBRARY_PATH=$lib2" "$tmp/log2" && ok ||
+	bad "install into $p2 does not say how programs find the library: $(tail -n 2 "$tmp/log2")"
+export PKG_CONFIG_PATH="$lib2/pkgconfig"
+# shellcheck disable=SC2086
+if "$cc" -std=c11 $san $(pkg-config --cflags gamelearn) "$tmp/t.c" -o "$tmp/t2" $(pkg-config --libs gamelearn) 2>"$tmp/err"; then
+	# as the install said: not found without LD_LIBRARY_PATH, found with it
+	"$tmp/t2" >/dev/null 2>"$tmp/err2" && bad "t2 ran without LD_LIBRARY_PATH (a stale libgamelearn.so.0 on the system?)" ||
+		{ grep -q "libgamelearn.so.0: cannot open shared object file" "$tmp/err2" && ok || bad "t2 failed otherwise: $(head -n 2 "$tmp/err2")"; }
+	[ "$(LD_LIBRARY_PATH="$lib2" "$tmp/t2")" = 127872 ] && ok || bad "t2 with LD_LIBRARY_PATH=$lib2"
+else
+	bad "program against $p2: $(head -n 3 "$tmp/err")"
+fi
 finish
