@@ -430,8 +430,10 @@ CT='application/jsonx' req POST /api/sessions '{"game":"nim"}'
 want_err 415 'Content-Type' "a type that only begins with application/json"
 req GET /api/sessions
 want 200 '"sessions":\[\]' "no session made by the refused POSTs"
-[ -z "$(find "$S" -mindepth 1 | head -1)" ] && ok ||
-	bad "a refused POST wrote under --data: $(find "$S" -mindepth 1 | head -5)"
+# (but the empty folders the server makes at its start)
+made() { find "$S" -mindepth 1 ! \( -maxdepth 1 -type d -empty \( -name matches -o -name memory -o -name experiments \) \); }
+[ -z "$(made | head -1)" ] && ok ||
+	bad "a refused POST wrote under --data: $(made | head -5)"
 CT='application/json; charset=utf-8' req POST /api/sessions '{"game":"nim","opponent":"random"}'
 want 201 '"game":"nim' "JSON with a charset taken"
 id=$(sid)
@@ -596,4 +598,22 @@ spid2=""
 if grep -q 'Sanitizer\|runtime error' "$tmp/log" "$tmp/log2"; then
 	bad "sanitizer: $(grep -h -A3 'Sanitizer\|runtime error' "$tmp/log" "$tmp/log2" | head -20)"
 else ok; fi
+
+# (issue 74) the README's recipe as written: `web --data DIR` on a new
+# folder makes the folders its recipes write into, so that `ggp match
+# --live DIR/matches` run beside it works, and the page lists its match
+F=$tmp/fresh
+web "$tmp/log4" --data "$F"
+spid3=$wpid
+for d in matches memory experiments; do
+	[ -d "$F/$d" ] && ok || bad "web --data did not make $d/"
+done
+if "$BIN" ggp match data/gdl/games/ticTacToe.kif --player random --player random \
+	--live "$F/matches" >"$tmp/out" 2>"$tmp/err"; then ok; else
+	bad "ggp match --live DIR/matches: $(head -n 2 "$tmp/err")"; fi
+req GET /api/matches
+want 200 '"files":\["matches/[^"]*\.json"\]' "the recipe's match listed"
+kill "$spid3" 2>/dev/null
+wait "$spid3"
+spid3=""
 finish

@@ -24,6 +24,7 @@
 
 #include <arpa/inet.h>
 #include <dirent.h>
+#include <errno.h>
 #include <limits.h>
 #include <microhttpd.h>
 #include <signal.h>
@@ -492,6 +493,17 @@ int cmd_web(int argc, char **argv)
 			cli_die(EXIT_USAGE, "web: --data %s: a folder whose path holds "
 				"',', '=' or ':' cannot name its GDL files in a game spec",
 				data);
+		/* the folders the recipes of the README and docs/WEB.md write
+		 * into, made now so that they work as written: `ggp match --live
+		 * DIR/matches` (another process, which makes no folder), and
+		 * those the page itself fills, memory/ and experiments/ */
+		static const char *const sub[] = {"matches", "memory", "experiments"};
+		for (size_t i = 0; i < sizeof sub / sizeof sub[0]; i++) {
+			char p[PATH_MAX + 16];
+			snprintf(p, sizeof p, "%s/%s", data, sub[i]);
+			if (mkdir(p, 0777) && errno != EEXIST)
+				cli_die(EXIT_RUN, "web: cannot make %s: %s", p, strerror(errno));
+		}
 		cfg.data = data;
 	}
 	struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
