@@ -238,7 +238,7 @@ static const gl_experiment_type *paper(int p)
 static const cli_opt all_opts[] = {
 	{"out", "DIR", "out/repro", "where each experiment's folder and index.html go", 0},
 	{"quick", NULL, NULL, "small settings for every experiment (a test; not the papers' figures)", 0},
-	{"only", "LIST", "all", "experiments to run, comma-separated (the index shows those found in DIR)", 0},
+	{"only", "LIST", "all", "experiments to run, comma-separated, or none: index.html alone again (the index shows those found in DIR)", 0},
 	{NULL, NULL, NULL, NULL, 0}
 };
 
@@ -363,7 +363,8 @@ int repro_all(int argc, char **argv)
 	int npapers = 0;
 	while (npapers < PAPERS_MAX && paper(npapers))
 		npapers++;
-	if (strcmp(only, "all"))
+	/* "none" runs nothing: index.html written again from what is in DIR */
+	if (strcmp(only, "all") && strcmp(only, "none"))
 		for (const char *l = only; *l;) {
 			size_t len = strcspn(l, ",");
 			bool known = false;
@@ -374,8 +375,8 @@ int repro_all(int argc, char **argv)
 				for (int p = 0; p < npapers; p++)
 					snprintf(names + strlen(names), sizeof names - strlen(names),
 						"%s%s", p ? ", " : "", paper(p)->name);
-				cli_die(EXIT_USAGE, "repro all: --only takes experiments of: %s; got "
-					"'%s'", names, only);
+				cli_die(EXIT_USAGE, "repro all: --only takes experiments of: %s, "
+					"or none; got '%s'", names, only);
 			}
 			l += len + (l[len] == ',');
 		}
