@@ -219,6 +219,21 @@ cmp -s "$tmp/m1" "$tmp/m3" && cmp -s "$tmp/r1" "$tmp/r3" && ok ||
 run3 perft checkers 7 --divide --threads 2 >"$tmp/p3" 2>"$tmp/err"
 cmp -s "$tmp/p1" "$tmp/p3" && ok || bad "perft on 3 ranks differs: $(cat "$tmp/err")"
 
+# (issue 74) progress under mpirun: a rank's stderr is a pipe there, so
+# rank 0 draws its bar on the terminal the job was started from; in a
+# terminal made by script(1), with stdout and stderr sent to files, the
+# bar reaches the terminal (its last drawing, at 100%, is certain
+# however fast the pieces go) and neither file
+if command -v script >/dev/null 2>&1; then
+	ASAN_OPTIONS="${asan}detect_leaks=0" script -qc "mpirun --oversubscribe --allow-run-as-root -np 3 \
+		'$BIN' perft checkers 9 --threads 1 >'$tmp/pout' 2>'$tmp/perr'" /dev/null >"$tmp/tty" 2>&1
+	grep -q 'perft \[#*\] 100.0%' "$tmp/tty" && ok || bad "no progress under mpirun on a terminal: $(tr '\r' '\n' <"$tmp/tty" | head -n 3)"
+	[ "$(tail -n 1 "$tmp/pout")" = 3963680 ] && ! grep -q 'perft \[' "$tmp/pout" "$tmp/perr" && ok ||
+		bad "progress under mpirun leaked into the files: $(head -c 200 "$tmp/perr")"
+else
+	echo "no script(1): the check of progress under mpirun is skipped"
+fi
+
 # a rank killed midway: the job stops, and mpirun names the rank
 cat >"$tmp/die.sh" <<EOS
 #!/bin/sh

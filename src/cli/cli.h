@@ -183,9 +183,12 @@ int cli_record_close(cli_record *r, gl_err *err);
  * indented under its name (for `list` and `agents`). */
 void cli_print_params(const gl_param_def *params);
 
-/* Progress bar on stderr, drawn only when stderr is a terminal. */
+/* Progress bar on stderr, drawn only when stderr is a terminal; under
+ * mpirun (whose ranks' stderr is a pipe) rank 0 draws it on /dev/tty
+ * when the job has a terminal (progress.c). */
 typedef struct progress {
 	bool on;
+	bool tty; /* drawn on /dev/tty rather than stderr */
 	double total;
 	double start;
 	double last_draw;
