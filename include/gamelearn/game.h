@@ -260,6 +260,44 @@ gl_game *gl_game_new(const char *spec, gl_err *err);
  * bytes owned by their holders and need no freeing. */
 void gl_game_free(gl_game *g);
 
+/* --- Plain calls: playing a game without its type -------------------------
+ * What a program that only plays needs, without reaching through
+ * g->type: gl_game_legal(g, s, moves) is g->type->legal(g, s, moves), and
+ * so on, with the contracts of struct gl_game_type above (nothing more is
+ * checked: a move played must be one of the legal ones). A state and a
+ * move list sized for g come from gl_game_state_new and
+ * gl_game_moves_new; free each with gl_free. examples/hello.c plays a
+ * game out with these alone. */
+
+/* A new state of g, set to the start (aligned as GL_STATE_ALIGN asks);
+ * NULL with a message in err (may be NULL) if out of memory. */
+void *gl_game_state_new(const gl_game *g, gl_err *err);
+/* A move list with room for g->max_legal moves, for gl_game_legal; NULL
+ * with a message in err (may be NULL) if out of memory. */
+gl_action *gl_game_moves_new(const gl_game *g, gl_err *err);
+/* Set s to the start state. */
+void gl_game_start(const gl_game *g, void *s);
+/* The player to move in s, 0 .. g->nplayers - 1. */
+int gl_game_to_move(const gl_game *g, const void *s);
+/* The legal moves of s into moves (room for g->max_legal), ascending;
+ * returns how many, 0 exactly when the game is over. */
+int gl_game_legal(const gl_game *g, const void *s, gl_action *moves);
+/* Play move a, one of gl_game_legal(g, s), in s. */
+void gl_game_play(const gl_game *g, void *s, gl_action a);
+/* Whether the game is over in s. */
+bool gl_game_over(const gl_game *g, const void *s);
+/* Each player's goal value, 0..100 (100 a win, 0 a loss, 50 a draw in
+ * two-player games), into goals (g->nplayers ints); once the game is
+ * over (puzzles: at any state). */
+void gl_game_goals(const gl_game *g, const void *s, int *goals);
+/* Move a's text in the game's usual notation ("b2", "11-15") into buf
+ * of size n, NUL-terminated; returns its length. */
+int gl_game_move_text(const gl_game *g, const void *s, gl_action a,
+	char *buf, size_t n);
+/* s drawn as text (the board, then who moves) into buf of size n,
+ * NUL-terminated; returns the length it needed, as snprintf does. */
+int gl_game_render(const gl_game *g, const void *s, char *buf, size_t n);
+
 /* --- Helpers over the callbacks ------------------------------------------- */
 
 static inline uint64_t gl_game_hash(const gl_game *g, const void *s)

@@ -1,6 +1,7 @@
 /*
  * game.c - making game instances from spec strings, and the helpers that
- * work over any game through its callbacks: move parsing with a legality
+ * work over any game through its callbacks: the plain calls (a state, a
+ * move list, legal moves, play, the goals), move parsing with a legality
  * check, scratch buffers sized from the instance, and perft.
  */
 #include "gamelearn/game.h"
@@ -90,6 +91,71 @@ void gl_game_free(gl_game *g)
 	if (g->type->done)
 		g->type->done(g);
 	gl_free(g);
+}
+
+/* --- Plain calls (game.h): the type's callbacks, for programs that only
+ * play; each is one call through g->type and checks nothing more. */
+
+void *gl_game_state_new(const gl_game *g, gl_err *err)
+{
+	void *s = gl_malloc(g->state_size);
+	if (!s) {
+		gl_fail(err, GL_ENOMEM, "%s: out of memory for a state of %u bytes",
+			g->spec, g->state_size);
+		return NULL;
+	}
+	g->type->start(g, s);
+	return s;
+}
+
+gl_action *gl_game_moves_new(const gl_game *g, gl_err *err)
+{
+	gl_action *m = gl_malloc((size_t)(g->max_legal ? g->max_legal : 1) * sizeof *m);
+	if (!m)
+		gl_fail(err, GL_ENOMEM, "%s: out of memory for a list of %u moves",
+			g->spec, g->max_legal);
+	return m;
+}
+
+void gl_game_start(const gl_game *g, void *s)
+{
+	g->type->start(g, s);
+}
+
+int gl_game_to_move(const gl_game *g, const void *s)
+{
+	return g->type->to_move(g, s);
+}
+
+int gl_game_legal(const gl_game *g, const void *s, gl_action *moves)
+{
+	return g->type->legal(g, s, moves);
+}
+
+void gl_game_play(const gl_game *g, void *s, gl_action a)
+{
+	g->type->apply(g, s, a);
+}
+
+bool gl_game_over(const gl_game *g, const void *s)
+{
+	return g->type->terminal(g, s);
+}
+
+void gl_game_goals(const gl_game *g, const void *s, int *goals)
+{
+	g->type->goals(g, s, goals);
+}
+
+int gl_game_move_text(const gl_game *g, const void *s, gl_action a,
+	char *buf, size_t n)
+{
+	return g->type->format_move(g, s, a, buf, n);
+}
+
+int gl_game_render(const gl_game *g, const void *s, char *buf, size_t n)
+{
+	return g->type->render(g, s, buf, n);
 }
 
 int gl_parse_legal(const gl_game *g, const void *s, const char *text,
