@@ -112,6 +112,28 @@ static void test_stats(void)
 	CHECK(fabs(gl_stats_mean(&st) - 62.5) < 1e-9);
 	/* sample variance 6875/3; half-width 1.96 * sqrt(var / 4) */
 	CHECK(fabs(gl_stats_ci95(&st) - 1.96 * sqrt(6875.0 / 3 / 4)) < 1e-9);
+	/* the score with its Wilson interval: 2 wins, 1 draw of 4 is 2.5 / 4 */
+	double lo, hi;
+	CHECK(fabs(gl_stats_score95(&st, &lo, &hi) - 0.625) < 1e-9 && lo > 0.2 && hi < 1);
+	/* Wilson at 0, half and all of n (the published 0/10, 5/10, 10/10):
+	 * within [0, 1] and never a point, where the normal approximation
+	 * gives [0, 0] and [1, 1] */
+	gl_wilson95(0, 10, &lo, &hi);
+	CHECK_MSG(lo == 0 && fabs(hi - 3.8416 / 13.8416) < 1e-9, "0/10: [%g, %g]", lo, hi);
+	gl_wilson95(10, 10, &lo, &hi);
+	CHECK_MSG(hi == 1 && fabs(lo - 10 / 13.8416) < 1e-9, "10/10: [%g, %g]", lo, hi);
+	gl_wilson95(5, 10, &lo, &hi);
+	CHECK_MSG(fabs(lo - 0.2365896) < 1e-6 && fabs(hi - 0.7634104) < 1e-6, "5/10: [%g, %g]",
+		lo, hi);
+	for (uint64_t n = 1; n <= 200; n += 7)
+		for (uint64_t k = 0; k <= n; k++) {
+			gl_wilson95((double)k, n, &lo, &hi);
+			CHECK_MSG(0 <= lo && lo < hi && hi <= 1 && lo <= (double)k / n &&
+				(double)k / n <= hi, "%llu/%llu: [%g, %g]", (unsigned long long)k,
+				(unsigned long long)n, lo, hi);
+		}
+	gl_wilson95(0, 0, &lo, &hi);
+	CHECK(lo == 0 && hi == 1);
 	int g2[] = {100, 0}, g3[] = {50, 50}, g4[] = {30, 30, 40};
 	CHECK(gl_result_of(g2, 2, 0) == 1 && gl_result_of(g2, 2, 1) == -1);
 	CHECK(gl_result_of(g3, 2, 0) == 0);
