@@ -42,6 +42,25 @@ if "$BIN" repro all --only none --out "$tmp/all" >"$tmp/out" 2>&1 && ! grep -q "
 	bad "repro all --only none: $(head -n 3 "$tmp/out")"; fi
 expect_error 2 "repro all: --only takes experiments of: .*, or none; got 'none,hwang'" repro all --only none,hwang --out "$tmp/none"
 cp -r "$tmp/all/banerjee-stone" "$tmp/bs"
+
+# checkers-ga: every score and its interval lie within [0, 1], the
+# interval around the score and wider than a point (the normal
+# approximation gave [0.429, 1.071], and [0, 0] at 0 wins of 8)
+ck=$tmp/all/checkers-ga
+for f in checkers-ga.csv checkers-ga-vs.csv checkers-ga-prune.csv; do
+	msg=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		{ s = $col[col["score"] ? "score" : "score_vs_ones"] + 0
+		  lo = $col["lo"] + 0; hi = $col["hi"] + 0
+		  if (!(0 <= lo && lo <= s && s <= hi && hi <= 1 && lo < hi))
+			print "record " NR ": " s " [" lo ", " hi "]" }' "$ck/$f")
+	if [ -s "$ck/$f" ] && [ -z "$msg" ]; then ok; else bad "repro checkers-ga $f: $msg"; fi
+done
+# its claims table in output.txt gives verdicts.csv's words, row for row
+sed -n "/^the excerpt's claims and ours$/,/^$/p" "$ck/output.txt" |
+	awk -F ' [|] ' 'NR > 2 && $1 !~ /^ *$/ { v = $3; gsub(/^ +| +$/, "", v); print v }' >"$tmp/ck.out"
+sed -E 's/"([^"]|"")*"/q/g' "$ck/verdicts.csv" | awk -F, 'NR > 1 { print $4 }' >"$tmp/ck.csv"
+if [ -s "$tmp/ck.csv" ] && cmp -s "$tmp/ck.out" "$tmp/ck.csv"; then ok; else
+	bad "checkers-ga output.txt's verdicts ($(tr '\n' / <"$tmp/ck.out")) are not verdicts.csv's ($(tr '\n' / <"$tmp/ck.csv"))"; fi
 cp "$tmp/all/banerjee-stone/output.txt" "$tmp/bs.out"
 
 # a feature text such as N(L,N(D)) is one quoted field of Table 1

@@ -8,12 +8,14 @@
  *   2. the champion against (a) the all-ones start, (b) piece count only,
  *      (c) Samuel's strongest published terms, over all 43 ballots with
  *      both colours, at equal depth and at equal time: W/D/L, score with a
- *      95% interval, Elo difference;
+ *      95% interval (Wilson's: it stays within [0, 1]), Elo difference;
  *   3. the champion of every generation against all-ones (equal depth):
  *      does evolution help, from which generation, by how much;
  *   4. forward pruning (the excerpt's named improvement) at equal time:
  *      depth reached and results against the unpruned search.
  * Every game is a piece of work (evolve.h's duels on the caller's runner).
+ * The verdict column of the claims table in output.txt holds the very
+ * words of verdicts.csv.
  */
 #include "internal.h"
 
@@ -147,8 +149,7 @@ static double mean_depth(const tally *t)
 static void print_vs(gl_report *rep, const char *name, const char *cond, const tally *t,
 	const tally *them, gl_table *csv)
 {
-	double s = gl_stats_mean(&t->st) / 100, h = gl_stats_ci95(&t->st) / 100;
-	double lo = s - h < 0 ? 0 : s - h, hi = s + h > 1 ? 1 : s + h;
+	double lo, hi, s = gl_stats_score95(&t->st, &lo, &hi);
 	gl_report_printf(rep, "  %-28s %-11s %3" PRIu64 "/%3" PRIu64 "/%3" PRIu64
 		"  %.3f [%.3f, %.3f]  %+6.0f [%+5.0f, %+5.0f]  %5.2f / %5.2f\n",
 		name, cond, t->st.wins, t->st.draws, t->st.losses, s, lo, hi,
@@ -169,7 +170,7 @@ typedef struct ckctx {
 	const gl_openings *op;
 	int nb;               /* ballots played */
 	gl_weights *champ;    /* each generation's champion */
-	double *gx, *gbest, *gsd, *vs, *vsh, *lo, *hi, *half; /* per generation */
+	double *gx, *gbest, *gsd, *vs, *lo, *hi, *half; /* per generation */
 	gl_duel *d;
 	gl_wplayer *wp;
 } ckctx;
@@ -314,18 +315,13 @@ static int champions(ckctx *x, const gl_weights *ones, gl_err *err)
 		gl_stats_init(&t.st);
 		for (int k = 0; k < 2 * nb; k++)
 			tally_add(&t, &dg[(size_t)i * 2 * nb + k], &gw[i]);
-		x->vs[i] = gl_stats_mean(&t.st) / 100;
-		x->vsh[i] = gl_stats_ci95(&t.st) / 100;
-		if (first < 0 && x->vs[i] - x->vsh[i] > 0.5)
+		x->vs[i] = gl_stats_score95(&t.st, &x->lo[i], &x->hi[i]);
+		x->half[i] = 0.5;
+		if (first < 0 && x->lo[i] > 0.5)
 			first = i;
 		gl_table_cells(rep, csv, "%d\t%.6f\t%.6f\t%.4f\t%.4f\t%.4f\t%" PRIu64 "\t%" PRIu64
-			"\t%" PRIu64, i, x->gbest[i], x->gsd[i], x->vs[i], x->vs[i] - x->vsh[i],
-			x->vs[i] + x->vsh[i], t.st.wins, t.st.draws, t.st.losses);
-	}
-	for (int i = 0; i < o->gens; i++) {
-		x->lo[i] = x->vs[i] - x->vsh[i];
-		x->hi[i] = x->vs[i] + x->vsh[i];
-		x->half[i] = 0.5;
+			"\t%" PRIu64, i, x->gbest[i], x->gsd[i], x->vs[i], x->lo[i], x->hi[i],
+			t.st.wins, t.st.draws, t.st.losses);
 	}
 	gl_series ser[2] = {
 		{"champion (95% band)", o->gens, x->gx, x->vs, x->lo, x->hi, -1},
@@ -387,7 +383,7 @@ static int pruning(ckctx *x, gl_err *err)
 	print_vs(rep, "pruned", "equal time", &tp, &tf, csv);
 	print_vs(rep, "unpruned", "equal time", &tf, &tp, csv);
 	double pdepth = mean_depth(&tp), fdepth = mean_depth(&tf);
-	double pscore = gl_stats_mean(&tp.st) / 100, ph = gl_stats_ci95(&tp.st) / 100;
+	double plo, phi, pscore = gl_stats_score95(&tp.st, &plo, &phi);
 
 	/* The claims side by side */
 	double last = x->vs[o->gens - 1];
@@ -400,7 +396,12 @@ static int pruning(ckctx *x, gl_err *err)
 	for (int i = 1; i < o->gens && better < 0; i++)
 		if (x->lo[i] > x->hi[0])
 			better = i;
-	char l1[96], l2[96], v1[64];
+	/* Each claim's verdict, one word, written both to output.txt's
+	 * table and to verdicts.csv */
+	const char *v_learn = better >= 0 ? "reproduced" : "unclear";
+	const char *v_prune = plo > 0.5 ? "reproduced" : phi < 0.5 ? "fails" : "unclear";
+	const char *v_range = negative ? "reproduced" : "differs";
+	char l1[96], l2[96];
 	gl_report_printf(rep, "\nthe excerpt's claims and ours\n");
 	gl_report_printf(rep, "%-42s | %-52s | %s\n", "excerpt", "gamelearn", "verdict");
 	snprintf(l1, sizeof l1, "score vs all-ones: gen 0 %.3f, last %.3f;", x->vs[0], last);
@@ -408,27 +409,23 @@ static int pruning(ckctx *x, gl_err *err)
 		snprintf(l2, sizeof l2, "clearly above gen 0's from generation %d", better);
 	else
 		snprintf(l2, sizeof l2, "never clearly above gen 0's");
-	snprintf(v1, sizeof v1, "%s", better >= 0 ? "reproduced" :
-		last > 0.5 ? "not shown beyond gen 0" : "not reproduced");
 	gl_report_printf(rep, "%-42s | %-52s | %s\n", "the GA learns the coefficients (implied)",
-		l1, v1);
+		l1, v_learn);
 	gl_report_printf(rep, "%-42s | %-52s |\n", "", l2);
 	snprintf(l1, sizeof l1, "mean depth %.2f pruned vs %.2f unpruned,", pdepth, fdepth);
-	snprintf(l2, sizeof l2, "score %.3f [%.3f, %.3f] at equal time", pscore,
-		fmax(0, pscore - ph), fmin(1, pscore + ph));
+	snprintf(l2, sizeof l2, "score %.3f [%.3f, %.3f] at equal time", pscore, plo, phi);
 	gl_report_printf(rep, "%-42s | %-52s | %s\n", "forward pruning might improve play", l1,
-		pscore - ph > 0.5 ? "improves here" :
-		pscore + ph < 0.5 ? "worse here" : "no clear difference");
+		v_prune);
 	gl_report_printf(rep, "%-42s | %-52s |\n", "", l2);
 	gl_report_printf(rep, "%-42s | %-52s | %s\n", "Samuel's weights span -2^18..+2^16",
-		positive ? "every evolved weight > 0" : "some evolved weight <= 0",
-		"differs: the mutation keeps signs");
-	gl_report_printf(rep, "%-42s | %-52s | %s\n", "", "(raw DEMMO is always 0: DENY's "
-		"squares are MOB's)", "");
+		positive ? "every evolved weight > 0: the mutation keeps signs" : negative ?
+		"some evolved weight < 0" : "some evolved weight 0, none < 0", v_range);
+	gl_report_printf(rep, "%-42s | %-52s |\n", "", "(raw DEMMO is always 0: DENY's "
+		"squares are MOB's)");
 	gl_report_printf(rep, "%-42s | %-52s | %s\n", "init at 1 does not hurt learning",
-		"not measured (no random-start run)", "open");
+		"not measured (no random-start run)", "unclear");
 	gl_report_printf(rep, "%-42s | %-52s | %s\n", "proportional mutation worked best",
-		"not measured (no other mutation)", "open");
+		"not measured (no other mutation)", "unclear");
 	gl_table *vd = gl_report_verdicts(rep);
 	char ov[200], ov2[300];
 	snprintf(ov, sizeof ov, "score vs all-ones: generation 0 %.3f, last %.3f; ", x->vs[0],
@@ -439,23 +436,25 @@ static int pruning(ckctx *x, gl_err *err)
 	else
 		snprintf(ov2, sizeof ov2, "%snever clearly above generation 0's", ov);
 	gl_report_verdict(rep, vd, "the GA learns the coefficients", "implied (the excerpt's "
-		"aim)", ov2, better >= 0 ? "reproduced" : "unclear",
+		"aim)", ov2, v_learn,
 		"each generation's champion against all weights 1 at equal depth, 95% interval");
 	snprintf(ov, sizeof ov, "pruned vs unpruned at %.0f ms a move: score %.3f [%.3f, "
-		"%.3f], mean depth %.2f vs %.2f", o->seconds * 1000, pscore, fmax(0, pscore - ph),
-		fmin(1, pscore + ph), pdepth, fdepth);
+		"%.3f], mean depth %.2f vs %.2f", o->seconds * 1000, pscore, plo, phi, pdepth,
+		fdepth);
 	gl_report_verdict(rep, vd, "forward pruning", "\"might significantly improve "
-		"performance\"", ov, pscore - ph > 0.5 ? "reproduced" : pscore + ph < 0.5 ?
-		"fails" : "unclear", "the last champion with and without pruning, equal time a "
-		"move");
+		"performance\"", ov, v_prune, "the last champion with and without pruning, equal "
+		"time a move");
 	gl_report_verdict(rep, vd, "coefficients' range", "Samuel's from -2^18 to +2^16",
 		positive ? "every evolved weight > 0" : negative ? "some evolved weight < 0" :
-		"some evolved weight 0, none < 0", negative ? "reproduced" : "differs",
+		"some evolved weight 0, none < 0", v_range,
 		"the excerpt's mutation moves w within [0, 2w] from 1: a weight never changes "
 		"sign");
 	gl_report_verdict(rep, vd, "initialising every weight to 1 does not hurt learning",
 		"\"should not have any effect\"", "not measured (no random-start run)", "unclear",
 		"");
+	gl_report_verdict(rep, vd, "proportional mutation worked best", "mutation \"worked "
+		"best when the amount of mutation was proportional to the current value\"",
+		"not measured (no other mutation)", "unclear", "");
 	return 0;
 }
 
@@ -489,7 +488,7 @@ static int checkers_run(const gl_exp_args *a, const gl_exp_env *env, gl_report *
 	x.op = gl_evolve_openings(ev);
 	x.nb = x.op->n < o->ballots ? x.op->n : o->ballots;
 	x.champ = gl_malloc(sizeof *x.champ * (size_t)o->gens);
-	x.gx = gl_malloc(sizeof *x.gx * (size_t)o->gens * 8);
+	x.gx = gl_malloc(sizeof *x.gx * (size_t)o->gens * 7);
 	x.d = gl_calloc((size_t)(2 * x.nb) * 6 + (size_t)(2 * x.nb) * o->gens +
 		(size_t)o->prune_games, sizeof *x.d);
 	x.wp = gl_calloc((size_t)o->gens + 16, sizeof *x.wp);
@@ -500,8 +499,7 @@ static int checkers_run(const gl_exp_args *a, const gl_exp_env *env, gl_report *
 	x.gbest = x.gx + o->gens;
 	x.gsd = x.gbest + o->gens;
 	x.vs = x.gsd + o->gens;
-	x.vsh = x.vs + o->gens;
-	x.lo = x.vsh + o->gens;
+	x.lo = x.vs + o->gens;
 	x.hi = x.lo + o->gens;
 	x.half = x.hi + o->gens;
 	if (env->plan)
