@@ -4,7 +4,9 @@
  * depth, population and generations, DFS time and errors against depth,
  * GA against DFS at equal time; with IDA*'s optimum beside them, and the
  * same searches on the 8-puzzle (the two hardest 31-move positions). The
- * GA's seeds of each setting are pieces of work.
+ * GA's seeds of each setting are pieces of work: run k of --seeds runs
+ * (0-based) draws from gl_rng_seed(--seed + k), so the default --seed 1
+ * gives the seeds 1..N the experiment has always used.
  *
  * Times are wall-clock on this machine and vary from run to run; every
  * other figure is fixed by the seeds.
@@ -25,16 +27,18 @@ typedef struct hw_opts {
 	const gl_exp_env *env;
 	gl_report *rep;
 	int seeds;
+	uint64_t seed;    /* run k's generator is seeded with seed + k */
 	gl_table *csv;    /* hwang.csv */
 	gl_err errs[SEEDS_MAX];
 } hw_opts;
 
-/* The seeds of ga_runs_m as pieces of work (work.h): seed sd + 1's run
- * into r[sd], a failure into err[sd] (whose message is then the piece's
- * result). */
+/* The seeds of ga_runs_m as pieces of work (work.h): seed `seed + sd`'s
+ * run into r[sd], a failure into err[sd] (whose message is then the
+ * piece's result). */
 typedef struct hw_job {
 	const gl_game *g;
 	const gl_ts_ga_params *p;
+	uint64_t seed;
 	gl_ts_result *r;
 	gl_err *err;
 } hw_job;
@@ -44,7 +48,7 @@ static void hw_piece(void *arg, int sd, int worker)
 	(void)worker;
 	hw_job *j = arg;
 	gl_rng rng;
-	gl_rng_seed(&rng, (uint64_t)sd + 1);
+	gl_rng_seed(&rng, j->seed + (uint64_t)sd);
 	j->err[sd] = (gl_err){0};
 	gl_ts_ga(j->g, j->p, &rng, &j->r[sd], &j->err[sd]);
 }
@@ -86,7 +90,7 @@ static int ga_runs_m(hw_opts *o, int depth, int pop, int gens, int mutants, doub
 	gl_ts_ga_params p = {.depth = depth, .pop = pop, .gens = gens, .pc = 0.5, .pm = 0.1,
 		.mutants = mutants, .seconds = seconds};
 	gl_ts_result r[SEEDS_MAX];
-	hw_job j = {g, &p, r, o->errs};
+	hw_job j = {g, &p, o->seed, r, o->errs};
 	gl_pieces pc = {o->seeds, hw_piece, hw_get, hw_put, &j, false};
 	int rc = gl_run_pieces(o->env->runner, &pc, err);
 	if (!rc)
@@ -356,7 +360,7 @@ static int hw_equal_time(hw_opts *o, const double *dx, const double *dt, const d
 		double e[SEEDS_MAX], gn[SEEDS_MAX];
 		for (int sd = 0; sd < o->seeds; sd++) {
 			gl_rng rng;
-			gl_rng_seed(&rng, (uint64_t)sd + 1);
+			gl_rng_seed(&rng, o->seed + (uint64_t)sd);
 			gl_ts_ga_params p = {.depth = 15, .pop = 35, .gens = 0, .pc = 0.5, .pm = 0.1,
 				.seconds = dt[i] / 1000};
 			gl_ts_result r;
@@ -482,7 +486,7 @@ static int hw_npuzzle(hw_opts *o, gl_err *err)
 		for (int pass = 0; pass < 2; pass++)
 			for (int sd = 0; sd < o->seeds; sd++) {
 				gl_rng rng;
-				gl_rng_seed(&rng, (uint64_t)sd + 1);
+				gl_rng_seed(&rng, o->seed + (uint64_t)sd);
 				gl_ts_ga_params p = {.depth = depth, .pop = 35, .gens = pass ? 0 : 200,
 					.pc = 0.5, .pm = 0.1,
 					.seconds = pass ? (ir.seconds > 1e-4 ? ir.seconds : 1e-4) : 0};
@@ -513,6 +517,7 @@ fail:
 static const gl_option hwang_opts[] = {
 	{"out", "DIR", "repro-hwang", "where the CSV and SVG go", 0},
 	{"seeds", "N", "10", "runs per setting", 0},
+	{"seed", "S", "1", "the first run's seed (run k has S + k - 1)", 0},
 	{"dfs-max", "D", "6", "deepest exhaustive DFS", 0},
 	{"quick", NULL, NULL, "fewer settings (DFS to depth 4 at most)", 0},
 	{"threads", "T", "1", "GA runs at once (and under mpirun, on every rank); more than 1 shares the cores the times are measured on", 0},
@@ -522,8 +527,9 @@ static const gl_option hwang_opts[] = {
 static int hwang_run(const gl_exp_args *a, const gl_exp_env *env, gl_report *rep,
 	gl_err *err)
 {
-	long seeds, dfs_max;
+	long seeds, dfs_max, seed;
 	if (gl_exp_long(a, "repro hwang", "seeds", 1, SEEDS_MAX, &seeds, err) ||
+	    gl_exp_long(a, "repro hwang", "seed", 0, INT64_MAX, &seed, err) ||
 	    gl_exp_long(a, "repro hwang", "dfs-max", 1, 8, &dfs_max, err))
 		return GL_EINVAL;
 	if (gl_exp_given(a, "quick") && dfs_max > 4)
@@ -531,15 +537,16 @@ static int hwang_run(const gl_exp_args *a, const gl_exp_env *env, gl_report *rep
 	hw_opts *o = gl_calloc(1, sizeof *o);
 	if (!o)
 		return gl_fail(err, GL_ENOMEM, "repro hwang: out of memory");
-	*o = (hw_opts){env, rep, (int)seeds, NULL, {{0}}};
+	*o = (hw_opts){env, rep, (int)seeds, (uint64_t)seed, NULL, {{0}}};
 	o->csv = gl_report_table(rep, "hwang.csv", "figure,method,depth,pop,gens,seeds,"
 		"evaluations,ms_median,ms_min,ms_max,errors_median,errors_min,errors_max");
 	gl_report_printf(rep, "Hwang, Hong and Lin on swap9 (picture A: 4 6 3 / 7 8 2 / 1 9 5, "
-		"start F = 7).\nGA: pc 0.5, pm 0.1, %d seeds (1..%d); times are wall-clock on this "
-		"machine,\nGA runs without a time limit (generations only) unless marked. Times "
-		"below a\nmillisecond are noise on a shared machine: the evaluation counts (GA: "
-		"fitness\nevaluations; DFS: nodes) are the machine-free measure of work.\n",
-		o->seeds, o->seeds);
+		"start F = 7).\nGA: pc 0.5, pm 0.1, %d seeds (%" PRIu64 "..%" PRIu64 ", --seed %"
+		PRIu64 "); times are wall-clock on this machine,\nGA runs without a time limit "
+		"(generations only) unless marked. Times below a\nmillisecond are noise on a "
+		"shared machine: the evaluation counts (GA: fitness\nevaluations; DFS: nodes) are "
+		"the machine-free measure of work.\n", o->seeds, o->seed,
+		o->seed + (uint64_t)o->seeds - 1, o->seed);
 	/* The paper's example (section 3): depth 15, N 10, pc 0.5, 50
 	 * generations; Table 3-4 shows 5 mutants (O) a generation, pm 0.1
 	 * read per member gives 1 */
@@ -590,7 +597,8 @@ const gl_experiment_type gl_exp_hwang = {
 	.summary = "Hwang-Hong-Lin genetic game-tree search on swap9, npuzzle",
 	.paper = "K.-Y. Hwang, T.-P. Hong, W.-Y. Lin, \"A Study on Applying Genetic Algorithms "
 		"to Game Search Trees\"",
-	.seeds = "GA seeds 1..--seeds (10); DFS and IDA* deterministic; times on this machine",
+	.seeds = "GA seeds --seed 1 .. --seed + --seeds - 1 (1..10); DFS and IDA* "
+		"deterministic; times on this machine",
 	.opts = hwang_opts,
 	.quick = "--seeds 2 --quick",
 	.run = hwang_run,
