@@ -1646,8 +1646,12 @@ static void test_esolve(void)
 			y.draws);
 	}
 	/* on a clock (its share of the time, the last 2% kept for proving
-	 * the tree's move): 0.05 s a move solves tictactoe's positions */
-	es_tally y = esolve_keeps("tictactoe", "uct:time=0.05,esolve=50",
+	 * the tree's move): 90% of 0.25 s a move solves tictactoe's
+	 * positions, which take 8 ms at most here in the Release build (the
+	 * empty board); it was half of 0.05 s, of which a loaded machine
+	 * leaves a third or less to a process, and the sanitizers' build
+	 * runs several times slower */
+	es_tally y = esolve_keeps("tictactoe", "uct:time=0.25,esolve=90",
 		"uct:time=0,iterations=1");
 	printf("esolve on a clock: tictactoe, the value kept in %d of %d\n",
 		y.kept[0], y.n);
