@@ -1,9 +1,10 @@
 #!/bin/sh
 # cli_ggp_clock.sh BIN SLOWCLIENTS GGPRECORD - the GGP player's clocks
 # (issue 19) over loopback: a START whose rules compile for longer than
-# its start clock is answered "ready" within the clock while INFO is
-# answered at once; a PLAY that comes while they still compile gets a
-# legal move within its play clock; with the test agent `slow` (it takes
+# its start clock (held so by --hold-compile, on any machine) is answered
+# "ready" within the clock while INFO is answered meanwhile; a PLAY that
+# comes while they still compile gets a legal move within its play clock;
+# with the test agent `slow` (it takes
 # exactly the time it is given, ponders until stopped and logs each
 # call), a move comes back after at least 80% of the play clock and
 # before its end, the agent ponders during the start clock and between
