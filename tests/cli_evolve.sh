@@ -40,8 +40,8 @@ EK="--pop 6 --depth 3 --max-plies 100 --seed 8 --gens 24"
 "$BIN" evolve checkers $EK --out "$tmp/f" >/dev/null 2>&1
 "$BIN" evolve checkers $EK --out "$tmp/e" >/dev/null 2>&1 &
 pid=$!
-i=0
-while [ $i -lt 600 ] && [ "$(grep -c '' "$tmp/e/evolve.csv" 2>/dev/null || echo 0)" -lt 3 ]; do
+i=0 # (60 s at most: the machine may be loaded)
+while [ $i -lt 3000 ] && [ "$(grep -c '' "$tmp/e/evolve.csv" 2>/dev/null || echo 0)" -lt 3 ]; do
 	sleep 0.02
 	i=$((i + 1))
 done

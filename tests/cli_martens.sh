@@ -96,8 +96,8 @@ expect_error 1 "cannot write '/nonexistent-dir/x.txt'" train tictactoe td --oppo
 grep -q "matches" "$tmp/out" && bad "trained before failing to save" || ok
 "$BIN" train tictactoe td --opponent random -n 500000000 --save "$tmp/w.txt" >/dev/null 2>&1 &
 wpid=$!
-i=0
-while [ $i -lt 50 ] && [ ! -f "$tmp/w.txt.lock" ]; do sleep 0.1; i=$((i + 1)); done
+i=0 # its lock is taken (30 s at most: the machine may be loaded)
+while [ $i -lt 300 ] && [ ! -f "$tmp/w.txt.lock" ]; do sleep 0.1; i=$((i + 1)); done
 expect_error 1 "'$tmp/w.txt' is being saved by another process (pid $wpid holds" \
 	train tictactoe lauto --opponent random -n 10 --save "$tmp/w.txt"
 expect_error 2 "being saved by another process" train tictactoe lauto:save="$tmp/w.txt" \

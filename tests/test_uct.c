@@ -1646,8 +1646,12 @@ static void test_esolve(void)
 			y.draws);
 	}
 	/* on a clock (its share of the time, the last 2% kept for proving
-	 * the tree's move): 0.05 s a move solves tictactoe's positions */
-	es_tally y = esolve_keeps("tictactoe", "uct:time=0.05,esolve=50",
+	 * the tree's move): 90% of 0.25 s a move solves tictactoe's
+	 * positions, which take 8 ms at most here in the Release build (the
+	 * empty board); it was half of 0.05 s, of which a loaded machine
+	 * leaves a third or less to a process, and the sanitizers' build
+	 * runs several times slower */
+	es_tally y = esolve_keeps("tictactoe", "uct:time=0.25,esolve=90",
 		"uct:time=0,iterations=1");
 	printf("esolve on a clock: tictactoe, the value kept in %d of %d\n",
 		y.kept[0], y.n);
@@ -1667,25 +1671,72 @@ static void test_esolve(void)
 	gl_match_done(&x);
 }
 
-/* Transpositions: a search (pondering, 0.5 s) from the state after X a1
- * visits the state after a1 b2 b1 (O to move, where every move but c1
- * lets X win at once) and learns its children's values in the table;
- * asked then at the same state reached another way (b1 b2 a1), in a new
- * tree, with nine iterations (six try O's moves once each: their own
- * means are one playout), the table's means send the last three to c1,
- * which is played. The solver is off: a proven loss is left alone, and
- * its few iterations in the table, some from before the proof, let a
- * lucky new playout outbid c1 (8 or 9 seeds of 10 with it, 10 without;
- * on a machine loaded 6 to 9 the 0.5 s pondering did less and 8 of 10
- * were seen without it, so 8 is asked).
- * The same nine iterations without the table play c1 for 4 seeds of 10
- * (deterministic: MAST, which would carry the pondering into the
- * playouts, is off, and the generator is seeded again after the
- * pondering, whose iterations depend on the clock). Returns how many of
- * 10 seeds play c1. */
-static int tt_blocks(const char *spec)
+/* Pondering measured in work, not in time: tictactoe with its type
+ * copied to worked, whose apply() sets the stop flag armed by
+ * ponder_work() after that many calls, so that a ponder searches as far
+ * on a loaded machine as on an idle one (issue 74: it was a fraction of
+ * a second, whose iterations were the load's to decide). tictactoe has
+ * no bulk playouts: its iterations go one by one, each seeded, and a
+ * ponder stopped at a call count is reproducible. */
+static const gl_game_type *work_inner;
+static atomic_bool *work_stop; /* set when work_left runs out */
+static long work_left;         /* apply() calls left (0: not armed) */
+
+static void work_apply(const gl_game *g, void *s, gl_action m)
+{
+	if (work_left > 0 && --work_left == 0)
+		atomic_store(work_stop, true);
+	work_inner->apply(g, s, m);
+}
+
+static gl_game *work_game(gl_game_type *worked)
 {
 	gl_game *g = tg_game("tictactoe");
+	*worked = *g->type;
+	work_inner = g->type;
+	worked->apply = work_apply;
+	g->type = worked;
+	return g;
+}
+
+/* Agent a ponders at s for `applies` apply() calls of a work_game (or
+ * 60 s, a bound only). */
+static void ponder_work(gl_agent *a, const void *s, long applies)
+{
+	atomic_bool stop = false;
+	gl_err err = {0};
+	work_stop = &stop;
+	work_left = applies;
+	CHECK(a->type->ponder(a, s, 60, &stop, &err) == 0);
+	CHECK_MSG(atomic_load(&stop), "pondering ran 60 s short of %ld applies",
+		applies);
+	work_left = 0;
+	work_stop = NULL;
+}
+
+/* Transpositions: a search (pondering, TT_APPLIES apply() calls) from the
+ * state after X a1 visits the state after a1 b2 b1 (O to move, where
+ * every move but c1 lets X win at once) and learns its children's values
+ * in the table; asked then at the same state reached another way (b1 b2
+ * a1), in a new tree, with nine iterations (six try O's moves once each:
+ * their own means are one playout), the table's means send the last
+ * three to c1, which is played. The solver is off: a proven loss is left
+ * alone, and its few iterations in the table, some from before the
+ * proof, let a lucky new playout outbid c1 (5 seeds of 10 after 2,000
+ * calls, 8 after 3,000, 10 after 4,000; the pondering was 0.5 s once,
+ * which a machine loaded 6 to 9 cut to 8 of 10, so 8 is asked).
+ * The same nine iterations without the table play c1 for 4 seeds of 10.
+ * Deterministic: MAST, which would carry the pondering into the
+ * playouts, is off, the pondering stops at a count of calls (below the
+ * 5,000 or so that expand the whole tree, past which iterations go on
+ * without apply(), so that the count would not be reached), and the
+ * generator is seeded again after it. Returns how many of 10 seeds play
+ * c1. */
+#define TT_APPLIES 4000
+static int tt_blocks(const char *spec)
+{
+	gl_game_type worked;
+	gl_game *g = work_game(&worked);
 	gl_agent *a = uct_agent(spec, g);
 	unsigned char *s = tg_state(g), *q = tg_state(g);
 	g->type->start(g, s);
@@ -1698,7 +1749,7 @@ static int tt_blocks(const char *spec)
 		gl_rng_split(&a->rng, seed, 0);
 		a->type->begin(a, &err);
 		a->role = g->type->to_move(g, s);
-		CHECK(a->type->ponder(a, s, 0.5, NULL, &err) == 0);
+		ponder_work(a, s, TT_APPLIES);
 		gl_rng_split(&a->rng, seed, 1);
 		a->role = g->type->to_move(g, q);
 		gl_action m;

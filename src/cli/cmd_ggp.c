@@ -76,6 +76,13 @@
  * match is on only the address that started it may PLAY, STOP or ABORT
  * it (403 to any other, and the match goes on). INFO and PREVIEW, which
  * change nothing, are answered to every address. Issue 68, item 2.
+ *
+ * For tests, --hold-compile S makes every compile of a match's rules last
+ * S seconds at least (it waits, once compiled, until S have passed since
+ * it began, or its match ends): the tests of a START or a PLAY that come
+ * while the rules compile then hold by construction, not by a game slow
+ * enough to compile on this machine at this moment (issue 74, item 1).
+ * The prover's load is not held.
  */
 #include "cli.h"
 #include "gamelearn/agent.h"
@@ -303,6 +310,8 @@ typedef struct player {
 	int per_ip;             /* --per-ip: past it, an address's oldest
 				 * slow connection is closed (0: never) */
 	int max_matches;        /* exit after this many (0: never) */
+	double hold_compile;    /* --hold-compile, s: a compile lasts this
+				 * long at least (tests; 0: not held) */
 	uint64_t seed;          /* agent seeds: seed + match number */
 	atomic_int finished;    /* matches ended (STOP, ABORT or expired) */
 	atomic_size_t bodies;   /* body bytes buffered by all requests */
@@ -1076,6 +1085,12 @@ static void *job_main(void *arg)
 		rc = gdl_load_ex(&quick, j->rules, j->n, "rules", &opts, &err);
 	} else {
 		rc = match_compile(j->pl, j, &b, &err);
+		/* --hold-compile: the compile ends S s after it began, or when
+		 * its match does */
+		while (!job_stopped(j) && gl_now() - t0 < j->pl->hold_compile) {
+			struct timespec ts = {0, 10 * 1000 * 1000};
+			nanosleep(&ts, NULL);
+		}
 	}
 	job_finish(j, &b, quick, rc, &err, gl_now() - t0);
 	match_free(&b);
@@ -2292,6 +2307,7 @@ static const cli_opt serve_opts[] = {
 	{"max-matches", "N", "0", "stop after N matches (0: never)", 0},
 	{"seed", "S", "0", "seed of the agent and of fallback moves", 0},
 	{"live", "DIR", NULL, "write each match's record as this player sees it to DIR/MATCHID.json after every step (atomically; `gamelearn web` shows it)", 0},
+	{"hold-compile", "S", "0", "for tests: every compile of a match's rules lasts S seconds at least (it waits once done), so that it outlasts a start clock on any machine", 0},
 	{NULL, NULL, NULL, NULL, 0}
 };
 
@@ -2320,6 +2336,7 @@ static int ggp_serve(int argc, char **argv)
 		cli_check_out("ggp serve --live", pl.live_dir, true);
 	pl.max_matches = (int)cli_long(&opt, "max-matches", 0, 1000000);
 	pl.seed = (uint64_t)cli_long(&opt, "seed", 0, INT64_MAX);
+	pl.hold_compile = cli_real(&opt, "hold-compile", 0, CLOCK_MAX);
 	for (const char *c = pl.name; *c; c++)
 		if (is_space(*c) || *c == '(' || *c == ')')
 			cli_die(EXIT_USAGE, "ggp serve: --name must be one symbol");
@@ -2410,6 +2427,9 @@ static int ggp_serve(int argc, char **argv)
 		info ? (int)info->port : port, bind_to, pl.cap, per, allowed,
 		pl.max_clock, pl.agent_spec ? pl.agent_spec :
 		agent_known("uct") ? "uct" : "random");
+	if (pl.hold_compile > 0)
+		logf_line("every compile held %.3f s at least (--hold-compile, for "
+			"tests)", pl.hold_compile);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	signal(SIGPIPE, SIG_IGN);
