@@ -122,7 +122,7 @@ want 202 '"state":"running","folder":"experiments/ga-nim"' "experiments: a quick
 req POST /api/experiments/hwang/run '{}'
 want_err 409 'ga-nim is running; one run at a time' "experiments: a second run refused"
 n=0
-while [ $n -lt 240 ]; do
+while [ $n -lt 1200 ]; do
 	req GET /api/experiments/ga-nim
 	printf '%s' "$body" | grep -q '"state":"running"' || break
 	sleep 0.5

@@ -100,7 +100,7 @@ static void test_stale(const char *dir)
 		"gamelearn.1.0.json.tmp.q1W2e3",    /* a --live match's */
 		NULL};
 	static const char *const kept[] = {
-		"td--tictactoe.mem.tmp.BBBBBB",     /* fresh: too young to judge */
+		"td--tictactoe.mem.tmp.BBBBBB",     /* fresh (its time a minute ahead, so that no stall of the test makes it old): too young to judge */
 		"martens--nim.mem.tmp.CCCCCC",      /* locked: a live writer's */
 		"notes.tmp.ABCDE",                  /* not our shape: */
 		"notes.tmp.ABCDEFG",
@@ -116,7 +116,7 @@ static void test_stale(const char *dir)
 	}
 	for (int i = 0; kept[i]; i++) {
 		snprintf(p, sizeof p, "%s/memory/%s", dir, kept[i]);
-		make_old(p, i == 0 ? 0 : 60);
+		make_old(p, i == 0 ? -60 : 60);
 	}
 	snprintf(p, sizeof p, "%s/memory/%s", dir, kept[1]);
 	int held = open(p, O_RDONLY);
