@@ -131,6 +131,19 @@ void cli_parse(const cli_spec *spec, int argc, char **argv, cli_args *a)
 			if (k < 0)
 				cli_die(EXIT_USAGE, "%s: unknown option '%s' (try: gamelearn "
 					"%s --help)", spec->name, what, spec->name);
+			/* getopt_long takes a prefix of one option's name as that
+			 * option: `repro ga-nim --seed 7` was --seeds 7. Only the
+			 * whole name is taken. The token is --name[=value], or the
+			 * one before a separate value. */
+			if (c >= 1000) {
+				const char *t = spec->opts[k].arg && optarg == what ?
+					sub[optind - 2] : what;
+				size_t len = strcspn(t + 2, "=");
+				if (len != strlen(spec->opts[k].name))
+					cli_die(EXIT_USAGE, "%s: unknown option '--%.*s' "
+						"(options are not shortened: --%s?)", spec->name,
+						(int)len, t + 2, spec->opts[k].name);
+			}
 			/* an empty value is a script's unset variable, never
 			 * what an option means */
 			if (spec->opts[k].arg && !*optarg)
