@@ -127,6 +127,25 @@ static int replaceable(const char *path, mode_t *mode, gl_err *err)
 	return 0;
 }
 
+/* Write the n bytes at p at the start of fd: 0, or the errno of the
+ * write that failed (a short write goes on, so that a full disk's
+ * ENOSPC or a file size limit's EFBIG is what is said). */
+static int write_all(int fd, const char *p, size_t n)
+{
+	size_t at = 0;
+	while (at < n) {
+		ssize_t k = pwrite(fd, p + at, n - at, (off_t)at);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return errno;
+		if (k == 0)
+			return EIO;
+		at += (size_t)k;
+	}
+	return 0;
+}
+
 int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err)
 {
 	/* a symbolic link: the file it names is replaced, not the link */
@@ -153,17 +172,10 @@ int gl_write_atomic(const char *path, const void *data, size_t len, gl_err *err)
 		return gl_fail(err, GL_EIO, "cannot write '%s': %s", path, strerror(e));
 	}
 	flock(fd, LOCK_EX | LOCK_NB); /* a live writer's file: not stale */
-	const char *p = data;
-	size_t left = len;
-	while (left) {
-		ssize_t n = write(fd, p, left);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			goto fail;
-		}
-		p += n;
-		left -= (size_t)n;
+	int we = write_all(fd, data, len);
+	if (we) {
+		errno = we;
+		goto fail;
 	}
 	/* mkstemp makes 0600 files; saved knowledge is an ordinary file (or
 	 * keeps the mode of the one it replaces) */
@@ -186,25 +198,6 @@ fail:;
 	unlink(tmp);
 	gl_free(tmp);
 	return gl_fail(err, GL_EIO, "cannot write '%s': %s", path, strerror(e));
-}
-
-/* Write the n bytes at p at the start of fd: 0, or the errno of the
- * write that failed (a short write goes on, so that a full disk's
- * ENOSPC or a file size limit's EFBIG is what is said). */
-static int write_all(int fd, const char *p, size_t n)
-{
-	size_t at = 0;
-	while (at < n) {
-		ssize_t k = pwrite(fd, p + at, n - at, (off_t)at);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0)
-			return errno;
-		if (k == 0)
-			return EIO;
-		at += (size_t)k;
-	}
-	return 0;
 }
 
 int gl_lock_take(gl_lock *lk, const char *path, gl_err *err)
