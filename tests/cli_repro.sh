@@ -19,7 +19,7 @@ done
 # one colour per learner or condition across every figure of the run
 if msg=$(colours_ok "$tmp"/all/*/*.svg); then ok; else bad "$msg"; fi
 # the index: a table row per verdict, every figure inline, the version
-rows=$(cat "$tmp"/all/*/verdicts.csv | grep -c -v '^claim,paper,ours,verdict,why$')
+rows=$(cat "$tmp"/all/*/verdicts.csv | grep -c -v '^claim,paper,tolerance,ours,verdict,why$')
 if [ "$(grep -c '<td class="v ' "$tmp/all/index.html")" -eq "$rows" ]; then ok; else
 	bad "index.html has not one row per verdict ($rows)"; fi
 svgs=$(ls "$tmp"/all/*/*.svg | wc -l)
@@ -58,7 +58,7 @@ done
 # its claims table in output.txt gives verdicts.csv's words, row for row
 sed -n "/^the excerpt's claims and ours$/,/^$/p" "$ck/output.txt" |
 	awk -F ' [|] ' 'NR > 2 && $1 !~ /^ *$/ { v = $3; gsub(/^ +| +$/, "", v); print v }' >"$tmp/ck.out"
-sed -E 's/"([^"]|"")*"/q/g' "$ck/verdicts.csv" | awk -F, 'NR > 1 { print $4 }' >"$tmp/ck.csv"
+sed -E 's/"([^"]|"")*"/q/g' "$ck/verdicts.csv" | awk -F, 'NR > 1 { print $5 }' >"$tmp/ck.csv"
 if [ -s "$tmp/ck.csv" ] && cmp -s "$tmp/ck.out" "$tmp/ck.csv"; then ok; else
 	bad "checkers-ga output.txt's verdicts ($(tr '\n' / <"$tmp/ck.out")) are not verdicts.csv's ($(tr '\n' / <"$tmp/ck.csv"))"; fi
 

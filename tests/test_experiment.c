@@ -35,7 +35,7 @@ static void test_report_data(void)
 	CHECK(f && f->nseries == 1 && f->series[0].y[1] == 5 && !f->series[0].lo);
 	gl_table *v = gl_report_verdicts(&r);
 	gl_report_verdict(&r, v, "claim, with a comma", "p", "o", "reproduced", "why");
-	CHECK(v && v->nrows == 1 && !strcmp(gl_table_cell(v, 0, 3), "reproduced"));
+	CHECK(v && v->nrows == 1 && !strcmp(gl_table_cell(v, 0, 4), "reproduced"));
 	CHECK(r.ntables == 2 && r.nfigures == 1);
 	CHECK_STR(r.text.buf, "hello 7\n");
 	gl_err err = {0};

@@ -6,7 +6,7 @@
  * `gamelearn repro all --out DIR` runs every experiment into DIR/NAME
  * (its printed output into DIR/NAME/output.txt) and writes DIR/index.html:
  * per paper the side-by-side table each experiment wrote (verdicts.csv:
- * claim, paper, ours, verdict, why), its figures inline, the command and
+ * claim, paper, tolerance, ours, verdict, why), its figures inline, the command and
  * seeds that made them, and the version.
  */
 #include "cli.h"
@@ -347,7 +347,7 @@ static const char *const css =
 	"font-size:0.9em}\n"
 	"th{background:#f0f0f0}\n"
 	"td.v{font-weight:bold;white-space:nowrap}\n"
-	".reproduced{background:#dff0d8}.differs{background:#fcf8e3}.fails{background:#f2dede}"
+	".reproduced{background:#dff0d8}.differs{background:#fcf8e3}.speculation{background:#eef}"
 	".unclear{background:#eee}.inconsistent{background:#e8dff5}\n"
 	"code{background:#f5f5f5;padding:1px 3px}\n"
 	".figs{display:flex;flex-wrap:wrap;gap:8px}.figs a{flex:1 1 45%;max-width:50%}"
@@ -425,12 +425,16 @@ int repro_all(int argc, char **argv)
 	gl_strbuf_printf(&h, "<p>gamelearn %s, source ", GL_VERSION);
 	report_xml_text(&h, commit[0] ? commit : "(no git)");
 	gl_strbuf_printf(&h, ", made %s on a %ld-core machine%s. Each section: the paper's "
-		"figure and ours side by side with a verdict and the reason, the figures, the "
-		"command and seeds. Verdicts: <span class=\"reproduced\">reproduced</span>, "
-		"<span class=\"differs\">differs</span> (and why), <span class=\"fails\">fails</span>,"
-		" <span class=\"unclear\">unclear</span> (not significant, or not measured), "
-		"<span class=\"inconsistent\">inconsistent</span> (the paper's own figures cannot "
-		"all be true).</p>\n", when, cores, quick ? "; <b>--quick: small settings for a "
+		"figure and ours side by side with the tolerance stated before the run, a verdict "
+		"and the reason, the figures, the command and seeds. One rule gives every verdict "
+		"(a paper's tests corrected together, Holm-Bonferroni at 0.05): "
+		"<span class=\"reproduced\">reproduced</span> (within the tolerance, or the "
+		"claimed effect significant), <span class=\"differs\">differs</span> (the "
+		"departure significant, and why), <span class=\"unclear\">unclear</span> "
+		"(neither; with the runs that would settle it), <span class=\"inconsistent\">"
+		"inconsistent</span> (the paper's own figures cannot all be true), <span "
+		"class=\"speculation\">speculation</span> (the paper says what might be; "
+		"recorded, not judged).</p>\n", when, cores, quick ? "; <b>--quick: small settings for a "
 		"test, not the papers' figures</b>" : "");
 	gl_strbuf_printf(&h, "<ul>\n");
 	for (int p = 0; p < npapers; p++)
@@ -477,16 +481,16 @@ int repro_all(int argc, char **argv)
 				names[i]);
 			free(names[i]);
 		}
-		gl_strbuf_printf(&h, "</p>\n<table>\n<tr><th>claim</th><th>paper</th><th>ours</th>"
-			"<th>verdict</th><th>why</th></tr>\n");
+		gl_strbuf_printf(&h, "</p>\n<table>\n<tr><th>claim</th><th>paper</th>"
+			"<th>tolerance</th><th>ours</th><th>verdict</th><th>why</th></tr>\n");
 		size_t pos = 0;
-		char f[5][1024];
-		report_csv_record(v, &pos, f, 5); /* the header */
-		while (report_csv_record(v, &pos, f, 5) == 5) {
+		char f[6][1024];
+		report_csv_record(v, &pos, f, 6); /* the header */
+		while (report_csv_record(v, &pos, f, 6) == 6) {
 			gl_strbuf_printf(&h, "<tr>");
-			for (int i = 0; i < 5; i++) {
-				if (i == 3)
-					gl_strbuf_printf(&h, "<td class=\"v %s\">", f[3]);
+			for (int i = 0; i < 6; i++) {
+				if (i == 4)
+					gl_strbuf_printf(&h, "<td class=\"v %s\">", f[4]);
 				else
 					gl_strbuf_printf(&h, "<td>");
 				report_xml_text(&h, f[i]);

@@ -282,7 +282,7 @@ void gl_report_note(gl_report *r, const char *name, const char *text)
 
 gl_table *gl_report_verdicts(gl_report *r)
 {
-	return gl_report_table(r, "verdicts.csv", "claim,paper,ours,verdict,why");
+	return gl_report_table(r, "verdicts.csv", "claim,paper,tolerance,ours,verdict,why");
 }
 
 void gl_report_verdict(gl_report *r, gl_table *t, const char *claim, const char *paper,
@@ -290,8 +290,8 @@ void gl_report_verdict(gl_report *r, gl_table *t, const char *claim, const char 
 {
 	if (!t)
 		return;
-	const char *f[5] = {claim, paper, ours, verdict, why};
-	for (int i = 0; i < 5; i++)
+	const char *f[6] = {claim, paper, "", ours, verdict, why};
+	for (int i = 0; i < 6; i++)
 		add_cell(r, t, f[i], strlen(f[i]));
 }
 
