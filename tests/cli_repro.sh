@@ -29,6 +29,22 @@ if grep -q "gamelearn 0\.[0-9]" "$tmp/all/index.html"; then ok; else bad "index.
 # a verdict with a comma inside a quoted field is one cell
 if grep -q '<td>79 plays: 1 W, 46 L, 32 D</td>' "$tmp/all/index.html"; then ok; else
 	bad "index.html lacks Table I's paper cell"; fi
+# DIR/REPRODUCTION.md: the rule, then every paper's table in markdown,
+# one row per verdict
+md=$tmp/all/REPRODUCTION.md
+if grep -q '^## The rule$' "$md" && grep -q "gamelearn $("$BIN" --version | head -n 1 | cut -d' ' -f2)" "$md" &&
+	[ "$(grep -c '^| claim | paper | tolerance | ours | verdict | why |$' "$md")" -eq 5 ] &&
+	[ "$(grep -c '^| .* | \*\*[a-z]*\*\* | .*|$' "$md")" -eq "$rows" ]; then ok; else
+	bad "repro all: REPRODUCTION.md lacks the rule, the version or a row per verdict"; fi
+# the project's docs/REPRODUCTION.md is such a report, of this version
+# (issue 72: it named 0.5.0 long after), every verdict one of the five words
+doc=../docs/REPRODUCTION.md
+ver=$("$BIN" --version | head -n 1 | cut -d' ' -f2)
+if grep -q "^gamelearn $ver, commit " "$doc" || grep -q "gamelearn $ver, commit " "$doc"; then ok; else
+	bad "docs/REPRODUCTION.md does not name version $ver: run 'gamelearn repro all' and copy DIR/REPRODUCTION.md"; fi
+words=$(grep -o '| \*\*[a-z]*\*\* |' "$doc" | sort -u | tr -d '|* ' | tr '\n' ' ')
+if [ -n "$words" ] && [ -z "$(echo "$words" | tr ' ' '\n' | grep -v -x -E 'reproduced|differs|unclear|inconsistent|speculation|')" ]; then ok; else
+	bad "docs/REPRODUCTION.md: verdicts other than the rule's five: $words"; fi
 # --only runs one, and the index still lists the others found
 if "$BIN" repro all --quick --only hwang --out "$tmp/all" >/dev/null 2>&1 &&
 	grep -q '<h2 id="martens">' "$tmp/all/index.html"; then ok; else bad "repro all --only"; fi

@@ -7,7 +7,9 @@
  * (its printed output into DIR/NAME/output.txt) and writes DIR/index.html:
  * per paper the side-by-side table each experiment wrote (verdicts.csv:
  * claim, paper, tolerance, ours, verdict, why), its figures inline, the command and
- * seeds that made them, and the version.
+ * seeds that made them, and the version; and DIR/REPRODUCTION.md, the
+ * same tables in markdown after the rule that gave their verdicts (the
+ * project keeps a full run's as docs/REPRODUCTION.md).
  */
 #include "cli.h"
 #include "report.h"
@@ -354,6 +356,85 @@ static const char *const css =
 	".figs img{width:100%;border:1px solid #ddd}\n"
 	"h2{border-bottom:2px solid #1f77b4;padding-bottom:2px;margin-top:2em}\n";
 
+/* s as one markdown table cell: '|' escaped, line breaks as spaces. */
+static void md_cell(gl_strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			gl_strbuf_printf(sb, "\\|");
+		else if (*s == '\n' || *s == '\r')
+			gl_strbuf_printf(sb, " ");
+		else
+			gl_strbuf_printf(sb, "%c", *s);
+	}
+}
+
+/* The head of REPRODUCTION.md: how it was made, and the rule. */
+static void md_head(gl_strbuf *md, const char *commit, const char *when, long cores,
+	bool quick)
+{
+	gl_strbuf_printf(md, "# Reproduction report\n\n"
+		"Every paper's claims beside our figures, from one run of\n\n"
+		"    gamelearn repro all --out DIR\n\n"
+		"which writes this file as DIR/REPRODUCTION.md (with DIR/index.html, the "
+		"figures and each experiment's output). gamelearn %s, commit %s, run %s on a "
+		"%ld-core machine; every setting is its `repro` command's default, the seeds "
+		"are in each section.%s\n\n", GL_VERSION, commit[0] ? commit : "(no git)", when,
+		cores, quick ? " **--quick: small settings for a test, not the papers' "
+		"figures.**" : "");
+	gl_strbuf_printf(md, "## The rule\n\n"
+		"Each experiment states its paper's claims before it runs: the paper's figure "
+		"or words, and the tolerance or test that would reproduce it (the tolerance "
+		"column). A claim measured over seeded runs is put to two one-sided tests, one "
+		"whose rejection says the claim holds (every figure within its tolerance, or "
+		"the claimed effect present) and one whose rejection says it does not. The tests "
+		"of one paper are corrected together by Holm-Bonferroni at 0.05, and the "
+		"verdict is:\n\n"
+		"- **reproduced**: the claim's test holds after the correction, or, for a "
+		"figure measured without sampling (exact), the figure meets it;\n"
+		"- **differs**: the departure is significant after the correction (or the exact "
+		"figure misses), with the why;\n"
+		"- **unclear**: neither; the why gives how many runs would settle it (power "
+		"0.8 at the corrected level), or says that no affordable number would;\n"
+		"- **inconsistent**: the paper's own figures cannot all be true;\n"
+		"- **speculation**: the paper says what might be; what we measured is "
+		"recorded beside it, not judged.\n\n"
+		"A claim with two teachers or conditions is two claims. The tests are the "
+		"paired sign-flip test (paired runs), the exact binomial test (a share of "
+		"runs or games) and the normal test of a mean over runs "
+		"(include/gamelearn/verdict.h). The default numbers of runs are chosen so "
+		"that the verdicts are the same for `--seed 1` and `--seed 1001` "
+		"(docs/data/seeds-*.csv).\n\n");
+}
+
+/* One paper's section of REPRODUCTION.md from its verdicts.csv text v. */
+static void md_paper(gl_strbuf *md, const char *name, const char *source, double secs,
+	const char *seeds, const char *v)
+{
+	gl_strbuf_printf(md, "## %s: %s\n\n`gamelearn repro %s`", name, source, name);
+	if (secs >= 0)
+		gl_strbuf_printf(md, " (%.0f s in this run)", secs);
+	gl_strbuf_printf(md, ". Seeds: %s.\n\n", seeds);
+	if (!v) {
+		gl_strbuf_printf(md, "Not run into this folder.\n\n");
+		return;
+	}
+	gl_strbuf_printf(md, "| claim | paper | tolerance | ours | verdict | why |\n"
+		"|---|---|---|---|---|---|\n");
+	size_t pos = 0;
+	char f[6][1024];
+	report_csv_record(v, &pos, f, 6); /* the header */
+	while (report_csv_record(v, &pos, f, 6) == 6) {
+		for (int i = 0; i < 6; i++) {
+			gl_strbuf_printf(md, "| %s", i == 4 ? "**" : "");
+			md_cell(md, f[i]);
+			gl_strbuf_printf(md, "%s ", i == 4 ? "**" : "");
+		}
+		gl_strbuf_printf(md, "|\n");
+	}
+	gl_strbuf_printf(md, "\n");
+}
+
 int repro_all(int argc, char **argv)
 {
 	cli_args opt;
@@ -417,8 +498,10 @@ int repro_all(int argc, char **argv)
 	time_t now = time(NULL);
 	strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime(&now));
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	gl_strbuf h;
+	gl_strbuf h, md;
 	gl_strbuf_init(&h);
+	gl_strbuf_init(&md);
+	md_head(&md, commit, when, cores, quick);
 	gl_strbuf_printf(&h, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 		"<title>gamelearn: the papers beside ours</title>\n<style>\n%s</style></head>"
 		"<body>\n<h1>gamelearn: every paper's figures beside ours</h1>\n", css);
@@ -452,6 +535,8 @@ int repro_all(int argc, char **argv)
 		if (!v) {
 			gl_strbuf_printf(&h, "<p>Not run into this folder (<code>gamelearn repro all "
 				"--only %s</code>).</p>\n", paper(p)->name);
+			md_paper(&md, paper(p)->name, paper(p)->paper, -1, paper(p)->seeds,
+				NULL);
 			continue;
 		}
 		/* how it was run: this time, or as run.txt says */
@@ -470,6 +555,8 @@ int repro_all(int argc, char **argv)
 			paper(p)->name, dir, was_quick ? " " : "", was_quick ? paper(p)->quick : "");
 		if (ran[p] || secs >= 0)
 			gl_strbuf_printf(&h, " (%.0f s here)", secs);
+		md_paper(&md, paper(p)->name, paper(p)->paper, ran[p] || secs >= 0 ? secs :
+			-1, paper(p)->seeds, v);
 		gl_strbuf_printf(&h, ". Seeds: ");
 		report_xml_text(&h, paper(p)->seeds);
 		gl_strbuf_printf(&h, ". Full output: <a href=\"%s/output.txt\">output.txt</a>; "
@@ -511,7 +598,9 @@ int repro_all(int argc, char **argv)
 	}
 	gl_strbuf_printf(&h, "</body></html>\n");
 	report_write(out, "index.html", &h);
+	report_write(out, "REPRODUCTION.md", &md);
 	gl_strbuf_done(&h);
-	printf("wrote %s/index.html\n", out);
+	gl_strbuf_done(&md);
+	printf("wrote %s/index.html and %s/REPRODUCTION.md\n", out, out);
 	return 0;
 }
