@@ -68,7 +68,12 @@ expect_error 2 "eval must be builtin or features" match checkers alphabeta:eval=
 expect_error 2 "no feature vector" match tictactoe alphabeta:eval=features random -n 1
 expect_error 2 "no feature vector" evolve tictactoe --gens 1 --out "$tmp/x"
 expect_error 2 "already holds a run" evolve checkers $EV --gens 1 --out "$tmp/a"
-expect_error 2 "cannot change when resuming" evolve checkers --resume "$tmp/a" --pop 8
+expect_error 2 "evolve: --pop 8 is not the run's 4 ($tmp/a/run.txt)" evolve checkers --resume "$tmp/a" --pop 8
+expect_error 2 "evolve: --depth 2 is not the run's 1" evolve checkers --resume "$tmp/a" $EV --depth 2
+# the run's own settings given again, unchanged, are accepted (issue 70:
+# `--pop 4` with a run of pop 4 was refused)
+cp -r "$tmp/a" "$tmp/a2"
+expect_grep "^gen   5" evolve checkers --resume "$tmp/a2" $EV --gens 6
 expect_error 2 "evolve: --resume needs a value, got ''" evolve checkers --resume ""
 expect_error 2 "not both" evolve checkers --depth 2 --time 0.1 --out "$tmp/x"
 expect_error 2 "unknown option" evolve checkers --popp 3

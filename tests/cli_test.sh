@@ -82,6 +82,9 @@ expect_grep "^  --nodes N  *give up after N nodes (0: never) (default 4000000000
 expect_grep "^  serve " help ggp
 expect_grep "^  checkers-ga " help repro
 expect_error 2 "help: unknown command 'fly'" help fly
+# help about help (issue 70: `help --help` was "unknown command '--help'")
+expect_grep "^usage: gamelearn help \[COMMAND | --man | --completion\]$" help --help
+expect_grep "^usage: gamelearn help " help -h
 expect_grep "^gamelearn [0-9]*\.[0-9]*\.[0-9]*$" --version
 expect_grep "^build: [A-Za-z]*, [A-Za-z]* [0-9.]*, sanitizers o[nf]*, -march=native o[nf]*$" version
 expect_error 2 "version: unexpected argument 'x'" version x

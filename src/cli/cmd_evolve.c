@@ -187,10 +187,39 @@ const cli_spec cli_evolve_spec = {
 	 "gamelearn evolve checkers --resume ev --gens 30"}
 };
 
+/* On --resume: each setting given again must equal the run's (rc, from
+ * DIR/run.txt), else die naming it; only --gens and --threads change. */
+static void same_settings(const cli_args *opt, const gl_evolve_config *c,
+	const gl_evolve_config *rc, const char *dir)
+{
+	static const char *const fixed[] = {"pop", "depth", "time", "games", "pc", "pm",
+		"elite", "max-plies", "prune", "open-plies", "seed", NULL};
+	for (int i = 0; fixed[i]; i++) {
+		if (!cli_given(opt, fixed[i]))
+			continue;
+		double given, run;
+		switch (i) {
+		case 0: given = c->pop, run = rc->pop; break;
+		case 1: given = c->depth, run = rc->depth; break;
+		case 2: given = c->seconds, run = rc->depth ? 0 : rc->seconds; break;
+		case 3: given = c->games, run = rc->games; break;
+		case 4: given = c->pc, run = rc->pc; break;
+		case 5: given = c->pm, run = rc->pm; break;
+		case 6: given = c->elite, run = rc->elite; break;
+		case 7: given = c->max_plies, run = rc->max_plies; break;
+		case 8: given = c->prune, run = rc->prune; break;
+		case 9: given = c->open_plies, run = rc->open_plies; break;
+		default: given = (double)c->seed, run = (double)rc->seed; break;
+		}
+		if (fabs(given - run) > 1e-9 * fmax(1, fabs(run)))
+			cli_die(EXIT_USAGE, "evolve: --%s %g is not the run's %g (%s/run.txt): "
+				"a resumed run keeps its settings; only --gens and --threads may "
+				"change", fixed[i], given, run, dir);
+	}
+}
+
 int cmd_evolve(int argc, char **argv)
 {
-	static const char *const fixed_opts[] = {"pop", "depth", "time", "games",
-		"pc", "pm", "elite", "max-plies", "prune", "open-plies", "seed", NULL};
 	cli_args opt;
 	cli_parse(&cli_evolve_spec, argc, argv, &opt);
 	gl_evolve_config c;
@@ -219,11 +248,6 @@ int cmd_evolve(int argc, char **argv)
 	c.seed = (uint64_t)cli_long(&opt, "seed", 0, 0x7fffffffffffffffL);
 	if (resume && cli_given(&opt, "out"))
 		cli_die(EXIT_USAGE, "evolve: --resume DIR writes to DIR; drop --out");
-	for (int i = 0; resume && fixed_opts[i]; i++)
-		if (cli_given(&opt, fixed_opts[i]))
-			cli_die(EXIT_USAGE, "evolve: --%s cannot change when resuming (the "
-				"run's settings are in %s/run.txt; only --gens and --threads "
-				"may be given)", fixed_opts[i], resume);
 
 	gl_game *g = cli_game(spec);
 	gl_err err;
@@ -237,6 +261,7 @@ int cmd_evolve(int argc, char **argv)
 		ev = gl_evolve_load(g, path, &err);
 		if (!ev)
 			cli_die(EXIT_RUN, "evolve: %s", err.msg);
+		same_settings(&opt, &c, gl_evolve_config_of(ev), resume);
 		if (gens_given && gl_evolve_set_gens(ev, c.gens, &err))
 			cli_die(EXIT_USAGE, "%s", err.msg);
 		char cpath[4200];

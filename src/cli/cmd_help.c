@@ -494,9 +494,12 @@ int cmd_help(int argc, char **argv)
 		completion(stdout);
 		return 0;
 	}
-	const cli_command *c = find(cli_commands, argv[1]);
+	/* `help --help` is help about help, as `help help` */
+	const char *name = !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ? "help" :
+		argv[1];
+	const cli_command *c = find(cli_commands, name);
 	if (!c)
-		cli_die(EXIT_USAGE, "help: unknown command '%s' (try: gamelearn help)", argv[1]);
+		cli_die(EXIT_USAGE, "help: unknown command '%s' (try: gamelearn help)", name);
 	if (c->spec) {
 		cli_help(c->spec, stdout);
 		return 0;
