@@ -43,6 +43,10 @@ expect 0 "^256$" perft --joint gdl:$D/games/roshambo2.kif 2
 expect 0 "^16$" perft gdl:$D/games/roshambo2.kif 2
 expect 0 "^rock paper: 1$" perft --joint --divide gdl:$D/games/roshambo2.kif 1
 expect 0 "^11132$" perft --joint gdl:$D/hard/breakthrough.kif 3
+# the last ply multiplied, not walked (issue 70): six roles of 101 moves
+# each, 101^6 joint moves in one step (walking them took hours; ctest's
+# timeout fails it)
+expect 0 "^1061520150601$" perft --joint gdl:$D/joint/six101.kif 1
 expect 2 "tictactoe is not a GDL game" perft --joint tictactoe 2
 # bench --playouts measures what it can: a game it cannot load gets a row
 # saying why, the next game is still measured, and the exit status says so

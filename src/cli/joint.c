@@ -5,8 +5,10 @@
  * legal moves), and a terminal state is not extended. It differs from
  * plain `perft` on a GDL game only where moves are simultaneous (there
  * the game interface counts each role's choice as a move of its own).
- * The root's joint moves are counted one by one (the progress bar, and
+ * The root's joint moves are walked one by one (the progress bar, and
  * --divide's lines); below them gdl_perft counts through the reasoner.
+ * The last ply is never walked: its count is the product of the roles'
+ * legal counts.
  */
 #include "cli.h"
 
@@ -56,6 +58,9 @@ int cli_perft_joint(const gl_game *g, int depth, bool divide)
 	gdl_eval_state(gd, e, root);
 	if (depth == 0) {
 		total = 1;
+	} else if (depth == 1 && !divide) {
+		/* the last ply multiplied, as reference reasoners count it */
+		total = gdl_perft_in(gd, e, root, 1, NULL);
 	} else if (!gdl_terminal(gd, e)) {
 		uint64_t njoint = 1;
 		for (int r = 0; r < nr; r++) {
