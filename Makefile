@@ -1,4 +1,4 @@
-# The commands of README.md: `make demo`, `make test`, `make install`
+# The commands of README.md and docs/INSTALL.md: `make demo`, `make test`, `make install`
 # and `make uninstall`. demo and test install what they need (Debian
 # packages, as root) first: demo only the build's, test the tests' too.
 

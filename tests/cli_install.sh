@@ -103,7 +103,7 @@ if "$cc" -std=c11 $san $cflags "$tmp/t.c" -o "$tmp/t_shared" $(pkg-config --libs
    readelf -d "$tmp/t_shared" | grep -q "NEEDED.*\[libgamelearn\.so\.0\]" &&
    [ "$(LD_LIBRARY_PATH="$libdir" "$tmp/t_shared")" = 127872 ]; then ok; else
 	bad "shared program: $(head -n 3 "$tmp/err")"; fi
-# examples/hello.c, as README builds it (against the shared library)
+# examples/hello.c, as docs/INSTALL.md builds it (against the shared library)
 # shellcheck disable=SC2086
 if "$cc" -std=c11 $san $cflags ../examples/hello.c -o "$tmp/hello" $(pkg-config --libs gamelearn) 2>"$tmp/err" &&
    [ "$(LD_LIBRARY_PATH="$libdir" "$tmp/hello" | tail -n 1)" = "over after 7 moves; goals: player 1 100 player 2 0" ]; then ok; else

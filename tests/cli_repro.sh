@@ -50,7 +50,7 @@ if "$BIN" repro all --quick --only hwang --out "$tmp/all" >/dev/null 2>&1 &&
 	grep -q '<h2 id="martens">' "$tmp/all/index.html"; then ok; else bad "repro all --only"; fi
 expect_error 2 "repro all: --only needs a value, got ''" repro all --only "" --out "$tmp/none"
 # --only none runs nothing and writes index.html again from what is in
-# DIR (the README's recipe; it once was --only "", which is refused)
+# DIR (docs/PAPERS.md's recipe; it once was --only "", which is refused)
 rm "$tmp/all/index.html"
 if "$BIN" repro all --only none --out "$tmp/all" >"$tmp/out" 2>&1 && ! grep -q "repro all: [a-z]" "$tmp/out" &&
 	grep -q '<td>79 plays: 1 W, 46 L, 32 D</td>' "$tmp/all/index.html" &&

@@ -108,7 +108,7 @@ awk 'NR >= 2 && NR <= 4 && length > 80 {long++} END {exit long > 0}' "$tmp/out" 
 	grep -q "^uct:time=0,iterations=50,nodes=1000 = uct:time=0,iterations=50,c=40,nodes=1000,states=128," "$tmp/out" &&
 	ok || bad "match table: uct's row not its spec as given, or no spec in full"
 expect_grep '"matches":200' match nim random random -n 200 --json
-# an option given twice takes its last value (man page, README)
+# an option given twice takes its last value (man page, docs/INSTALL.md)
 expect_grep '"matches":3' match nim random random -n 2 -n 3 --json
 "$BIN" match tictactoe random egreedy -n 20 --seed 9 --json >"$tmp/a" 2>/dev/null
 "$BIN" match tictactoe random egreedy -n 20 --seed 9 --json >"$tmp/b" 2>/dev/null

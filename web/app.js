@@ -1,5 +1,5 @@
 /* app.js - gamelearn's page: play, teach, watch, results. Plain JS over
- * the JSON API under /api/ (README: "The web page"). Boards are drawn as
+ * the JSON API under /api/ (docs/WEB.md). Boards are drawn as
  * SVG from the state the server sends: the cells of games that have them
  * (tic-tac-toe, Hex, Othello, CaptureGo), else the game's own text
  * rendering read as a grid (Connect-k, checkers, the puzzles) or as heaps
