@@ -284,8 +284,21 @@ static bool early_ready(player *pl, match *m, request *rq, bool late)
 
 /* ---- the agent's move or the fallback ---------------------------------- */
 
-/* The reply of the pending PLAY, if it can be given now (at the latest at
- * its deadline): the agent's move or the fallback. Under the mutex. */
+/* The move sent for rq when the agent has not answered by its deadline
+ * (why: what kept it), its note saying so: the fallback drawn when the
+ * PLAY came. The agent is told to stop, so that the next PLAY does not
+ * wait for it. The one place that decides what a late agent costs. */
+static int late_move(match *m, request *rq, const char *why)
+{
+	if (m->w)
+		atomic_store(&m->w->stop, true); /* its answer is past use */
+	snprintf(rq->note, sizeof rq->note, "by fallback (%s)", why);
+	return rq->fallback;
+}
+
+/* The reply of the pending PLAY, if it can be given now (late: at its
+ * deadline, it must be): the agent's move or the fallback. Under the
+ * mutex. */
 static bool play_ready(player *pl, match *m, request *rq, bool late)
 {
 	if (rq->early)
@@ -294,16 +307,13 @@ static bool play_ready(player *pl, match *m, request *rq, bool late)
 	if (rq->old_worker && !ggp_agent_idle(pl, m)) {
 		if (!late)
 			return false;
-		atomic_store(&m->w->stop, true); /* its answer is past use */
-		snprintf(rq->note, sizeof rq->note, "by fallback (agent still "
-			"thinking from an earlier turn)");
+		move = late_move(m, rq, "agent still thinking from an earlier turn");
 	} else if (rq->old_worker) { /* the earlier work ended: ours now */
 		rq->old_worker = false;
 		if (!late && think(pl, m, rq))
 			return false;
 		if (late)
-			snprintf(rq->note, sizeof rq->note, "by fallback (agent out "
-				"of time)");
+			move = late_move(m, rq, "agent out of time");
 	} else if (m->w && m->w->done) {
 		int mv = agent_move(m, m->w, rq->note, sizeof rq->note);
 		if (mv >= 0)
@@ -312,10 +322,7 @@ static bool play_ready(player *pl, match *m, request *rq, bool late)
 	} else if (m->w) {
 		if (!late)
 			return false;
-		/* answered without it: stopped, so that the next PLAY does not
-		 * wait for it */
-		atomic_store(&m->w->stop, true);
-		snprintf(rq->note, sizeof rq->note, "by fallback (agent out of time)");
+		move = late_move(m, rq, "agent out of time");
 	}
 	gdl_move_text(m->gd, move, rq->reply, GGP_REPLY_MAX);
 	return true;

@@ -195,9 +195,10 @@ static int do_play(player *pl, request *rq, const ggp_msg *msg, gl_err *err)
 	return rc;
 }
 
-/* STOP (msg: its joint move) or ABORT (NULL): a START or PLAY still
- * waiting is answered first; at a STOP the last joint move is played and
- * the agent, if idle, told the end. Under the mutex. */
+/* STOP (msg: its joint move; rq its request) or ABORT (msg NULL; rq
+ * not touched): a START or PLAY still waiting is answered first; at a
+ * STOP the last joint move is played and the agent, if idle, told the
+ * end. Under the mutex. */
 static void end_match(player *pl, request *rq, const ggp_msg *msg,
 	gl_err *err)
 {
@@ -348,9 +349,9 @@ void ggp_player_settle(ggp_player *pl, double secs)
 void ggp_player_abort(ggp_player *pl)
 {
 	pthread_mutex_lock(&pl->mu);
-	ggp_start_answer(pl, 0, NULL);
-	ggp_play_poll(pl, true);
 	if (pl->active) {
+		gl_err err = {0};
+		end_match(pl, NULL, NULL, &err);
 		ggp_match_free(pl, &pl->m);
 		ggp_set_active(pl, false);
 		atomic_fetch_add(&pl->finished, 1);
