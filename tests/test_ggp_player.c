@@ -319,39 +319,34 @@ static int play_match(ggp_player *pl, manager *mg, const char *role, int us,
 	return by_agent;
 }
 
-/* A player of agent and ticTacToe's rules on the manager's side; NULL
- * (a check failed) when either cannot be made. */
-static ggp_player *setup(const char *agent, seen *s, manager *mg)
-{
-	ggp_player *pl = player_new(agent, s);
-	if (pl && manager_open(mg, "data/gdl/games/ticTacToe.kif"))
-		return pl;
-	CHECK(!"set up");
-	ggp_player_free(pl);
-	return NULL;
-}
-
+/* Whole matches: turns, simultaneous moves, three roles. */
 static void test_matches(void)
 {
+	static const struct {
+		const char *path;
+		int role; /* ours */
+	} games[] = {
+		{"data/gdl/games/ticTacToe.kif", 0},
+		{"data/gdl/games/roshambo2.kif", 1},
+		{"data/gdl/games/tictactoe_3player.kif", 2},
+	};
 	seen s = {0};
-	manager mg;
-	ggp_player *pl = setup("uct:iterations=200", &s, &mg);
-	if (!pl)
-		return;
-	int by_agent = play_match(pl, &mg, "xplayer", 0, "m1");
-	CHECK_MSG(by_agent >= 3, "%d moves by the agent", by_agent);
+	ggp_player *pl = player_new("uct:iterations=200", &s);
+	for (int i = 0; pl && i < (int)(sizeof games / sizeof *games); i++) {
+		manager mg;
+		if (!manager_open(&mg, games[i].path)) {
+			CHECK(!"the game loads");
+			continue;
+		}
+		char id[16];
+		snprintf(id, sizeof id, "m%d", i + 1);
+		int by_agent = play_match(pl, &mg, gdl_role_name(mg.gd, games[i].role),
+			games[i].role, id);
+		/* ticTacToe's first player has a choice at every other turn */
+		CHECK_MSG(i > 0 || by_agent >= 3, "%d moves by the agent", by_agent);
+		manager_close(&mg);
+	}
 	CHECK(s.compiled);
-	manager_close(&mg);
-
-	/* simultaneous moves, and three roles */
-	if (manager_open(&mg, "data/gdl/games/roshambo2.kif")) {
-		play_match(pl, &mg, gdl_role_name(mg.gd, 1), 1, "m2");
-		manager_close(&mg);
-	}
-	if (manager_open(&mg, "data/gdl/games/tictactoe_3player.kif")) {
-		play_match(pl, &mg, gdl_role_name(mg.gd, 2), 2, "m3");
-		manager_close(&mg);
-	}
 	ggp_player_close(pl);
 	ggp_player_free(pl);
 }
@@ -360,10 +355,13 @@ static void test_matches(void)
 static void test_errors_and_clocks(void)
 {
 	seen s = {0};
+	ggp_player *pl = player_new("stall", &s);
 	manager mg;
-	ggp_player *pl = setup("stall", &s, &mg);
-	if (!pl)
+	if (!pl || !manager_open(&mg, "data/gdl/games/ticTacToe.kif")) {
+		CHECK(!"the player and the game");
+		ggp_player_free(pl);
 		return;
+	}
 	gl_err err = {0};
 	ggp_request rq;
 	char *start = start_text(&mg, "e1", "nobody", 10, 5);
