@@ -292,4 +292,31 @@ const gdl_game *gdl_game_of(const gl_game *g);
  * library never prints it; the CLI does, once per game. */
 int gdl_game_note(const gl_game *g, char *buf, size_t n);
 
+/* ---- s-expressions: the KIF reader's, for other texts (the GGP
+ * protocol's messages, gamelearn/ggp.h) ---- */
+
+/* A text read as s-expressions by the same reader as descriptions, with
+ * its caps (GDL_FILE_MAX bytes, GDL_TOKEN_MAX per symbol, nesting one
+ * level deeper than GDL_DEPTH_MAX) and its errors ("NAME:LINE:COL:
+ * ..."); a list may start with anything, `(foo)` is a list of one and
+ * `()` is refused. Elements are numbered ids; the text is not copied:
+ * it must outlive the gdl_sexp. */
+typedef struct gdl_sexp gdl_sexp;
+/* Read text (n bytes; name for messages) into *out (free with
+ * gdl_sexp_free). Returns 0, or GL_EPARSE/GL_ERANGE/GL_ENOMEM with err
+ * set and *out NULL. */
+int gdl_sexp_read(gdl_sexp **out, const char *text, size_t n,
+	const char *name, gl_err *err);
+void gdl_sexp_free(gdl_sexp *x);
+/* How many elements stand at the top level; the id of the i-th. */
+int gdl_sexp_count(const gdl_sexp *x);
+int gdl_sexp_top(const gdl_sexp *x, int i);
+/* The elements of list e (-1 when e is an atom); the id of its i-th. */
+int gdl_sexp_len(const gdl_sexp *x, int e);
+int gdl_sexp_elem(const gdl_sexp *x, int e, int i);
+/* Element e's text as written (a pointer into the text read, *len bytes,
+ * not NUL-terminated), and where it starts (line and column from 1). */
+const char *gdl_sexp_text(const gdl_sexp *x, int e, size_t *len);
+void gdl_sexp_where(const gdl_sexp *x, int e, int *line, int *col);
+
 #endif

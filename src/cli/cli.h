@@ -312,49 +312,6 @@ void cli_mpi_abort(int code);
 /* "MPI: yes (Open MPI 4.1.4)" or "MPI: no", for --version. */
 void cli_mpi_describe(char *buf, size_t n);
 
-/* A GGP match's record in ggp-base's match JSON, built as the match
- * goes (ggp_record.c): by `ggp match`, and by `ggp serve --live` as its
- * player sees the match. */
-enum { GGP_TEXT_MAX = 512 }; /* longest move or base text recorded */
-typedef struct ggp_record {
-	char id[96];
-	long long start_ms;        /* startTime: ms since the epoch */
-	gl_strbuf states, times;   /* each state's text and time */
-	gl_strbuf moves, counts;   /* joint moves, legal move counts */
-	gl_strbuf errors;          /* per step (START's first) */
-	gl_strbuf stop_errors;
-	int goals[GDL_ROLES_MAX];
-	int steps, nerr;
-	bool completed;            /* ended at a terminal state */
-} ggp_record;
-/* What a record says of the match's setting. */
-typedef struct ggp_match_info {
-	const gdl_game *gd;
-	const char *rules;         /* as sent, on one line (without meta_url) */
-	const char *meta_url;      /* the game's repository URL, or NULL */
-	double sc, pc;             /* start and play clocks */
-	const char *const *players; /* [roles] names, or NULL: not known */
-} ggp_match_info;
-long long ggp_now_ms(void);
-/* Empty, started now. */
-void ggp_record_init(ggp_record *rec, const char *id);
-void ggp_record_done(ggp_record *rec);
-/* The state st (its true facts as one symbol list) and the time now. */
-void ggp_record_state(ggp_record *rec, const gdl_game *gd, const uint64_t *st);
-/* One list of the roles' errors (errs NULL: none) appended to sb. */
-void ggp_record_errors(gl_strbuf *sb, const char *const *errs, int n);
-/* A step: the joint move played and the legal moves each role had. */
-void ggp_record_step(ggp_record *rec, const gdl_game *gd, const int *joint,
-	const int *nlegal);
-/* The record as one JSON line (running: the match goes on, "inProgress"),
- * its random token drawn from rng. */
-void ggp_record_write(const ggp_match_info *mi, const ggp_record *rec,
-	gl_rng *rng, bool running, gl_strbuf *out);
-/* The record so far to DIR/ID.json, atomically (the token from a copy of
- * rng); the file's name keeps only the id's safe characters. */
-int ggp_record_live(const char *dir, const ggp_match_info *mi,
-	const ggp_record *rec, const gl_rng *rng, bool running, gl_err *err);
-
 /* The commands, defined in cmd_*.c and bench/. */
 int cmd_list(int argc, char **argv);
 int cmd_show(int argc, char **argv);
@@ -385,12 +342,10 @@ int cmd_gdl(int argc, char **argv);
 int cmd_ggp(int argc, char **argv);               /* cmd_ggp.c: serve, match */
 int cmd_ggp_match(int argc, char **argv);         /* cmd_ggp_match.c */
 int cmd_web(int argc, char **argv);               /* cmd_web.c */
-/* spec into out (size n) with its time parameter set to secs (0.05 at
- * least) when its agent type has one and spec does not set it; returns
- * out, or NULL where that does not fit in n. In cmd_ggp.c (ggp serve and ggp match give agents their time). */
-const char *cli_timed_spec(const char *spec, double secs, char *out, size_t n);
-/* An agent of ggp serve and ggp match: the library's, or the test agent
- * `slow`; NULL with the message in err. In cmd_ggp.c. */
+/* The agent types ggp serve and ggp match add to the library's (the test
+ * agent `slow`), NULL-terminated, and an agent made with them; NULL with
+ * the message in err. In ggp_slow.c. */
+extern const struct gl_agent_type *const cli_ggp_types[];
 struct gl_agent *cli_ggp_agent(const char *spec, const gl_game *g, gl_err *err);
 int cmd_features(int argc, char **argv);           /* cmd_features.c */
 int cmd_inspect(int argc, char **argv);            /* cmd_inspect.c */

@@ -22,6 +22,7 @@
 #include "gamelearn/agent.h"
 #include "gamelearn/fileio.h"
 #include "gamelearn/gdl.h"
+#include "gamelearn/ggp.h"
 
 #include <curl/curl.h>
 #include <errno.h>
@@ -693,8 +694,8 @@ static void manager_open(manager *mg, const char **specs, int nseats)
 		char timed[GL_SPEC_MAX];
 		if (st->remote)
 			continue;
-		if (!cli_timed_spec(specs[r], mg->pc - LOCAL_MARGIN, timed,
-		    sizeof timed))
+		if (!ggp_timed_spec(specs[r], mg->pc - LOCAL_MARGIN, cli_ggp_types,
+		    timed, sizeof timed))
 			cli_die(EXIT_USAGE, "ggp match: player %d: agent spec too long "
 				"to add its time: %zu characters, %d at most with it", r + 1,
 				strlen(specs[r]), GL_SPEC_MAX - 1);

@@ -131,3 +131,10 @@ const gl_agent_type cli_agent_slow = {
 	.ponder = slow_ponder,
 	.set_time = slow_set_time,
 };
+
+const gl_agent_type *const cli_ggp_types[] = {&cli_agent_slow, NULL};
+
+gl_agent *cli_ggp_agent(const char *spec, const gl_game *g, gl_err *err)
+{
+	return gl_agent_new(spec, g, cli_ggp_types, err);
+}

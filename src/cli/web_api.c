@@ -22,6 +22,7 @@
 
 #include "gamelearn/agent.h"
 #include "gamelearn/fileio.h"
+#include "gamelearn/ggp.h"
 #include "gamelearn/martens.h"
 #include "gamelearn/td.h"
 
@@ -243,7 +244,7 @@ static bool check_agent_spec(const char *spec, const char *what, char *out,
 			}
 		p = *end ? end + 1 : end;
 	}
-	if (!cli_timed_spec(spec, table.cfg.move_s, out, n)) {
+	if (!ggp_timed_spec(spec, table.cfg.move_s, NULL, out, n)) {
 		web_error(r, 400, "%s: spec too long to add its time (%zu "
 			"characters)", what, strlen(spec));
 		return false;

@@ -19,7 +19,8 @@ enum {
 	K_BASE, K_INPUT, K_DISTINCT, K_NOT, K_OR, K_RULE, K_NKEYWORDS
 };
 
-enum { T_SYM, T_VAR, T_FN }; /* kinds of parsed term */
+enum { T_SYM, T_VAR, T_FN, T_LIST }; /* kinds of parsed term (T_LIST: an
+					   * s-expression list, gdl_prog.sexp) */
 
 enum {
 	GDL_CLAUSES_MAX = 4096,  /* clauses one rule may expand into */
@@ -67,6 +68,13 @@ typedef struct gdl_prog {
 	const char *name;     /* file name for messages, not owned */
 	bool fold;            /* symbols folded to lower case (set before
 			       * gdl_parse); else case-sensitive */
+	bool sexp;            /* read as plain s-expressions (set before
+			       * gdl_parse): every list a T_LIST of all its
+			       * elements, whatever its head, `(foo)` a list,
+			       * and each term's bytes kept in span */
+	int32_t (*span)[2];   /* sexp: [nterms] each term's first byte and
+			       * the byte past its end in the text */
+	int capspan;
 	gdl_symtab syms;
 	gdl_term *terms;      /* all parsed terms */
 	int nterms, capterms;

@@ -14,6 +14,10 @@
  * literal is expected; `<=` has no case. Here all thirteen are folded
  * wherever they appear (a constant spelt `NOT` in an argument is `not`
  * to gamelearn, `NOT` to ggp-base: no public game does that).
+ *
+ * The same reader reads plain s-expressions (gdl_prog.sexp: the GGP
+ * protocol's messages, sexp.c): lists headed by anything, `(foo)` kept a
+ * list, each term's bytes in the text kept.
  */
 #include "gdl/internal.h"
 
@@ -120,12 +124,15 @@ void gdl_prog_done(gdl_prog *p)
 	gl_free(p->sent);
 	gl_free(p->cl);
 	gl_free(p->lits);
+	gl_free(p->span);
 	memset(p, 0, sizeof *p);
 }
 
 static int new_term(gdl_prog *p, int32_t sym, int kind, int line, int col)
 {
 	if (gdl_grow(&p->terms, p->nterms, &p->capterms, sizeof *p->terms))
+		return GL_ENOMEM;
+	if (p->sexp && gdl_grow(&p->span, p->nterms, &p->capspan, sizeof *p->span))
 		return GL_ENOMEM;
 	gdl_term *t = &p->terms[p->nterms];
 	t->sym = sym;
@@ -163,6 +170,7 @@ int32_t gdl_prog_atom(gdl_prog *p, int32_t sym, int nargs, const int32_t *args,
 typedef struct frame {
 	int start;
 	int line, col;
+	size_t at;   /* its '(' in the text */
 } frame;
 
 int gdl_parse(gdl_prog *p, const char *text, size_t n, gl_err *err)
@@ -174,7 +182,9 @@ int gdl_parse(gdl_prog *p, const char *text, size_t n, gl_err *err)
 	for (int k = 0; k < K_NKEYWORDS; k++)
 		if (gdl_sym_intern(&p->syms, keywords[k], strlen(keywords[k])) != k)
 			return gl_fail(err, GL_ENOMEM, "%s: out of memory", fn);
-	frame stack[GDL_DEPTH_MAX];
+	frame stack[GDL_DEPTH_MAX + 1];
+	/* an s-expression (a message) may hold a description one level down */
+	int depth_max = p->sexp ? GDL_DEPTH_MAX + 1 : GDL_DEPTH_MAX;
 	int depth = 0;
 	int32_t *tmp = NULL;
 	int ntmp = 0, captmp = 0;
@@ -212,7 +222,7 @@ int gdl_parse(gdl_prog *p, const char *text, size_t n, gl_err *err)
 			goto done;
 		}
 		if (c == '(') {
-			if (depth >= GDL_DEPTH_MAX) {
+			if (depth >= depth_max) {
 				rc = gl_fail(err, GL_ERANGE, "%s:%d:%d: lists nested deeper than %d",
 					fn, line, col, GDL_DEPTH_MAX);
 				goto done;
@@ -220,6 +230,7 @@ int gdl_parse(gdl_prog *p, const char *text, size_t n, gl_err *err)
 			stack[depth].start = ntmp;
 			stack[depth].line = line;
 			stack[depth].col = col;
+			stack[depth].at = i;
 			depth++;
 			i++;
 			col++;
@@ -240,24 +251,32 @@ int gdl_parse(gdl_prog *p, const char *text, size_t n, gl_err *err)
 				goto done;
 			}
 			const gdl_term *head = &p->terms[tmp[f->start]];
-			if (head->kind != T_SYM) {
+			if (!p->sexp && head->kind != T_SYM) {
 				rc = gl_fail(err, GL_EPARSE, "%s:%d:%d: a list must start with a "
 					"symbol, not %s", fn, head->line, head->col,
 					head->kind == T_VAR ? "a variable" : "a list");
 				goto done;
 			}
-			if (cnt == 1) {
+			/* a function term's arguments follow its head; an
+			 * s-expression list's elements are all of them */
+			int from = p->sexp ? 0 : 1;
+			if (cnt == 1 && !p->sexp) {
 				term = tmp[f->start]; /* (foo) is foo */
 			} else {
-				term = new_term(p, head->sym, T_FN, f->line, f->col);
+				term = p->sexp ? new_term(p, -1, T_LIST, f->line, f->col) :
+					new_term(p, head->sym, T_FN, f->line, f->col);
 				if (term < 0)
 					goto oom;
-				p->terms[term].nargs = cnt - 1;
+				p->terms[term].nargs = cnt - from;
 				p->terms[term].args = p->nargv;
-				for (int k = 1; k < cnt; k++)
+				for (int k = from; k < cnt; k++)
 					if (push_i32(&p->argv, &p->nargv, &p->capargv,
 						tmp[f->start + k]))
 						goto oom;
+				if (p->sexp) {
+					p->span[term][0] = (int32_t)f->at;
+					p->span[term][1] = (int32_t)i + 1;
+				}
 			}
 			ntmp = f->start;
 			i++;
@@ -292,6 +311,10 @@ int gdl_parse(gdl_prog *p, const char *text, size_t n, gl_err *err)
 			term = new_term(p, sym, tok[0] == '?' ? T_VAR : T_SYM, l0, c0);
 			if (term < 0)
 				goto oom;
+			if (p->sexp) {
+				p->span[term][0] = (int32_t)(i - len);
+				p->span[term][1] = (int32_t)i;
+			}
 		}
 		if (depth == 0) {
 			if (push_i32(&p->sent, &p->nsent, &p->capsent, term))

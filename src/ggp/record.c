@@ -1,11 +1,11 @@
 /*
- * ggp_record.c - a GGP match's record in ggp-base's match JSON, built as
- * the match goes: `ggp match` writes one for every match it runs (and,
- * with --live, the record so far after every step), `ggp serve --live`
- * one for every match it plays in, as its player sees the match. The
+ * record.c - a GGP match's record in ggp-base's match JSON, built as the
+ * match goes: `ggp match` writes one for every match it runs (and, with
+ * --live, the record so far after every step), the player (ggp serve
+ * --live) one for every match it plays in, as it sees the match. The
  * fields are those of ggp-base's Match.toJSON, then ours.
  */
-#include "cli.h"
+#include "gamelearn/ggp.h"
 #include "gamelearn/fileio.h"
 
 #include <limits.h>
