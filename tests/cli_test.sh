@@ -85,6 +85,10 @@ expect_error 2 "help: unknown command 'fly'" help fly
 # help about help (issue 70: `help --help` was "unknown command '--help'")
 expect_grep "^usage: gamelearn help \[COMMAND | --man | --completion\]$" help --help
 expect_grep "^usage: gamelearn help " help -h
+# ggp --help shows both subcommands with their usage, as help ggp does
+# (issue 70: it was one line)
+expect_grep "^  serve  *a General Game Playing player over HTTP" ggp --help
+expect_grep "^  match  *a GGP match manager" ggp --help
 expect_grep "^gamelearn [0-9]*\.[0-9]*\.[0-9]*$" --version
 expect_grep "^build: [A-Za-z]*, [A-Za-z]* [0-9.]*, sanitizers o[nf]*, -march=native o[nf]*$" version
 expect_error 2 "version: unexpected argument 'x'" version x

@@ -1042,11 +1042,15 @@ static int ggp_serve(int argc, char **argv)
 
 int cmd_ggp(int argc, char **argv)
 {
-	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		FILE *f = argc < 2 ? stderr : stdout;
-		fprintf(f, "usage: gamelearn ggp serve|match [options] (gamelearn ggp "
-			"serve --help, gamelearn ggp match --help)\n");
-		return argc < 2 ? EXIT_USAGE : 0;
+	if (argc < 2) {
+		fprintf(stderr, "usage: gamelearn ggp serve|match [options] (gamelearn ggp "
+			"--help for both)\n");
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		/* what `help ggp` shows: each subcommand, its line and usage */
+		char help[] = "help", ggp[] = "ggp", *hargv[] = {help, ggp, NULL};
+		return cmd_help(2, hargv);
 	}
 	if (strcmp(argv[1], "serve") == 0)
 		return ggp_serve(argc - 1, argv + 1);
