@@ -55,6 +55,16 @@ static void test_tests(void)
 	CHECK(c.p_holds == 0 && c.p_differs == 1);
 	gl_claim_mean(&c, v, 3, 5, INFINITY);
 	CHECK(c.p_holds == 1 && c.p_differs == 0);
+	/* Student's t, not the normal: 2 runs 1 and 3 (mean 2, se 1) against
+	 * 0: t = 2 on 1 degree of freedom, P(T > 2) = 1/2 - atan(2)/pi; the
+	 * normal would give 0.023 */
+	double w[2] = {1, 3};
+	gl_claim_mean(&c, w, 2, 0, INFINITY);
+	CHECK_MSG(near(c.p_holds, 0.5 - atan(2) / acos(-1)), "p %g", c.p_holds);
+	/* 5 degrees of freedom, t = 2.015: the 0.05 quantile */
+	double u[6] = {0, 1, 2, 3, 4, 5}; /* mean 2.5, sd 1.8708, se 0.7638 */
+	gl_claim_mean(&c, u, 6, 2.5 - 2.015048 * 0.763763, INFINITY);
+	CHECK_MSG(fabs(c.p_holds - 0.05) < 1e-5, "p %g", c.p_holds);
 }
 
 /* A family of four: one clearly reproduced, one clearly differing, one

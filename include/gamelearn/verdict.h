@@ -24,8 +24,8 @@
  * correction. A claim with two teachers or conditions is two claims.
  *
  * The p-values come from the helpers below: a paired sign-flip test, an
- * exact binomial test of a share, or a normal test of a mean with its
- * standard error. Each is deterministic: the same figures give the same
+ * exact binomial test of a share, or Student's t test of a mean over
+ * runs. Each is deterministic: the same figures give the same
  * p-value.
  */
 #ifndef GAMELEARN_VERDICT_H
@@ -129,7 +129,7 @@ double gl_binom_sf(uint64_t k, uint64_t n, double p);
  * bound at 0 or 1 has no test on its side (its term is left out). */
 void gl_claim_share(gl_claim *c, uint64_t k, uint64_t n, double lo, double hi);
 /* A mean claim "the mean lies within [lo, hi]" from n runs' values v
- * (normal approximation with the sample standard deviation; lo may be
+ * (Student's t test with the sample standard deviation; lo may be
  * -INFINITY and hi INFINITY for a one-sided claim). When all n >= 2
  * values are equal the runs agree and the claim is judged as measured
  * (p-value 0 on the side that the value shows, 1 on the other). */

@@ -127,7 +127,8 @@ static double z_upper(double q)
 static void settle_text(char *buf, size_t n, const gl_claim *c, int tests)
 {
 	if (c->z_per_run <= 0 || c->runs <= 0) {
-		snprintf(buf, n, "not significant either way at %d runs", c->runs);
+		snprintf(buf, n, "not significant either way at %d runs (Holm-corrected over %d "
+			"tests)", c->runs, tests);
 		return;
 	}
 	double z = z_upper(GL_VERDICT_ALPHA / (tests > 0 ? tests : 1)) + 0.8416;
@@ -135,12 +136,14 @@ static void settle_text(char *buf, size_t n, const gl_claim *c, int tests)
 	if (need <= c->runs)
 		need = c->runs + 1;
 	if (need > 1e5)
-		snprintf(buf, n, "not significant either way at %d runs; the estimate lies "
-			"%.3f standard deviations of a run from the boundary, so settling it "
-			"would take over 100000 runs", c->runs, c->z_per_run);
+		snprintf(buf, n, "not significant either way at %d runs (Holm-corrected over %d "
+			"tests); the estimate lies %.3f standard deviations of a run from the "
+			"boundary, so settling it would take over 100000 runs", c->runs, tests,
+			c->z_per_run);
 	else
-		snprintf(buf, n, "not significant either way at %d runs; about %.0f runs would "
-			"settle it (power 0.8 at the corrected level)", c->runs, need);
+		snprintf(buf, n, "not significant either way at %d runs (Holm-corrected over %d "
+			"tests); about %.0f runs would settle it (power 0.8 at the corrected "
+			"level)", c->runs, tests, need);
 }
 
 gl_table *gl_claims_judge(gl_claims *s, gl_report *rep)
@@ -355,6 +358,58 @@ void gl_claim_share(gl_claim *c, uint64_t k, uint64_t n, double lo, double hi)
 	c->z_per_run = isfinite(dist) ? dist / sqrt(ph * (1 - ph)) : 0;
 }
 
+/* The regularized incomplete beta function I_x(a, b), by its continued
+ * fraction (modified Lentz), on the side where it converges fast. */
+static double beta_cf(double x, double a, double b)
+{
+	const double tiny = 1e-300;
+	double c = 1, d = 1 - (a + b) * x / (a + 1);
+	d = fabs(d) < tiny ? tiny : d;
+	d = 1 / d;
+	double f = d;
+	for (int m = 1; m <= 300; m++) {
+		/* the even step, then the odd one */
+		double num = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
+		d = 1 + num * d;
+		d = fabs(d) < tiny ? tiny : d;
+		c = 1 + num / c;
+		c = fabs(c) < tiny ? tiny : c;
+		d = 1 / d;
+		f *= d * c;
+		num = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
+		d = 1 + num * d;
+		d = fabs(d) < tiny ? tiny : d;
+		c = 1 + num / c;
+		c = fabs(c) < tiny ? tiny : c;
+		d = 1 / d;
+		double step = d * c;
+		f *= step;
+		if (fabs(step - 1) < 1e-15)
+			break;
+	}
+	return f;
+}
+
+static double inc_beta(double x, double a, double b)
+{
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	double front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) +
+		b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_cf(x, a, b) / a;
+	return 1 - front * beta_cf(1 - x, b, a) / b;
+}
+
+/* P(T > t) for Student's t with df degrees of freedom. */
+static double t_upper(double t, double df)
+{
+	double tail = 0.5 * inc_beta(df / (df + t * t), df / 2, 0.5);
+	return t >= 0 ? tail : 1 - tail;
+}
+
 void gl_claim_mean(gl_claim *c, const double *v, int n, double lo, double hi)
 {
 	c->kind = GL_CLAIM_TEST;
@@ -370,14 +425,11 @@ void gl_claim_mean(gl_claim *c, const double *v, int n, double lo, double hi)
 		c->z_per_run = 0;
 		return;
 	}
-	double se = sd / sqrt(n);
-	/* P(Z > z) */
-#define UPPER(z) (0.5 * erfc((z) / sqrt(2)))
-	double hold_lo = has_lo ? UPPER((mean - lo) / se) : 0;
-	double hold_hi = has_hi ? UPPER((hi - mean) / se) : 0;
-	double d_lo = has_lo ? UPPER((lo - mean) / se) : 2;
-	double d_hi = has_hi ? UPPER((mean - hi) / se) : 2;
-#undef UPPER
+	double se = sd / sqrt(n), df = n - 1;
+	double hold_lo = has_lo ? t_upper((mean - lo) / se, df) : 0;
+	double hold_hi = has_hi ? t_upper((hi - mean) / se, df) : 0;
+	double d_lo = has_lo ? t_upper((lo - mean) / se, df) : 2;
+	double d_hi = has_hi ? t_upper((mean - hi) / se, df) : 2;
 	c->p_holds = has_lo || has_hi ? fmax(hold_lo, hold_hi) : GL_NO_TEST;
 	c->p_differs = has_lo || has_hi ? fmin(d_lo, d_hi) : GL_NO_TEST;
 	double dist = INFINITY;
