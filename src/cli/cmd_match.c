@@ -277,7 +277,7 @@ static int match_put(void *arg, int i, const void *bytes, size_t size,
 	if (size < sizeof(gl_stats) * (size_t)j->nagents)
 		return gl_fail(err, GL_EINVAL, "match: a result of %zu bytes", size);
 	pthread_mutex_lock(&j->lock);
-	int rc = cli_piece_copy(&j->out[i], &j->size[i], bytes, size, "match",
+	int rc = gl_piece_copy(&j->out[i], &j->size[i], bytes, size, "match",
 		err);
 	record_catch_up(j);
 	pthread_mutex_unlock(&j->lock);

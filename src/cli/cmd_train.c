@@ -8,12 +8,11 @@
  * (from --load when given) and a piece of work (work.h): run r (1..K)
  * plays the matches that `train --seed S + (r-1)*N` would, so any run
  * can be repeated alone. The runs go on --threads and on MPI ranks,
- * finished ones are kept for --resume (keep.c), and rank 0 writes each
+ * finished ones are kept for --resume (run.h's gl_keep), and rank 0 writes each
  * run's learner to DIR/learned-R.txt, the table of runs to DIR/runs.csv
  * and the curve over all runs to DIR/curve.csv.
  */
 #include "cli.h"
-#include "report.h"
 
 #include "gamelearn/agent.h"
 #include "gamelearn/fileio.h"
@@ -210,7 +209,7 @@ static int sweep_put(void *arg, int r, const void *bytes, size_t size, gl_err *e
 	if (size < sizeof(train_result) || (!sw->saves && size != sizeof(train_result)))
 		return gl_fail(err, GL_EINVAL, "train: run %d: a result of %zu bytes",
 			r + 1, size);
-	return cli_piece_copy(&sw->out[r], &sw->size[r], bytes, size, "train", err);
+	return gl_piece_copy(&sw->out[r], &sw->size[r], bytes, size, "train", err);
 }
 
 /* Run the sweep into dir and print its tables (rank 0 writes). */
@@ -219,9 +218,7 @@ static void train_sweep(const cli_args *opt, const train_setup *ts, int runs,
 {
 	long threads = cli_given(opt, "threads") ? cli_long(opt, "threads", 1,
 		CLI_THREADS_MAX) : sysconf(_SC_NPROCESSORS_ONLN);
-	if (cli_rank0())
-		report_mkdir(dir);
-	cli_keep_begin(opt, dir);
+	cli_mkdir(dir);
 	sweep sw = {ts, saves, calloc((size_t)runs, sizeof(char *)),
 		calloc((size_t)runs, sizeof(size_t))};
 	if (!sw.out || !sw.size)
@@ -229,13 +226,13 @@ static void train_sweep(const cli_args *opt, const train_setup *ts, int runs,
 	progress bar;
 	cli_pool pool;
 	cli_pool_init(&pool, (int)threads, &bar);
+	cli_pool_keep(&pool, opt, dir);
 	progress_begin(&bar, "train", (double)runs);
 	gl_pieces p = {runs, sweep_piece, sweep_get, sweep_put, &sw, true};
 	gl_err err = {0};
 	if (gl_run_pieces(&pool.runner, &p, &err))
 		cli_die(EXIT_RUN, "%s", err.msg);
 	progress_end(&bar);
-	cli_keep_end();
 	if (!cli_rank0())
 		goto done;
 
@@ -290,8 +287,8 @@ static void train_sweep(const cli_args *opt, const train_setup *ts, int runs,
 	printf("\nall %d runs together:\n", runs);
 	print_curve(&pooled, ts->n);
 	printf("run means from %.2f to %.2f\n", lo, hi);
-	report_write(dir, "runs.csv", &csv);
-	report_write(dir, "curve.csv", &curve);
+	cli_save(dir, "runs.csv", &csv);
+	cli_save(dir, "curve.csv", &curve);
 	gl_strbuf_done(&csv);
 	gl_strbuf_done(&curve);
 	printf("written to %s (runs.csv, curve.csv%s)\n", dir,

@@ -283,7 +283,7 @@ int cli_random_game(const gl_game *g, uint64_t seed, bool show_board, FILE *out)
 
 int main(int argc, char **argv)
 {
-	cli_mpi_init(&argc, &argv);
+	cli_mpi_init(&argc, &argv, cli_commands);
 	cli_repro_init();
 	if (argc < 2) {
 		cli_usage(stderr);
