@@ -1,0 +1,348 @@
+/*
+ * test_run.c - the runner layer (run.h, report.h) with no CLI: a pool of
+ * threads runs every piece once and reports progress; a kept batch
+ * stopped after K pieces resumes running only the others, with the same
+ * results, and refuses a corrupt piece or another key; and a small
+ * experiment (ga-nim) run through gl_exp_run on threads with its pieces
+ * kept, stopped midway and resumed, gives the report and the files
+ * (CSV, SVG) of a run never stopped, byte for byte.
+ */
+#include "test.h"
+
+#include "gamelearn/fileio.h"
+#include "gamelearn/report.h"
+#include "gamelearn/run.h"
+
+#include <dirent.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* --- A batch of squares ------------------------------------------------------- */
+
+enum { N = 40 };
+
+typedef struct squares {
+	uint64_t out[N];
+	atomic_int runs[N];  /* job calls per piece */
+} squares;
+
+static void sq_job(void *arg, int i, int worker)
+{
+	(void)worker;
+	squares *s = arg;
+	s->out[i] = (uint64_t)i * (uint64_t)i + 7;
+	atomic_fetch_add(&s->runs[i], 1);
+}
+
+static size_t sq_get(void *arg, int i, const void **bytes)
+{
+	squares *s = arg;
+	*bytes = &s->out[i];
+	return sizeof s->out[i];
+}
+
+static int sq_put(void *arg, int i, const void *bytes, size_t size, gl_err *err)
+{
+	squares *s = arg;
+	if (size != sizeof s->out[i])
+		return gl_fail(err, GL_EINVAL, "a result of %zu bytes", size);
+	memcpy(&s->out[i], bytes, size);
+	return 0;
+}
+
+static void squares_init(squares *s)
+{
+	for (int i = 0; i < N; i++) {
+		s->out[i] = 0;
+		atomic_init(&s->runs[i], 0);
+	}
+}
+
+static int total_runs(squares *s)
+{
+	int n = 0;
+	for (int i = 0; i < N; i++)
+		n += atomic_load(&s->runs[i]);
+	return n;
+}
+
+static bool all_right(const squares *s)
+{
+	for (int i = 0; i < N; i++)
+		if (s->out[i] != (uint64_t)i * (uint64_t)i + 7)
+			return false;
+	return true;
+}
+
+static void count_progress(void *ctx, double done)
+{
+	*(double *)ctx = done;
+}
+
+/* Remove folder dir and what is in it (two levels: DIR/pieces). */
+static void remove_tree(const char *dir)
+{
+	DIR *d = opendir(dir);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		if (e->d_name[0] == '.')
+			continue;
+		char path[1400];
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		struct stat st;
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+			remove_tree(path);
+		else
+			remove(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
+static void test_pool(void)
+{
+	squares s;
+	squares_init(&s);
+	double done = 0;
+	gl_pool pool;
+	gl_pool_init(&pool, 4, count_progress, &done);
+	CHECK(pool.runner.workers == 4);
+	gl_pieces p = {N, sq_job, sq_get, sq_put, &s, false};
+	gl_err err = {0};
+	CHECK(gl_run_pieces(&pool.runner, &p, &err) == 0);
+	CHECK(all_right(&s));
+	CHECK(total_runs(&s) == N);
+	CHECK(done == N);
+	/* a stopped pool runs nothing more and says why */
+	CHECK(gl_pool_stop(&pool, GL_ESTOP, "enough") == GL_ESTOP);
+	CHECK(gl_pool_stop(&pool, GL_EIO, "later") == GL_EIO); /* the first wins */
+	squares_init(&s);
+	CHECK(gl_run_pieces(&pool.runner, &p, &err) == GL_ESTOP);
+	CHECK_STR(err.msg, "enough");
+	CHECK(total_runs(&s) == 0);
+	gl_pool_init(&pool, 1000, NULL, NULL);
+	CHECK(pool.threads == GL_THREADS_MAX);
+}
+
+static void test_keep(const char *tmp)
+{
+	char dir[1100];
+	snprintf(dir, sizeof dir, "%s/keep", tmp);
+	CHECK(mkdir(dir, 0777) == 0);
+	squares s;
+	squares_init(&s);
+	gl_pool pool;
+	gl_keep keep;
+	gl_err err = {0};
+	double done = 0;
+	gl_pieces p = {N, sq_job, sq_get, sq_put, &s, false};
+	/* stopped after 5 pieces, on one thread: 5 run and saved */
+	gl_pool_init(&pool, 1, count_progress, &done);
+	gl_keep_config c = {"squares", dir, "squares 40\n", false, 5, true, NULL, NULL};
+	CHECK(gl_keep_init(&keep, &pool, &pool.runner, &c, &err) == 0);
+	CHECK(gl_run_pieces(&keep.runner, &p, &err) == GL_ESTOP);
+	CHECK(strstr(err.msg, "stopped after 5 pieces of work") != NULL);
+	CHECK(total_runs(&s) == 5);
+	/* resumed on 3 threads: the 5 put back, the other 35 run */
+	squares_init(&s);
+	done = 0;
+	gl_pool_init(&pool, 3, count_progress, &done);
+	c.resume = true;
+	c.stop_after = 0;
+	CHECK(gl_keep_init(&keep, &pool, &pool.runner, &c, &err) == 0);
+	CHECK(gl_run_pieces(&keep.runner, &p, &err) == 0);
+	CHECK(all_right(&s));
+	CHECK(total_runs(&s) == N - 5);
+	CHECK(done == N);
+	/* and again: nothing left to run */
+	squares_init(&s);
+	gl_pool_init(&pool, 2, NULL, NULL);
+	CHECK(gl_keep_init(&keep, &pool, &pool.runner, &c, &err) == 0);
+	CHECK(gl_run_pieces(&keep.runner, &p, &err) == 0);
+	CHECK(all_right(&s) && total_runs(&s) == 0);
+	/* another key is refused; so is a piece overwritten */
+	c.key = "squares 41\n";
+	CHECK(gl_keep_init(&keep, &pool, &pool.runner, &c, &err) == GL_EINVAL);
+	CHECK(strstr(err.msg, "was run with other options: squares 40") != NULL);
+	c.key = "squares 40\n";
+	char path[1300];
+	snprintf(path, sizeof path, "%s/pieces/0.3", dir);
+	uint64_t junk[3] = {1, 2, 3};
+	CHECK(gl_write_atomic(path, junk, sizeof junk, &err) == 0);
+	CHECK(gl_keep_init(&keep, &pool, &pool.runner, &c, &err) == 0);
+	CHECK(gl_run_pieces(&keep.runner, &p, &err) == GL_EPARSE);
+	CHECK(strstr(err.msg, "pieces/0.3: a saved piece of work: corrupt") != NULL);
+	/* no run to resume */
+	snprintf(path, sizeof path, "%s/none", tmp);
+	c.dir = path;
+	CHECK(gl_keep_init(&keep, &pool, &pool.runner, &c, &err) == GL_EINVAL);
+	CHECK(strstr(err.msg, "no run to resume") != NULL);
+}
+
+/* --- An experiment, stopped and resumed --------------------------------------- */
+
+static bool same_report(const gl_report *a, const gl_report *b)
+{
+	if (strcmp(a->text.buf, b->text.buf) || a->ntables != b->ntables ||
+	    a->nfigures != b->nfigures)
+		return false;
+	for (int i = 0; i < a->ntables; i++) {
+		const gl_table *x = a->tables[i], *y = b->tables[i];
+		if (strcmp(x->name, y->name) || x->ncells != y->ncells)
+			return false;
+		for (int c = 0; c < x->ncells; c++)
+			if (strcmp(x->cells[c], y->cells[c]))
+				return false;
+	}
+	return true;
+}
+
+/* Whether every file directly in a is in b with the same bytes; *n gets
+ * how many there are. */
+static bool same_files(const char *a, const char *b, int *n)
+{
+	DIR *d = opendir(a);
+	bool same = d != NULL;
+	*n = 0;
+	for (struct dirent *e; d && (e = readdir(d));) {
+		char pa[1400], pb[1400];
+		struct stat st;
+		snprintf(pa, sizeof pa, "%s/%s", a, e->d_name);
+		snprintf(pb, sizeof pb, "%s/%s", b, e->d_name);
+		if (e->d_name[0] == '.' || stat(pa, &st) || S_ISDIR(st.st_mode))
+			continue;
+		char *x = NULL, *y = NULL;
+		size_t nx = 0, ny = 0;
+		if (gl_read_file(pa, 1 << 24, &x, &nx, NULL) ||
+		    gl_read_file(pb, 1 << 24, &y, &ny, NULL) || nx != ny || memcmp(x, y, nx)) {
+			fprintf(stderr, "%s differs from %s\n", pb, pa);
+			same = false;
+		}
+		gl_free(x);
+		gl_free(y);
+		(*n)++;
+	}
+	if (d)
+		closedir(d);
+	return same;
+}
+
+static const char *const small = "--seeds 2 --gens 60 --block 20 --heaps 1-2 "
+	"--K 10,30 --games-sweep=1,2";
+
+static void test_experiment(const char *tmp)
+{
+	const gl_experiment_type *e = gl_experiment_find("ga-nim");
+	char ref[1100], dir[1100];
+	snprintf(ref, sizeof ref, "%s/ref", tmp);
+	snprintf(dir, sizeof dir, "%s/exp/run", tmp); /* parents made too */
+	gl_report r0, r1;
+	gl_err err = {0};
+	double done0 = 0, done1 = 0;
+	/* the reference: one thread, nothing kept, in dir (the text names
+	 * it), then moved aside */
+	gl_exp_setup s = {.threads = 1, .dir = dir, .progress = count_progress,
+		.progress_ctx = &done0};
+	gl_report_init(&r0);
+	CHECK(gl_exp_run(e, small, &s, &r0, &err) == 0);
+	CHECK(r0.ntables == 4 && r0.nfigures == 4);
+	CHECK(rename(dir, ref) == 0);
+	/* 3 threads, kept, stopped after 7 pieces */
+	gl_exp_setup k = {.threads = 3, .dir = dir, .keep = true, .stop_after = 7,
+		.progress = count_progress, .progress_ctx = &done1};
+	gl_report_init(&r1);
+	CHECK(gl_exp_run(e, small, &k, &r1, &err) == GL_ESTOP);
+	CHECK(strstr(err.msg, "stopped after 7 pieces") != NULL);
+	gl_report_done(&r1);
+	/* resumed on 2 threads: the same report, files and pieces counted */
+	k.resume = true;
+	k.stop_after = 0;
+	k.threads = 2;
+	done1 = 0;
+	gl_report_init(&r1);
+	CHECK(gl_exp_run(e, small, &k, &r1, &err) == 0);
+	CHECK(same_report(&r0, &r1));
+	CHECK(done1 == done0 && done0 > 7);
+	int n = 0;
+	CHECK(same_files(ref, dir, &n));
+	CHECK(n == 8); /* 4 CSV, 4 SVG */
+	gl_report_done(&r1);
+	/* another setting will not resume it */
+	gl_report_init(&r1);
+	CHECK(gl_exp_run(e, "--seeds 3 --gens 60", &k, &r1, &err) == GL_EINVAL);
+	CHECK(strstr(err.msg, "was run with other options") != NULL);
+	gl_report_done(&r1);
+	gl_report_done(&r0);
+}
+
+static void test_options(void)
+{
+	const gl_experiment_type *e = gl_experiment_find("ga-nim");
+	gl_exp_opts o;
+	gl_err err = {0};
+	CHECK(gl_exp_opts_parse(&o, e, "--seeds 3 --seeds=4 --gens 9", &err) == 0);
+	CHECK_STR(gl_exp_str(&o.args, "seeds"), "4");
+	CHECK_STR(gl_exp_str(&o.args, "gens"), "9");
+	CHECK(gl_exp_given(&o.args, "seeds") && !gl_exp_given(&o.args, "block"));
+	gl_exp_opts_done(&o);
+	CHECK(gl_exp_opts_parse(&o, e, "--nope 1", &err) == GL_EINVAL);
+	CHECK(strstr(err.msg, "unknown option --nope") != NULL);
+	gl_exp_opts_done(&o);
+	CHECK(gl_exp_opts_parse(&o, e, "--seeds", &err) == GL_EINVAL);
+	CHECK(strstr(err.msg, "--seeds needs a value") != NULL);
+	gl_exp_opts_done(&o);
+	CHECK(gl_exp_opts_parse(&o, e, "seeds 2", &err) == GL_EINVAL);
+	gl_exp_opts_done(&o);
+	CHECK(gl_exp_opts_parse(&o, e, NULL, &err) == 0);
+	gl_exp_opts_done(&o);
+}
+
+static void test_report_files(const char *tmp)
+{
+	gl_strbuf sb;
+	gl_strbuf_init(&sb);
+	gl_csv_field(&sb, "a, \"b\"");
+	CHECK_STR(sb.buf, "\"a, \"\"b\"\"\"");
+	char f[3][1024];
+	size_t pos = 0;
+	CHECK(gl_csv_record("x,\"y,\"\"z\"\"\"\n2,3\n", &pos, f, 3) == 2);
+	CHECK_STR(f[1], "y,\"z\"");
+	gl_strbuf_done(&sb);
+	char dir[1100];
+	snprintf(dir, sizeof dir, "%s/a/b/c", tmp);
+	gl_err err = {0};
+	CHECK(gl_report_mkdir(dir, &err) == 0);
+	struct stat st;
+	CHECK(stat(dir, &st) == 0 && S_ISDIR(st.st_mode));
+	double x[2] = {0, 1}, y[2] = {1, 2};
+	gl_plot_series ps = {"baseline", 2, x, y, NULL, NULL};
+	gl_plot_spec spec = {"a <title>", "x", "y", false, true};
+	CHECK(gl_plot_write(dir, "p.svg", &spec, &ps, 1, NULL, &err) == 0);
+	char path[1300], *svg = NULL;
+	snprintf(path, sizeof path, "%s/p.svg", dir);
+	CHECK(gl_read_file(path, 1 << 20, &svg, NULL, NULL) == 0);
+	CHECK(svg && strstr(svg, "a &lt;title&gt;") && strstr(svg, "</svg>"));
+	gl_free(svg);
+	snprintf(path, sizeof path, "%s/none/p.svg", tmp);
+	CHECK(gl_plot_write(path, "p.svg", &spec, &ps, 1, NULL, &err) == GL_EIO);
+}
+
+int main(void)
+{
+	const char *t = getenv("TMPDIR");
+	char tmp[1024];
+	snprintf(tmp, sizeof tmp, "%s/gamelearn-test-run-XXXXXX", t && *t ? t : "/tmp");
+	if (!mkdtemp(tmp)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	test_pool();
+	test_keep(tmp);
+	test_options();
+	test_report_files(tmp);
+	test_experiment(tmp);
+	remove_tree(tmp);
+	return test_report();
+}
