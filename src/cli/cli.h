@@ -217,7 +217,10 @@ typedef struct cli_pool {
 	gl_pool base;
 	int threads;
 	progress *bar;
-	gl_mpi mpi;       /* in use when mpi.runner.run is set (mpi.c) */
+	gl_mpi mpi;       /* in use under mpirun with several ranks (mpi.c) */
+	/* every rank takes rank 0's list (gl_mpi_agree), or NULL: one rank */
+	void (*agree)(void *ctx, int *v, int *n);
+	void *agree_ctx;
 	gl_keep keep;     /* in use after cli_pool_keep */
 	gl_runner runner; /* the outermost of these */
 } cli_pool;

@@ -306,6 +306,8 @@ void cli_mpi_runner(cli_pool *pool)
 		return;
 	gl_mpi_init(&pool->mpi, &pool->base, mpi.stats ? &mpi.count : NULL);
 	pool->runner = pool->mpi.runner;
+	pool->agree = gl_mpi_agree;
+	pool->agree_ctx = &pool->mpi;
 }
 
 #else /* no MPI at build time */

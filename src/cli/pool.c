@@ -21,6 +21,8 @@ void cli_pool_init(cli_pool *p, int threads, progress *bar)
 	p->threads = p->base.threads;
 	p->bar = bar;
 	p->mpi = (gl_mpi){0};
+	p->agree = NULL;
+	p->agree_ctx = NULL;
 	p->runner = p->base.runner;
 	cli_mpi_runner(p);
 }
@@ -44,10 +46,9 @@ void cli_pool_keep(cli_pool *p, const cli_args *a, const char *dir)
 				a->val[i] ? " " : "", a->val[i] ? a->val[i] : "");
 	}
 	gl_strbuf_printf(&key, "\n");
-	bool mpi = p->mpi.runner.run != NULL;
 	gl_keep_config c = {a->spec->name, dir, key.oom ? "" : key.buf,
 		cli_given(a, "resume"), cli_long(a, "stop-after", 0, 1L << 40),
-		cli_rank0(), mpi ? gl_mpi_agree : NULL, mpi ? &p->mpi : NULL};
+		cli_rank0(), p->agree, p->agree_ctx};
 	gl_err err = {0};
 	int rc = gl_keep_init(&p->keep, &p->base, &p->runner, &c, &err);
 	gl_strbuf_done(&key);
