@@ -357,5 +357,8 @@ int repro_all(int argc, char **argv);              /* cmd_repro.c */
  * serve's test agent, which takes exactly the time it is given. */
 extern const struct gl_agent_type cli_agent_human;
 extern const struct gl_agent_type cli_agent_slow; /* ggp_slow.c */
+/* The agent types the CLI adds to the library's for its commands' specs,
+ * ending with NULL (cmd_play.c). */
+const struct gl_agent_type *const *cli_extra_agents(void);
 
 #endif

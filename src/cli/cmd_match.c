@@ -21,27 +21,6 @@
 /* A record's first line: this, the game's spec, ", seed S". */
 static const char record_head[] = "# gamelearn match record: game ";
 
-/* The agents the CLI adds to the library's (a person at the terminal). */
-static const gl_agent_type *const *cli_extra_agents(void)
-{
-	static const gl_agent_type *const extra[] = {&cli_agent_human, NULL};
-	return extra;
-}
-
-gl_agent *cli_agent_try(const char *spec, const gl_game *g, gl_err *err)
-{
-	return gl_agent_new(spec, g, cli_extra_agents(), err);
-}
-
-gl_agent *cli_agent(const char *spec, const gl_game *g)
-{
-	gl_err err = {0};
-	gl_agent *a = cli_agent_try(spec, g, &err);
-	if (!a)
-		cli_die(EXIT_USAGE, "%s", err.msg);
-	return a;
-}
-
 static void list_agent_type(const gl_agent_type *t)
 {
 	printf("%-10s %s\n", t->name, t->summary);

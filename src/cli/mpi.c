@@ -51,6 +51,27 @@ static struct {
 	gl_mpi_stats count; /* what the runners did, as mpi.h says */
 } mpi;
 
+/* Say "gamelearn: <message>" and stop: every rank when there are
+ * several (they may be waiting in a collective call for this one). Here
+ * rather than cli_die, which calls this file to stop the ranks. */
+static _Noreturn void mpi_die(const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 1, 2)))
+#endif
+	;
+static _Noreturn void mpi_die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("gamelearn: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputs(mpi.size > 1 ? " (stopping every rank)\n" : "\n", stderr);
+	va_end(ap);
+	if (mpi.on && mpi.size > 1)
+		MPI_Abort(MPI_COMM_WORLD, EXIT_RUN);
+	exit(EXIT_RUN);
+}
+
 static void finish(void)
 {
 	int done = 0;
@@ -97,7 +118,7 @@ void cli_mpi_init(int *argc, char ***argv, const cli_command *commands)
 	mpi.stats = getenv("GAMELEARN_MPI_STATS") != NULL;
 	atexit(finish);
 	if (mpi.rank > 0 && !freopen("/dev/null", "w", stdout))
-		cli_die(EXIT_RUN, "rank %d: cannot silence stdout", mpi.rank);
+		mpi_die("rank %d: cannot silence stdout", mpi.rank);
 	same_command(*argc, *argv, commands);
 }
 
@@ -138,7 +159,7 @@ static char *grow_to(grow *g, size_t n)
 	if (n > g->cap) {
 		char *b = realloc(g->b, n);
 		if (!b)
-			cli_die(EXIT_RUN, "rank %d: out of memory for a message of "
+			mpi_die("rank %d: out of memory for a message of "
 				"%zu bytes", mpi.rank, n);
 		g->b = b;
 		g->cap = n;
@@ -197,7 +218,7 @@ static void agree(const char *mine, size_t len, const cli_spec *spec)
 	uint64_t n = len;
 	MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
 	if (n > INT32_MAX)
-		cli_die(EXIT_RUN, "rank 0's command line of %llu bytes is too long "
+		mpi_die("rank 0's command line of %llu bytes is too long "
 			"to compare", (unsigned long long)n);
 	grow zero = {0};
 	char *z = grow_to(&zero, n + 1);
@@ -287,7 +308,7 @@ void cli_mpi_same(const cli_args *a, bool help)
 				o->arg ? v : "");
 		}
 		if (sb.oom)
-			cli_die(EXIT_RUN, "rank %d: out of memory comparing options",
+			mpi_die("rank %d: out of memory comparing options",
 				mpi.rank);
 		put_item(&g, &len, sb.buf ? sb.buf : "");
 		gl_strbuf_done(&sb);
