@@ -5,13 +5,17 @@
  * results, and refuses a corrupt piece or another key; and a small
  * experiment (ga-nim) run through gl_exp_run on threads with its pieces
  * kept, stopped midway and resumed, gives the report and the files
- * (CSV, SVG) of a run never stopped, byte for byte.
+ * (CSV, SVG) of a run never stopped, byte for byte; and a training
+ * sweep (train.h) on threads, stopped after a run and resumed, gives each
+ * run's result and learner as one never stopped, and run 2 is the single
+ * training seeded S + N.
  */
 #include "test.h"
 
 #include "gamelearn/fileio.h"
 #include "gamelearn/report.h"
 #include "gamelearn/run.h"
+#include "gamelearn/train.h"
 
 #include <dirent.h>
 #include <stdatomic.h>
@@ -329,6 +333,68 @@ static void test_report_files(const char *tmp)
 	CHECK(gl_plot_write(path, "p.svg", &spec, &ps, 1, NULL, &err) == GL_EIO);
 }
 
+/* --- Training runs, stopped and resumed -------------------------------------- */
+
+static bool same_runs(const gl_train_runs *a, const gl_train_runs *b)
+{
+	if (a->runs != b->runs || a->saves != b->saves)
+		return false;
+	for (int r = 0; r < a->runs; r++)
+		if (a->size[r] != b->size[r] || memcmp(a->bytes[r], b->bytes[r], a->size[r]))
+			return false;
+	return true;
+}
+
+static void test_train(const char *tmp)
+{
+	gl_err err = {0};
+	gl_game *g = gl_game_new("tictactoe", &err);
+	CHECK(g != NULL);
+	if (!g)
+		return;
+	gl_train_setup ts = {g, "td", "random", NULL, GL_FIRST_ALTERNATE, 60, 5, NULL};
+	gl_train_runs ref, one, kept;
+	/* one by one, nothing kept */
+	CHECK(gl_train_sweep(&ts, 3, NULL, NULL, tmp, &ref, &err) == 0);
+	CHECK(ref.saves);
+	gl_train_result r1 = gl_train_runs_result(&ref, 1);
+	CHECK(r1.all.n == 60);
+	/* run 2 (r = 1) is the single training seeded 5 + 60 */
+	gl_agent *learner = gl_agent_new("td", g, NULL, &err);
+	gl_agent *opp = gl_agent_new("random", g, NULL, &err);
+	gl_train_result single;
+	CHECK(learner && opp && gl_train_play(&ts, learner, opp, 5 + 60, &single, NULL,
+		NULL, &err) == 0);
+	CHECK(!memcmp(&single, &r1, sizeof single));
+	gl_agent_free(learner);
+	gl_agent_free(opp);
+	/* on 2 threads, kept, stopped after 1 run, then resumed */
+	char dir[1100];
+	snprintf(dir, sizeof dir, "%s/train", tmp);
+	CHECK(mkdir(dir, 0777) == 0);
+	gl_pool pool;
+	gl_keep keep;
+	gl_pool_init(&pool, 2, NULL, NULL);
+	gl_keep_config c = {"train", dir, "train tictactoe td random 60\n", false, 1,
+		true, NULL, NULL};
+	CHECK(gl_keep_init(&keep, &pool, &pool.runner, &c, &err) == 0);
+	CHECK(gl_train_sweep(&ts, 3, &keep.runner, &pool, tmp, &one, &err) == GL_ESTOP);
+	gl_train_runs_done(&one);
+	gl_pool_init(&pool, 2, NULL, NULL);
+	c.resume = true;
+	c.stop_after = 0;
+	CHECK(gl_keep_init(&keep, &pool, &pool.runner, &c, &err) == 0);
+	CHECK(gl_train_sweep(&ts, 3, &keep.runner, &pool, tmp, &kept, &err) == 0);
+	CHECK(same_runs(&ref, &kept));
+	gl_train_runs_done(&kept);
+	/* a learner that cannot be made fails before any run */
+	ts.learner = "nosuchagent";
+	CHECK(gl_train_sweep(&ts, 2, NULL, NULL, tmp, &one, &err) == GL_EINVAL);
+	gl_train_runs_done(&one);
+	gl_train_runs_done(&ref);
+	gl_game_free(g);
+}
+
 int main(void)
 {
 	const char *t = getenv("TMPDIR");
@@ -343,6 +409,7 @@ int main(void)
 	test_options();
 	test_report_files(tmp);
 	test_experiment(tmp);
+	test_train(tmp);
 	remove_tree(tmp);
 	return test_report();
 }

@@ -83,7 +83,8 @@ int gl_piece_copy(char **slot, size_t *slot_size, const void *bytes, size_t size
  * overwritten is refused, naming its file), puts the saved bytes back
  * and runs the rest on the inner runner. DIR/pieces/key.txt holds the
  * caller's key (the options that decide the results): a run with
- * another key refuses to resume. */
+ * another key refuses to resume. Once the pool is stopped (stop_after
+ * reached, a piece failed) no more pieces are saved. */
 
 typedef struct gl_keep_config {
 	const char *what;  /* names the run in messages: "repro martens" */

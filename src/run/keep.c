@@ -60,11 +60,12 @@ typedef struct kept {
 } kept;
 
 /* Save piece i's result; a failure, or the count reaching stop_after,
- * stops the pool. */
+ * stops the pool. Once the pool is stopped nothing more is saved (the
+ * piece that stopped it may have failed). */
 static void save_piece(const kept *kb, int i)
 {
 	gl_keep *k = kb->k;
-	if (!k->save)
+	if (!k->save || gl_pool_stopped(k->pool))
 		return; /* the process that saves gets what the others run */
 	const void *bytes;
 	size_t size = kb->p->get(kb->p->arg, i, &bytes);
