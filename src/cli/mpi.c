@@ -148,23 +148,14 @@ void cli_mpi_describe(char *buf, size_t n)
 #endif
 }
 
-/* A buffer that grows, or dies. */
-typedef struct grow {
-	char *b;
-	size_t cap;
-} grow;
-
-static char *grow_to(grow *g, size_t n)
+/* n bytes from malloc, or die. */
+static char *bytes_or_die(size_t n)
 {
-	if (n > g->cap) {
-		char *b = realloc(g->b, n);
-		if (!b)
-			mpi_die("rank %d: out of memory for a message of "
-				"%zu bytes", mpi.rank, n);
-		g->b = b;
-		g->cap = n;
-	}
-	return g->b;
+	char *b = malloc(n ? n : 1);
+	if (!b)
+		mpi_die("rank %d: out of memory for a message of %zu bytes",
+			mpi.rank, n);
+	return b;
 }
 
 /* --- Every rank the same settings ------------------------------------------ */
@@ -174,11 +165,15 @@ static char *grow_to(grow *g, size_t n)
  * item 1 "--help" or "", then one item per declared option, then one per
  * positional argument. */
 
-/* Append the item s to g, whose first *len bytes are taken. */
-static void put_item(grow *g, size_t *len, const char *s)
+/* Append the item s to the *len bytes at *b (malloc'd or NULL). */
+static void put_item(char **b, size_t *len, const char *s)
 {
 	size_t n = strlen(s) + 1;
-	memcpy(grow_to(g, *len + n) + *len, s, n);
+	char *more = realloc(*b, *len + n);
+	if (!more)
+		mpi_die("rank %d: out of memory comparing options", mpi.rank);
+	memcpy(more + *len, s, n);
+	*b = more;
 	*len += n;
 }
 
@@ -220,8 +215,7 @@ static void agree(const char *mine, size_t len, const cli_spec *spec)
 	if (n > INT32_MAX)
 		mpi_die("rank 0's command line of %llu bytes is too long "
 			"to compare", (unsigned long long)n);
-	grow zero = {0};
-	char *z = grow_to(&zero, n + 1);
+	char *z = bytes_or_die(n + 1);
 	if (mpi.rank == 0)
 		memcpy(z, mine, len);
 	MPI_Bcast(z, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD);
@@ -229,7 +223,7 @@ static void agree(const char *mine, size_t len, const cli_spec *spec)
 	int lowest;
 	MPI_Allreduce(&differs, &lowest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
 	if (lowest == mpi.size) {
-		free(zero.b);
+		free(z);
 		return;
 	}
 	if (mpi.rank == lowest) {
@@ -260,7 +254,7 @@ static void agree(const char *mine, size_t len, const cli_spec *spec)
 	/* said before any rank exits: mpirun stops the others at the first
 	 * exit code that is not 0 */
 	MPI_Barrier(MPI_COMM_WORLD);
-	free(zero.b);
+	free(z);
 	exit(EXIT_RUN);
 }
 
@@ -287,10 +281,10 @@ void cli_mpi_same(const cli_args *a, bool help)
 	if (!mpi.on || mpi.size < 2 || mpi.compared)
 		return;
 	mpi.compared = true;
-	grow g = {0};
+	char *items = NULL;
 	size_t len = 0;
-	put_item(&g, &len, a->spec->name);
-	put_item(&g, &len, help ? "--help" : "");
+	put_item(&items, &len, a->spec->name);
+	put_item(&items, &len, help ? "--help" : "");
 	for (int i = 0; a->spec->opts && a->spec->opts[i].name; i++) {
 		const cli_opt *o = &a->spec->opts[i];
 		gl_strbuf sb;
@@ -310,13 +304,13 @@ void cli_mpi_same(const cli_args *a, bool help)
 		if (sb.oom)
 			mpi_die("rank %d: out of memory comparing options",
 				mpi.rank);
-		put_item(&g, &len, sb.buf ? sb.buf : "");
+		put_item(&items, &len, sb.buf ? sb.buf : "");
 		gl_strbuf_done(&sb);
 	}
 	for (int i = 0; i < a->npos; i++)
-		put_item(&g, &len, a->pos[i]);
-	agree(g.b, len, a->spec);
-	free(g.b);
+		put_item(&items, &len, a->pos[i]);
+	agree(items, len, a->spec);
+	free(items);
 }
 
 /* --- The runner ----------------------------------------------------------------- */
