@@ -113,6 +113,14 @@ typedef struct gl_keep {
 	gl_runner runner;      /* pass &keep.runner to the library */
 } gl_keep;
 
+/* A kept run's key into key: head (the command, the experiment's name),
+ * then each option of opts (ending with {NULL}) given (seen[i]) as
+ * " --NAME VALUE" (" --NAME" for a flag, val[i] NULL) in declared
+ * order, but those that cannot change the results (threads, resume,
+ * stop-after, out), then a newline. */
+void gl_keep_key(gl_strbuf *key, const char *head, const gl_option *opts,
+	const char *const *val, const int *seen);
+
 /* Set k up to keep the pieces of batches run on inner (pool's runner, or
  * one dealing through pool: its counter and stop) as c says. With
  * c->resume the key must be the saved one; without it (and with

@@ -29,23 +29,16 @@ void cli_pool_init(cli_pool *p, int threads, progress *bar)
 
 void cli_pool_keep(cli_pool *p, const cli_args *a, const char *dir)
 {
-	static const char *const free_opts[] = {"threads", "resume", "stop-after",
-		"out", NULL};
-	/* the options that decide the results, as given */
-	gl_strbuf key;
+	/* the command, its arguments and the options that decide the
+	 * results, as given */
+	gl_strbuf head, key;
+	gl_strbuf_init(&head);
 	gl_strbuf_init(&key);
-	gl_strbuf_printf(&key, "%s", a->spec->name);
+	gl_strbuf_printf(&head, "%s", a->spec->name);
 	for (int i = 0; i < a->npos; i++)
-		gl_strbuf_printf(&key, " %s", a->pos[i]);
-	for (int i = 0; a->spec->opts[i].name; i++) {
-		bool skip = false;
-		for (int k = 0; free_opts[k]; k++)
-			skip |= !strcmp(free_opts[k], a->spec->opts[i].name);
-		if (!skip && a->seen[i])
-			gl_strbuf_printf(&key, " --%s%s%s", a->spec->opts[i].name,
-				a->val[i] ? " " : "", a->val[i] ? a->val[i] : "");
-	}
-	gl_strbuf_printf(&key, "\n");
+		gl_strbuf_printf(&head, " %s", a->pos[i]);
+	gl_keep_key(&key, head.oom ? "" : head.buf, a->spec->opts, a->val, a->seen);
+	gl_strbuf_done(&head);
 	gl_keep_config c = {a->spec->name, dir, key.oom ? "" : key.buf,
 		cli_given(a, "resume"), cli_long(a, "stop-after", 0, 1L << 40),
 		cli_rank0(), p->agree, p->agree_ctx};

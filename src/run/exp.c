@@ -68,25 +68,6 @@ int gl_exp_opts_parse(gl_exp_opts *o, const gl_experiment_type *e, const char *t
 	return 0;
 }
 
-/* The key of a kept run: the experiment's name and its options as
- * given (those that cannot change the results aside), in declared
- * order. */
-static void exp_key(const gl_experiment_type *e, const gl_exp_opts *o, gl_strbuf *key)
-{
-	static const char *const free_opts[] = {"threads", "resume", "stop-after",
-		"out", NULL};
-	gl_strbuf_printf(key, "%s", e->name);
-	for (int i = 0; e->opts[i].name; i++) {
-		bool skip = false;
-		for (int k = 0; free_opts[k]; k++)
-			skip |= !strcmp(free_opts[k], e->opts[i].name);
-		if (!skip && o->seen[i])
-			gl_strbuf_printf(key, " --%s%s%s", e->opts[i].name,
-				o->val[i] ? " " : "", o->val[i] ? o->val[i] : "");
-	}
-	gl_strbuf_printf(key, "\n");
-}
-
 int gl_exp_run(const gl_experiment_type *e, const char *options, const gl_exp_setup *s,
 	gl_report *rep, gl_err *err)
 {
@@ -101,7 +82,7 @@ int gl_exp_run(const gl_experiment_type *e, const char *options, const gl_exp_se
 	gl_pool_init(&pool, s->threads, s->progress, s->progress_ctx);
 	const gl_runner *runner = &pool.runner;
 	if (!rc && s->keep) {
-		exp_key(e, &o, &key);
+		gl_keep_key(&key, e->name, e->opts, o.val, o.seen);
 		gl_keep_config kc = {e->name, s->dir, key.buf ? key.buf : "", s->resume,
 			s->stop_after, true, NULL, NULL};
 		rc = key.oom ? gl_fail(err, GL_ENOMEM, "%s: out of memory", e->name) :

@@ -168,6 +168,23 @@ static int keep_run(void *ctx, const gl_pieces *p, gl_err *err)
 	return rc;
 }
 
+void gl_keep_key(gl_strbuf *key, const char *head, const gl_option *opts,
+	const char *const *val, const int *seen)
+{
+	static const char *const free_opts[] = {"threads", "resume", "stop-after",
+		"out", NULL};
+	gl_strbuf_printf(key, "%s", head);
+	for (int i = 0; opts[i].name; i++) {
+		bool skip = false;
+		for (int k = 0; free_opts[k]; k++)
+			skip |= !strcmp(free_opts[k], opts[i].name);
+		if (!skip && seen[i])
+			gl_strbuf_printf(key, " --%s%s%s", opts[i].name,
+				val[i] ? " " : "", val[i] ? val[i] : "");
+	}
+	gl_strbuf_printf(key, "\n");
+}
+
 int gl_keep_init(gl_keep *k, gl_pool *pool, const gl_runner *inner,
 	const gl_keep_config *c, gl_err *err)
 {
