@@ -6,8 +6,9 @@
  * (threads, MPI ranks, kept pieces: the caller's), and combines their
  * results into a report: the text a terminal shows, tables and figures,
  * all as data. The caller prints the text, writes each table as CSV and
- * each figure as SVG (the CLI's `repro NAME`), or shows them (the web
- * page). The library prints nothing and writes no report file.
+ * each figure as SVG (report.h; the CLI's `repro NAME`), or shows them
+ * (the web page). An experiment prints nothing and writes no report
+ * file itself.
  */
 #ifndef GAMELEARN_EXPERIMENT_H
 #define GAMELEARN_EXPERIMENT_H

@@ -14,8 +14,9 @@
  * another process and ship its result home. Without them a runner made
  * of processes runs every piece in every process.
  *
- * The library makes no threads and knows no MPI: the runner is the
- * caller's (the CLI's pool.c and mpi.c).
+ * The layers that make pieces make no threads and know no MPI: the
+ * runner is the caller's (run.h's pool of threads and kept pieces,
+ * mpi.h's ranks).
  */
 #ifndef GAMELEARN_WORK_H
 #define GAMELEARN_WORK_H

@@ -11,6 +11,9 @@
 #include "gamelearn/fileio.h"
 #include "gamelearn/game.h"
 #include "gamelearn/gdl.h"
+#include "gamelearn/mpi.h"
+#include "gamelearn/report.h"
+#include "gamelearn/run.h"
 
 #include <pthread.h>
 #include <stdbool.h>
@@ -202,90 +205,50 @@ void progress_end(progress *p);
 
 /* --- Running pieces of work (work.h) ------------------------------------------ */
 
-enum { CLI_THREADS_MAX = 64 };
+enum { CLI_THREADS_MAX = GL_THREADS_MAX };
 
-/* The CLI's runner (pool.c, and mpi.c under mpirun): `threads` threads
- * (1..64) in this process, and when bar is non-NULL one progress step per
- * piece done (done counts them across runs; under MPI rank 0 counts every
- * rank's). Use &pool.runner wherever the library takes a gl_runner. */
+/* The CLI's runner, the library's (run.h, mpi.h) put together: a pool of
+ * `threads` threads (1..64) in this process, under mpirun dealing to
+ * every rank, and with cli_pool_keep its finished pieces kept; when bar
+ * is non-NULL one progress step per piece done (across runs; under MPI
+ * rank 0 counts every rank's). Use &pool.runner wherever the library
+ * takes a gl_runner. */
 typedef struct cli_pool {
+	gl_pool base;
 	int threads;
 	progress *bar;
-	double done;
-	gl_runner runner;
-	gl_runner inner; /* what runner wraps, if it does (keep.c) */
+	gl_mpi mpi;       /* in use under mpirun with several ranks (mpi.c) */
+	/* every rank takes rank 0's list (gl_mpi_agree), or NULL: one rank */
+	void (*agree)(void *ctx, int *v, int *n);
+	void *agree_ctx;
+	gl_keep keep;     /* in use after cli_pool_keep */
+	gl_runner runner; /* the outermost of these */
 } cli_pool;
 void cli_pool_init(cli_pool *p, int threads, progress *bar);
-/* Run p on pool's threads in this process only (returns 0). */
-int cli_pool_local(cli_pool *pool, const gl_pieces *p);
-
-/* The next piece for `worker`, which has just finished piece `finished`
- * (-1 at its start): an index, or -1 for "stop". Called on the worker's
- * thread. */
-typedef int (*cli_next_fn)(void *ctx, int worker, int finished);
-
-/* A crew of threads running pieces as next deals them. */
-typedef struct cli_crew_worker {
-	struct cli_crew *crew;
-	int index;
-} cli_crew_worker;
-typedef struct cli_crew {
-	const gl_pieces *p;
-	cli_next_fn next;
-	void *ctx;
-	int started;                            /* threads running */
-	pthread_t tid[CLI_THREADS_MAX];
-	cli_crew_worker w[CLI_THREADS_MAX];
-} cli_crew;
-/* Start threads for workers first..threads-1 (no more than p->n);
- * returns how many started (a thread that cannot start leaves its pieces
- * to the others). */
-int cli_crew_start(cli_crew *c, int threads, int first, const gl_pieces *p,
-	cli_next_fn next, void *ctx);
-/* Be worker `worker` on the calling thread until next says stop. */
-void cli_crew_work(cli_crew *c, int worker);
-/* Wait for the crew's threads. */
-void cli_crew_join(cli_crew *c);
-
-/* A piece's result kept as a copy of its bytes (a put of work.h): the
- * copy into *slot and its size into *slot_size, the old one freed.
- * Returns 0, or GL_ENOMEM with "WHAT: out of memory for a result". */
-int cli_piece_copy(char **slot, size_t *slot_size, const void *bytes, size_t size,
-	const char *what, gl_err *err);
-
-/* Pieces dealt from a counter, with pool's progress bar. */
-typedef struct cli_deal {
-	cli_pool *pool;
-	int n, next, done;    /* pieces, the next to deal, those finished */
-	pthread_mutex_t lock; /* guards next, done and the progress bar */
-} cli_deal;
-void cli_deal_init(cli_deal *d, cli_pool *pool, int n);
-void cli_deal_done(cli_deal *d);
-/* Count `finished` (when >= 0) as done, then deal: an index or -1. */
-int cli_deal_take(cli_deal *d, int finished);
-/* Whether all n pieces are done. */
-int cli_deal_finished(cli_deal *d);
-
-/* --- Keeping finished pieces (keep.c) ----------------------------------------- */
-
-/* From now on every batch run through a cli_pool with get/put saves its
+/* From now on every batch run through pool with get/put saves its
  * finished pieces in DIR/pieces, and with the option --resume given in a
  * (the command's options must include resume and stop-after) the saved
  * ones are put back instead of run again; --stop-after K stops the run
- * (exit 1) once K pieces are saved. Dies when resuming a run made with
- * other options. Call once, after parsing, before the first batch. */
-void cli_keep_begin(const cli_args *a, const char *dir);
-/* Wrap pool's runner in the keeping, once cli_keep_begin was called
- * (cli_pool_init calls it). */
-void cli_keep_runner(cli_pool *pool);
-/* Keep no more (repro all, between experiments). */
-void cli_keep_end(void);
+ * (its batch returns GL_ESTOP) once K pieces are saved. The key is the
+ * command and its options that decide the results. Dies when resuming a
+ * run made with other options. Call after cli_pool_init, before the
+ * first batch. */
+void cli_pool_keep(cli_pool *p, const cli_args *a, const char *dir);
+
+/* Rank 0 alone writes (cli_rank0): make folder dir and its parents, or
+ * die; write sb's text to dir/name atomically, or die; an SVG plot
+ * (report.h) to dir/name, or die. */
+void cli_mkdir(const char *dir);
+void cli_save(const char *dir, const char *name, const gl_strbuf *sb);
+void cli_plot(const char *dir, const char *name, const gl_plot_spec *spec,
+	const gl_plot_series *series, int nseries);
 
 /* --- MPI (mpi.c; without MPI a stub) -------------------------------------------- */
 
 /* Start MPI when run by mpirun or srun (else nothing: one process as
- * ever); ranks other than 0 get a silent stdout. Called first in main. */
-void cli_mpi_init(int *argc, char ***argv);
+ * ever); ranks other than 0 get a silent stdout. Called first in main,
+ * with the command table (its subcommands' words are compared). */
+void cli_mpi_init(int *argc, char ***argv, const cli_command *commands);
 /* This process's rank (0 without MPI) and the number of ranks (1). */
 int cli_mpi_rank(void);
 int cli_mpi_size(void);
@@ -295,9 +258,6 @@ bool cli_rank0(void);
  * of them (rank 0 deals; every rank computes on pool->threads threads);
  * else leave it. Called by cli_pool_init. */
 void cli_mpi_runner(cli_pool *pool);
-/* Every rank takes rank 0's n and v[0..n-1] (room for rank 0's n); a
- * no-op without MPI or with one rank. */
-void cli_mpi_agree(int *v, int *n);
 /* Compare the options every rank parsed (a, and whether --help was
  * given) with rank 0's, on the first call only (cli_parse calls it): the
  * same command, each option's last value (a repeated one's values in
@@ -331,10 +291,6 @@ int cmd_search(int argc, char **argv);
  * their descriptors (called first in main); `repro NAME` of one. */
 void cli_repro_init(void);
 int repro_library(int argc, char **argv);
-/* Write a report's tables (CSV), notes and figures (SVG) into dir: 0, or
- * an error code with a message (a table or note not written; a figure
- * not written dies). Rank 0 alone. */
-int repro_write(const gl_report *rep, const char *dir, gl_err *err);
 int cmd_repro(int argc, char **argv);
 int cmd_help(int argc, char **argv);               /* cmd_help.c */
 int cmd_version(int argc, char **argv);            /* cmd_help.c */
@@ -356,5 +312,8 @@ int repro_all(int argc, char **argv);              /* cmd_repro.c */
  * serve's test agent, which takes exactly the time it is given. */
 extern const struct gl_agent_type cli_agent_human;
 extern const struct gl_agent_type cli_agent_slow; /* ggp_slow.c */
+/* The agent types the CLI adds to the library's for its commands' specs,
+ * ending with NULL (cmd_play.c). */
+const struct gl_agent_type *const *cli_extra_agents(void);
 
 #endif

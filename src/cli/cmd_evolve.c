@@ -11,7 +11,6 @@
  * stopped.
  */
 #include "cli.h"
-#include "report.h"
 
 #include "gamelearn/fileio.h"
 
@@ -124,15 +123,15 @@ static void plots(const char *dir, const gl_game *g, char *csv)
 		for (int k = 0; k < nf; k++)
 			w[(size_t)k * n + i] = top > 0 ? w[(size_t)k * n + i] / top : 0;
 	}
-	plot_series fs[2] = {
+	gl_plot_series fs[2] = {
 		{"best", n, x, best, NULL, NULL},
 		{"mean +/- sd", n, x, mean, lo, hi},
 	};
-	plot_spec spec = {"fitness (points / all points) by generation",
+	gl_plot_spec spec = {"fitness (points / all points) by generation",
 		"generation", "fitness", false, true};
-	report_plot(dir, "fitness.svg", &spec, fs, 2);
+	cli_plot(dir, "fitness.svg", &spec, fs, 2);
 	enum { SHOW = 10 };
-	plot_series ws[SHOW];
+	gl_plot_series ws[SHOW];
 	bool taken[GL_WEIGHTS_MAX] = {false}, positive = true;
 	int np = 0;
 	for (; np < SHOW && np < nf && n > 0; np++) {
@@ -142,15 +141,15 @@ static void plots(const char *dir, const gl_game *g, char *csv)
 					      w[(size_t)b * n + n - 1]))
 				b = k;
 		taken[b] = true;
-		ws[np] = (plot_series){g->feature_names[b], n, x, w + (size_t)b * n,
+		ws[np] = (gl_plot_series){g->feature_names[b], n, x, w + (size_t)b * n,
 			NULL, NULL};
 		for (int i = 0; i < n; i++)
 			positive = positive && ws[np].y[i] > 0;
 	}
-	plot_spec wspec = {"champion's weights / its largest weight (the 10 "
+	gl_plot_spec wspec = {"champion's weights / its largest weight (the 10 "
 		"largest at the end)", "generation", "relative weight", positive,
 		false};
-	report_plot(dir, "weights.svg", &wspec, ws, np);
+	cli_plot(dir, "weights.svg", &wspec, ws, np);
 	free(buf);
 }
 
@@ -277,11 +276,11 @@ int cmd_evolve(int argc, char **argv)
 		ev = gl_evolve_new(g, &c, &err);
 		if (!ev)
 			cli_die(EXIT_USAGE, "%s", err.msg);
-		report_mkdir(dir);
+		cli_mkdir(dir);
 		/* fail now, not after the first generation, if dir is not
 		 * writable; the table before the state that points to it */
 		csv_header(&csv, g);
-		report_write(dir, "evolve.csv", &csv);
+		cli_save(dir, "evolve.csv", &csv);
 		if (cli_rank0() && gl_evolve_save(ev, path, &err))
 			cli_die(EXIT_RUN, "evolve: %s", err.msg);
 	}
@@ -311,7 +310,7 @@ int cmd_evolve(int argc, char **argv)
 		snprintf(cpath, sizeof cpath, "%s/champion.txt", dir);
 		if (cli_rank0() && gl_weights_save(&r.champ, cpath, &err))
 			cli_die(EXIT_RUN, "evolve: %s", err.msg);
-		report_write(dir, "evolve.csv", &csv);
+		cli_save(dir, "evolve.csv", &csv);
 		if (cli_rank0() && gl_evolve_save(ev, path, &err))
 			cli_die(EXIT_RUN, "evolve: %s", err.msg);
 		if (!bar.on)

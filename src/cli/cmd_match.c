@@ -21,27 +21,6 @@
 /* A record's first line: this, the game's spec, ", seed S". */
 static const char record_head[] = "# gamelearn match record: game ";
 
-/* The agents the CLI adds to the library's (a person at the terminal). */
-static const gl_agent_type *const *cli_extra_agents(void)
-{
-	static const gl_agent_type *const extra[] = {&cli_agent_human, NULL};
-	return extra;
-}
-
-gl_agent *cli_agent_try(const char *spec, const gl_game *g, gl_err *err)
-{
-	return gl_agent_new(spec, g, cli_extra_agents(), err);
-}
-
-gl_agent *cli_agent(const char *spec, const gl_game *g)
-{
-	gl_err err = {0};
-	gl_agent *a = cli_agent_try(spec, g, &err);
-	if (!a)
-		cli_die(EXIT_USAGE, "%s", err.msg);
-	return a;
-}
-
 static void list_agent_type(const gl_agent_type *t)
 {
 	printf("%-10s %s\n", t->name, t->summary);
@@ -277,7 +256,7 @@ static int match_put(void *arg, int i, const void *bytes, size_t size,
 	if (size < sizeof(gl_stats) * (size_t)j->nagents)
 		return gl_fail(err, GL_EINVAL, "match: a result of %zu bytes", size);
 	pthread_mutex_lock(&j->lock);
-	int rc = cli_piece_copy(&j->out[i], &j->size[i], bytes, size, "match",
+	int rc = gl_piece_copy(&j->out[i], &j->size[i], bytes, size, "match",
 		err);
 	record_catch_up(j);
 	pthread_mutex_unlock(&j->lock);

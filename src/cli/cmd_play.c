@@ -1,7 +1,8 @@
 /*
  * cmd_play.c - a person at the board: `gamelearn play GAME [--opponent
  * AGENT] [--first human|machine]`, and the `human` agent that lets a
- * person take a seat in any match. Input is read line by line; nothing a
+ * person take a seat in any match; every command's agents are made here
+ * from their specs, the library's and `human`. Input is read line by line; nothing a
  * person types can crash it, and the end of input ends cleanly.
  */
 #include "cli.h"
@@ -94,6 +95,27 @@ const gl_agent_type cli_agent_human = {
 	.init = human_init,
 	.choose = human_choose,
 };
+
+/* The agents the CLI adds to the library's (a person at the terminal). */
+const gl_agent_type *const *cli_extra_agents(void)
+{
+	static const gl_agent_type *const extra[] = {&cli_agent_human, NULL};
+	return extra;
+}
+
+gl_agent *cli_agent_try(const char *spec, const gl_game *g, gl_err *err)
+{
+	return gl_agent_new(spec, g, cli_extra_agents(), err);
+}
+
+gl_agent *cli_agent(const char *spec, const gl_game *g)
+{
+	gl_err err = {0};
+	gl_agent *a = cli_agent_try(spec, g, &err);
+	if (!a)
+		cli_die(EXIT_USAGE, "%s", err.msg);
+	return a;
+}
 
 /* --- play: a person against an agent, with undo -------------------------- */
 

@@ -12,7 +12,6 @@
  * project keeps a full run's as docs/REPRODUCTION.md).
  */
 #include "cli.h"
-#include "report.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -72,65 +71,6 @@ static void lib_plan(void *ctx, double pieces)
 	progress_begin(bar, bar->label, pieces);
 }
 
-/* Table t as CSV (RFC 4180) into sb: the header, then every row. */
-static void table_csv(const gl_table *t, gl_strbuf *sb)
-{
-	for (int c = 0; c < t->ncols; c++)
-		gl_strbuf_printf(sb, "%s%s", c ? "," : "", t->cols[c]);
-	gl_strbuf_printf(sb, "\n");
-	for (int r = 0; r < t->nrows; r++) {
-		for (int c = 0; c < t->ncols; c++) {
-			if (c)
-				gl_strbuf_printf(sb, ",");
-			report_csv_field(sb, gl_table_cell(t, r, c));
-		}
-		gl_strbuf_printf(sb, "\n");
-	}
-}
-
-/* Figure f as an SVG line plot in dir: 0 or an error with a message. */
-static int figure_svg(const gl_figure *f, const char *dir, gl_err *err)
-{
-	enum { SERIES_MAX = 32 };
-	plot_series ps[SERIES_MAX];
-	const char *colour[SERIES_MAX];
-	int n = f->nseries < SERIES_MAX ? f->nseries : SERIES_MAX;
-	for (int i = 0; i < n; i++) {
-		const gl_series *s = &f->series[i];
-		ps[i] = (plot_series){s->name, s->n, s->x, s->y, s->lo, s->hi};
-		colour[i] = s->colour < 0 ? NULL : report_palette(s->colour);
-	}
-	plot_spec spec = {f->title, f->xlabel, f->ylabel, f->log_y, f->y_from_zero};
-	return report_plot_file(dir, f->name, &spec, ps, n, colour, err);
-}
-
-int repro_write(const gl_report *rep, const char *dir, gl_err *err)
-{
-	if (!cli_rank0())
-		return 0; /* under MPI rank 0 alone writes */
-	for (int i = 0; i < rep->ntables; i++) {
-		gl_strbuf sb;
-		char path[1200];
-		gl_strbuf_init(&sb);
-		table_csv(rep->tables[i], &sb);
-		snprintf(path, sizeof path, "%s/%s", dir, rep->tables[i]->name);
-		int rc = gl_strbuf_write(&sb, path, err);
-		gl_strbuf_done(&sb);
-		if (rc)
-			return rc;
-	}
-	for (int i = 0; i < rep->nnotes; i++) {
-		char path[1200];
-		snprintf(path, sizeof path, "%s/%s", dir, rep->notes[i].name);
-		if (gl_write_atomic(path, rep->notes[i].text, strlen(rep->notes[i].text), err))
-			return err->code;
-	}
-	for (int i = 0; i < rep->nfigures; i++)
-		if (figure_svg(rep->figures[i], dir, err))
-			return err->code;
-	return 0;
-}
-
 /* Print a report's text as it comes (rank 0; the others' stdout is
  * silent anyway); the progress bar ends its line first. */
 static void echo(void *ctx, const char *text, size_t len)
@@ -171,13 +111,13 @@ int repro_library(int argc, char **argv)
 	const char *th = cli_str(&opt, "threads");
 	long threads = cli_given(&opt, "threads") || (th && strcmp(th, "all cores")) ?
 		cli_long(&opt, "threads", 1, CLI_THREADS_MAX) : sysconf(_SC_NPROCESSORS_ONLN);
-	report_mkdir(out);
-	for (int i = 0; c->spec->opts[i].name; i++)
-		if (!strcmp(c->spec->opts[i].name, "resume"))
-			cli_keep_begin(&opt, out);
+	cli_mkdir(out);
 	progress bar = {.label = c->spec->name};
 	cli_pool pool;
 	cli_pool_init(&pool, (int)threads, &bar);
+	for (int i = 0; c->spec->opts[i].name; i++)
+		if (!strcmp(c->spec->opts[i].name, "resume"))
+			cli_pool_keep(&pool, &opt, out);
 	gl_exp_args a = {c->spec->opts, opt.val, opt.seen};
 	gl_exp_env env = {&pool.runner, out, lib_plan, &bar, isatty(STDERR_FILENO), NULL};
 	/* the files the runs exchange: rank 0's in out, another rank's (the
@@ -205,7 +145,8 @@ int repro_library(int argc, char **argv)
 		gl_report_done(&rep);
 		cli_die(rc == GL_EINVAL ? EXIT_USAGE : EXIT_RUN, "%s", err.msg);
 	}
-	if (repro_write(&rep, out, &err))
+	/* under MPI rank 0 alone writes */
+	if (cli_rank0() && gl_report_write(&rep, out, &err))
 		cli_die(EXIT_RUN, "%s", err.msg);
 	gl_report_done(&rep);
 	return 0;
@@ -318,7 +259,7 @@ static double run_one(const cli_command *e, const char *args, const char *dir)
 	for (char *t = strtok(buf, " "); t && argc < CLI_ARGS_MAX - 1; t = strtok(NULL, " "))
 		argv[argc++] = t;
 	argv[argc] = NULL;
-	report_mkdir(dir);
+	cli_mkdir(dir);
 	char path[1200];
 	/* under MPI rank 0 alone writes */
 	snprintf(path, sizeof path, "%s%s", cli_rank0() ? dir : "/dev/null",
@@ -331,9 +272,7 @@ static double run_one(const cli_command *e, const char *args, const char *dir)
 	dup2(fileno(f), STDOUT_FILENO);
 	fclose(f);
 	double t0 = gl_now();
-	cli_keep_end();
 	e->run(argc, argv);
-	cli_keep_end();
 	double dt = gl_now() - t0;
 	fflush(stdout);
 	dup2(saved, STDOUT_FILENO);
@@ -423,8 +362,8 @@ static void md_paper(gl_strbuf *md, const char *name, const char *source, double
 		"|---|---|---|---|---|---|\n");
 	size_t pos = 0;
 	char f[6][1024];
-	report_csv_record(v, &pos, f, 6); /* the header */
-	while (report_csv_record(v, &pos, f, 6) == 6) {
+	gl_csv_record(v, &pos, f, 6); /* the header */
+	while (gl_csv_record(v, &pos, f, 6) == 6) {
 		for (int i = 0; i < 6; i++) {
 			gl_strbuf_printf(md, "| %s", i == 4 ? "**" : "");
 			md_cell(md, f[i]);
@@ -461,7 +400,7 @@ int repro_all(int argc, char **argv)
 			}
 			l += len + (l[len] == ',');
 		}
-	report_mkdir(out);
+	cli_mkdir(out);
 	/* the source's commit when the run starts (the tree the tool was built
 	 * from, unless it was changed since the build) */
 	char commit[128], gitcmd[1400];
@@ -488,7 +427,7 @@ int repro_all(int argc, char **argv)
 		gl_strbuf t;
 		gl_strbuf_init(&t);
 		gl_strbuf_printf(&t, "%.0f %s\n", took[p], quick ? "quick" : "full");
-		report_write(dir, "run.txt", &t);
+		cli_save(dir, "run.txt", &t);
 		gl_strbuf_done(&t);
 		printf(" %.0f s\n", took[p]);
 	}
@@ -506,7 +445,7 @@ int repro_all(int argc, char **argv)
 		"<title>gamelearn: the papers beside ours</title>\n<style>\n%s</style></head>"
 		"<body>\n<h1>gamelearn: every paper's figures beside ours</h1>\n", css);
 	gl_strbuf_printf(&h, "<p>gamelearn %s, source ", GL_VERSION);
-	report_xml_text(&h, commit[0] ? commit : "(no git)");
+	gl_xml_text(&h, commit[0] ? commit : "(no git)");
 	gl_strbuf_printf(&h, ", made %s on a %ld-core machine%s. Each section: the paper's "
 		"figure and ours side by side with the tolerance stated before the run, a verdict "
 		"and the reason, the figures, the command and seeds. One rule gives every verdict "
@@ -530,7 +469,7 @@ int repro_all(int argc, char **argv)
 		snprintf(path, sizeof path, "%s/verdicts.csv", dir);
 		char *v = slurp(path);
 		gl_strbuf_printf(&h, "<h2 id=\"%s\">%s</h2>\n<p>", paper(p)->name, paper(p)->name);
-		report_xml_text(&h, paper(p)->paper);
+		gl_xml_text(&h, paper(p)->paper);
 		gl_strbuf_printf(&h, "</p>\n");
 		if (!v) {
 			gl_strbuf_printf(&h, "<p>Not run into this folder (<code>gamelearn repro all "
@@ -558,7 +497,7 @@ int repro_all(int argc, char **argv)
 		md_paper(&md, paper(p)->name, paper(p)->paper, ran[p] || secs >= 0 ? secs :
 			-1, paper(p)->seeds, v);
 		gl_strbuf_printf(&h, ". Seeds: ");
-		report_xml_text(&h, paper(p)->seeds);
+		gl_xml_text(&h, paper(p)->seeds);
 		gl_strbuf_printf(&h, ". Full output: <a href=\"%s/output.txt\">output.txt</a>; "
 			"data:", paper(p)->name);
 		char *names[64];
@@ -572,15 +511,15 @@ int repro_all(int argc, char **argv)
 			"<th>tolerance</th><th>ours</th><th>verdict</th><th>why</th></tr>\n");
 		size_t pos = 0;
 		char f[6][1024];
-		report_csv_record(v, &pos, f, 6); /* the header */
-		while (report_csv_record(v, &pos, f, 6) == 6) {
+		gl_csv_record(v, &pos, f, 6); /* the header */
+		while (gl_csv_record(v, &pos, f, 6) == 6) {
 			gl_strbuf_printf(&h, "<tr>");
 			for (int i = 0; i < 6; i++) {
 				if (i == 4)
 					gl_strbuf_printf(&h, "<td class=\"v %s\">", f[4]);
 				else
 					gl_strbuf_printf(&h, "<td>");
-				report_xml_text(&h, f[i]);
+				gl_xml_text(&h, f[i]);
 				gl_strbuf_printf(&h, "</td>");
 			}
 			gl_strbuf_printf(&h, "</tr>\n");
@@ -597,8 +536,8 @@ int repro_all(int argc, char **argv)
 		gl_strbuf_printf(&h, "</div>\n");
 	}
 	gl_strbuf_printf(&h, "</body></html>\n");
-	report_write(out, "index.html", &h);
-	report_write(out, "REPRODUCTION.md", &md);
+	cli_save(out, "index.html", &h);
+	cli_save(out, "REPRODUCTION.md", &md);
 	gl_strbuf_done(&h);
 	gl_strbuf_done(&md);
 	printf("wrote %s/index.html and %s/REPRODUCTION.md\n", out, out);

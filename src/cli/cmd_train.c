@@ -4,21 +4,21 @@
  * the running average reward, a learning curve at the end, and what it
  * learned loaded before and saved after (atomically, by the agent).
  *
- * With --out DIR it is a sweep of --runs K runs, each a fresh learner
- * (from --load when given) and a piece of work (work.h): run r (1..K)
- * plays the matches that `train --seed S + (r-1)*N` would, so any run
- * can be repeated alone. The runs go on --threads and on MPI ranks,
- * finished ones are kept for --resume (keep.c), and rank 0 writes each
- * run's learner to DIR/learned-R.txt, the table of runs to DIR/runs.csv
- * and the curve over all runs to DIR/curve.csv.
+ * With --out DIR it is a sweep of --runs K runs (train.h's
+ * gl_train_sweep), each a fresh learner (from --load when given) and a
+ * piece of work: run r (1..K) plays the matches that `train --seed S +
+ * (r-1)*N` would, so any run can be repeated alone. The runs go on
+ * --threads and on MPI ranks, finished ones are kept for --resume
+ * (run.h's gl_keep), and rank 0 writes each run's learner to
+ * DIR/learned-R.txt, the table of runs to DIR/runs.csv and the curve over
+ * all runs to DIR/curve.csv.
  */
 #include "cli.h"
-#include "report.h"
 
 #include "gamelearn/agent.h"
 #include "gamelearn/fileio.h"
 #include "gamelearn/stats.h"
-#include "gamelearn/work.h"
+#include "gamelearn/train.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -47,60 +47,24 @@ const cli_spec cli_train_spec = {
 	 "gamelearn train tictactoe td --opponent random -n 3000 --runs 10 --out ttt-runs"}
 };
 
-enum { CURVE = 10, WINDOW = 100 };
+enum { CURVE = GL_TRAIN_PARTS, WINDOW = 100 };
 
-/* What one run of n matches gives: its curve in CURVE parts, and all. */
-typedef struct train_result {
-	gl_stats part[CURVE];
-	gl_stats all;
-} train_result;
+/* The progress bar of one training, with the running average reward
+ * of the last WINDOW matches. */
+typedef struct train_bar {
+	progress *bar;
+	int window[WINDOW];
+	long sum;
+} train_bar;
 
-/* How a run plays. */
-typedef struct train_setup {
-	const gl_game *g;
-	const char *learner, *opp, *load; /* specs, and the file to start from */
-	const char *first;                /* learner, opponent or alternate */
-	long n;                           /* matches a run */
-	uint64_t seed;                    /* of the first run */
-} train_setup;
-
-/* Play the n matches of match seeds seed + k into r (emptied first),
- * with bar (may be NULL) showing the running average reward. */
-static int train_play(const train_setup *ts, gl_agent *learner, gl_agent *opp,
-	uint64_t seed, train_result *r, progress *bar, gl_err *err)
+static void train_each(void *ctx, long k, int goal)
 {
-	gl_match m;
-	gl_match_init(&m);
-	gl_stats_init(&r->all);
-	for (int i = 0; i < CURVE; i++)
-		gl_stats_init(&r->part[i]);
-	int window[WINDOW] = {0};
-	long wsum = 0, n = ts->n;
-	for (long k = 0; k < n; k++) {
-		int seat = !strcmp(ts->first, "learner") ? 0 :
-			!strcmp(ts->first, "opponent") ? 1 : (int)(k & 1);
-		gl_agent *seats[2];
-		seats[seat] = learner;
-		seats[1 - seat] = opp;
-		if (gl_match_play(ts->g, seats, gl_mix64(seed + (uint64_t)k), &m, err)) {
-			char msg[sizeof err->msg];
-			snprintf(msg, sizeof msg, "%s", err->msg);
-			gl_match_done(&m);
-			return gl_fail(err, GL_EINVAL, "match %ld: %s", k + 1, msg);
-		}
-		int goal = m.goals[seat], result = gl_result_of(m.goals, 2, seat);
-		gl_stats_add(&r->all, goal, result);
-		gl_stats_add(&r->part[k * CURVE / n], goal, result);
-		if (!bar)
-			continue;
-		wsum += goal - window[k % WINDOW];
-		window[k % WINDOW] = goal;
-		snprintf(bar->note, sizeof bar->note, "avg reward %.1f",
-			(double)wsum / (double)(k + 1 < WINDOW ? k + 1 : WINDOW));
-		progress_update(bar, (double)(k + 1));
-	}
-	gl_match_done(&m);
-	return 0;
+	train_bar *tb = ctx;
+	tb->sum += goal - tb->window[k % WINDOW];
+	tb->window[k % WINDOW] = goal;
+	snprintf(tb->bar->note, sizeof tb->bar->note, "avg reward %.1f",
+		(double)tb->sum / (double)(k + 1 < WINDOW ? k + 1 : WINDOW));
+	progress_update(tb->bar, (double)(k + 1));
 }
 
 /* Matches a..b of curve part i of n matches, as text. */
@@ -111,7 +75,7 @@ static void part_range(long n, int i, char *buf, size_t size)
 }
 
 /* The learning curve (of one run, or of all pooled) as printed. */
-static void print_curve(const train_result *r, long n)
+static void print_curve(const gl_train_result *r, long n)
 {
 	printf("%-18s %7s %7s %7s %10s\n", "matches", "wins", "draws", "losses", "mean goal");
 	for (int i = 0; i < CURVE; i++) {
@@ -128,119 +92,37 @@ static void print_curve(const train_result *r, long n)
 		gl_stats_ci95(&r->all));
 }
 
-static const char *first_text(const char *first)
+static const char *first_text(gl_train_first first)
 {
-	return !strcmp(first, "alternate") ? "moving first in odd matches" :
-		!strcmp(first, "learner") ? "first" : "second";
-}
-
-/* --- A sweep: runs as pieces of work -----------------------------------------
- * Piece r is run r+1: a fresh learner and opponent, n matches from seed
- * S + r*n; its result is the run's train_result followed by the bytes
- * of the learner's save file (none when it cannot save), which the
- * worker writes to a file of its own and reads back, since only rank 0
- * writes into DIR. */
-
-typedef struct sweep {
-	const train_setup *ts;
-	bool saves;        /* the learner can save */
-	char **out;        /* each run's result bytes (malloc'd) */
-	size_t *size;
-} sweep;
-
-static void sweep_piece(void *arg, int r, int worker)
-{
-	(void)worker;
-	sweep *sw = arg;
-	const train_setup *ts = sw->ts;
-	gl_err err = {0};
-	gl_agent *learner = NULL, *opp = NULL;
-	train_result res;
-	char *mem = NULL, tmp[1200] = "";
-	size_t len = 0;
-	if (!(learner = cli_agent_try(ts->learner, ts->g, &err)) ||
-	    !(opp = cli_agent_try(ts->opp, ts->g, &err)) ||
-	    (ts->load && learner->type->load(learner, ts->load, &err)))
-		goto fail;
-	if (train_play(ts, learner, opp, ts->seed + (uint64_t)r * (uint64_t)ts->n, &res,
-			NULL, &err))
-		goto fail;
-	if (sw->saves) {
-		const char *dir = getenv("TMPDIR");
-		snprintf(tmp, sizeof tmp, "%s/gamelearn-train-%ld-%d",
-			dir && *dir ? dir : "/tmp", (long)getpid(), r);
-		if (learner->type->save(learner, tmp, &err) ||
-		    gl_read_file(tmp, (size_t)1 << 30, &mem, &len, &err))
-			goto fail;
-		remove(tmp);
-	}
-	char *bytes = malloc(sizeof res + len);
-	if (!bytes) {
-		gl_fail(&err, GL_ENOMEM, "out of memory for a run's result");
-		goto fail;
-	}
-	memcpy(bytes, &res, sizeof res);
-	if (len)
-		memcpy(bytes + sizeof res, mem, len);
-	gl_free(mem);
-	gl_agent_free(learner);
-	gl_agent_free(opp);
-	sw->out[r] = bytes;
-	sw->size[r] = sizeof res + len;
-	return;
-fail:
-	if (*tmp)
-		remove(tmp);
-	gl_free(mem);
-	gl_agent_free(learner);
-	gl_agent_free(opp);
-	cli_die(EXIT_RUN, "train: run %d: %s", r + 1, err.msg);
-}
-
-static size_t sweep_get(void *arg, int r, const void **bytes)
-{
-	sweep *sw = arg;
-	*bytes = sw->out[r];
-	return sw->size[r];
-}
-
-static int sweep_put(void *arg, int r, const void *bytes, size_t size, gl_err *err)
-{
-	sweep *sw = arg;
-	if (size < sizeof(train_result) || (!sw->saves && size != sizeof(train_result)))
-		return gl_fail(err, GL_EINVAL, "train: run %d: a result of %zu bytes",
-			r + 1, size);
-	return cli_piece_copy(&sw->out[r], &sw->size[r], bytes, size, "train", err);
+	return first == GL_FIRST_ALTERNATE ? "moving first in odd matches" :
+		first == GL_FIRST_LEARNER ? "first" : "second";
 }
 
 /* Run the sweep into dir and print its tables (rank 0 writes). */
-static void train_sweep(const cli_args *opt, const train_setup *ts, int runs,
-	const char *dir, bool saves)
+static void train_sweep(const cli_args *opt, const gl_train_setup *ts, int runs,
+	const char *dir)
 {
 	long threads = cli_given(opt, "threads") ? cli_long(opt, "threads", 1,
 		CLI_THREADS_MAX) : sysconf(_SC_NPROCESSORS_ONLN);
-	if (cli_rank0())
-		report_mkdir(dir);
-	cli_keep_begin(opt, dir);
-	sweep sw = {ts, saves, calloc((size_t)runs, sizeof(char *)),
-		calloc((size_t)runs, sizeof(size_t))};
-	if (!sw.out || !sw.size)
-		cli_die(EXIT_RUN, "train: out of memory for %d runs", runs);
+	cli_mkdir(dir);
 	progress bar;
 	cli_pool pool;
 	cli_pool_init(&pool, (int)threads, &bar);
+	cli_pool_keep(&pool, opt, dir);
 	progress_begin(&bar, "train", (double)runs);
-	gl_pieces p = {runs, sweep_piece, sweep_get, sweep_put, &sw, true};
+	gl_train_runs sw;
 	gl_err err = {0};
-	if (gl_run_pieces(&pool.runner, &p, &err))
+	if (gl_train_sweep(ts, runs, &pool.runner, &pool.base, NULL, &sw, &err)) {
+		gl_train_runs_done(&sw);
 		cli_die(EXIT_RUN, "%s", err.msg);
+	}
 	progress_end(&bar);
-	cli_keep_end();
+	bool saves = sw.saves;
 	if (!cli_rank0())
 		goto done;
 
 	printf("%s: %s against %s, %d runs of %ld matches (learner %s), run r seeded "
-		"%" PRIu64 " + (r-1)*%ld\n", ts->g->spec, ts->learner, ts->opp, runs, ts->n,
+		"%" PRIu64 " + (r-1)*%ld\n", ts->g->spec, ts->learner, ts->opponent, runs, ts->n,
 		first_text(ts->first), ts->seed, ts->n);
 	gl_strbuf csv, curve;
 	gl_strbuf_init(&csv);
@@ -249,14 +131,13 @@ static void train_sweep(const cli_args *opt, const train_setup *ts, int runs,
 	gl_strbuf_printf(&curve, "run,matches,wins,draws,losses,mean_goal\n");
 	printf("%-5s %20s %7s %7s %7s %10s\n", "run", "seed", "wins", "draws", "losses",
 		"mean goal");
-	train_result pooled;
+	gl_train_result pooled;
 	gl_stats_init(&pooled.all);
 	for (int i = 0; i < CURVE; i++)
 		gl_stats_init(&pooled.part[i]);
 	double lo = 0, hi = 0;
 	for (int r = 0; r < runs; r++) {
-		train_result res;
-		memcpy(&res, sw.out[r], sizeof res);
+		gl_train_result res = gl_train_runs_result(&sw, r);
 		uint64_t seed = ts->seed + (uint64_t)r * (uint64_t)ts->n;
 		double mean = gl_stats_mean(&res.all);
 		lo = !r || mean < lo ? mean : lo;
@@ -266,8 +147,9 @@ static void train_sweep(const cli_args *opt, const train_setup *ts, int runs,
 			snprintf(name, sizeof name, "learned-%d.txt", r + 1);
 			char path[1400];
 			snprintf(path, sizeof path, "%s/%s", dir, name);
-			if (gl_write_atomic(path, sw.out[r] + sizeof res,
-					sw.size[r] - sizeof res, &err))
+			size_t len;
+			const char *learned = gl_train_runs_learned(&sw, r, &len);
+			if (gl_write_atomic(path, learned, len, &err))
 				cli_die(EXIT_RUN, "%s", err.msg);
 		}
 		printf("%-5d %20" PRIu64 " %7" PRIu64 " %7" PRIu64 " %7" PRIu64 " %10.2f\n", r + 1,
@@ -290,17 +172,14 @@ static void train_sweep(const cli_args *opt, const train_setup *ts, int runs,
 	printf("\nall %d runs together:\n", runs);
 	print_curve(&pooled, ts->n);
 	printf("run means from %.2f to %.2f\n", lo, hi);
-	report_write(dir, "runs.csv", &csv);
-	report_write(dir, "curve.csv", &curve);
+	cli_save(dir, "runs.csv", &csv);
+	cli_save(dir, "curve.csv", &curve);
 	gl_strbuf_done(&csv);
 	gl_strbuf_done(&curve);
 	printf("written to %s (runs.csv, curve.csv%s)\n", dir,
 		saves ? ", learned-R.txt" : "");
 done:
-	for (int r = 0; r < runs; r++)
-		free(sw.out[r]);
-	free(sw.out);
-	free(sw.size);
+	gl_train_runs_done(&sw);
 }
 
 int cmd_train(int argc, char **argv)
@@ -319,6 +198,8 @@ int cmd_train(int argc, char **argv)
 			"gamelearn train --help)");
 	if (strcmp(first, "learner") && strcmp(first, "opponent") && strcmp(first, "alternate"))
 		cli_die(EXIT_USAGE, "train: --first must be learner, opponent or alternate, got '%s'", first);
+	gl_train_first who = !strcmp(first, "learner") ? GL_FIRST_LEARNER :
+		!strcmp(first, "opponent") ? GL_FIRST_OPPONENT : GL_FIRST_ALTERNATE;
 	if (!out && (runs > 1 || cli_given(&opt, "resume") || cli_given(&opt, "stop-after") ||
 		     cli_given(&opt, "threads")))
 		cli_die(EXIT_USAGE, "train: --runs, --threads, --resume and --stop-after are a sweep's, "
@@ -347,12 +228,13 @@ int cmd_train(int argc, char **argv)
 		goto fail;
 	}
 	code = EXIT_RUN;
-	train_setup ts = {g, learner->spec, opp->spec, load, first, n, seed};
+	gl_train_setup ts = {g, learner->spec, opp->spec, load, who, n, seed,
+		cli_extra_agents()};
 	if (load && learner->type->load(learner, load, &err))
 		goto fail; /* a file that does not load fails here, not in a run */
 	if (out) {
 		/* the runs make their own learners */
-		train_sweep(&opt, &ts, (int)runs, out, learner->type->save != NULL);
+		train_sweep(&opt, &ts, (int)runs, out);
 		gl_agent_free(learner);
 		gl_agent_free(opp);
 		cli_game_notes(g);
@@ -364,16 +246,17 @@ int cmd_train(int argc, char **argv)
 	if (save && cli_rank0() && gl_lock_take(&lock, save, &err))
 		goto fail; /* under MPI rank 0 alone writes */
 
-	train_result res;
+	gl_train_result res;
 	progress bar;
 	progress_begin(&bar, "train", (double)n);
+	train_bar tb = {&bar, {0}, 0};
 	double t0 = gl_now();
-	if (train_play(&ts, learner, opp, seed, &res, &bar, &err))
+	if (gl_train_play(&ts, learner, opp, seed, &res, train_each, &tb, &err))
 		goto fail;
 	progress_end(&bar);
 	double dt = gl_now() - t0;
 	printf("%s: %s against %s, %ld matches (learner %s), seed %" PRIu64 "\n", g->spec,
-		learner->spec, opp->spec, n, first_text(first), seed);
+		learner->spec, opp->spec, n, first_text(who), seed);
 	print_curve(&res, n);
 	printf("%.1f matches/s\n", dt > 0 ? (double)n / dt : 0.0);
 	if (save && cli_rank0()) {

@@ -2,13 +2,15 @@
  * web_exp.c - the experiments on `gamelearn web`'s Results page: the
  * library's registry of experiments (experiment.h) listed with their
  * papers, and one small run at a time (the experiment's quick options)
- * started from the page: it runs in a background thread through the same
- * pieces and runner as `repro NAME` (one worker thread, so the server
- * keeps a core), writes its tables and figures into
- * DATA/experiments/NAME/, and keeps its text and tables for the page.
+ * started from the page: it runs in a background thread through the
+ * library's runner layer (run.h's gl_exp_run: the same pieces and pool
+ * as `repro NAME`, on one worker thread, so the server keeps a core),
+ * writes its tables and figures into DATA/experiments/NAME/ (report.h),
+ * and keeps its text and tables for the page.
  * A second run while one goes is refused (409).
  */
-#include "cli.h"
+#include "gamelearn/experiment.h"
+#include "gamelearn/run.h"
 #include "web.h"
 
 #include <errno.h>
@@ -29,8 +31,6 @@ static struct {
 	int state;
 	double started, took;     /* gl_now() at its start; seconds it took */
 	char dir[1100];           /* DATA/experiments/NAME */
-	char args[512];           /* the quick options, split in place */
-	cli_args opt;             /* parsed from args */
 	gl_report rep;            /* when done */
 	gl_err err;               /* when failed */
 } run = {.mu = PTHREAD_MUTEX_INITIALIZER};
@@ -38,16 +38,11 @@ static struct {
 static void *run_thread(void *arg)
 {
 	(void)arg;
-	cli_pool pool;
-	cli_pool_init(&pool, 1, NULL);
-	gl_exp_args a = {run.opt.spec->opts, run.opt.val, run.opt.seen};
-	gl_exp_env env = {&pool.runner, run.dir, NULL, NULL, false, NULL};
+	gl_exp_setup s = {.threads = 1, .dir = run.dir};
 	gl_report rep;
 	gl_report_init(&rep);
 	gl_err err = {0};
-	int rc = run.e->run(&a, &env, &rep, &err);
-	if (!rc)
-		rc = repro_write(&rep, run.dir, &err);
+	int rc = gl_exp_run(run.e, run.e->quick, &s, &rep, &err);
 	pthread_mutex_lock(&run.mu);
 	run.took = gl_now() - run.started;
 	run.state = rc ? RUN_FAILED : RUN_DONE;
@@ -58,8 +53,7 @@ static void *run_thread(void *arg)
 }
 
 /* Start e's quick run in dir: 0, or a 4xx into r. Under run.mu. */
-static int start(const gl_experiment_type *e, const cli_command *c, const char *data,
-	web_reply *r)
+static int start(const gl_experiment_type *e, const char *data, web_reply *r)
 {
 	for (int k = 0; k < 2; k++) {
 		snprintf(run.dir, sizeof run.dir, "%s/experiments%s%s", data, k ? "/" : "",
@@ -70,18 +64,6 @@ static int start(const gl_experiment_type *e, const cli_command *c, const char *
 			return -1;
 		}
 	}
-	/* argv: the name, --out DIR, the quick options (fixed strings of the
-	 * library, so parsing cannot fail) */
-	char *argv[CLI_ARGS_MAX];
-	int argc = 0;
-	argv[argc++] = (char *)e->name;
-	argv[argc++] = "--out";
-	argv[argc++] = run.dir;
-	snprintf(run.args, sizeof run.args, "%s", e->quick);
-	for (char *t = strtok(run.args, " "); t && argc < CLI_ARGS_MAX - 1; t = strtok(NULL, " "))
-		argv[argc++] = t;
-	argv[argc] = NULL;
-	cli_parse(c->spec, argc, argv, &run.opt);
 	if (run.thread)
 		pthread_join(run.tid, NULL);
 	gl_report_done(&run.rep);
@@ -177,10 +159,7 @@ void web_exp_api(bool get, bool post, const char *rest, const char *data, web_re
 	name[n] = '\0';
 	const char *verb = rest + 1 + n;
 	const gl_experiment_type *e = gl_experiment_find(name);
-	const cli_command *c = repro_experiments;
-	while (c->name && strcmp(c->name, name))
-		c++;
-	if (!e || !c->name || !c->spec) {
+	if (!e) {
 		web_error(r, 404, "no experiment '%s' (GET /api/experiments lists them)", name);
 		return;
 	}
@@ -198,7 +177,7 @@ void web_exp_api(bool get, bool post, const char *rest, const char *data, web_re
 		if (run.state == RUN_RUNNING) {
 			web_error(r, 409, "experiments: %s is running; one run at a time",
 				run.e->name);
-		} else if (start(e, c, data, r) == 0) {
+		} else if (start(e, data, r) == 0) {
 			r->status = 202;
 			r->body = experiment_json(e, false);
 		}

@@ -1,47 +1,13 @@
 /*
- * report.c - CSV files and SVG line plots for the experiments: axes with
- * round tick values, a legend, one polyline per series with an optional
- * shaded band (min..max over runs).
+ * plot.c - SVG line plots (report.h): axes with round tick values, a
+ * legend, one polyline per series with an optional shaded band (min..max
+ * over runs), colours fixed per learner.
  */
-#include "cli.h"
-#include "report.h"
+#include "gamelearn/report.h"
 
-#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-
-void report_mkdir(const char *dir)
-{
-	char path[1024];
-	if (!cli_rank0())
-		return; /* under MPI rank 0 alone writes */
-	if (strlen(dir) >= sizeof path)
-		cli_die(EXIT_USAGE, "output folder name too long");
-	strcpy(path, dir);
-	for (char *p = path + 1;; p++) {
-		char c = *p;
-		if (c == '/' || c == '\0') {
-			*p = '\0';
-			if (mkdir(path, 0777) != 0 && errno != EEXIST)
-				cli_die(EXIT_RUN, "cannot make folder '%s': %s", path, strerror(errno));
-			*p = c;
-		}
-		if (!c)
-			break;
-	}
-}
-
-void report_write(const char *dir, const char *name, const gl_strbuf *sb)
-{
-	char path[1200];
-	if (!cli_rank0())
-		return; /* under MPI rank 0 alone writes */
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	gl_err err = {0};
-	if (gl_strbuf_write(sb, path, &err))
-		cli_die(EXIT_RUN, "%s", err.msg);
-}
 
 /* A "nice" tick step for a range: 1, 2 or 5 times a power of ten. */
 static double nice_step(double range, int ticks)
@@ -74,12 +40,12 @@ static const struct {
 	{"champion", 0}, {"even", 7},                          /* checkers GA */
 };
 
-const char *report_palette(int i)
+const char *gl_plot_palette(int i)
 {
 	return colours[(i < 0 ? 0 : i) % NCOLOURS];
 }
 
-const char *report_colour(const char *name, const char *const *used, int nused)
+const char *gl_plot_colour(const char *name, const char *const *used, int nused)
 {
 	for (size_t i = 0; i < sizeof fixed_colours / sizeof fixed_colours[0]; i++) {
 		size_t n = strlen(fixed_colours[i].word);
@@ -101,91 +67,6 @@ const char *report_colour(const char *name, const char *const *used, int nused)
 			return col;
 	}
 	return colours[nused % NCOLOURS];
-}
-
-void report_csv_field(gl_strbuf *sb, const char *s)
-{
-	if (!s[strcspn(s, ",\"\r\n")]) {
-		gl_strbuf_printf(sb, "%s", s);
-		return;
-	}
-	gl_strbuf_printf(sb, "\"");
-	for (; *s; s++)
-		gl_strbuf_printf(sb, *s == '"' ? "\"\"" : "%c", *s);
-	gl_strbuf_printf(sb, "\"");
-}
-
-void report_verdicts_init(gl_strbuf *sb)
-{
-	gl_strbuf_init(sb);
-	gl_strbuf_printf(sb, "claim,paper,ours,verdict,why\n");
-}
-
-void report_verdict(gl_strbuf *sb, const char *claim, const char *paper, const char *ours,
-	const char *verdict, const char *why)
-{
-	const char *f[5] = {claim, paper, ours, verdict, why};
-	for (int i = 0; i < 5; i++) {
-		if (i)
-			gl_strbuf_printf(sb, ",");
-		report_csv_field(sb, f[i]);
-	}
-	gl_strbuf_printf(sb, "\n");
-}
-
-int report_csv_record(const char *text, size_t *pos, char (*out)[1024], int max)
-{
-	size_t i = *pos;
-	if (!text[i])
-		return 0;
-	int nf = 0;
-	for (;;) {
-		size_t len = 0;
-		char *dst = nf < max ? out[nf] : NULL;
-		if (text[i] == '"') {
-			for (i++; text[i]; i++) {
-				if (text[i] == '"') {
-					if (text[i + 1] != '"')
-						break;
-					i++;
-				}
-				if (dst && len < 1023)
-					dst[len++] = text[i];
-			}
-			if (text[i] == '"')
-				i++;
-		}
-		for (; text[i] && text[i] != ',' && text[i] != '\n' && text[i] != '\r'; i++)
-			if (dst && len < 1023)
-				dst[len++] = text[i];
-		if (dst)
-			dst[len] = '\0';
-		nf++;
-		if (text[i] == ',') {
-			i++;
-			continue;
-		}
-		if (text[i] == '\r')
-			i++;
-		if (text[i] == '\n')
-			i++;
-		break;
-	}
-	*pos = i;
-	return nf < max ? nf : max;
-}
-
-void report_xml_text(gl_strbuf *sb, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '<': gl_strbuf_printf(sb, "&lt;"); break;
-		case '>': gl_strbuf_printf(sb, "&gt;"); break;
-		case '&': gl_strbuf_printf(sb, "&amp;"); break;
-		case '"': gl_strbuf_printf(sb, "&quot;"); break;
-		default: gl_strbuf_printf(sb, "%c", *s);
-		}
-	}
 }
 
 /* Width in pixels that text of len characters may take at font size px
@@ -230,23 +111,8 @@ static void wrap_title(const char *title, double width, char lines[][256], int *
 	*nlines = n;
 }
 
-void report_plot(const char *dir, const char *name, const plot_spec *spec,
-	const plot_series *series, int nseries)
-{
-	report_plot_coloured(dir, name, spec, series, nseries, NULL);
-}
-
-void report_plot_coloured(const char *dir, const char *name, const plot_spec *spec,
-	const plot_series *series, int nseries, const char *const *colour)
-{
-	gl_err err = {0};
-	if (report_plot_file(dir, name, spec, series, nseries, colour, &err))
-		cli_die(EXIT_RUN, "%s", err.msg);
-}
-
-int report_plot_file(const char *dir, const char *name, const plot_spec *spec,
-	const plot_series *series, int nseries, const char *const *colour,
-	gl_err *err)
+void gl_plot_svg(const gl_plot_spec *spec, const gl_plot_series *series, int nseries,
+	const char *const *colour, gl_strbuf *out)
 {
 	/* the plot area is PW x PH; the margins grow to hold the text */
 	enum { PW = 560, PH = 360, L = 80, B = 60, LEGEND_PX = 12 };
@@ -269,7 +135,7 @@ int report_plot_file(const char *dir, const char *name, const plot_spec *spec,
 	double xlab_px = fmin(12, PW / text_width(strlen(spec->xlabel), 1));
 	double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
 	for (int k = 0; k < nseries; k++) {
-		const plot_series *s = &series[k];
+		const gl_plot_series *s = &series[k];
 		for (int i = 0; i < s->n; i++) {
 			double lo = s->lo ? s->lo[i] : s->y[i], hi = s->hi ? s->hi[i] : s->y[i];
 			x0 = fmin(x0, s->x[i]);
@@ -303,77 +169,82 @@ int report_plot_file(const char *dir, const char *name, const plot_spec *spec,
 	y1 = ceil(y1 / ys) * ys;
 #define PX(v) (L + ((v) - x0) / (x1 - x0) * PW)
 #define PY(v) (T + PH - ((spec->log_y ? log10(fmax((v), 1e-12)) : (v)) - y0) / (y1 - y0) * PH)
-	gl_strbuf sb;
-	gl_strbuf_init(&sb);
-	gl_strbuf_printf(&sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+	gl_strbuf *sb = out;
+	gl_strbuf_printf(sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 		"font-family=\"sans-serif\" font-size=\"12\">\n"
 		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n", W, H);
 	for (int i = 0; i < ntl; i++) {
-		gl_strbuf_printf(&sb, "<text x=\"10\" y=\"%d\" font-size=\"%d\">", 25 + 20 * i,
+		gl_strbuf_printf(sb, "<text x=\"10\" y=\"%d\" font-size=\"%d\">", 25 + 20 * i,
 			TITLE_PX);
-		report_xml_text(&sb, tl[i]);
-		gl_strbuf_printf(&sb, "</text>\n");
+		gl_xml_text(sb, tl[i]);
+		gl_strbuf_printf(sb, "</text>\n");
 	}
 	/* grid and ticks */
 	for (double v = x0; v <= x1 + xs / 2; v += xs) {
 		double px = L + (v - x0) / (x1 - x0) * PW;
-		gl_strbuf_printf(&sb, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
+		gl_strbuf_printf(sb, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
 			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n",
 			px, T, px, T + PH, px, T + PH + 18, fabs(v) < xs / 1e6 ? 0 : v);
 	}
 	for (double v = y0; v <= y1 + ys / 2; v += ys) {
 		double py = T + PH - (v - y0) / (y1 - y0) * PH;
 		double label = spec->log_y ? pow(10, v) : v;
-		gl_strbuf_printf(&sb, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+		gl_strbuf_printf(sb, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
 			"<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
 			L, py, W - R, py, L - 6, py + 4, fabs(label) < ys / 1e6 ? 0 : label);
 	}
-	gl_strbuf_printf(&sb, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"black\"/>\n",
+	gl_strbuf_printf(sb, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"black\"/>\n",
 		L, T, W - L - R, H - T - B);
-	gl_strbuf_printf(&sb, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"%.1f\">",
+	gl_strbuf_printf(sb, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"%.1f\">",
 		L + PW / 2, T + PH + 45, xlab_px);
-	report_xml_text(&sb, spec->xlabel);
-	gl_strbuf_printf(&sb, "</text>\n<text x=\"18\" y=\"%d\" text-anchor=\"middle\" "
+	gl_xml_text(sb, spec->xlabel);
+	gl_strbuf_printf(sb, "</text>\n<text x=\"18\" y=\"%d\" text-anchor=\"middle\" "
 		"font-size=\"%.1f\" transform=\"rotate(-90 18 %d)\">", T + PH / 2, ylab_px, T + PH / 2);
-	report_xml_text(&sb, spec->ylabel);
-	gl_strbuf_printf(&sb, "</text>\n");
+	gl_xml_text(sb, spec->ylabel);
+	gl_strbuf_printf(sb, "</text>\n");
 	const char *used[64];
 	for (int k = 0; k < nseries; k++) {
-		const plot_series *s = &series[k];
+		const gl_plot_series *s = &series[k];
 		const char *col = colour && colour[k] ? colour[k] :
-			report_colour(s->name, used, k < 64 ? k : 64);
+			gl_plot_colour(s->name, used, k < 64 ? k : 64);
 		if (k < 64)
 			used[k] = col;
 		if (s->lo && s->hi && s->n > 0) {
-			gl_strbuf_printf(&sb, "<polygon fill=\"%s\" fill-opacity=\"0.15\" stroke=\"none\" points=\"", col);
+			gl_strbuf_printf(sb, "<polygon fill=\"%s\" fill-opacity=\"0.15\" stroke=\"none\" points=\"", col);
 			for (int i = 0; i < s->n; i++)
-				gl_strbuf_printf(&sb, "%.1f,%.1f ", PX(s->x[i]), PY(s->hi[i]));
+				gl_strbuf_printf(sb, "%.1f,%.1f ", PX(s->x[i]), PY(s->hi[i]));
 			for (int i = s->n - 1; i >= 0; i--)
-				gl_strbuf_printf(&sb, "%.1f,%.1f ", PX(s->x[i]), PY(s->lo[i]));
-			gl_strbuf_printf(&sb, "\"/>\n");
+				gl_strbuf_printf(sb, "%.1f,%.1f ", PX(s->x[i]), PY(s->lo[i]));
+			gl_strbuf_printf(sb, "\"/>\n");
 		}
-		gl_strbuf_printf(&sb, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", col);
+		gl_strbuf_printf(sb, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", col);
 		for (int i = 0; i < s->n; i++)
-			gl_strbuf_printf(&sb, "%.1f,%.1f ", PX(s->x[i]), PY(s->y[i]));
-		gl_strbuf_printf(&sb, "\"/>\n");
+			gl_strbuf_printf(sb, "%.1f,%.1f ", PX(s->x[i]), PY(s->y[i]));
+		gl_strbuf_printf(sb, "\"/>\n");
 		if (s->n == 1)
-			gl_strbuf_printf(&sb, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n",
+			gl_strbuf_printf(sb, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n",
 				PX(s->x[0]), PY(s->y[0]), col);
 		int ly = T + 10 + 20 * k;
-		gl_strbuf_printf(&sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>"
+		gl_strbuf_printf(sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>"
 			"<text x=\"%d\" y=\"%d\">", W - R + 12, ly, W - R + 36, ly, col, W - R + 42, ly + 4);
-		report_xml_text(&sb, s->name);
-		gl_strbuf_printf(&sb, "</text>\n");
+		gl_xml_text(sb, s->name);
+		gl_strbuf_printf(sb, "</text>\n");
 	}
 #undef PX
 #undef PY
-	gl_strbuf_printf(&sb, "</svg>\n");
-	int rc = 0;
-	if (cli_rank0()) { /* under MPI rank 0 alone writes */
-		char path[1200];
-		snprintf(path, sizeof path, "%s/%s", dir, name);
-		rc = gl_strbuf_write(&sb, path, err);
-	}
+	gl_strbuf_printf(sb, "</svg>\n");
+}
+
+int gl_plot_write(const char *dir, const char *name, const gl_plot_spec *spec,
+	const gl_plot_series *series, int nseries, const char *const *colour,
+	gl_err *err)
+{
+	gl_strbuf sb;
+	char path[1200];
+	gl_strbuf_init(&sb);
+	gl_plot_svg(spec, series, nseries, colour, &sb);
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	int rc = gl_strbuf_write(&sb, path, err);
 	gl_strbuf_done(&sb);
 	return rc;
 }
