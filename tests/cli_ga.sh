@@ -64,8 +64,8 @@ for f in hwang.csv fig4-1-3-time.svg fig4-1-3-errors.svg fig4-2-time.svg fig4-7.
 done
 expect_error 2 "unknown option" repro hwang --bogus
 # an option is taken by its whole name only: getopt_long took a prefix of
-# one (ga-nim has --seeds and no --seed, so --seed 7 was --seeds 7)
-expect_error 2 "unknown option '--seed' (options are not shortened: --seeds?)" repro ga-nim --seed 7 --out "$tmp/gn"
+# one (--bloc 7 was --block 7)
+expect_error 2 "unknown option '--bloc' (options are not shortened: --block?)" repro ga-nim --bloc 7 --out "$tmp/gn"
 expect_error 2 "unknown option '--gen' (options are not shortened: --gens?)" repro ga-nim --gen=5 --out "$tmp/gn"
 expect_error 2 "unknown option '--thr'" perft tictactoe 3 --thr 1
 expect_grep "^504" perft tictactoe 3 --threads=1
