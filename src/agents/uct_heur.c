@@ -81,27 +81,6 @@ void uct_heur_learn(uct *u, const unsigned char *s, const double *val)
 	}
 }
 
-bool uct_imb_on(const uct *u)
-{
-	return u->imb > 0 && !u->rounds;
-}
-
-/* Node c's implicit minimax value for player p: exact where proven. */
-static double imb_value(const uct *u, const node *c, int p)
-{
-	return c->flags & PROVEN ? c->proof[p] :
-		u->hv[(size_t)(c - u->nodes) * u->np + (size_t)p];
-}
-
-double uct_mixed(const uct *u, const node *c, int p, double mean)
-{
-	if (!uct_imb_on(u) || c->flags & PROVEN)
-		return mean;
-	double w = u->ihalf > 0 ? u->imb * u->ihalf / (u->ihalf + c->visits) :
-		u->imb;
-	return (1 - w) * mean + w * imb_value(u, c, p);
-}
-
 /* Each node of the path takes the values of its visited child best for
  * its mover. */
 void uct_imb_backup(uct *u)
@@ -115,7 +94,7 @@ void uct_imb_backup(uct *u)
 		double top = -1;
 		for (int k = 0; k < nd->ntried; k++) {
 			const node *c = &u->nodes[nd->first + k];
-			double v = imb_value(u, c, m);
+			double v = uct_imb_value(u, c, m);
 			if (c->visits > 0 && v > top) {
 				top = v;
 				best = c;
@@ -125,7 +104,7 @@ void uct_imb_backup(uct *u)
 			return;
 		float *h = &u->hv[(size_t)n * np], nv[GL_PLAYERS_MAX];
 		for (size_t p = 0; p < np; p++)
-			nv[p] = (float)imb_value(u, best, (int)p);
+			nv[p] = (float)uct_imb_value(u, best, (int)p);
 		if (memcmp(h, nv, np * sizeof *h) == 0)
 			return;
 		memcpy(h, nv, np * sizeof *h);

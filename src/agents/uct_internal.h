@@ -13,6 +13,7 @@
 
 #include "agents/internal.h"
 
+#include <math.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -258,14 +259,36 @@ int32_t uct_child(const uct *u, int32_t n, gl_action m);
 
 /* --- uct_playout.c: MAST and playouts ------------------------------------- */
 
+/* The few helpers of the hot loops are inline here, shared by the files
+ * without a call across them. */
+
 /* MAST's Gibbs weight of entry e (e->n > 0), computed when read after its
- * mean changed. */
-double uct_mast_weight(const uct *u, mast_entry *e);
+ * mean changed (a batch of lanes changes an entry many times and reads
+ * it once). */
+static inline double uct_mast_weight(const uct *u, mast_entry *e)
+{
+	if (e->w < 0)
+		e->w = exp((e->sum / e->n - 100) / u->tau);
+	return e->w;
+}
+
 /* MAST: player `who` made `move` in an iteration that gave it `goal`. */
-void uct_mast_add(uct *u, const gl_game *g, int who, gl_action move, double goal);
+static inline void uct_mast_add(uct *u, const gl_game *g, int who,
+	gl_action move, double goal)
+{
+	mast_entry *e = &u->mast[(size_t)who * (size_t)g->nactions + (size_t)move];
+	e->sum += goal;
+	e->n += 1;
+	e->w = -1; /* uct_mast_weight() computes it when it is next read */
+}
+
 /* Whether playouts follow MAST's policy now: not once the match has met a
- * round of simultaneous moves. */
-bool uct_policy_on(const uct *u);
+ * round of simultaneous moves, where a move's mean mixes the other
+ * choosers' unseen replies. */
+static inline bool uct_policy_on(const uct *u)
+{
+	return !u->rounds;
+}
 /* The value of a leaf whose state is s (not changed): one playout's goals
  * into mean, MAST taught its moves. Returns whether s is terminal (mean
  * then exact). */
@@ -282,10 +305,30 @@ void uct_heur_eval(uct *u, int32_t n, const unsigned char *s);
 void uct_heur_learn(uct *u, const unsigned char *s, const double *val);
 /* Whether the implicit minimax values are kept and used now: imb on and
  * no round of simultaneous moves met (rounds have no minimax). */
-bool uct_imb_on(const uct *u);
+static inline bool uct_imb_on(const uct *u)
+{
+	return u->imb > 0 && !u->rounds;
+}
+
+/* Node c's implicit minimax value for player p: exact where proven. */
+static inline double uct_imb_value(const uct *u, const node *c, int p)
+{
+	return c->flags & PROVEN ? c->proof[p] :
+		u->hv[(size_t)(c - u->nodes) * u->np + (size_t)p];
+}
+
 /* Child c's value for player p in selection, from its mean: mixed with
- * its implicit minimax value where uct_imb_on(). */
-double uct_mixed(const uct *u, const node *c, int p, double mean);
+ * its implicit minimax value where uct_imb_on(), the heuristic's share
+ * imb fading with the child's visits (halved at ihalf). */
+static inline double uct_mixed(const uct *u, const node *c, int p,
+	double mean)
+{
+	if (!uct_imb_on(u) || c->flags & PROVEN)
+		return mean;
+	double w = u->ihalf > 0 ? u->imb * u->ihalf / (u->ihalf + c->visits) :
+		u->imb;
+	return (1 - w) * mean + w * uct_imb_value(u, c, p);
+}
 /* The implicit minimax values of the descent's nodes (u->path), from its
  * leaf up, until a node's do not change. */
 void uct_imb_backup(uct *u);

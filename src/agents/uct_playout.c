@@ -27,15 +27,6 @@ static gl_action draw_move(gl_agent *a, const gl_action *moves,
 	return moves[k - 1];
 }
 
-/* Computed when read, not when the mean changes: a batch of lanes
- * changes an entry many times and reads it once. */
-double uct_mast_weight(const uct *u, mast_entry *e)
-{
-	if (e->w < 0)
-		e->w = exp((e->sum / e->n - 100) / u->tau);
-	return e->w;
-}
-
 /* MAST as CadiaPlayer had it (Finnsson and Bjornsson 2008): player p's
  * move drawn from moves[0..k) with probability proportional to
  * exp(Q / tau), Q its mean goal over all iterations (a move never played:
@@ -51,22 +42,6 @@ static gl_action gibbs_move(uct *u, gl_agent *a, int p, const gl_action *moves,
 		total += w[i];
 	}
 	return draw_move(a, moves, w, k, total);
-}
-
-void uct_mast_add(uct *u, const gl_game *g, int who, gl_action move,
-	double goal)
-{
-	mast_entry *e = &u->mast[(size_t)who * (size_t)g->nactions + (size_t)move];
-	e->sum += goal;
-	e->n += 1;
-	e->w = -1; /* uct_mast_weight() computes it when it is next read */
-}
-
-/* At rounds of simultaneous moves MAST's playouts stop: a move's mean
- * there mixes the other choosers' unseen replies. */
-bool uct_policy_on(const uct *u)
-{
-	return !u->rounds;
 }
 
 /* Whether playouts record their moves (and their movers: a to_move() a
