@@ -249,7 +249,7 @@ static int uct_init(gl_agent *a, const gl_params *p, gl_err *err)
 	u->tau = kind_int(p, race, "mast", 0) == 2 ?
 		(double)gl_params_int(p, "tau") : 0;
 	u->nact = (size_t)g->nactions;
-	u->decisive = gl_params_int(p, "connect") && connect_game(g) ? 3 : 0;
+	u->decisive = gl_params_int(p, "connect") && connect_game(g);
 	u->np = g->nplayers;
 	u->rank = g->nplayers >= 3 ? (double)gl_params_int(p, "rank") / 100 : 0;
 	/* MAST's table of players x action ids, cleared at every match: off

@@ -107,10 +107,10 @@ typedef struct uct {
 			     * of the most visited one's visits */
 	double tau;         /* MAST's Gibbs temperature (0: MAST off) */
 	bool rounds;        /* a round of simultaneous moves met this match */
-	int decisive;       /* 3 (param connect): an expansion puts a move
-			     * that wins at once first, and playouts play
-			     * one and block one where lines say to look;
-			     * 0: off */
+	bool decisive;      /* param connect, in a game of lines: an
+			     * expansion puts a move that wins at once
+			     * first, and playouts play one and block one
+			     * where lines say to look */
 	int esolve;         /* endgame solving: percent of a move's time
 			     * (0: off) */
 	es_entry *es_tt;    /* [1 << ES_BITS] its table of bounds */

@@ -79,10 +79,12 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 	gl_action *moves = u->moves;
 	bool track = tracking(u);
 	unsigned ply;
-	/* anti-decisive moves: the last move's mover, and the moves it had,
-	 * while that move may be taken back for a block */
+	/* decisive and anti-decisive moves, until the match meets a round of
+	 * simultaneous moves (a round's later chooser cannot answer the
+	 * earlier, unseen ones); for a block, the last move's mover and the
+	 * moves it had, while that move may be taken back */
+	bool decisive = u->decisive && !u->rounds;
 	int last = -1, nlast = 0;
-	bool block = u->decisive > 2 && !u->rounds;
 	for (ply = 0; ply < g->max_length; ply++) {
 		int k = g->type->legal(g, s, moves);
 		if (k == 0) {
@@ -91,7 +93,7 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 		}
 		gl_action m = NONE;
 		int p = -1;
-		if (u->decisive && k > 1 && !u->rounds) {
+		if (decisive && k > 1) {
 			p = g->type->to_move(g, s);
 			int i = threats_near(g, s, p) ?
 				win_at(g, s, moves, k, p, u->look) : -1;
@@ -110,7 +112,7 @@ static unsigned playout(uct *u, gl_agent *a, void *s, int *goals)
 				continue;
 			}
 		}
-		if (block && k > 1) {
+		if (decisive && k > 1) {
 			last = p >= 0 ? p : g->type->to_move(g, s);
 			nlast = k;
 			memcpy(u->pmv, moves, (size_t)k * sizeof *moves);
