@@ -143,7 +143,7 @@ static bool lines_of(const gl_game *g, uint32_t lo, uint32_t hi)
 
 /* Whether g is a race (race=1): every goal line one proposition, so that
  * a player's top goal is a single fact of the state (a piece on the far
- * row). A linear model over the state's propositions, imb's heuristic,
+ * row). A linear model over the state's propositions (uct_heur.c)
  * then has the goal itself among its features; a goal of several facts
  * at once (connectFour's lines of four) it cannot read. */
 static bool race_game(const gl_game *g)
