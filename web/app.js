@@ -68,6 +68,16 @@ function gameChoice(prefix) {
 
 function agentInfo(name) { return AGENTS.agents.find(a => a.name === name); }
 
+/* The parameters an agent's form shows at once: a handful of plain
+ * choices (how long it thinks, how it explores); the rest of the agent's
+ * parameter table (GET /api/agents) folds away under "advanced". An agent
+ * not listed shows its first PLAIN_FIRST. */
+const PLAIN_PARAMS = {
+  uct: ["time", "iterations", "c"],
+  alphabeta: ["depth", "time", "eval"],
+};
+const PLAIN_FIRST = 3;
+
 function fillAgents(sel, names, dflt, paramsBox) {
   sel.innerHTML = "";
   for (const n of names) {
@@ -78,12 +88,25 @@ function fillAgents(sel, names, dflt, paramsBox) {
   const draw = () => {
     paramsBox.innerHTML = "";
     const a = agentInfo(sel.value);
-    for (const p of (a ? a.params : [])) {
+    const params = a ? a.params : [];
+    const plain = PLAIN_PARAMS[sel.value] ||
+      params.slice(0, PLAIN_FIRST).map(p => p.key);
+    let more = null;  /* the <details> of the others, made for the first */
+    for (const p of params) {
       const lab = el("label", { title: p.help }, p.key + " ");
       lab.appendChild(el("input", { "data-key": p.key,
         placeholder: p.key === "time" ? AGENTS.move_time + " (server)" : p.default }));
-      paramsBox.appendChild(lab);
+      if (plain.includes(p.key)) {
+        paramsBox.appendChild(lab);
+        continue;
+      }
+      if (!more) {
+        more = el("details", { class: "advanced" });
+        more.appendChild(el("summary", {}, "advanced"));
+      }
+      more.appendChild(lab);
     }
+    if (more) paramsBox.appendChild(more);
   };
   sel.onchange = draw;
   draw();
