@@ -264,6 +264,52 @@ static void test_deterministic(void)
 	gl_match_done(&b);
 }
 
+/* The best move so far (gl_agent_best): none before a choice; after one
+ * searched by the tree alone, the move played, and a legal one at a
+ * round of simultaneous moves (issue 70: a GGP player sends it at its
+ * deadline). */
+static void test_publish(void)
+{
+	static const struct {
+		const char *game, *spec;
+	} cases[] = {
+		{"connect4", "uct:time=0,iterations=400,esolve=0"},
+		{"gdl:data/gdl/games/roshambo2.kif", "uct:time=0,iterations=400"},
+		{"gdl:data/gdl/games/tictactoe_3player.kif", "uct:time=0,iterations=400"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		gl_err err = {0};
+		gl_game *g = gl_game_new(cases[i].game, &err);
+		gl_agent *a = g ? gl_agent_new(cases[i].spec, g, NULL, &err) : NULL;
+		void *st = g ? gl_game_state_new(g, &err) : NULL;
+		gl_action *lg = g ? gl_game_moves_new(g, &err) : NULL;
+		CHECK_MSG(a && st && lg, "%s: %s", cases[i].game, err.msg);
+		if (a && st && lg) {
+			gl_action best, move;
+			CHECK(!gl_agent_best(a, &best));
+			a->role = 0;
+			CHECK(!a->type->begin || a->type->begin(a, &err) == 0);
+			gl_game_start(g, st);
+			CHECK(a->type->choose(a, st, &move, &err) == 0);
+			CHECK_MSG(gl_agent_best(a, &best), "%s: nothing published",
+				cases[i].game);
+			int n = gl_game_legal(g, st, lg);
+			bool legal = false;
+			for (int k = 0; k < n; k++)
+				legal |= lg[k] == best;
+			CHECK_MSG(legal, "%s: published an illegal move", cases[i].game);
+			if (i == 0)
+				CHECK(best == move);
+			gl_agent_unpublish(a);
+			CHECK(!gl_agent_best(a, &best));
+		}
+		gl_free(lg);
+		gl_free(st);
+		gl_agent_free(a);
+		gl_game_free(g);
+	}
+}
+
 /* Tree reuse with a small arena (it fills, is compacted, and stops growing)
  * against reuse off: both legal, and reuse really keeps a tree (it is not
  * the same player as without it). */
@@ -1641,6 +1687,7 @@ static const struct {
 	{test_wins_in_one, 1},
 	{test_decisive, 1},
 	{test_deterministic, 2},
+	{test_publish, 2},
 	{test_ponder, 2},
 	{test_options, 2},
 	{test_rank, 1},

@@ -385,6 +385,29 @@ static int uct_begin(gl_agent *a, gl_err *err)
 	return 0;
 }
 
+void uct_publish(uct *u, gl_agent *a)
+{
+	if (u->pub_k <= 0)
+		return;
+	const node *r = &u->nodes[u->root], *best = NULL;
+	if (!(r->flags & SIMUL)) {
+		if (r->flags & EXPANDED && r->nchild > 0)
+			best = uct_best_child(u, r);
+	} else if (u->pub_h > 0) {
+		for (int32_t i = r->first + r->nchild; i < u->used &&
+		     u->nodes[i].flags & STATS; i++)
+			if (u->nodes[i].who == a->role && (!best ||
+			    u->nodes[i].visits > best->visits))
+				best = &u->nodes[i];
+	} else {
+		for (int i = 0; i < r->nchild; i++)
+			if (!best || u->nodes[r->first + i].visits > best->visits)
+				best = &u->nodes[r->first + i];
+	}
+	if (best && best->visits > 0 && uct_listed(u->root_moves, u->pub_k, best->move))
+		gl_agent_publish(a, best->move);
+}
+
 static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 {
 	uct *u = a->data;
@@ -406,6 +429,9 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 	}
 	double stop = u->seconds > 0 ? gl_now() + u->seconds : 0, tree_stop;
 	u->halt = a->stop;
+	u->pub_k = k;
+	u->pub_h = h;
+	uct_publish(u, a); /* what a kept tree already knows */
 	int ev;
 	gl_action em;
 	if (uct_es_before(u, g, s, h, moves, k, stop, &ev, &em, &tree_stop)) {
@@ -413,6 +439,7 @@ static int uct_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 		return 0;
 	}
 	uct_search(u, a, tree_stop);
+	u->pub_k = 0;
 	const node *r = &u->nodes[u->root];
 	const node **x = u->x;
 	int n = 0;

@@ -132,6 +132,9 @@ typedef struct uct {
 	double *es_key;     /* ... [max_legal] the order of a state's moves,
 			     * while es_search() sorts them */
 	const atomic_bool *halt; /* choose()'s a->stop: set, the search ends */
+	int pub_k, pub_h;   /* while choose() searches: its legal moves in
+			     * root_moves and the choices pending at its root
+			     * (uct_publish); pub_k 0 outside choose() */
 	unsigned np;        /* the game's players */
 	double rank;        /* games of 3 or more players: weight of a
 			     * player's standing against the others in the
@@ -373,6 +376,12 @@ int uct_es_before(uct *u, const gl_game *g, const void *s, int h,
  * is proven to reach v too, searched until the clock reads stop. */
 bool uct_es_holds(uct *u, const gl_game *g, const void *s, gl_action m,
 	int v, double stop);
+
+/* The root's best move so far, as choose() would play it now (the child
+ * uct_best_child picks; at a round of simultaneous moves, the agent's
+ * own most visited move), published to a->best (gl_agent_publish); none
+ * while the root has no visited move, or outside choose(). */
+void uct_publish(uct *u, gl_agent *a);
 
 /* --- uct_time.c: the search loop, lanes, pondering ------------------------ */
 

@@ -180,9 +180,13 @@ static unsigned pick_lanes(uct *u, gl_agent *a, double stop)
 	return n + k;
 }
 
+/* Iterations between two publications of the best move so far (its
+ * cost, a scan of the root's children, is a small part of one). */
+enum { PUBLISH_EVERY = 16 };
+
 void uct_search(uct *u, gl_agent *a, double stop)
 {
-	uint64_t it = pick_lanes(u, a, stop);
+	uint64_t it = pick_lanes(u, a, stop), published = 0;
 	do {
 		if (lanes_fit(u, stop)) {
 			it += iterate_lanes(u, a, u->iterations ? u->iterations - it :
@@ -190,6 +194,11 @@ void uct_search(uct *u, gl_agent *a, double stop)
 		} else {
 			uct_iterate(u, a);
 			it++;
+		}
+		/* the best so far, for a player whose deadline comes first */
+		if (!published || it - published >= PUBLISH_EVERY) {
+			uct_publish(u, a);
+			published = it;
 		}
 	} while ((!u->iterations || it < u->iterations) &&
 		 (stop == 0 || gl_now() < stop) && uct_open_root(u) && !uct_halted(u));
