@@ -1282,7 +1282,8 @@ static const gl_option martens_opts[] = {
 	{"seed", "S", "1", "the first seed", 0},
 	{"max-plays", "N", "3000", "plays before a run gives up", 0},
 	{"lauto-plays", "N", "1500000", "L-automaton plays against random", 0},
-	{"lauto-perfect-plays", "N", "100000", "L-automaton plays against perfect", 0},
+	{"lauto-perfect-plays", "N", "200000", "L-automaton plays against the perfect player of its "
+		"evaluation's game", 0},
 	{"streak", "N", "100", "plays without a loss that count as learned", 0},
 	{"out", "DIR", "out/martens", "where the CSV and SVG go", 0},
 	{"threads", "T", "all cores", "runs played at once (and under mpirun, on every rank)", 0},

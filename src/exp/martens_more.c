@@ -113,12 +113,28 @@ typedef struct mmrun {
 	int v[NV];
 } mmrun;
 
+/* The diagonal's claims are shares of runs, one look each: they take
+ * DIAG_RUNS times the runs of the others (a run is a few dozen plays). */
+enum { DIAG_RUNS = 3 };
+
 typedef struct mm_job {
 	const martens_more_opts *o;
 	const gl_game *g;
-	mmrun *runs;   /* NCOND * seeds */
+	int base[NCOND + 1]; /* condition ci's runs are base[ci] .. base[ci+1]-1 */
+	mmrun *runs;         /* base[NCOND] of them */
 	gl_err *err;
 } mm_job;
+
+/* Runs of condition ci, and run s of it. */
+static int nrun(const mm_job *j, int ci)
+{
+	return j->base[ci + 1] - j->base[ci];
+}
+
+static mmrun *run_at(const mm_job *j, int ci, int s)
+{
+	return &j->runs[j->base[ci] + s];
+}
 
 /* Play one match, the learner in seat; its result (+1, 0, -1) into *res. */
 static int play(const gl_game *g, gl_agent *learner, gl_agent *opp, int seat, uint64_t seed,
@@ -302,8 +318,11 @@ static void mm_piece(void *arg, int i, int worker)
 {
 	(void)worker;
 	const mm_job *j = arg;
+	int ci = 0;
+	while (j->base[ci + 1] <= i)
+		ci++;
 	j->err[i] = (gl_err){0};
-	mm_run(j, i / j->o->seeds, i % j->o->seeds, &j->runs[i], &j->err[i]);
+	mm_run(j, ci, i - j->base[ci], &j->runs[i], &j->err[i]);
 }
 
 static size_t mm_get(void *arg, int i, const void **bytes)
@@ -332,15 +351,15 @@ static int mm_put(void *arg, int i, const void *bytes, size_t size, gl_err *err)
 static double mean_v(const mm_job *j, int ci, int v)
 {
 	double s = 0;
-	for (int k = 0; k < j->o->seeds; k++)
-		s += j->runs[ci * j->o->seeds + k].v[v];
-	return s / j->o->seeds;
+	for (int k = 0; k < nrun(j, ci); k++)
+		s += run_at(j, ci, k)->v[v];
+	return s / nrun(j, ci);
 }
 
 static void col(const mm_job *j, int ci, int v, double *out)
 {
-	for (int k = 0; k < j->o->seeds; k++)
-		out[k] = j->runs[ci * j->o->seeds + k].v[v];
+	for (int k = 0; k < nrun(j, ci); k++)
+		out[k] = run_at(j, ci, k)->v[v];
 }
 
 static const char *const teacher_of[3] = {"perfect varying", "perfect same move", "person"};
@@ -357,14 +376,14 @@ static void claims_follow(const mm_job *j, gl_report *rep, gl_claims *cl, double
 	for (int ci = 0; ci < 3; ci++) {
 		char str[FOLLOW_PLAYS + 1];
 		for (int s = 0; s < n; s++) {
-			const mmrun *r = &j->runs[ci * n + s];
+			const mmrun *r = run_at(j, ci, s);
 			for (int p = 0; p < FOLLOW_PLAYS; p++)
 				str[p] = (char)r->v[3 + p];
 			str[FOLLOW_PLAYS] = '\0';
 			gl_table_cells(rep, t, "%s\t%d\t%s\t%d\t%d\t%d", teacher_of[ci], s + 1, str,
 				r->v[0], r->v[1], r->v[2]);
 		}
-		const mmrun *r0 = &j->runs[ci * n];
+		const mmrun *r0 = run_at(j, ci, 0);
 		for (int p = 0; p < FOLLOW_PLAYS; p++)
 			str[p] = (char)r0->v[3 + p];
 		col(j, ci, 0, a);
@@ -395,14 +414,14 @@ static void claims_draw(const mm_job *j, gl_report *rep, gl_claims *cl, double *
 		"draws");
 	for (int ci = 3; ci < 7; ci++)
 		for (int s = 0; s < n; s++) {
-			const mmrun *r = &j->runs[ci * n + s];
+			const mmrun *r = run_at(j, ci, s);
 			gl_table_cells(rep, t, "%s\t%s\t%d\t%d\t%d\t%d", ci & 1 ? "early" : "final",
 				ci < 5 ? "perfect varying" : "person", s + 1, r->v[0], r->v[1], r->v[2]);
 		}
 	for (int k = 0; k < 2; k++) {
 		int e = 3 + 2 * k, f = e + 1;
 		for (int s = 0; s < n; s++)
-			dd[s] = j->runs[e * n + s].v[2] - j->runs[f * n + s].v[2];
+			dd[s] = run_at(j, e, s)->v[2] - run_at(j, f, s)->v[2];
 		char claim[160], ours[300];
 		snprintf(claim, sizeof claim, "early machine's decided tendency to draw: %s",
 			k ? "person" : "perfect varying");
@@ -430,7 +449,7 @@ static void claims_open(const mm_job *j, gl_report *rep, gl_claims *cl, double *
 	static const char *const where[3] = {"corner", "side", "centre"};
 	for (int ci = 7; ci < 13; ci++)
 		for (int s = 0; s < n; s++) {
-			const mmrun *r = &j->runs[ci * n + s];
+			const mmrun *r = run_at(j, ci, s);
 			gl_table_cells(rep, t, "%s\t%s\t%d\t%d\t%d\t%d", where[(ci - 7) % 3],
 				ci < 10 ? "perfect varying" : "person", s + 1, r->v[0], r->v[1], r->v[2]);
 		}
@@ -442,7 +461,7 @@ static void claims_open(const mm_job *j, gl_report *rep, gl_claims *cl, double *
 		gl_report_printf(rep, "  %-20s %s\n", k ? "person" : "perfect varying", ours);
 		for (int w = 0; w < 2; w++) {
 			for (int s = 0; s < n; s++)
-				dd[s] = j->runs[(base + w) * n + s].v[1] - j->runs[(base + 2) * n + s].v[1];
+				dd[s] = run_at(j, base + w, s)->v[1] - run_at(j, base + 2, s)->v[1];
 			char claim[160];
 			snprintf(claim, sizeof claim, "best opening against the machine, %s beside the "
 				"centre: %s", where[w], k ? "person" : "perfect varying");
@@ -468,7 +487,7 @@ static void claims_nwin(const mm_job *j, gl_report *rep, gl_claims *cl)
 	for (int k = 0; k < 2; k++) {
 		int ci = 13 + k, won = 0;
 		for (int s = 0; s < n; s++) {
-			const mmrun *r = &j->runs[ci * n + s];
+			const mmrun *r = run_at(j, ci, s);
 			won += r->v[0] > 0;
 			gl_table_cells(rep, t, "%d\t%d\t%d\t%d\t%d\t%d\t%d", j->o->nwin[k], s + 1,
 				r->v[2], r->v[3], r->v[4], r->v[0], r->v[1]);
@@ -495,7 +514,7 @@ static void claims_nwin(const mm_job *j, gl_report *rep, gl_claims *cl)
 
 static void claims_diag(const mm_job *j, gl_report *rep, gl_claims *cl)
 {
-	int n = j->o->seeds;
+	int n = nrun(j, 15);
 	gl_report_printf(rep, "\nThe diagonal (2.1, 2.2): the teacher wins along a diagonal "
 		"(with a fourth mark, or pure), then plays for a pure diagonal\n");
 	gl_table *t = gl_report_table(rep, "diagonal.csv", "lost_to,seed,taught,plays_to_teach,"
@@ -503,7 +522,7 @@ static void claims_diag(const mm_job *j, gl_report *rep, gl_claims *cl)
 	for (int k = 0; k < 2; k++) {
 		int ci = 15 + k, taught = 0, found = 0, blocked = 0;
 		for (int s = 0; s < n; s++) {
-			const mmrun *r = &j->runs[ci * n + s];
+			const mmrun *r = run_at(j, ci, s);
 			taught += r->v[0];
 			found += r->v[2];
 			blocked += r->v[3];
@@ -537,11 +556,16 @@ static void claims_diag(const mm_job *j, gl_report *rep, gl_claims *cl)
 int martens_more(const gl_exp_env *env, gl_report *rep, const martens_more_opts *o,
 	gl_claims *cl, gl_err *err)
 {
-	int n = NCOND * o->seeds;
+	mm_job j = {o, NULL, {0}, NULL, NULL};
+	for (int ci = 0; ci < NCOND; ci++)
+		j.base[ci + 1] = j.base[ci] + o->seeds * (conds[ci].kind == K_DIAG ? DIAG_RUNS : 1);
+	int n = j.base[NCOND];
 	gl_game *g = gl_game_new("tictactoe", err);
 	if (!g)
 		return err->code;
-	mm_job j = {o, g, gl_calloc((size_t)n, sizeof(mmrun)), gl_calloc((size_t)n, sizeof(gl_err))};
+	j.g = g;
+	j.runs = gl_calloc((size_t)n, sizeof(mmrun));
+	j.err = gl_calloc((size_t)n, sizeof(gl_err));
 	double *a = gl_malloc(sizeof *a * 3 * (size_t)o->seeds);
 	int rc = 0;
 	if (!j.runs || !j.err || !a)
@@ -553,7 +577,7 @@ int martens_more(const gl_exp_env *env, gl_report *rep, const martens_more_opts 
 		rc = exp_first_failure(j.err, n, err);
 	if (!rc) {
 		gl_report_printf(rep, "\n== Note I, section 2: the remarks, tic-tac-toe, %d runs "
-			"each ==\n", o->seeds);
+			"each (the diagonal's %d) ==\n", o->seeds, DIAG_RUNS * o->seeds);
 		claims_follow(&j, rep, cl, a, a + o->seeds, a + 2 * o->seeds);
 		claims_draw(&j, rep, cl, a);
 		claims_open(&j, rep, cl, a);

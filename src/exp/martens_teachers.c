@@ -162,7 +162,7 @@ static int person_choose(gl_agent *a, const void *s, gl_action *move, gl_err *er
 		memcpy(p->cval, p->values, (size_t)n * sizeof *p->cval);
 		nc = n;
 	}
-	if (p->open >= 0 && p->own == 0)
+	if (p->open >= 0 && p->own == 0 && a->role == 0)
 		for (int i = 0; i < nc; i++)
 			if (p->cand[i] == (gl_action)p->open) {
 				*move = p->cand[i];
