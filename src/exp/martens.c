@@ -1,18 +1,26 @@
 /*
  * martens.c - the experiment `martens`: H. H. Martens, "Two Notes on
- * Machine 'Learning'" (1959), redone against machine opponents and
+ * Machine 'Learning'" (1959), redone against machine teachers and
  * carried past where the paper ran out of machine:
  *   - Table I (Note I, 2.2) in tic-tac-toe from nothing: the L/D/W string
- *     and totals against `perfect` (opponent first, machine first),
- *     `egreedy` and `random`, with plays and losses until 100 plays in a
- *     row without a loss (2.1: "of the order of 50 to 60" losses);
+ *     and totals against `perfect` varying and repeating its best move,
+ *     and a person model (martens.h's `person`: a few repeated opening
+ *     lines, a blunder at --blunder) that can lose, opponent first and
+ *     machine first; `egreedy` and `random` beside; plays and losses until
+ *     100 plays in a row without a loss (2.1: "of the order of 50 to 60");
+ *     Table I's string 1 against the person at three blunder
+ *     probabilities (the claims' sensitivity to it);
  *   - Hex 3x3 machine first (2.3, 2.4): early and final rules, with and
- *     without the six invalid symmetries given, and with two tiers;
+ *     without the six invalid symmetries given, and with two tiers,
+ *     against the same teachers;
  *   - the L-automaton (Note II, 5) under the normal and the misere
- *     evaluation of tic-tac-toe: mistakes per 100 plays against `perfect`
- *     and `random`, judged exactly, and the size of its memory.
- * Each seed of each condition is a piece of work. Also the Martens part
- * of `gamelearn demo` (gl_exp_martens_demo).
+ *     evaluation of tic-tac-toe: mistakes against the perfect player of
+ *     each evaluation's game (misere: martens.h's `misere`) and `random`,
+ *     judged exactly, and the size of its memory;
+ *   - Note I's remarks of section 2 (martens_more.c).
+ * Every claim, one per teacher, is judged by verdict.h's one rule with its
+ * tolerance fixed below. Each seed of each condition is a piece of work.
+ * Also the Martens part of `gamelearn demo` (gl_exp_martens_demo).
  */
 #include "internal.h"
 #include "martens_internal.h"
@@ -273,10 +281,8 @@ typedef struct mctx {
 	mrun *runs;         /* seeds of them */
 	gl_err *errs;       /* a failure per piece */
 	/* tic-tac-toe: Table I's strings (W, L, D over the paper's number of
-	 * plays); losses over them and until it stops; plays and losses until
-	 * it stops, as text */
+	 * plays); plays and losses until it stops, as text */
 	char t1_row[NTTT][96];
-	double t1_loss[NTTT], stop_loss[NTTT];
 	char stop_plays[NTTT][64], stop_losses[NTTT][64];
 	/* Hex: the same, and the first 100 plays, and after a second phase */
 	char hex_stop[NHEX][64], hex_loss[NHEX][64], hex_l100[NHEX][64], hex_p2[NHEX][200];
@@ -284,11 +290,8 @@ typedef struct mctx {
 	 * run stopped losing within 7 plays and, taught by a repeating
 	 * teacher, then lost nothing to perfect varying */
 	bool hex_seven[NHEX];
-	double hex_l50[NHEX], hex_inv100[NHEX]; /* losses in the first 50 plays; invalid at 100 */
-	/* the L-automaton: a line each; mistakes in all and in the last
-	 * quarter, mean over seeds */
+	/* the L-automaton: a line each */
 	char lsum[4][200];
-	double l_tot[4], l_late[4];
 } mctx;
 
 static double *tm_at(const mctx *x, int c, int m)
@@ -787,8 +790,6 @@ static int martens_ttt(mctx *x, gl_err *err)
 			/* until it stops losing, or all it lost when it never did */
 			tm_at(x, c, TM_STOPL)[s] = r->stop >= 0 ? r->stop_losses : r->l;
 		}
-		x->t1_loss[c] = nr ? l / nr : -1;
-		x->stop_loss[c] = ls.n ? ls.mean : -1;
 		if (nr)
 			snprintf(x->t1_row[c], sizeof x->t1_row[c], "%d plays: %.1f W, %.1f L, %.1f D",
 				np, w / nr, l / nr, d / nr);
@@ -864,11 +865,6 @@ static int martens_hex(mctx *x, gl_err *err)
 		snprintf(x->hex_l100[c] + len, sizeof x->hex_l100[c] - len,
 			" lost, %.1f invalid found", inv100 / (double)seeds);
 		x->hex_p2[c][0] = '\0';
-		x->hex_l50[c] = 0;
-		for (int s = 0; s < seeds; s++)
-			x->hex_l50[c] += (double)runs[s].cum[3 * (runs[s].plays < 50 ?
-				runs[s].plays - 1 : 49) + 2] / (double)seeds;
-		x->hex_inv100[c] = inv100 / (double)seeds;
 		for (int s = 0; s < seeds; s++) {
 			const mrun *r = &runs[s];
 			/* a run that never stopped losing: all its plays and losses */
@@ -994,8 +990,6 @@ static int martens_lauto(mctx *x, gl_err *err)
 				s + 1, plays, r->total, r->distinct, r->maxrep, r->late, r->last,
 				r->size);
 		}
-		x->l_tot[c] = tot / seeds;
-		x->l_late[c] = late / seeds;
 		char last[40];
 		snprintf(last, sizeof last, "%d-%d", lastmin, lastmax);
 		gl_report_printf(rep, "%-24s %-12.1f %-9.1f %-12d %-14.1f %-18s %.0f\n", lc[c].name,
@@ -1275,7 +1269,7 @@ static int martens_sensitivity(mctx *x, gl_err *err)
 }
 
 static const gl_option martens_opts[] = {
-	{"seeds", "N", "20", "runs per condition of Note I", 0},
+	{"seeds", "N", "40", "runs per condition of Note I", 0},
 	{"lauto-seeds", "N", "10", "runs per condition of the L-automaton (Note II)", 0},
 	{"blunder", "P", "0.1", "the person teacher's probability of a random move outside its "
 		"opening lines", 0},
@@ -1392,7 +1386,7 @@ const gl_experiment_type gl_exp_martens = {
 	.summary = "Martens 1959: Table I analogues, Hex 3x3, the L-automaton under two "
 		"evaluations",
 	.paper = "H. H. Martens, \"Two Notes on Machine 'Learning'\", Information and Control, 1959",
-	.seeds = "seeds 1..--seeds (20; the L-automaton --lauto-seeds, 10) from --seed 1; plays "
+	.seeds = "seeds 1..--seeds (40; the L-automaton --lauto-seeds, 10) from --seed 1; plays "
 		"seeded per seed and play",
 	.opts = martens_opts,
 	.quick = "--seeds 2 --lauto-seeds 2 --max-plays 300 --lauto-plays 3000 "

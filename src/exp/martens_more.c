@@ -115,7 +115,7 @@ typedef struct mmrun {
 
 /* The diagonal's claims are shares of runs, one look each: they take
  * DIAG_RUNS times the runs of the others (a run is a few dozen plays). */
-enum { DIAG_RUNS = 3 };
+enum { DIAG_RUNS = 4 };
 
 typedef struct mm_job {
 	const martens_more_opts *o;
