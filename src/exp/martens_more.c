@@ -113,9 +113,10 @@ typedef struct mmrun {
 	int v[NV];
 } mmrun;
 
-/* The diagonal's claims are shares of runs, one look each: they take
- * DIAG_RUNS times the runs of the others (a run is a few dozen plays). */
-enum { DIAG_RUNS = 4 };
+/* The diagonal's claims are shares of runs, one look each, and the
+ * follow-on string's counts sit near their tolerance: both take MORE_RUNS
+ * times the runs of the others (a run is under a hundred plays). */
+enum { MORE_RUNS = 4 };
 
 typedef struct mm_job {
 	const martens_more_opts *o;
@@ -367,7 +368,7 @@ static const char *const teacher_of[3] = {"perfect varying", "perfect same move"
 static void claims_follow(const mm_job *j, gl_report *rep, gl_claims *cl, double *a, double *b,
 	double *d)
 {
-	int n = j->o->seeds;
+	int n = nrun(j, 0);
 	static const double paper[3] = {0, 5, 5};
 	gl_report_printf(rep, "\nThe follow-on string (2.2): 79 plays opponent first, then %d "
 		"with the machine first, memory kept (paper: LLLLDDDDDL)\n", FOLLOW_PLAYS);
@@ -558,7 +559,8 @@ int martens_more(const gl_exp_env *env, gl_report *rep, const martens_more_opts 
 {
 	mm_job j = {o, NULL, {0}, NULL, NULL};
 	for (int ci = 0; ci < NCOND; ci++)
-		j.base[ci + 1] = j.base[ci] + o->seeds * (conds[ci].kind == K_DIAG ? DIAG_RUNS : 1);
+		j.base[ci + 1] = j.base[ci] + o->seeds * (conds[ci].kind == K_DIAG ||
+			conds[ci].kind == K_FOLLOW ? MORE_RUNS : 1);
 	int n = j.base[NCOND];
 	gl_game *g = gl_game_new("tictactoe", err);
 	if (!g)
@@ -566,7 +568,7 @@ int martens_more(const gl_exp_env *env, gl_report *rep, const martens_more_opts 
 	j.g = g;
 	j.runs = gl_calloc((size_t)n, sizeof(mmrun));
 	j.err = gl_calloc((size_t)n, sizeof(gl_err));
-	double *a = gl_malloc(sizeof *a * 3 * (size_t)o->seeds);
+	double *a = gl_malloc(sizeof *a * 3 * MORE_RUNS * (size_t)o->seeds);
 	int rc = 0;
 	if (!j.runs || !j.err || !a)
 		rc = gl_fail(err, GL_ENOMEM, "repro martens: out of memory");
@@ -577,8 +579,9 @@ int martens_more(const gl_exp_env *env, gl_report *rep, const martens_more_opts 
 		rc = exp_first_failure(j.err, n, err);
 	if (!rc) {
 		gl_report_printf(rep, "\n== Note I, section 2: the remarks, tic-tac-toe, %d runs "
-			"each (the diagonal's %d) ==\n", o->seeds, DIAG_RUNS * o->seeds);
-		claims_follow(&j, rep, cl, a, a + o->seeds, a + 2 * o->seeds);
+			"each (the follow-on string's and the diagonal's %d) ==\n", o->seeds,
+			MORE_RUNS * o->seeds);
+		claims_follow(&j, rep, cl, a, a + MORE_RUNS * o->seeds, a + 2 * MORE_RUNS * o->seeds);
 		claims_draw(&j, rep, cl, a);
 		claims_open(&j, rep, cl, a);
 		claims_nwin(&j, rep, cl);
