@@ -267,9 +267,12 @@ static const double blunders[NBLUNDER] = {0.05, 0.1, 0.2};
 /* Per-run figures kept for the claims, by condition: Table I's counts,
  * the loss share of plays 51-70, the losses until it stops losing; Hex:
  * plays and losses until it stops losing, losses of the first 50 plays,
- * invalid symmetries found in 100. */
+ * invalid symmetries found in 100, and whether the run is the paper's
+ * "unbeatable after seven plays, all lost" (stopped losing within 7
+ * plays, every one lost, and then, taught by a teacher with lines to
+ * repeat, lost none to perfect varying). */
 enum { TM_W, TM_L, TM_D, TM_FAIR, TM_STOPL, TM_N };
-enum { HM_STOP, HM_STOPL, HM_L50, HM_INV, HM_N };
+enum { HM_STOP, HM_STOPL, HM_L50, HM_INV, HM_SEVEN, HM_N };
 
 /* What a run is given, and what its parts share. */
 typedef struct mctx {
@@ -880,6 +883,8 @@ static int martens_hex(mctx *x, gl_err *err)
 			hm_at(x, c, HM_STOPL)[s] = r->stop >= 0 ? r->stop_losses : r->l;
 			hm_at(x, c, HM_L50)[s] = r->cum[3 * (r->plays < 50 ? r->plays - 1 : 49) + 2];
 			hm_at(x, c, HM_INV)[s] = r->invalid100;
+			hm_at(x, c, HM_SEVEN)[s] = r->stop >= 0 && r->stop <= 7 &&
+				r->stop_losses == r->stop && (!hex[c].phase2 || r->p2_losses == 0);
 		}
 		x->hex_seven[c] = ps.n == seeds && ps.hi <= 7;
 		for (int s = 0; s < seeds; s++)
@@ -1165,8 +1170,10 @@ static void martens_claims(mctx *x, gl_claims *cl)
 		int c = hex_of[0][t];
 		snprintf(claim, sizeof claim, "Hex 3x3, early machine, six invalid symmetries given: "
 			"%s", teacher_name[t]);
-		snprintf(ours, sizeof ours, "stops losing after %s plays, %s losses%s%s", x->hex_stop[c],
-			x->hex_loss[c], x->hex_p2[c][0] ? "; " : "", x->hex_p2[c]);
+		double sev = mean_of(hm_at(x, c, HM_SEVEN), nh) * nh;
+		snprintf(ours, sizeof ours, "stops losing after %s plays, %s losses%s%s; unbeatable "
+			"after at most 7 plays, all lost, in %.0f of %d runs", x->hex_stop[c],
+			x->hex_loss[c], x->hex_p2[c][0] ? "; " : "", x->hex_p2[c], sev, nh);
 		static const double seven[2] = {7, 7};
 		gl_claim cc = {claim, "unbeatable after 7 plays, all lost (2.3)", "plays and losses "
 			"until it stops losing (machine first), each mean within 3 of 7 (normal test "
