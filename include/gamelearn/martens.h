@@ -4,8 +4,9 @@
  * section 5 (agent `lauto`) of H. H. Martens, "Two Notes on Machine
  * 'Learning'", Information and Control 2 (1959). Both are made, played,
  * saved and loaded as agents (agent.h); this header only adds a look at
- * their memory, a drawing of it, and the exact judge of mistakes that the
- * L-behaviour experiments count with.
+ * their memory, a drawing of it, the exact judge of mistakes that the
+ * L-behaviour experiments count with, and the teachers of the experiment
+ * `martens` (a person model, the misere game's perfect player).
  */
 #ifndef GAMELEARN_MARTENS_H
 #define GAMELEARN_MARTENS_H
