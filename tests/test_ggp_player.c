@@ -468,7 +468,7 @@ static void test_errors_and_clocks(void)
 	}
 	CHECK(rq.answered && rq.rc == 0);
 	CHECK_MSG(manager_legal(&mg, 0, rq.reply), "%s", rq.reply);
-	CHECK_STR(rq.note, "by fallback (agent out of time before its first iteration)");
+	CHECK_STR(rq.note, "by fallback (agent out of time, no move published)");
 	ggp_player_sent(pl, &rq);
 	/* ABORT ends it */
 	CHECK(send_msg(pl, &rq, "(ABORT e2)", "manager", gl_now(), 0, &err) == 0);
@@ -506,6 +506,10 @@ static void test_best_so_far(void)
 	rq.arrived = gl_now() - 4; /* under 0.4 s of its 5 s clock left */
 	const char *msg = "(PLAY b1 NIL)";
 	CHECK(ggp_player_handle(pl, &rq, msg, strlen(msg), &err) == 1);
+	/* the first two ticks 0.3 s apart, as on a starved machine */
+	ggp_player_tick(pl);
+	struct timespec starved = {0, 300 * 1000 * 1000};
+	nanosleep(&starved, NULL);
 	for (int k = 0; k < 30000 && !rq.answered; k++) {
 		ggp_player_tick(pl);
 		struct timespec ts = {0, 1000 * 1000};
@@ -531,6 +535,14 @@ static void test_best_so_far(void)
 	CHECK_MSG(!strncmp(rq.note, "by agent, its best so far (search cut at the "
 		"deadline", 52), "%s", rq.note);
 	ggp_player_sent(pl, &rq);
+	/* the next deadline keeps that gap in reserve too (the process met
+	 * the last one only at its late tick) */
+	char next[2 * GGP_MOVE_MAX + 64];
+	snprintf(next, sizeof next, "(PLAY b1 (%s noop))", last);
+	CHECK(send_msg(pl, &rq, next, "manager", gl_now(), 0, &err) == 0);
+	CHECK_STR(rq.reply, "noop");
+	CHECK_MSG(rq.deadline <= rq.arrived + 5 - (GGP_MARGIN_MIN + 0.3), "deadline "
+		"%.3f s after arrival", rq.deadline - rq.arrived);
 	CHECK(send_msg(pl, &rq, "(ABORT b1)", "manager", gl_now(), 0, &err) == 0);
 	manager_close(&mg);
 	ggp_player_close(pl);

@@ -305,7 +305,8 @@ static int late_move(match *m, request *rq, const char *why)
 
 /* At the deadline, the agent still choosing this turn's move: the best
  * move its search has found so far (gl_agent_best), if it is legal now;
- * else the fallback (the agent had not made one iteration). The agent is
+ * else the fallback (it had published none: no iteration made, or an
+ * agent that does not publish). The agent is
  * told to stop either way. Under the mutex. */
 static int cut_move(match *m, request *rq)
 {
@@ -318,7 +319,7 @@ static int cut_move(match *m, request *rq)
 			"at the deadline after %.3f s)", gl_now() - m->w->began);
 		return mv;
 	}
-	return late_move(m, rq, "agent out of time before its first iteration");
+	return late_move(m, rq, "agent out of time, no move published");
 }
 
 /* The reply of the pending PLAY, if it can be given now (late: at its
