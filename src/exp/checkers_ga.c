@@ -652,7 +652,8 @@ static void claim_learns(ckctx *x, gl_claims *s, int j)
 		"PADV at 2^20 and Samuel's 12 strongest terms after 42 games "
 		"(samuel-terms.md), the best weighting his published results give"};
 	char w[300];
-	snprintf(w, sizeof w, "%s; one evolution (its seed) judged over its games", why[j]);
+	snprintf(w, sizeof w, "%s; one evolution (its seed) judged over its games, which are "
+		"the runs below", why[j]);
 	gl_claim c = {.claim = claim, .paper = "implied: the GA learns the coefficients (the "
 		"excerpt's aim)", .tolerance = tol, .ours = ours, .why = w};
 	gl_claim_share(&c, t->st.wins, t->st.wins + t->st.losses, 0.5, 1);
@@ -708,10 +709,10 @@ static void claim_spread(ckctx *x, gl_claims *s)
 		"short runs' champions span %.1f..%.1f octaves (proportional), %.1f..%.1f "
 		"(uniform)", lo, hi, span, gap, x->span_prop[0], x->span_prop[1],
 		x->span_unif[0], x->span_unif[1]);
-	snprintf(why, sizeof why, "one run's champion, measured as it is; a mutation "
-		"multiplies a weight by 1 + r or 1 - r (r = U[0,1)^2), at most one octave up, and "
-		"a weight meets about %.0f of them in %d generations", 1 + x->o.pm * x->o.gens,
-		x->o.gens);
+	snprintf(why, sizeof why, "one run's champion, measured as it is; from 1, a mutation "
+		"multiplies a weight by 1 + r (at most one octave up) or 1 - r (down without bound "
+		"as r nears 1), r = U[0,1)^2, and a weight meets about %.0f of them in %d "
+		"generations", 1 + x->o.pm * x->o.gens, x->o.gens);
 	gl_claim c = {.claim = "Samuel's weights distributed fairly evenly", .paper = paper,
 		.tolerance = tol, .ours = ours, .why = why, .kind = GL_CLAIM_EXACT,
 		.holds = holds};
