@@ -141,7 +141,7 @@ static const gl_option ck_opts[] = {
 	{"time-ms", "MS", "10", "milliseconds a move at equal time", 0},
 	{"prune", "W", "3", "forward pruning width measured", 0},
 	{"prune-games", "N", "200", "games of pruned against unpruned", 0},
-	{"mut-runs", "R", "8", "short evolutions of each mutation (seeds S+1..S+R)", 0},
+	{"mut-runs", "R", "16", "short evolutions of each mutation (seeds S+1..S+R)", 0},
 	{"mut-gens", "G", "8", "generations of each short evolution", 0},
 	{"seed", "S", "1", "the run's seed", 0},
 	{"threads", "T", "all cores", "games played at once", 0},
