@@ -26,6 +26,15 @@
  * Note what follows from that mutation: a weight never changes sign, and
  * starting from all ones every weight stays positive for ever.
  *
+ * The other mutation the excerpt names, as an option (GL_MUTATE_UNIFORM):
+ * "a random number somewhere in the possible range of the coefficients",
+ * read as the usual uniform mutation: the weight becomes a number drawn
+ * uniformly from [-range, range) (Samuel's range, 2^18, by default). It
+ * replaces the proportional mutation in breeding only: the one pass that
+ * sets members 1.. apart at the start is the proportional one whatever the
+ * option, so that runs of either mutation from one seed start from the
+ * same population.
+ *
  * Games start from an opening: for checkers the two-move ballot (the 49
  * pairs of first moves less the six barred ones: 43), for other games a
  * fixed list of random openings made from the run's seed. Each pairing
@@ -127,6 +136,15 @@ int gl_tourney(int n, int games, int nopen, gl_rng *rng, gl_round_fn play,
 
 /* --- The evolution ------------------------------------------------------------ */
 
+/* The mutation of a child's weight in breeding. */
+typedef enum gl_mutation {
+	GL_MUTATE_PROP,   /* the excerpt's: w +/- r * w, r = U[0,1)^2; 0 -> r */
+	GL_MUTATE_UNIFORM /* a value uniform in [-range, range) */
+} gl_mutation;
+
+/* Samuel's coefficients' range ("any value between -2^18 and +2^18"). */
+#define GL_MUTATE_RANGE 262144.0
+
 typedef struct gl_evolve_config {
 	int pop;          /* members, 2..1024 */
 	int gens;         /* generations the run is to reach */
@@ -140,10 +158,13 @@ typedef struct gl_evolve_config {
 	int prune;        /* forward pruning width in the games (0: off) */
 	int open_plies;   /* random opening plies (games without ballots) */
 	uint64_t seed;    /* the run's seed */
+	gl_mutation mutation; /* in breeding */
+	double range;     /* GL_MUTATE_UNIFORM's bound, > 0 */
 } gl_evolve_config;
 
 /* The defaults: pop 16, gens 20, depth 4, games 2, pc 0.7, pm 0.05, no
- * elitism, max_plies 200, no pruning, open_plies 4, seed 1. */
+ * elitism, max_plies 200, no pruning, open_plies 4, seed 1, the
+ * proportional mutation (range GL_MUTATE_RANGE for the uniform one). */
 void gl_evolve_defaults(gl_evolve_config *c);
 
 typedef struct gl_evolve gl_evolve;
@@ -180,7 +201,9 @@ const gl_openings *gl_evolve_openings(const gl_evolve *ev);
 int gl_evolve_step(gl_evolve *ev, const gl_runner *runner,
 	gl_evolve_gen *out, gl_err *err);
 
-/* Save the run's state (config, generator, population) atomically. */
+/* Save the run's state (config, generator, population) atomically: a
+ * version-1 file for the proportional mutation, version 2 (a `mutation
+ * uniform RANGE` line after open_plies) for the uniform one. */
 int gl_evolve_save(const gl_evolve *ev, const char *path, gl_err *err);
 /* A run from a saved state for game g (whose spec must match the
  * file's). NULL with "PATH:LINE: ..." for a malformed file. */

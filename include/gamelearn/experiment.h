@@ -130,12 +130,8 @@ gl_figure *gl_report_figure(gl_report *r, const char *name, const char *title,
 /* A text file named name holding text (copied); r->oom set when out of
  * memory. */
 void gl_report_note(gl_report *r, const char *name, const char *text);
-/* The side-by-side table of a paper (verdicts.csv: claim, paper,
- * tolerance, ours, verdict, why) and one row of it (its tolerance
- * empty). verdict.h's gl_claims_judge writes the same table by its rule. */
-gl_table *gl_report_verdicts(gl_report *r);
-void gl_report_verdict(gl_report *r, gl_table *t, const char *claim, const char *paper,
-	const char *ours, const char *verdict, const char *why);
+/* A paper's side-by-side table, verdicts.csv, is written by verdict.h's
+ * gl_claims_judge, by the one rule. */
 /* 0, or GL_ENOMEM with a message when the report is incomplete. */
 int gl_report_check(const gl_report *r, gl_err *err);
 

@@ -280,21 +280,6 @@ void gl_report_note(gl_report *r, const char *name, const char *text)
 	r->notes[r->nnotes++] = (gl_note){n, t};
 }
 
-gl_table *gl_report_verdicts(gl_report *r)
-{
-	return gl_report_table(r, "verdicts.csv", "claim,paper,tolerance,ours,verdict,why");
-}
-
-void gl_report_verdict(gl_report *r, gl_table *t, const char *claim, const char *paper,
-	const char *ours, const char *verdict, const char *why)
-{
-	if (!t)
-		return;
-	const char *f[6] = {claim, paper, "", ours, verdict, why};
-	for (int i = 0; i < 6; i++)
-		add_cell(r, t, f[i], strlen(f[i]));
-}
-
 int gl_report_check(const gl_report *r, gl_err *err)
 {
 	if (r->oom || r->text.oom)

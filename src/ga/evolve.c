@@ -373,7 +373,8 @@ void gl_evolve_defaults(gl_evolve_config *c)
 	*c = (gl_evolve_config){
 		.pop = 16, .gens = 20, .depth = 4, .seconds = 0, .games = 2,
 		.pc = 0.7, .pm = 0.05, .elite = 0, .max_plies = 200,
-		.prune = 0, .open_plies = 4, .seed = 1
+		.prune = 0, .open_plies = 4, .seed = 1,
+		.mutation = GL_MUTATE_PROP, .range = GL_MUTATE_RANGE
 	};
 }
 
@@ -408,6 +409,10 @@ static int check_config(const gl_game *g, const gl_evolve_config *c, gl_err *err
 		return gl_fail(err, GL_EINVAL, "evolve: max plies must be >= 1");
 	if (c->prune < 0)
 		return gl_fail(err, GL_EINVAL, "evolve: prune must be >= 0");
+	if (c->mutation != GL_MUTATE_PROP && (c->mutation != GL_MUTATE_UNIFORM ||
+	    !(c->range > 0 && c->range < 1e300)))
+		return gl_fail(err, GL_EINVAL, "evolve: the mutation is proportional, "
+			"or uniform with a range > 0");
 	return 0;
 }
 
@@ -465,13 +470,16 @@ oom:
 	return NULL;
 }
 
-/* One pass of the mutation over every weight of w, each with
- * probability p. */
-static void mutate_all(gl_weights *w, double p, gl_rng *rng)
+/* One pass of mutation m over every weight of w, each with probability
+ * p (GL_MUTATE_UNIFORM: a value uniform in [-range, range)). */
+static void mutate_all(gl_weights *w, double p, gl_mutation m, double range,
+	gl_rng *rng)
 {
 	for (int i = 0; i < w->n; i++)
 		if (p >= 1 || gl_rng_unit(rng) < p)
-			w->w[i] = gl_ga_mutate_prop(w->w[i], rng);
+			w->w[i] = m == GL_MUTATE_UNIFORM ?
+				range * (2 * gl_rng_unit(rng) - 1) :
+				gl_ga_mutate_prop(w->w[i], rng);
 	gl_weights_ready(w);
 }
 
@@ -485,7 +493,7 @@ gl_evolve *gl_evolve_new(const gl_game *g, const gl_evolve_config *c,
 	/* All ones, and every member but the first mutated once all over, so
 	 * that the first tournament can tell them apart. */
 	for (int i = 1; i < c->pop; i++)
-		mutate_all(&ev->pop[i], 1.0, &ev->rng);
+		mutate_all(&ev->pop[i], 1.0, GL_MUTATE_PROP, 0, &ev->rng);
 	return ev;
 }
 
@@ -575,8 +583,8 @@ static void breed(gl_evolve *ev)
 				gl_ga_crossover_at(sizeof(double), len,
 					ev->pop[y].w, ev->pop[x].w, cut, c1.w, c2.w);
 		}
-		mutate_all(&c1, ev->c.pm, &ev->rng);
-		mutate_all(&c2, ev->c.pm, &ev->rng);
+		mutate_all(&c1, ev->c.pm, ev->c.mutation, ev->c.range, &ev->rng);
+		mutate_all(&c2, ev->c.pm, ev->c.mutation, ev->c.range, &ev->rng);
 		ev->next[k++] = c1;
 		if (k < n)
 			ev->next[k++] = c2;
@@ -635,12 +643,16 @@ int gl_evolve_save(const gl_evolve *ev, const char *path, gl_err *err)
 	const gl_evolve_config *c = &ev->c;
 	gl_strbuf sb;
 	gl_strbuf_init(&sb);
-	gl_strbuf_printf(&sb, "gamelearn-evolve 1\ngame %s\npop %d\ngens %d\n"
+	bool uniform = c->mutation == GL_MUTATE_UNIFORM;
+	gl_strbuf_printf(&sb, "gamelearn-evolve %d\ngame %s\npop %d\ngens %d\n"
 		"depth %d\nseconds %.17g\ngames %d\npc %.17g\npm %.17g\n"
-		"elite %d\nmax_plies %d\nprune %d\nopen_plies %d\n"
-		"seed %" PRIu64 "\ndone %d\nrng", ev->g->spec, c->pop, c->gens,
-		c->depth, c->seconds, c->games, c->pc, c->pm, c->elite,
-		c->max_plies, c->prune, c->open_plies, c->seed, ev->done);
+		"elite %d\nmax_plies %d\nprune %d\nopen_plies %d\n",
+		uniform ? 2 : 1, ev->g->spec, c->pop, c->gens, c->depth,
+		c->seconds, c->games, c->pc, c->pm, c->elite, c->max_plies,
+		c->prune, c->open_plies);
+	if (uniform)
+		gl_strbuf_printf(&sb, "mutation uniform %.17g\n", c->range);
+	gl_strbuf_printf(&sb, "seed %" PRIu64 "\ndone %d\nrng", c->seed, ev->done);
 	for (int i = 0; i < 4; i++)
 		gl_strbuf_printf(&sb, " %016" PRIx64, ev->rng.s[i]);
 	gl_strbuf_printf(&sb, "\n");
@@ -707,9 +719,12 @@ static int parse_state(const gl_game *g, char *text, const char *path,
 	gl_evolve_config c;
 	if (state_line(&it, path, "gamelearn-evolve", &v, err))
 		return GL_EPARSE;
-	if (strcmp(v, "1"))
+	if (strcmp(v, "1") && strcmp(v, "2"))
 		return gl_fail(err, GL_EPARSE, "%s:1: not a version-1 evolve state",
 			path);
+	bool v2 = !strcmp(v, "2");
+	c.mutation = GL_MUTATE_PROP;
+	c.range = GL_MUTATE_RANGE;
 	if (state_line(&it, path, "game", &v, err))
 		return GL_EPARSE;
 	if (strcmp(v, g->spec))
@@ -727,6 +742,19 @@ static int parse_state(const gl_game *g, char *text, const char *path,
 	    state_long(&it, path, "prune", 0, 1L << 20, &x[6], err) ||
 	    state_long(&it, path, "open_plies", 0, GL_OPENING_PLIES, &x[7], err))
 		return GL_EPARSE;
+	if (v2) {
+		/* version 2: the uniform mutation and its range */
+		if (state_line(&it, path, "mutation", &v, err))
+			return GL_EPARSE;
+		if (strncmp(v, "uniform ", 8))
+			return gl_fail(err, GL_EPARSE, "%s:%d: want 'mutation uniform "
+				"RANGE'", path, it.lineno);
+		c.range = strtod(v + 8, &end);
+		if (end == v + 8 || *end || !(c.range > 0 && c.range < 1e300))
+			return gl_fail(err, GL_EPARSE, "%s:%d: the range must be a "
+				"number > 0, got '%s'", path, it.lineno, v + 8);
+		c.mutation = GL_MUTATE_UNIFORM;
+	}
 	if (state_line(&it, path, "seed", &v, err))
 		return GL_EPARSE;
 	c.seed = strtoull(v, &end, 10);
