@@ -117,7 +117,7 @@ class Game:
 
 def load_game(spec):
     """A game from its spec: load_game("tictactoe"), load_game("connect4"),
-    load_game("hex:n=7"), load_game("gdl:path/to/rules.kif"). A Game is
+    load_game("hex:size=7"), load_game("gdl:path/to/rules.kif"). A Game is
     returned as it is."""
     return spec if isinstance(spec, Game) else Game(spec)
 

@@ -1,0 +1,168 @@
+"""perft, playouts, agents, match, train and experiments; where the CLI is
+at hand (GAMELEARN_CLI, which CTest sets), their results against its."""
+import csv
+import os
+import re
+import subprocess
+
+import numpy as np
+import pytest
+
+import gamelearn
+from conftest import GDL
+
+CLI = os.environ.get("GAMELEARN_CLI")
+needs_cli = pytest.mark.skipif(not CLI, reason="GAMELEARN_CLI not set")
+
+
+def cli(*args):
+    return subprocess.run([CLI] + list(args), check=True, capture_output=True,
+                          text=True).stdout
+
+
+def test_perft_tictactoe():
+    # the counts of move sequences of tic-tac-toe, depths 1 .. 9
+    want = [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]
+    assert [gamelearn.perft("tictactoe", d) for d in range(1, 10)] == want
+
+
+@needs_cli
+@pytest.mark.parametrize("spec,depth", [("checkers", 6), ("connect4", 6),
+                                        ("othello", 5)])
+def test_perft_as_cli(spec, depth):
+    out = cli("perft", spec, str(depth))
+    nums = [int(x) for x in re.findall(r"\b\d+\b", out.splitlines()[-1])]
+    assert gamelearn.perft(spec, depth) in nums
+
+
+def test_playouts_shape_and_seed():
+    game = gamelearn.load_game("tictactoe")
+    a = gamelearn.playouts(game, 500, seed=7)
+    b = gamelearn.playouts("tictactoe", 500, seed=7)
+    c = gamelearn.playouts(game, 500, seed=8)
+    assert a.shape == (500, 2)
+    assert np.array_equal(a, b) and not np.array_equal(a, c)
+    assert set(np.unique(a)) <= {0, 50, 100}
+    assert np.all(a.sum(axis=1) == 100)
+
+
+def test_playouts_tictactoe_odds():
+    # random tic-tac-toe: X wins 131184 of the 255168 games, but weighted by
+    # the chance of each, X wins 58.5%, O 28.8%, a draw 12.7%
+    g = gamelearn.playouts("tictactoe", 20000, seed=1)
+    x = g[:, 0]
+    assert abs(np.mean(x == 100) - 0.585) < 0.02
+    assert abs(np.mean(x == 0) - 0.288) < 0.02
+
+
+def test_playouts_gdl_bulk_from_a_state():
+    game = gamelearn.load_game("gdl:" + os.path.join(GDL, "connectFour.kif"))
+    g = gamelearn.playouts(game, 130, seed=2)  # two batches of 64 and 2
+    assert g.shape == (130, 2)
+    assert np.all((g >= 0) & (g <= 100))
+    s = game.new_initial_state()
+    s.apply_action(s.legal_actions()[0])
+    assert gamelearn.playouts(game, 3, state=s).shape == (3, 2)
+
+
+def test_agent_step_and_observe():
+    game = gamelearn.load_game("tictactoe")
+    agents = [gamelearn.agent("alphabeta:depth=9", game),
+              gamelearn.agent("perfect", game)]
+    for p, a in enumerate(agents):
+        a.begin(p, seed=1)
+    s = game.new_initial_state()
+    while not s.is_terminal():
+        who = s.current_player()
+        move = agents[who].step(s)
+        assert move in s.legal_actions()
+        for a in agents:
+            a.observe(s, move)
+        s.apply_action(move)
+    for a in agents:
+        a.end(s)
+    assert s.returns() == [50, 50]  # perfect play draws
+
+
+def test_match_perfect_beats_random():
+    rows = gamelearn.match("tictactoe", ["random", "perfect"], n=50, seed=1)
+    assert [r["agent"] for r in rows] == ["random", "perfect"]
+    assert rows[1]["losses"] == 0
+    assert rows[0]["wins"] + rows[0]["draws"] + rows[0]["losses"] == 50
+
+
+def cli_table(out):
+    rows = {}
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) >= 5 and f[1].isdigit() and f[2].isdigit():
+            rows[f[0]] = [int(f[1]), int(f[2]), int(f[3]), float(f[4])]
+    return rows
+
+
+@needs_cli
+def test_match_as_cli():
+    specs = ["random", "alphabeta:depth=2"]
+    out = cli("match", "connect4", *specs, "-n", "40", "--seed", "3",
+              "--swap", "--threads", "1")
+    want = cli_table(out)
+    got = gamelearn.match("connect4", specs, n=40, seed=3, swap=True)
+    for r in got:
+        assert [r["wins"], r["draws"], r["losses"]] == want[r["agent"]][:3]
+        assert round(r["mean_goal"], 2) == want[r["agent"]][3]
+
+
+@needs_cli
+def test_train_as_cli():
+    out = cli("train", "tictactoe", "td", "--opponent", "egreedy", "-n",
+              "300", "--seed", "5")
+    want = cli_table(out)
+    got = gamelearn.train("tictactoe", "td", opponent="egreedy", matches=300,
+                          seed=5)
+    assert len(got) == 11
+    for r in got:
+        assert [r["wins"], r["draws"], r["losses"]] == want[r["matches"]][:3]
+
+
+def test_train_with_an_agent_keeps_learning(tmp_path):
+    game = gamelearn.load_game("tictactoe")
+    td = gamelearn.agent("td", game)
+    gamelearn.train(game, td, matches=50)
+    path = tmp_path / "ttt.td"
+    td.save(str(path))
+    assert path.exists()
+    other = gamelearn.agent("td", game)
+    other.load(str(path))
+    with pytest.raises(gamelearn.Error):
+        gamelearn.agent("random", game).save(str(tmp_path / "x"))
+
+
+def test_lists():
+    assert "checkers" in dict(gamelearn.games())
+    assert {"td", "alphabeta", "random"} <= set(dict(gamelearn.agents()))
+    names = [e["name"] for e in gamelearn.experiments()]
+    assert "hwang" in names and "ga-nim" in names
+
+
+def test_run_hwang_quick(tmp_path):
+    rep = gamelearn.run("hwang", quick=True, out=str(tmp_path))
+    assert "Hwang" in rep.text
+    rows = rep.tables["hwang.csv"]
+    assert rows and "evaluations" in rows[0]
+    assert (tmp_path / "hwang.csv").exists()
+    assert "verdicts.csv" in rep.tables
+    if CLI:
+        out = tmp_path / "cli"
+        subprocess.run([CLI, "repro", "hwang", "--seeds", "2", "--quick",
+                        "--threads", "1", "--out", str(out)], check=True,
+                       capture_output=True)
+        with open(out / "hwang.csv") as f:
+            want = list(csv.DictReader(f))
+        assert [r["evaluations"] for r in rows] == \
+            [r["evaluations"] for r in want]
+        # the GA runs on a time limit (ga-timed: at DFS's time) end where
+        # the clock says, so only the others' errors are the same
+        def errors(table):
+            return [r["errors_median"] for r in table
+                    if r["method"] != "ga-timed"]
+        assert errors(rows) == errors(want)
