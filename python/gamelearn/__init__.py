@@ -12,10 +12,10 @@ docs/PYTHON.md tells the rest.
 """
 from ._lib import Error, path as library_path
 from .game import TERMINAL, Game, State, load_game
-from .play import (Agent, agent, agents, games, match, perft, playouts,
-                   train)
+from .play import (Agent, agent, agents, games, match, perft, playout_sums,
+                   playouts, train)
 from .exp import Report, experiments, run
 
 __all__ = ["Error", "TERMINAL", "Game", "State", "load_game", "Agent",
-           "agent", "agents", "games", "match", "perft", "playouts", "train",
+           "agent", "agents", "games", "match", "perft", "playouts", "playout_sums", "train",
            "Report", "experiments", "run", "library_path"]

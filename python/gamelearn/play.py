@@ -1,7 +1,8 @@
 """Agents, matches, training, perft and playouts: the CLI's commands as
 Python calls returning Python data."""
 import ctypes
-from ctypes import POINTER, byref, c_int, c_int32, c_uint64, c_void_p
+from ctypes import (POINTER, byref, c_int, c_int32, c_int64, c_uint64,
+                    c_void_p)
 
 import numpy as np
 
@@ -121,8 +122,8 @@ def playouts(game, n, seed=1, state=None):
     """n random playouts (every player a uniformly random legal move) from
     the start, or from state, played in C: 64 at a time, bit-parallel,
     where the game has it (GDL on its network). An (n, players) int32
-    numpy array of each playout's goals, 0..100 (-1: a playout that the
-    game's bound on its length stopped)."""
+    numpy array of each playout's goals, 0..100 (a playout that reaches
+    max_game_length() ends there, with the goals of its last state)."""
     g = load_game(game)
     st = state if state is not None else State(g)
     if st.get_game() is not g:
@@ -132,6 +133,24 @@ def playouts(game, n, seed=1, state=None):
     check(lib.gl_bind_playouts(g.ptr(), st.ptr(), int(n), int(seed),
                                out.ctypes.data_as(POINTER(c_int)), None,
                                byref(err)), err)
+    return out
+
+
+def playout_sums(game, n, seed=1, state=None):
+    """The goals of n random playouts summed per player (an int64 numpy
+    array of num_players()), played in C as `gamelearn bench --playouts`
+    plays them: for GDL 64 lanes kept full (a lane that ends takes the next
+    playout at once), faster than playouts() where the playouts' lengths
+    vary, since playouts() waits for the longest of each 64."""
+    g = load_game(game)
+    st = state if state is not None else State(g)
+    if st.get_game() is not g:
+        raise Error("playout_sums: the state is of another game")
+    out = np.zeros(g.num_players(), dtype=np.int64)
+    err = GlErr()
+    check(lib.gl_bind_playout_sums(g.ptr(), st.ptr(), int(n), int(seed),
+                                   out.ctypes.data_as(POINTER(c_int64)),
+                                   None, byref(err)), err)
     return out
 
 

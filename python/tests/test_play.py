@@ -166,3 +166,15 @@ def test_run_hwang_quick(tmp_path):
             return [r["errors_median"] for r in table
                     if r["method"] != "ga-timed"]
         assert errors(rows) == errors(want)
+
+
+def test_playout_sums():
+    # one by one, the sums are those of the same playouts kept apart
+    a = gamelearn.playouts("connect4", 300, seed=4)
+    s = gamelearn.playout_sums("connect4", 300, seed=4)
+    assert s.dtype == np.int64 and list(s) == list(a.sum(axis=0))
+    game = gamelearn.load_game("gdl:" + os.path.join(GDL, "ticTacToe.kif"))
+    g = gamelearn.playout_sums(game, 1000, seed=1)
+    assert g.shape == (2,) and 0 <= g.min() and g.max() <= 100 * 1000
+    with pytest.raises(gamelearn.Error):
+        gamelearn.playout_sums(game, -1)

@@ -138,21 +138,16 @@ int gl_bind_play(const gl_game *g, void *s, gl_action a, gl_action *moves,
 	return 0;
 }
 
-/* One playout from s into state w (scratch), one by one; goals into
- * goals (-1 each when max_length moves did not end it). Returns its
- * moves. */
+/* One playout from s into state w (scratch), one by one, stopped after
+ * g->max_length moves; the goals of its last state into goals. Returns
+ * its moves. */
 static uint64_t playout_one(const gl_game *g, const void *s, void *w,
 	gl_action *moves, gl_rng *rng, int *goals)
 {
 	memcpy(w, s, g->state_size);
 	uint64_t plies = 0;
 	int nm;
-	while ((nm = g->type->legal(g, w, moves)) > 0) {
-		if (plies == g->max_length) {
-			for (unsigned p = 0; p < g->nplayers; p++)
-				goals[p] = -1;
-			return plies;
-		}
+	while (plies < g->max_length && (nm = g->type->legal(g, w, moves)) > 0) {
 		g->type->apply(g, w, moves[gl_rng_below(rng, (uint32_t)nm)]);
 		plies++;
 	}
@@ -200,6 +195,48 @@ int gl_bind_playouts(const gl_game *g, const void *s, long n, uint64_t seed,
 		for (long k = 0; k < n; k++)
 			plies += playout_one(g, s, x, mv, &rng,
 				goals + (size_t)k * (size_t)np);
+		gl_scratch_done(&w);
+	}
+	if (moves)
+		*moves = plies;
+	return 0;
+}
+
+int gl_bind_playout_sums(const gl_game *g, const void *s, long n,
+	uint64_t seed, int64_t *sums, uint64_t *moves, gl_err *err)
+{
+	if (n < 0)
+		return gl_fail(err, GL_EINVAL, "playouts: n must be 0 or more, got %ld", n);
+	gl_rng rng;
+	gl_rng_seed(&rng, seed);
+	uint64_t plies = 0;
+	int np = (int)g->nplayers;
+	for (int p = 0; p < np; p++)
+		sums[p] = 0;
+	int max_moves = g->max_length > (unsigned)INT32_MAX ? INT32_MAX :
+		(int)g->max_length;
+	if (g->type->playouts) {
+		int64_t part[GL_PLAYERS_MAX];
+		for (long done = 0; done < n;) {
+			int k = n - done < (1L << 20) ? (int)(n - done) : 1 << 20;
+			plies += g->type->playouts(g, s, k, &rng, max_moves, part);
+			for (int p = 0; p < np; p++)
+				sums[p] += part[p];
+			done += k;
+		}
+	} else {
+		gl_scratch w;
+		int rc = gl_scratch_init(&w, g, 1, 1, err);
+		if (rc)
+			return rc;
+		void *x = gl_scratch_state(&w, 0);
+		gl_action *mv = gl_scratch_moves(&w, 0);
+		int goals[GL_PLAYERS_MAX];
+		for (long k = 0; k < n; k++) {
+			plies += playout_one(g, s, x, mv, &rng, goals);
+			for (int p = 0; p < np; p++)
+				sums[p] += goals[p];
+		}
 		gl_scratch_done(&w);
 	}
 	if (moves)
