@@ -58,11 +58,14 @@ class Agent:
                                       byref(err)), err)
         self._begun = True
 
-    def step(self, state):
-        """The agent's move in state (for the player to move there)."""
+    def _mine(self, state):
         if state.get_game() is not self._game:
             raise Error("agent %s plays %s, not %s" % (
                 self.spec(), self._game.spec(), state.get_game().spec()))
+
+    def step(self, state):
+        """The agent's move in state (for the player to move there)."""
+        self._mine(state)
         if not self._begun:
             self.begin(max(0, state.current_player()))
         a = c_int32()
@@ -74,13 +77,19 @@ class Agent:
     def observe(self, state, action, player=None):
         """Tell the agent that player (default: the one to move) played
         action in state (the state before the move)."""
+        self._mine(state)
         if player is None:
             player = state.current_player()
+        if not 0 <= player < self._game.num_players() or \
+                action not in state.legal_actions(player):
+            raise Error("observe: %s is not a legal move of player %s here"
+                        % (action, player))
         lib.gl_bind_agent_observe(self.ptr(), state.ptr(), int(player),
                                   int(action))
 
     def end(self, state):
         """Tell the agent that the match ended in state."""
+        self._mine(state)
         if not state.is_terminal():
             raise Error("end: the game is not over")
         lib.gl_bind_agent_end(self.ptr(), state.ptr())

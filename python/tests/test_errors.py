@@ -126,3 +126,23 @@ def test_agent_after_the_end():
         s.apply_action(a)
     with pytest.raises(gamelearn.Error, match="over"):
         gamelearn.agent("random", game).step(s)
+
+
+def test_agent_of_another_game_and_bad_observe():
+    a = gamelearn.agent("random", "tictactoe")
+    other = gamelearn.load_game("tictactoe").new_initial_state()
+    with pytest.raises(gamelearn.Error, match="plays"):
+        a.step(other)
+    s = a._game.new_initial_state()
+    with pytest.raises(gamelearn.Error, match="observe"):
+        a.observe(s, 42)
+    with pytest.raises(gamelearn.Error):
+        a.begin(5)
+
+
+def test_gdl_bad_move_text():
+    s = gamelearn.load_game("gdl:" + os.path.join(GDL, "ticTacToe.kif")).new_initial_state()
+    with pytest.raises(gamelearn.Error):
+        s.string_to_action("(no such move")
+    with pytest.raises(gamelearn.Error):
+        s.string_to_action("(mark 9 9)")

@@ -15,9 +15,15 @@ CLI = os.environ.get("GAMELEARN_CLI")
 needs_cli = pytest.mark.skipif(not CLI, reason="GAMELEARN_CLI not set")
 
 
+def cli_env():
+    # the tool carries its own sanitizer runtime: not the one preloaded
+    # into python3 in a sanitizer build (CTest's test 'python')
+    return {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+
+
 def cli(*args):
     return subprocess.run([CLI] + list(args), check=True, capture_output=True,
-                          text=True).stdout
+                          text=True, env=cli_env()).stdout
 
 
 def test_perft_tictactoe():
@@ -155,7 +161,7 @@ def test_run_hwang_quick(tmp_path):
         out = tmp_path / "cli"
         subprocess.run([CLI, "repro", "hwang", "--seeds", "2", "--quick",
                         "--threads", "1", "--out", str(out)], check=True,
-                       capture_output=True)
+                       capture_output=True, env=cli_env())
         with open(out / "hwang.csv") as f:
             want = list(csv.DictReader(f))
         assert [r["evaluations"] for r in rows] == \
