@@ -51,11 +51,16 @@ class Report:
     """What an experiment gives back: text (what the CLI prints), tables
     (file name -> list of dicts, one a row, cells as text), figures (file
     name -> dict of title, axes and series), notes (file name -> text),
-    and, when it was run with out=DIR, files (the paths written)."""
+    and, when it was run with out=DIR, files (the paths written: the
+    tables' CSV, the notes, the figures' SVG)."""
 
     def __init__(self, text, tables, figures, notes, files):
         self.text, self.tables, self.figures = text, tables, figures
         self.notes, self.files = notes, files
+
+    def figure_paths(self):
+        """The paths of the figures' SVG files (out=DIR; else none)."""
+        return [f for f in self.files if f.endswith(".svg")]
 
     def table(self, name=None):
         """A table by file name (default: the first)."""
@@ -98,8 +103,80 @@ def _read(rep):
     return text(lib.gl_bind_report_text(rep)), tables, figures, notes
 
 
-def _write(out, tables, notes):
-    """The tables as CSV and the notes as text files into out."""
+_PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
+            "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
+
+
+def _esc(s):
+    return (str(s).replace("&", "&amp;").replace("<", "&lt;")
+            .replace(">", "&gt;"))
+
+
+def figure_svg(fig):
+    """A figure (Report.figures' value) drawn as a plain SVG line chart:
+    each series a line, its min..max band shaded where it has one, a
+    logarithmic y axis where the figure asks. (The CLI's `repro` draws its
+    own, richer SVG; this one is the Python package's.)"""
+    import math
+    W, H, L, R, T, B = 640, 400, 70, 170, 40, 50
+    logy = fig["log_y"]
+
+    def fy(v):
+        return math.log10(v) if logy else v
+    xs, ys = [], []
+    for s in fig["series"]:
+        xs += s["x"]
+        for key in ("y", "lo", "hi"):
+            ys += [fy(v) for v in s.get(key, []) if not logy or v > 0]
+    if not xs or not ys:
+        xs, ys = [0, 1], [0, 1]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    if not logy and y0 > 0:
+        y0 = 0.0
+    x1, y1 = (x1 if x1 > x0 else x0 + 1), (y1 if y1 > y0 else y0 + 1)
+
+    def px(v):
+        return L + (v - x0) / (x1 - x0) * (W - L - R)
+
+    def py(v):
+        return H - B - (fy(v) - y0) / (y1 - y0) * (H - T - B)
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+           'font-family="sans-serif" font-size="12">' % (W, H),
+           '<rect width="100%" height="100%" fill="white"/>',
+           '<text x="%d" y="20" font-size="14">%s</text>' % (L, _esc(fig["title"])),
+           '<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>' % (L, H - B, W - R, H - B),
+           '<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>' % (L, T, L, H - B),
+           '<text x="%d" y="%d" text-anchor="middle">%s</text>' % ((L + W - R) // 2, H - 10, _esc(fig["xlabel"])),
+           '<text x="15" y="%d" transform="rotate(-90 15 %d)" text-anchor="middle">%s</text>'
+           % ((T + H - B) // 2, (T + H - B) // 2, _esc(fig["ylabel"]))]
+    for v, anchor, x, y in ((x0, "middle", px(x0), H - B + 15), (x1, "middle", px(x1), H - B + 15)):
+        out.append('<text x="%.1f" y="%.1f" text-anchor="%s">%g</text>' % (x, y, anchor, v))
+    for v in (y0, y1):
+        lab = 10 ** v if logy else v
+        out.append('<text x="%d" y="%.1f" text-anchor="end">%.3g</text>'
+                   % (L - 5, H - B - (v - y0) / (y1 - y0) * (H - T - B) + 4, lab))
+    for i, s in enumerate(fig["series"]):
+        c = _PALETTE[i % len(_PALETTE)]
+        pts = [(x, y) for x, y in zip(s["x"], s["y"]) if not logy or y > 0]
+        if "lo" in s:
+            band = [(x, v) for x, v in zip(s["x"], s["hi"]) if not logy or v > 0]
+            band += [(x, v) for x, v in reversed(list(zip(s["x"], s["lo"])))
+                     if not logy or v > 0]
+            if band:
+                out.append('<polygon fill="%s" fill-opacity="0.15" points="%s"/>' % (
+                    c, " ".join("%.1f,%.1f" % (px(x), py(v)) for x, v in band)))
+        if pts:
+            out.append('<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>' % (
+                c, " ".join("%.1f,%.1f" % (px(x), py(y)) for x, y in pts)))
+        out.append('<text x="%d" y="%d" fill="%s">%s</text>' % (
+            W - R + 10, T + 15 * (i + 1), c, _esc(s["name"])))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _write(out, tables, notes, figures):
+    """The tables as CSV, the notes as text files and the figures as SVG
+    into out."""
     os.makedirs(out, exist_ok=True)
     files = []
     for name, rows in tables.items():
@@ -115,6 +192,11 @@ def _write(out, tables, notes):
         with open(path, "w") as f:
             f.write(body)
         files.append(path)
+    for name, fig in figures.items():
+        path = os.path.join(out, name)
+        with open(path, "w") as f:
+            f.write(figure_svg(fig))
+        files.append(path)
     return files
 
 
@@ -124,9 +206,10 @@ def run(name, quick=False, out=None, **options):
     is an underscore here), its pieces one after another in this thread,
     as `gamelearn repro NAME --threads 1` does. quick=True adds the
     experiment's quick options (experiments()[i]["quick"]) under the ones
-    given. With out=DIR the tables are written there as CSV and the notes
-    as text (the figures' SVG the CLI draws are not: their data are in
-    Report.figures). Returns a Report."""
+    given. With out=DIR the tables are written there as CSV, the notes as
+    text and the figures as SVG (plain line charts of Report.figures'
+    data, drawn here: not the CLI's), their paths in Report.files.
+    Returns a Report."""
     opts = {}
     if quick:
         opts.update(_quick_options(name))
@@ -151,5 +234,5 @@ def run(name, quick=False, out=None, **options):
             txt, tables, figures, notes = _read(rep)
         finally:
             lib.gl_bind_report_free(rep)
-    files = _write(out, tables, notes) if out else []
+    files = _write(out, tables, notes, figures) if out else []
     return Report(txt, tables, figures, notes, files)

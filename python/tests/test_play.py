@@ -157,6 +157,14 @@ def test_run_hwang_quick(tmp_path):
     assert rows and "evaluations" in rows[0]
     assert (tmp_path / "hwang.csv").exists()
     assert "verdicts.csv" in rep.tables
+    svgs = rep.figure_paths()
+    assert len(svgs) == len(rep.figures) > 0
+    for path in svgs:
+        with open(path) as f:
+            body = f.read()
+        assert body.startswith("<svg") and "<polyline" in body
+    import xml.dom.minidom
+    xml.dom.minidom.parse(svgs[0])
     if CLI:
         out = tmp_path / "cli"
         subprocess.run([CLI, "repro", "hwang", "--seeds", "2", "--quick",
