@@ -204,7 +204,8 @@ def run(name, quick=False, out=None, **options):
     """Run experiment name (see experiments()) with its options as keyword
     arguments (seeds=2, quick=True for a flag; a dash in an option's name
     is an underscore here), its pieces one after another in this thread,
-    as `gamelearn repro NAME --threads 1` does. quick=True adds the
+    as `gamelearn repro NAME --threads 1` does (a threads option is taken
+    but plays no part here). quick=True adds the
     experiment's quick options (experiments()[i]["quick"]) under the ones
     given. With out=DIR the tables are written there as CSV, the notes as
     text and the figures as SVG (plain line charts of Report.figures'

@@ -17,6 +17,8 @@ class Game:
     native game, a preset such as connect4, or gdl:FILE.kif)."""
 
     def __init__(self, spec):
+        self._ptr = None
+        self._spec = str(spec)
         err = GlErr()
         ptr = lib.gl_game_new(str(spec).encode(), byref(err))
         if not ptr:
@@ -115,11 +117,17 @@ class Game:
         return "gamelearn.Game(%r)" % self._spec
 
 
-def load_game(spec):
+def load_game(spec, params=None):
     """A game from its spec: load_game("tictactoe"), load_game("connect4"),
-    load_game("hex:size=7"), load_game("gdl:path/to/rules.kif"). A Game is
-    returned as it is."""
-    return spec if isinstance(spec, Game) else Game(spec)
+    load_game("hex:size=7"), load_game("gdl:path/to/rules.kif"), or as
+    OpenSpiel writes it, load_game("hex", {"size": 7}). A Game is returned
+    as it is."""
+    if isinstance(spec, Game):
+        return spec
+    if params:
+        spec = "%s%s%s" % (spec, "," if ":" in str(spec) else ":",
+                           ",".join("%s=%s" % kv for kv in params.items()))
+    return Game(spec)
 
 
 class State:
@@ -184,6 +192,23 @@ class State:
         buf = self._buf()
         n = lib.gl_game_legal(g, self._s, buf)
         return buf[:n]
+
+    def legal_actions_mask(self, player=None):
+        """A list of num_distinct_actions() ints, 1 where the action is
+        legal."""
+        mask = [0] * self._game._info.nactions
+        for a in self.legal_actions(player):
+            mask[a] = 1
+        return mask
+
+    def move_number(self):
+        """Moves played from the start."""
+        return len(self._history)
+
+    def is_simultaneous_node(self):
+        """False: simultaneous moves are played one player after another
+        (see apply_actions)."""
+        return False
 
     def apply_action(self, action):
         """Play a legal move; Error (and the state unchanged) if it is not."""

@@ -133,3 +133,13 @@ def test_legal_actions_of_another_player_is_empty():
     s = gamelearn.load_game("tictactoe").new_initial_state()
     assert s.legal_actions(1) == []
     assert s.legal_actions(0) == list(range(9))
+
+
+def test_openspiel_conveniences():
+    game = gamelearn.load_game("hex", {"size": 4})
+    assert game.spec().startswith("hex:size=4")
+    s = game.new_initial_state()
+    assert s.legal_actions_mask() == [1] * 16
+    s.apply_action(5)
+    assert s.legal_actions_mask()[5] == 0 and s.move_number() == 1
+    assert not s.is_chance_node() and not s.is_simultaneous_node()
