@@ -192,3 +192,22 @@ def test_playout_sums():
     assert g.shape == (2,) and 0 <= g.min() and g.max() <= 100 * 1000
     with pytest.raises(gamelearn.Error):
         gamelearn.playout_sums(game, -1)
+
+
+# every agent of the registry, learners included, steps from Python
+QUICK = {"uct": "uct:time=0,iterations=100", "alphabeta": "alphabeta:depth=3"}
+
+
+@pytest.mark.parametrize("name", [n for n, _ in gamelearn.agents()])
+def test_every_agent_steps(name, tmp_path):
+    game = gamelearn.load_game("tictactoe")
+    spec = QUICK.get(name, name)
+    a = gamelearn.agent(spec, game)
+    a.begin(0, seed=1)
+    s = game.new_initial_state()
+    while not s.is_terminal():
+        m = a.step(s)
+        assert m in s.legal_actions()
+        a.observe(s, m)
+        s.apply_action(m)
+    a.end(s)
