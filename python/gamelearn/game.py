@@ -1,6 +1,7 @@
 """Games and states, shaped after OpenSpiel's pyspiel: load_game(spec) gives
 a Game, game.new_initial_state() a State."""
 import ctypes
+import weakref
 from ctypes import POINTER, byref, c_float, c_int, c_int32, c_uint64
 
 import numpy as np
@@ -19,6 +20,7 @@ class Game:
     def __init__(self, spec):
         self._ptr = None
         self._spec = str(spec)
+        self._agents = weakref.WeakSet()  # freed before the game on close()
         err = GlErr()
         ptr = lib.gl_game_new(str(spec).encode(), byref(err))
         if not ptr:
@@ -35,6 +37,8 @@ class Game:
         """Free the game now. Its states and agents raise Error afterwards
         (without close(), the game lives as long as any of them)."""
         if self._ptr:
+            for a in list(self._agents):
+                a._free()  # an agent's tables may refer to the game's
             lib.gl_game_free(self._ptr)
             self._ptr = None
 

@@ -36,11 +36,15 @@ class Agent:
             raise Error(err.msg.decode("utf-8", "replace"))
         self._ptr = ptr
         self._begun = False
+        self._game._agents.add(self)
 
-    def __del__(self):
+    def _free(self):
         if getattr(self, "_ptr", None):
             lib.gl_agent_free(self._ptr)
             self._ptr = None
+
+    def __del__(self):
+        self._free()
 
     def ptr(self):
         self._game.ptr()  # Error once the game is closed

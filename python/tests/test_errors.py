@@ -88,6 +88,24 @@ def test_state_after_game_closed():
         game.new_initial_state()
 
 
+def test_agents_freed_with_their_closed_game():
+    # an agent's own tables (uct's tree, td's values) may refer to its
+    # game's: close() frees them first, so nothing reads a freed game
+    game = gamelearn.load_game("tictactoe")
+    agents = [gamelearn.agent(s, game) for s in
+              ("uct:time=0,iterations=50", "td", "alphabeta:depth=2", "perfect")]
+    s = game.new_initial_state()
+    for a in agents:
+        s.apply_action(a.step(s))
+    game.close()
+    for a in agents:
+        assert a._ptr is None  # freed with the game, not after it
+        with pytest.raises(gamelearn.Error, match="closed"):
+            a.step(s)
+    del agents
+    gc.collect()
+
+
 def test_state_keeps_its_game_alive():
     s = gamelearn.load_game("connect4").new_initial_state()
     gc.collect()  # the game has no other reference
