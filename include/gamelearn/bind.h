@@ -72,10 +72,11 @@ int gl_bind_play(const gl_game *g, void *s, gl_action a, gl_action *moves,
 
 /* n random playouts from s (every player a uniformly random legal move,
  * drawn from one generator seeded with seed), playout k's goals into
- * goals[k * nplayers + p]: 64 at a time through the type's
- * playouts_each() where the game plays them in bulk (g->bulk > 1: GDL on
- * its network, bit-parallel), else one by one through legal() and
- * apply(). A playout that g->max_length moves did not finish ends
+ * goals[k * nplayers + p]: for a GDL game on its network (g->bulk >
+ * 1) outside a round of simultaneous moves, 64 at a time, bit-parallel,
+ * a lane that ends taking the next playout at once (gdl.h's
+ * gdl_batch_goals); inside one, 64 at a time through the type's
+ * playouts_each(); else one by one through legal() and apply(). A playout that g->max_length moves did not finish ends
  * there, with the goals the rules give its last state. The moves made in all go to *moves (may be NULL). Returns 0, or
  * GL_ENOMEM / GL_EINVAL (n < 0) with err set. */
 int gl_bind_playouts(const gl_game *g, const void *s, long n, uint64_t seed,
@@ -84,9 +85,9 @@ int gl_bind_playouts(const gl_game *g, const void *s, long n, uint64_t seed,
 /* The same playouts' goals summed, each player's into sums[p] (nplayers
  * entries): through the type's playouts() where it has one (GDL on its
  * network: 64 lanes kept full, a lane that ends taking the next playout
- * at once, as `gamelearn bench --playouts` times them; the per-playout
- * goals above wait for the longest playout of each 64), else one by one
- * as above. Returns
+ * at once, as `gamelearn bench --playouts` times them: the same draws
+ * as gl_bind_playouts's from a GDL game's state outside a round, so the
+ * same sums), else one by one as above. Returns
  * 0 or GL_ENOMEM / GL_EINVAL with err set. */
 int gl_bind_playout_sums(const gl_game *g, const void *s, long n,
 	uint64_t seed, int64_t *sums, uint64_t *moves, gl_err *err);

@@ -134,7 +134,8 @@ def perft(game, depth):
 def playouts(game, n, seed=1, state=None):
     """n random playouts (every player a uniformly random legal move) from
     the start, or from state, played in C: 64 at a time, bit-parallel,
-    where the game has it (GDL on its network). An (n, players) int32
+    where the game has it (GDL on its network: a lane that ends takes the
+    next playout at once). An (n, players) int32
     numpy array of each playout's goals, 0..100 (a playout that reaches
     max_game_length() ends there, with the goals of its last state)."""
     g = load_game(game)
@@ -152,9 +153,9 @@ def playouts(game, n, seed=1, state=None):
 def playout_sums(game, n, seed=1, state=None):
     """The goals of n random playouts summed per player (an int64 numpy
     array of num_players()), played in C as `gamelearn bench --playouts`
-    plays them: for GDL 64 lanes kept full (a lane that ends takes the next
-    playout at once), faster than playouts() where the playouts' lengths
-    vary, since playouts() waits for the longest of each 64."""
+    plays them (for GDL through the type's bulk playouts: from a state
+    outside a round of simultaneous moves, the same draws as playouts(),
+    so the same sums)."""
     g = load_game(game)
     st = state if state is not None else State(g)
     if st.get_game() is not g:

@@ -182,6 +182,28 @@ def test_run_hwang_quick(tmp_path):
         assert errors(rows) == errors(want)
 
 
+@pytest.mark.parametrize("kif", ["connectFour", "reversi", "roshambo2",
+                                 "hanoi", "tictactoe_3player"])
+def test_gdl_playouts_one_a_row(kif):
+    # GDL on its network: the lanes kept full (gdl_batch_goals), each
+    # playout's goals at its own row, the same draws as the summed
+    # playouts (reversi, roshambo2 and hanoi have a goal network of their
+    # own, the goals read 64 ended playouts at a time)
+    game = gamelearn.load_game("gdl:" + os.path.join(GDL, kif + ".kif"))
+    for n in (1, 63, 64, 65, 200):
+        a = gamelearn.playouts(game, n, seed=n)
+        assert a.shape == (n, game.num_players())
+        assert a.min() >= 0 and a.max() <= 100
+        assert list(a.sum(axis=0)) == list(gamelearn.playout_sums(game, n, seed=n))
+    # from a state inside a round of simultaneous moves: 64 at a time
+    if game.is_simultaneous() and kif == "roshambo2":
+        s = game.new_initial_state()
+        s.apply_action(s.legal_actions()[0])
+        assert s.hidden() == 1
+        a = gamelearn.playouts(game, 70, state=s)
+        assert a.shape == (70, 2) and a.min() >= 0
+
+
 def test_playout_sums():
     # one by one, the sums are those of the same playouts kept apart
     a = gamelearn.playouts("connect4", 300, seed=4)

@@ -164,7 +164,24 @@ int gl_bind_playouts(const gl_game *g, const void *s, long n, uint64_t seed,
 	gl_rng_seed(&rng, seed);
 	uint64_t plies = 0;
 	int np = (int)g->nplayers;
-	if (g->bulk > 1 && g->type->playouts_each) {
+	const gdl_game *gd = gdl_game_of(g);
+	int max_moves = g->max_length > (unsigned)INT32_MAX ? INT32_MAX :
+		(int)g->max_length;
+	if (gd && g->bulk > 1 && gl_bind_hidden(g, s) == 0) {
+		/* GDL on its network, no round under way: the state's bits are
+		 * its first words, played 64 lanes at a time, kept full */
+		gdl_batch *b = gdl_batch_new(gd);
+		if (!b)
+			return gl_fail(err, GL_ENOMEM, "playouts: out of memory for %s",
+				g->spec);
+		for (long done = 0; done < n;) {
+			int k = n - done < (1L << 20) ? (int)(n - done) : 1 << 20;
+			plies += gdl_batch_goals(gd, b, s, k, &rng, max_moves,
+				goals + (size_t)done * (size_t)np);
+			done += k;
+		}
+		gdl_batch_free(b);
+	} else if (g->bulk > 1 && g->type->playouts_each) {
 		/* GL_EACH_MAX copies of s, played at once */
 		size_t stride = gl_state_stride(g);
 		unsigned char *st = gl_malloc(stride * GL_EACH_MAX);
@@ -174,8 +191,6 @@ int gl_bind_playouts(const gl_game *g, const void *s, long n, uint64_t seed,
 		for (int k = 0; k < GL_EACH_MAX; k++)
 			memcpy(st + (size_t)k * stride, s, g->state_size);
 		int len[GL_EACH_MAX];
-		int max_moves = g->max_length > (unsigned)INT32_MAX ? INT32_MAX :
-			(int)g->max_length;
 		for (long done = 0; done < n;) {
 			int k = n - done < GL_EACH_MAX ? (int)(n - done) : GL_EACH_MAX;
 			g->type->playouts_each(g, st, stride, k, &rng, max_moves, NULL,
