@@ -102,8 +102,9 @@ fuzz: deps-test
 bench: release
 	./$(REL)/gamelearn bench
 
-# The tool, libgamelearn.a and .so, headers, gamelearn.pc, the man page
-# and bash completion under $(DESTDIR)$(PREFIX); the list of files written
+# The tool, libgamelearn.a and .so, headers, gamelearn.pc, the man page,
+# the bash completion and the Python package (for the system's python3:
+# docs/PYTHON.md) under $(DESTDIR)$(PREFIX); the list of files written
 # (CMake's manifest, DESTDIR put in front) is kept in build/installed.txt
 # for uninstall.
 install: deps

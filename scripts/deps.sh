@@ -11,7 +11,10 @@
 #         runtimes for the ASan+UBSan build, curl, which
 #         tests/cli_ggp.sh and cli_web.sh talk HTTP with, and the browser
 #         test's headless Chromium driven by Selenium (chromium,
-#         chromium-driver, python3-selenium). (Everything else the test
+#         chromium-driver, python3-selenium), and the Python package's
+#         tests (python/tests: python3-numpy, python3-pytest; with
+#         python3-setuptools and python3-pip, `pip install ./python`
+#         offline). (Everything else the test
 #         scripts run, sh awk sed grep cmp mktemp, is in every Debian.)
 set -e
 what=${1:-test}
@@ -61,7 +64,12 @@ if [ "$what" = test ]; then
 	[ -x /usr/bin/chromium ] || missing="$missing chromium"
 	[ -x /usr/bin/chromedriver ] || missing="$missing chromium-driver"
 	/usr/bin/python3 -c 'import selenium' 2>/dev/null || missing="$missing python3-selenium"
-	why="to build and test gamelearn: the build tools and libraries, clang and its sanitizer runtimes for the ASan+UBSan build, curl for the GGP and web tests, Open MPI for the MPI test, chromium, chromium-driver and python3-selenium for the browser test"
+	# python/tests: the package's tests, and pip install ./python offline
+	/usr/bin/python3 -c 'import numpy' 2>/dev/null || missing="$missing python3-numpy"
+	/usr/bin/python3 -c 'import pytest' 2>/dev/null || missing="$missing python3-pytest"
+	/usr/bin/python3 -c 'import setuptools' 2>/dev/null || missing="$missing python3-setuptools"
+	/usr/bin/python3 -m pip --version >/dev/null 2>&1 || missing="$missing python3-pip"
+	why="to build and test gamelearn: the build tools and libraries, clang and its sanitizer runtimes for the ASan+UBSan build, curl for the GGP and web tests, Open MPI for the MPI test, chromium, chromium-driver and python3-selenium for the browser test, python3-numpy, python3-pytest, python3-setuptools and python3-pip for the Python package"
 fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then

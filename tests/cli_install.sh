@@ -23,6 +23,16 @@ for h in ../include/gamelearn/*.h; do
 	exists "include/gamelearn/${h##*/}"
 done
 exists share/man/man1/gamelearn.1
+# the Python package, for the system's python3 (when the build found one),
+# with the installed library's path as the prefix makes it
+if grep -q "^GL_PYTHON_DIR:" "$build/CMakeCache.txt"; then
+	pydir=$(sed -n 's/^GL_PYTHON_DIR:[A-Z]*=//p' "$build/CMakeCache.txt")
+	for f in __init__.py _lib.py game.py play.py exp.py _libpath.py; do
+		exists "$pydir/gamelearn/$f"
+	done
+	grep -q "^LIB = '$prefix/.*/libgamelearn.so.0'\$" "$root/$pydir/gamelearn/_libpath.py" && ok ||
+		bad "_libpath.py does not name $prefix's library: $(cat "$root/$pydir/gamelearn/_libpath.py")"
+fi
 exists share/bash-completion/completions/gamelearn
 pc=$(find "$root" -name gamelearn.pc)
 libdir=$(dirname "$(find "$root" -name libgamelearn.a)")
@@ -140,5 +150,13 @@ if "$cc" -std=c11 $san $(pkg-config --cflags gamelearn) "$tmp/t.c" -o "$tmp/t2" 
 	[ "$(LD_LIBRARY_PATH="$lib2" "$tmp/t2")" = 127872 ] && ok || bad "t2 with LD_LIBRARY_PATH=$lib2"
 else
 	bad "program against $p2: $(head -n 3 "$tmp/err")"
+fi
+# the installed Python package loads the installed library by the path
+# the install wrote (not in a sanitizer build: python3 would need the
+# sanitizer's runtime preloaded, which the test 'python' does)
+if [ -n "${pydir:-}" ] && [ -z "$san" ] && /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
+	out=$(cd "$tmp" && env -u GAMELEARN_LIB PYTHONPATH="$p2/$pydir" /usr/bin/python3 -c \
+		'import gamelearn; print(gamelearn.perft("tictactoe", 9), gamelearn.library_path)' 2>&1)
+	[ "$out" = "127872 $lib2/libgamelearn.so.0" ] && ok || bad "installed Python package: $out"
 fi
 finish

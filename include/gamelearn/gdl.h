@@ -241,6 +241,13 @@ void gdl_batch_free(gdl_batch *b);
 uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 	const uint64_t *state, int count, gl_rng *rng, int max_steps,
 	int64_t *goal_sum);
+/* The same playouts (the same draws from rng: the sums of the goals are
+ * gdl_batch_playouts's), each playout's goals kept: playout k's into
+ * goals[k * nroles + role] (room for count rows), a lane that ends
+ * taking the next playout at once. Returns the joint moves made in
+ * all. */
+uint64_t gdl_batch_goals(const gdl_game *gd, gdl_batch *b,
+	const uint64_t *state, int count, gl_rng *rng, int max_steps, int *goals);
 /* One random playout from each of count states (count <= 64; states[k *
  * words] the k-th), as gdl_batch_playouts, bit-parallel: playout k's
  * goals into goals[k * nroles + role], its joint moves into len[k] (0:

@@ -670,6 +670,18 @@ static void flush_goals(const gdl_game *gd, gdl_batch *b, int n,
 	b->npend = 0;
 }
 
+/* The n ended playouts held in gbase, by the goal network, into goal_sum
+ * (may be NULL) and, where goals is not NULL, slot j's into row pid[j]
+ * of goals (through lg, room for LANES rows). */
+static void flush_held(const gdl_game *gd, gdl_batch *b, int n,
+	int64_t *goal_sum, int *goals, const long *pid, int *lg)
+{
+	flush_goals(gd, b, n, goal_sum, goals ? lg : NULL);
+	for (int j = 0; goals && j < n; j++)
+		memcpy(goals + pid[j] * gd->nroles, lg + j * gd->nroles,
+			(size_t)gd->nroles * sizeof *lg);
+}
+
 /* The lanes of mask take the state: every base word at once (the state's
  * words kept in b->sw for the reloads of a call). */
 static void load_lanes(const gdl_game *gd, gdl_batch *b, uint64_t mask,
@@ -764,6 +776,12 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 	uint64_t *val = b->val;
 	int nm = gd->nmoves, nroles = gd->nroles;
 	int made[LANES]; /* moves lane l has made in its playout */
+	/* From one state with goals (gdl_batch_goals): playout k's goals go
+	 * to row k, lane l playing playout id[l]; ended lanes' goals pass
+	 * through lg (or gbase's pending slots, whose playouts pid holds). */
+	bool byid = state && goals;
+	long id[LANES], pid[LANES];
+	int lg[LANES * GDL_ROLES_MAX];
 	uint64_t total = 0, old = 0; /* old: lanes that made max_steps */
 	uint64_t cut = 0; /* lanes that max_steps stopped before the end */
 	size_t nw = (size_t)gd->words;
@@ -790,6 +808,8 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 	}
 	int lanes = count < LANES ? count : LANES;
 	uint64_t active = lane_mask(lanes);
+	for (int l = 0; l < lanes; l++)
+		id[l] = l;
 	b->swof = NULL; /* the caller may have changed the state since */
 	if (states)
 		for (int l = 0; l < lanes; l++)
@@ -829,8 +849,14 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 		cut |= old & here & ~fin;
 		fin = (fin | old) & here;
 		old &= ~fin;
-		if ((goal_sum || goals) && !b->g)
-			add_goals(gd, b, cur, val, fin, goal_sum, goals);
+		if ((goal_sum || goals) && !b->g) {
+			add_goals(gd, b, cur, val, fin, goal_sum, byid ? lg : goals);
+			for (uint64_t f = byid ? fin : 0; f; f &= f - 1) {
+				int l = __builtin_ctzll(f);
+				memcpy(goals + id[l] * nroles, lg + l * nroles,
+					(size_t)nroles * sizeof *lg);
+			}
+		}
 		uint64_t reload = 0;
 		for (uint64_t f = fin; f; f &= f - 1) {
 			int l = __builtin_ctzll(f);
@@ -840,20 +866,22 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 			made[l] = 0;
 			if (ends)
 				store_lane(gd, val, l, ends + (size_t)l * nw);
-			if (goals && b->g) { /* its own bit, for the goal network */
+			if (goals && b->g && !byid) { /* its own bit, for the goal network */
 				const int32_t *bg = n->base_gate;
 				for (int i = 0; i < gd->nbase; i++)
 					b->gbase[i] |= (val[bg[i]] >> l & 1) << l;
-			} else if (goal_sum && b->g) { /* held, for the goal network */
+			} else if ((goal_sum || byid) && b->g) { /* held, for the goal network */
 				const int32_t *bg = n->base_gate;
 				for (int i = 0; i < gd->nbase; i++)
 					b->gbase[i] |= (val[bg[i]] >> l & 1) << b->npend;
+				pid[b->npend] = id[l];
 				if (++b->npend == LANES)
-					flush_goals(gd, b, LANES, goal_sum, NULL);
+					flush_held(gd, b, LANES, goal_sum, byid ? goals : NULL,
+						pid, lg);
 			}
 			if (started < count) {
 				reload |= 1ull << l; /* moves from the next step */
-				started++;
+				id[l] = started++;
 			} else {
 				active &= ~(1ull << l);
 			}
@@ -915,9 +943,9 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 				old |= 1ull << l;
 		}
 	}
-	if (goal_sum && b->npend)
-		flush_goals(gd, b, b->npend, goal_sum, NULL);
-	if (goals && b->g) /* lane l's state at its bit l */
+	if ((goal_sum || byid) && b->npend)
+		flush_held(gd, b, b->npend, goal_sum, byid ? goals : NULL, pid, lg);
+	if (goals && b->g && !byid) /* lane l's state at its bit l */
 		flush_goals(gd, b, lanes, NULL, goals);
 	for (uint64_t f = goals && ends ? cut : 0; f; f &= f - 1)
 		for (int r = 0; r < nroles; r++)
@@ -931,6 +959,13 @@ uint64_t gdl_batch_playouts(const gdl_game *gd, gdl_batch *b,
 {
 	return playouts(gd, b, state, NULL, count, rng, max_steps, goal_sum,
 		NULL, NULL, NULL);
+}
+
+uint64_t gdl_batch_goals(const gdl_game *gd, gdl_batch *b,
+	const uint64_t *state, int count, gl_rng *rng, int max_steps, int *goals)
+{
+	return playouts(gd, b, state, NULL, count, rng, max_steps, NULL, goals,
+		NULL, NULL);
 }
 
 uint64_t gdl_batch_each(const gdl_game *gd, gdl_batch *b,

@@ -1,0 +1,145 @@
+"""Games and states: the OpenSpiel-shaped API on native and GDL games."""
+import os
+import random
+
+import numpy as np
+import pytest
+
+import gamelearn
+from conftest import GDL
+
+NATIVE = ["tictactoe", "connect4", "hex:size=5", "nim", "othello:size=6", "checkers",
+          "capturego:size=5", "swap9", "npuzzle"]
+
+
+def random_game(spec, seed=1):
+    rng = random.Random(seed)
+    game = gamelearn.load_game(spec)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+        if len(state.history()) > game.max_game_length():
+            pytest.fail("%s went past max_game_length" % spec)
+    return game, state
+
+
+@pytest.mark.parametrize("spec", NATIVE + ["gdl:" + os.path.join(GDL, "connectFour.kif")])
+def test_random_game_ends(spec):
+    game, state = random_game(spec)
+    assert state.current_player() == gamelearn.TERMINAL
+    assert state.legal_actions() == []
+    r = state.returns()
+    assert len(r) == game.num_players()
+    assert all(0 <= v <= 100 for v in r)
+    assert state.rewards() == [(v - 50) / 50 for v in r]
+    assert all(-1 <= v <= 1 for v in state.rewards())
+
+
+@pytest.mark.parametrize("spec", NATIVE)
+def test_observation_shape(spec):
+    game = gamelearn.load_game(spec)
+    state = game.new_initial_state()
+    obs = state.observation_tensor()
+    assert obs.dtype == np.float32
+    assert list(obs.shape) == game.observation_tensor_shape()
+    assert obs.size == game.observation_tensor_size()
+
+
+def test_tictactoe_sizes_and_cells():
+    game = gamelearn.load_game("tictactoe")
+    assert game.num_players() == 2
+    assert game.num_distinct_actions() == 9
+    assert game.max_game_length() == 9
+    assert game.observation_tensor_shape() == [3, 3, 3]
+    assert game.observation_kind() == "cells"
+    s = game.new_initial_state()
+    assert s.current_player() == 0
+    s.apply_action(4)  # b2
+    obs = s.observation_tensor()
+    assert obs[1, 1, 1] == 1 and obs[0, 1, 1] == 0 and obs[0].sum() == 8
+    assert s.current_player() == 1
+    assert s.action_to_string(4) == "b2"
+    assert s.string_to_action("a1") == 0
+    assert s.legal_actions() == [0, 1, 2, 3, 5, 6, 7, 8]
+    assert s.returns() == [0, 0] and s.rewards() == [0.0, 0.0]
+    text = str(s)
+    assert "X" in text and "O to move" in text
+
+
+def test_win_returns_100_and_rewards_1():
+    game = gamelearn.load_game("tictactoe")
+    s = game.new_initial_state()
+    for a in [0, 3, 1, 4, 2]:  # X takes the top row
+        s.apply_action(a)
+    assert s.is_terminal()
+    assert s.returns() == [100, 0]
+    assert s.rewards() == [1.0, -1.0]
+
+
+def test_clone_is_independent():
+    game = gamelearn.load_game("connect4")
+    s = game.new_initial_state()
+    s.apply_action(3)
+    c = s.clone()
+    c.apply_action(3)
+    assert s.history() == [3] and c.history() == [3, 3]
+    assert str(s) != str(c)
+
+
+def test_serialize_roundtrip():
+    game, state = random_game("othello:size=6", seed=5)
+    text = state.serialize()
+    back = game.deserialize_state(text)
+    assert back.history() == state.history()
+    assert str(back) == str(state)
+    assert back.returns() == state.returns()
+
+
+def test_gdl_game_props_and_names():
+    game = gamelearn.load_game("gdl:" + os.path.join(GDL, "ticTacToe.kif"))
+    assert game.num_players() == 2
+    assert game.observation_kind() == "props"
+    s = game.new_initial_state()
+    obs = s.observation_tensor()
+    assert obs.shape == (game.observation_tensor_size(),)
+    assert obs.sum() > 0  # the initial state's true propositions
+    names = [s.action_to_string(a) for a in s.legal_actions()]
+    assert "(mark 1 1)" in names
+    assert s.string_to_action("(mark 1 1)") in s.legal_actions()
+
+
+def test_simultaneous_apply_actions():
+    game = gamelearn.load_game("gdl:" + os.path.join(GDL, "roshambo2.kif"))
+    assert game.is_simultaneous()
+    s = game.new_initial_state()
+    rng = random.Random(3)
+    rounds = 0
+    while not s.is_terminal():
+        joint = []
+        for p in range(game.num_players()):
+            # each player's move: every role has the same moves here
+            joint.append(rng.choice(s.legal_actions()))
+        s.apply_actions(joint)
+        assert s.hidden() == 0
+        rounds += 1
+        assert rounds <= game.max_game_length()
+    assert sorted(s.returns()) in ([0, 100], [50, 50], [0, 0], [100, 100]) or \
+        all(0 <= v <= 100 for v in s.returns())
+    with pytest.raises(gamelearn.Error):
+        game.new_initial_state().apply_actions([0])
+
+
+def test_legal_actions_of_another_player_is_empty():
+    s = gamelearn.load_game("tictactoe").new_initial_state()
+    assert s.legal_actions(1) == []
+    assert s.legal_actions(0) == list(range(9))
+
+
+def test_openspiel_conveniences():
+    game = gamelearn.load_game("hex", {"size": 4})
+    assert game.spec().startswith("hex:size=4")
+    s = game.new_initial_state()
+    assert s.legal_actions_mask() == [1] * 16
+    s.apply_action(5)
+    assert s.legal_actions_mask()[5] == 0 and s.move_number() == 1
+    assert not s.is_chance_node() and not s.is_simultaneous_node()
