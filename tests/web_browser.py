@@ -149,8 +149,18 @@ def side_scroll(d):
         "return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
 
 
+def size(d, w, h):
+    """The page's viewport (not the window) w x h."""
+    d.set_window_size(w, h)
+    dw, dh = d.execute_script("return [window.innerWidth, window.innerHeight];")
+    d.set_window_size(2 * w - dw, 2 * h - dh)
+
+
 def shoot(d, shots, name):
     if shots:
+        # after the page has painted what it holds now
+        d.execute_async_script(
+            "requestAnimationFrame(() => requestAnimationFrame(arguments[0]));")
         d.save_screenshot(os.path.join(shots, name + ".png"))
 
 
@@ -174,6 +184,7 @@ def main():
     check = Check()
     try:
         d = browser()
+        size(d, 1280, 800)
         wait = WebDriverWait(d, TIMEOUT, ignored_exceptions=(
             NoSuchElementException, StaleElementReferenceException))
         # play: the page opens on a tic-tac-toe game against alphabeta
@@ -258,6 +269,8 @@ def main():
         mem = os.path.join(data, "memory", "martens--tictactoe.mem")
         check(os.path.getsize(mem) > 0, "teach: the memory file in --data")
         first = learned_total(d)
+        check("O the machine" in text_of(d, "learned"),
+              "teach: the memory in the marks of the board (the machine plays O)")
         check(d.execute_script("const c = document.getElementById('learned-curve');"
                                "return c ? +c.dataset.points : 0;") == 1,
               "teach: the learning curve has the first game")
@@ -316,12 +329,29 @@ def main():
             "headers": {"Content-Type": "text/plain"},
             "body": json.dumps({"game": "nim", "opponent": "random"})})
         check(sessions(url) == n, "another origin's POST made a session")
+        # watch: a GGP match played while the tab is open appears in the
+        # list by itself, and its state is drawn as a board
+        d.get(url + "#watch")
+        wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, "#matches-list li"))
+        kif = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                           "data", "gdl", "games", "ticTacToe.kif")
+        subprocess.run([binary, "ggp", "match", kif, "--player", "random", "--player",
+                        "random", "--live", os.path.join(data, "matches")],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       timeout=TIMEOUT, check=True)
+        wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, '#matches-list li[data-path$=".json"]'))
+        d.find_element(By.CSS_SELECTOR, '#matches-list li[data-path$=".json"]').click()
+        wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, "#match-board svg rect"))
+        check(len(d.find_elements(By.CSS_SELECTOR, "#match-board svg rect")) == 9,
+              "watch: the GGP tic-tac-toe match drawn as a 3x3 board")
+
         # every view at 1280 and at a phone's 400 px: nothing wider than
         # the window (Results with the run's tables and a CSV shown; Play
         # with 11x11 Hex; Watch after a whole game)
         for w in (1280, 400):
-            d.set_window_size(w, 800)
+            size(d, w, 800)
             d.get(url + "#play")
+            d.refresh()  # a page of its own each width (a new hash alone keeps the old)
             wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, "#play-game-view .board .cell"))
             check(side_scroll(d) <= 0, "play at %d px: %d px sideways" % (w, side_scroll(d)))
             if w == 400:
@@ -344,7 +374,8 @@ def main():
             wait.until(lambda x: x.find_elements(By.ID, "learned-facts"))
             click_move(d, wait, "teach-game-view")
             check(side_scroll(d) <= 0, "teach at %d px: %d px sideways" % (w, side_scroll(d)))
-            shoot(d, shots, "teach-%s-%d" % (learner, w))
+            if w == 400:
+                shoot(d, shots, "teach-400")
             d.get(url + "#watch")
             wait.until(lambda x: x.find_element(By.ID, "watch-new").is_displayed())
             Select(d.find_element(By.ID, "watch-speed")).select_by_value("100")
@@ -357,6 +388,13 @@ def main():
             d.find_element(By.CSS_SELECTOR, '#experiments-list li[data-experiment="hwang"]').click()
             wait.until(lambda x: "optimum 7 swaps" in text_of(x, "results-view"))
             check(side_scroll(d) <= 0, "results at %d px: %d px sideways" % (w, side_scroll(d)))
+            svg = d.find_elements(By.CSS_SELECTOR, '#results-list li[data-path$="fig4-7.svg"]')
+            if svg:  # a plot, as the shot shows Results
+                svg[0].click()
+                wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, "#results-view img"))
+                wait.until(lambda x: x.execute_script(
+                    "const i = document.querySelector('#results-view img'); return i && i.complete;"))
+                check(side_scroll(d) <= 0, "a plot at %d px: %d px sideways" % (w, side_scroll(d)))
             shoot(d, shots, "results-%d" % w)
             csv = d.find_elements(By.CSS_SELECTOR, '#results-list li[data-path$=".csv"]')
             if csv:

@@ -464,9 +464,10 @@ function drawBoard(box, st, onMove, setMsg) {
 
 /* A GDL state (its true facts, one a line, as the gdl game renders it)
  * drawn as a grid when it has facts (cell X Y MARK): the cells by their
- * two coordinates, each with its mark (b or blank: empty). null when it
- * has none. */
-function gdlBoard(text) {
+ * two coordinates, each with its mark (b or blank: empty), coloured as
+ * the role it names (roles: the match's, if known). null when it has
+ * none. */
+function gdlBoard(text, roles) {
   const cells = [];
   const re = /\(\s*cell\s+(\S+)\s+(\S+)\s+([^()\s]+)\s*\)/g;
   let m;
@@ -480,8 +481,9 @@ function gdlBoard(text) {
   for (const [x, y, v] of cells) {
     const c = xs.indexOf(x), r = ys.indexOf(y), px = 1 + c * cs, py = 1 + r * cs;
     svg.appendChild(sv("rect", { x: px, y: py, width: cs, height: cs, fill: "white", stroke: "#888" }));
-    const k = marks.indexOf(v);
-    if (k >= 0)
+    const role = (roles || []).findIndex(r => r === v || r.startsWith(v));
+    const k = role >= 0 ? role : marks.indexOf(v);
+    if (marks.includes(v))
       svg.appendChild(sv("text", { x: px + cs / 2, y: py + cs * 0.68, "text-anchor": "middle", "font-size": 16,
         "font-weight": 700, fill: COLORS[k % 2] }, v));
   }
@@ -800,7 +802,7 @@ function drawConfigurations(box, text, seat, type) {
     const l = lines[i];
     if (/^(won|hopeless) configurations/.test(l)) {
       section = el("div", { class: "configs", id: "learned-" + l.split(" ")[0] });
-      box.appendChild(el("div", { class: "hint" }, l.replace(/\bX\b/g, look("X").mark).replace(/\bO\b/g, look("O").mark)));
+      box.appendChild(el("div", { class: "hint" }, l.replace(/\b[XO]\b/g, ch => look(ch).mark)));
       box.appendChild(section);
       continue;
     }
@@ -912,7 +914,7 @@ async function showMatch(path) {
   if (startErr.length) view.appendChild(el("div", { class: "message" }, "START errors: " + startErr.join("; ")));
   view.appendChild(matchTable(m));
   const now = m.states[m.states.length - 1] || "";
-  const board = gdlBoard(now);
+  const board = gdlBoard(now, m.gameRoleNames);
   view.appendChild(el("div", { class: "hint" }, "state now:"));
   if (board) {
     const wrap = el("div", { class: "board", id: "match-board" });
