@@ -31,7 +31,6 @@
 #include <limits.h>
 #include <malloc.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -108,52 +107,6 @@ void web_api_init(const web_config *cfg)
 	if (table.cfg.max_sessions > SESSIONS_MAX)
 		table.cfg.max_sessions = SESSIONS_MAX;
 	table.counter = gl_mix64((uint64_t)(gl_now() * 1e6) ^ (uint64_t)getpid());
-}
-
-/* --- replies ---------------------------------------------------------------- */
-
-void web_scrub(char *msg, size_t n)
-{
-	const char *d = table.cfg.data;
-	size_t dl = d ? strlen(d) : 0;
-	if (dl < 2 || !strstr(msg, d))
-		return; /* none, or --data / (whose path is every path's start) */
-	char out[1024];
-	size_t k = 0;
-	for (const char *c = msg; *c && k + 1 < sizeof out;) {
-		if (!strncmp(c, d, dl)) {
-			bool sub = c[dl] == '/';
-			k += (size_t)snprintf(out + k, sizeof out - k, "%s",
-				sub ? "" : "the data folder");
-			if (k >= sizeof out)
-				k = sizeof out - 1;
-			c += dl + sub;
-		} else {
-			out[k++] = *c++;
-		}
-	}
-	out[k] = '\0';
-	snprintf(msg, n, "%s", out);
-}
-
-void web_error(web_reply *r, unsigned status, const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	web_scrub(msg, sizeof msg);
-	for (char *c = msg; *c; c++)
-		if (*c == '\n' || *c == '\r')
-			*c = ' '; /* one line */
-		else if ((unsigned char)*c >= 0x80)
-			*c = '?'; /* valid UTF-8 whatever the request held or
-				     the truncation cut */
-	if (r->body)
-		json_decref(r->body);
-	r->status = status;
-	r->body = json_pack("{s:s}", "error", msg);
 }
 
 /* A string field of a request: NULL when absent; "" and r set when it is
