@@ -297,6 +297,8 @@ printf '%s' "$body" | grep -q '"wins":0,"draws":0,"losses":0' &&
 
 req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"td"}'
 want 201 '"afterstates":\[{"id":0,"text":"a1","value":' "td shows its afterstate values"
+want 201 '"afterstates":\[{"id":0,"text":"a1","value":[0-9.e+-]*,"learner_value":' \
+	"td's values for the learner too, not only for the player to move"
 req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"random"}'
 want_err 400 'not one of martens, lauto, td, gapairs' "teach a non-learner"
 

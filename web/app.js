@@ -736,20 +736,23 @@ function showLearned(l, st) {
   if (l.won !== undefined) { p.dataset.won = l.won; p.dataset.hopeless = l.hopeless; }
   box.appendChild(p);
   if (l.afterstates) {
-    const you = l.for_player === seat ? l.learner + " (" + mark + ")" : "you";
+    const mover = l.for_player === seat ? l.learner + " (" + mark + ")" : "you";
+    const moverMark = lg ? lg[l.for_player][0].split(",")[0] : "player " + (l.for_player + 1);
+    const both = l.afterstates.some(a => a.learner_value !== undefined);
     box.appendChild(el("div", { class: "hint", id: "learned-td-label" },
-      "How " + l.learner + " values each move open to " + you + " now: its estimate, for the one moving (player " +
-      (l.for_player + 1) + (lg ? ", " + lg[l.for_player][0].split(",")[0] : "") +
-      "), of the position after the move (higher is better for them; a position it has not seen yet gets its default):"));
+      "How " + l.learner + " values the position after each move open to " + mover + " now " +
+      "(higher is better for the side named; a position it has not seen yet gets its default):"));
     const t = el("table", { id: "learned-td" });
     const h = el("tr", {});
     h.appendChild(el("th", {}, "move"));
-    h.appendChild(el("th", {}, "value"));
+    h.appendChild(el("th", {}, "for " + (mover === "you" ? "you (" + moverMark + ")" : mover)));
+    if (both) h.appendChild(el("th", {}, "for " + l.learner + " (" + mark + ")"));
     t.appendChild(h);
     for (const a of l.afterstates) {
       const tr = el("tr", {});
       tr.appendChild(el("td", {}, a.text));
       tr.appendChild(el("td", {}, a.value.toFixed(2)));
+      if (both) tr.appendChild(el("td", {}, a.learner_value !== undefined ? a.learner_value.toFixed(2) : ""));
       t.appendChild(tr);
     }
     box.appendChild(t);

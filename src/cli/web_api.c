@@ -607,6 +607,12 @@ static json_t *learned(session *ss)
 				continue;
 			json_t *m = json_move(g, ss->s, ss->moves[i]);
 			json_object_set_new(m, "value", json_real(v));
+			/* the same position valued for the learner itself, when
+			 * another player moves now (the person) */
+			double lv;
+			if (ss->learner >= 0 && ss->learner != who &&
+			    gl_td_value(l, ss->t, ss->learner, &lv) == 0)
+				json_object_set_new(m, "learner_value", json_real(lv));
 			json_array_append_new(vals, m);
 		}
 		json_object_set_new(o, "afterstates", vals);
