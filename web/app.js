@@ -618,9 +618,11 @@ function pendingState(st, text) {
   return p;
 }
 
-/* A "thinking…" mark with a running clock until stop() is called. */
+/* A "thinking…" mark with a running clock until stop() is called; who
+ * null (a puzzle, no machine): the same, unseen, so input is still held. */
 function thinkingMark(id, who) {
   const e = el("div", { class: "thinking", id: id + "-thinking" });
+  if (who === null) { e.style.display = "none"; e.stop = () => {}; return e; }
   const t0 = Date.now();
   const tick = () => { e.textContent = "⏳ " + who + " is thinking… " + ((Date.now() - t0) / 1000).toFixed(1) + " s"; };
   tick();
@@ -656,8 +658,8 @@ function personView(prefix, mode) {
   /* the request, with the person's move drawn at once and input held
      until the reply */
   const ask = async (path, body, pend) => {
-    const machine = st.seats.find(x => x !== "person") || "the machine";
-    busy = thinkingMark(view.id, machine.split(":")[0]);
+    const machine = st.seats.find(x => x !== "person");  /* none in a puzzle */
+    busy = thinkingMark(view.id, machine ? machine.split(":")[0] : null);
     if (pend) { st = pend; snaps.set(pend.history.length, pend); }
     draw();
     let reply;
@@ -672,7 +674,7 @@ function personView(prefix, mode) {
     show(reply);
   };
   const doMove = async text => {
-    if (busy) { setMsg("wait: the machine is thinking"); return; }
+    if (busy) { setMsg(busy.style.display === "none" ? "wait: your last move is on its way" : "wait: the machine is thinking"); return; }
     if (!st || st.over) { setMsg("the game is over: start a new one (or undo)"); return; }
     await ask("/sessions/" + st.id + "/move", { move: text }, pendingState(st, text));
   };
@@ -1124,7 +1126,8 @@ async function main() {
   fillStrengths($("play-strength"), $("play-agent"), $("play-agent-params"), "strong: looks");
   fillStrengths($("watch-strength0"), $("watch-agent0"), $("watch-agent0-params"), "strong: looks");
   fillStrengths($("watch-strength1"), $("watch-agent1"), $("watch-agent1-params"), "easy");
-  for (const p of ["play", "teach", "watch"]) fillClassSize($(p + "-game"), $(p + "-params"));
+  /* not in Teach: the learners are taught on the papers' boards (Martens: Hex 3x3) */
+  for (const p of ["play", "watch"]) fillClassSize($(p + "-game"), $(p + "-params"));
   personView("play", "play");
   personView("teach", "teach");
   watchView();
