@@ -536,14 +536,22 @@ function renderGame(view, st, actions) {
   }
   side.appendChild(bar);
   if (actions.move && !actions.thinking && !st.over && st.seats[st.to_move] === "person") {
-    side.appendChild(el("div", { class: "hint" }, "Legal moves (" + st.legal.length + "):"));
     const lg = el("div", { class: "legal" });
     for (const m of st.legal.slice(0, 300)) {
       const b = el("button", { type: "button", "data-move": m.text }, m.text);
       b.onclick = () => actions.move(m.text);
       lg.appendChild(b);
     }
-    side.appendChild(lg);
+    /* on a board whose cells are clicked, many buttons only say it again */
+    if (st.cells && st.legal.length > 24) {
+      const fold = el("details", { class: "hint" });
+      fold.appendChild(el("summary", {}, "Legal moves (" + st.legal.length + ")"));
+      fold.appendChild(lg);
+      side.appendChild(fold);
+    } else {
+      side.appendChild(el("div", { class: "hint" }, "Legal moves (" + st.legal.length + "):"));
+      side.appendChild(lg);
+    }
   }
   side.appendChild(moveList(st, view.id, actions));
   if (!st.cells && !["connect", "checkers", "nim", "npuzzle", "swap9"].includes(st.type)) { /* text shown as board */ }
