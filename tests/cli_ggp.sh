@@ -202,7 +202,7 @@ for msg in "(PLAY c4 NIL)" "(PLAY c4 ((drop 1) noop))" "(PLAY c4 (noop (drop 2))
 done
 grep -q "by fallback (agent still thinking from an earlier turn)" "$tmp/log2" && ok ||
 	bad "no second fallback logged: $(cat "$tmp/log2")"
-grep -q "by fallback (agent out of time)" "$tmp/log2" && ok ||
+grep -q "by fallback (agent out of time, no move published)" "$tmp/log2" && ok ||
 	bad "no fallback logged: $(cat "$tmp/log2")"
 say "(ABORT c4)"
 expect_reply 200 aborted "ABORT connectFour"

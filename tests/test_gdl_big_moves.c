@@ -195,7 +195,7 @@ static void test_hard_agents(void)
 	static const char *const games[] = {"gdl:" HARD "checkers.kif", "checkers"};
 	static const char *const agents[] = {
 		"alphabeta:depth=3", "uct:time=0,iterations=200", "random",
-		"uct:time=0,iterations=100,batch=8",
+		"uct:time=0,iterations=100,lgain=0",
 	};
 	for (int k = 0; k < 2; k++) {
 		gl_game *g = tg_game(games[k]);

@@ -170,7 +170,27 @@ static const gl_agent_type stall_type = {
 	.done = stall_done,
 	.choose = stall_choose,
 };
-static const gl_agent_type *const test_types[] = {&stall_type, NULL};
+/* An agent whose search publishes its best move so far (the last legal
+ * move, gl_agent_publish) at once and then runs until told to stop,
+ * returning its first: at the deadline the player must send the
+ * published one, not the fallback. */
+static int think_choose(gl_agent *a, const void *s, gl_action *move,
+	gl_err *err)
+{
+	gl_action *lg = a->data;
+	int n = a->game->type->legal(a->game, s, lg);
+	gl_agent_publish(a, lg[n - 1]);
+	return stall_choose(a, s, move, err);
+}
+
+static const gl_agent_type think_type = {
+	.name = "think",
+	.summary = "publishes a best move, answers when told to stop",
+	.init = stall_init,
+	.done = stall_done,
+	.choose = think_choose,
+};
+static const gl_agent_type *const test_types[] = {&stall_type, &think_type, NULL};
 
 /* The manager's view of the match: the rules, its state, and each role's
  * legal moves. */
@@ -448,7 +468,7 @@ static void test_errors_and_clocks(void)
 	}
 	CHECK(rq.answered && rq.rc == 0);
 	CHECK_MSG(manager_legal(&mg, 0, rq.reply), "%s", rq.reply);
-	CHECK_STR(rq.note, "by fallback (agent out of time)");
+	CHECK_STR(rq.note, "by fallback (agent out of time, no move published)");
 	ggp_player_sent(pl, &rq);
 	/* ABORT ends it */
 	CHECK(send_msg(pl, &rq, "(ABORT e2)", "manager", gl_now(), 0, &err) == 0);
@@ -458,6 +478,72 @@ static void test_errors_and_clocks(void)
 		&err) == 0);
 	CHECK_STR(rq.reply, "busy");
 	CHECK(s.lines > 0);
+	manager_close(&mg);
+	ggp_player_close(pl);
+	ggp_player_free(pl);
+}
+
+/* At the deadline, an agent still searching: its best move so far is
+ * sent, not a random one (issue 70), and it is told to stop. */
+static void test_best_so_far(void)
+{
+	seen s = {0};
+	ggp_player *pl = player_new("think", &s);
+	manager mg;
+	if (!pl || !manager_open(&mg, "data/gdl/games/ticTacToe.kif")) {
+		CHECK(!"the player and the game");
+		ggp_player_free(pl);
+		return;
+	}
+	gl_err err = {0};
+	ggp_request rq;
+	char *start = start_text(&mg, "b1", "xplayer", 10, 5);
+	CHECK(send_msg(pl, &rq, start, "manager", gl_now(), 0, &err) == 0);
+	gl_free(start);
+	manager_eval(&mg);
+	memset(&rq, 0, sizeof rq);
+	snprintf(rq.from, sizeof rq.from, "manager");
+	rq.arrived = gl_now() - 4; /* under 0.4 s of its 5 s clock left */
+	const char *msg = "(PLAY b1 NIL)";
+	CHECK(ggp_player_handle(pl, &rq, msg, strlen(msg), &err) == 1);
+	/* the first two ticks 0.3 s apart, as on a starved machine */
+	ggp_player_tick(pl);
+	struct timespec starved = {0, 300 * 1000 * 1000};
+	nanosleep(&starved, NULL);
+	for (int k = 0; k < 30000 && !rq.answered; k++) {
+		ggp_player_tick(pl);
+		struct timespec ts = {0, 1000 * 1000};
+		nanosleep(&ts, NULL);
+	}
+	CHECK(rq.answered && rq.rc == 0);
+	/* the last legal move, the one published; the fallback is drawn at
+	 * random and the agent itself would have answered with the first */
+	char last[GGP_MOVE_MAX] = "";
+	gl_game *g = gl_game_new("gdl:data/gdl/games/ticTacToe.kif", &err);
+	void *st = g ? gl_game_state_new(g, &err) : NULL;
+	gl_action *lg = g ? gl_game_moves_new(g, &err) : NULL;
+	if (st && lg) {
+		gl_game_start(g, st);
+		int n = gl_game_legal(g, st, lg);
+		gl_game_move_text(g, st, lg[n - 1], last, sizeof last);
+	}
+	gl_free(lg);
+	gl_free(st);
+	gl_game_free(g);
+	CHECK_MSG(!strcmp(rq.reply, last), "%s, not the published %s (%s)", rq.reply,
+		last, rq.note);
+	CHECK_MSG(!strncmp(rq.note, "by agent, its best so far (search cut at the "
+		"deadline", 52), "%s", rq.note);
+	ggp_player_sent(pl, &rq);
+	/* the next deadline keeps that gap in reserve too (the process met
+	 * the last one only at its late tick) */
+	char next[2 * GGP_MOVE_MAX + 64];
+	snprintf(next, sizeof next, "(PLAY b1 (%s noop))", last);
+	CHECK(send_msg(pl, &rq, next, "manager", gl_now(), 0, &err) == 0);
+	CHECK_STR(rq.reply, "noop");
+	CHECK_MSG(rq.deadline <= rq.arrived + 5 - (GGP_MARGIN_MIN + 0.3), "deadline "
+		"%.3f s after arrival", rq.deadline - rq.arrived);
+	CHECK(send_msg(pl, &rq, "(ABORT b1)", "manager", gl_now(), 0, &err) == 0);
 	manager_close(&mg);
 	ggp_player_close(pl);
 	ggp_player_free(pl);
@@ -482,5 +568,6 @@ int main(void)
 	test_timed_spec();
 	test_matches();
 	test_errors_and_clocks();
+	test_best_so_far();
 	return test_report();
 }

@@ -6,7 +6,9 @@ game by clicking the board, takes a move back with Undo, moves a checkers
 man by two clicks, and teaches
 Martens' machine a game, seeing its memory grow (configurations recorded,
 the W/D/L record, the memory file saved in --data) and kept for the next
-game; and (issue 68) that the server answers only its own page: a
+game; that uct's form shows time, iterations and c with the rest folded
+under "advanced" (issue 69); and (issue 68) that the server answers only
+its own page: a
 fetch from the page whose body is not said to be JSON is refused (415),
 the page works when reached as localhost too, and a request another
 origin's page sends (a form's text/plain POST) makes nothing (403).
@@ -230,6 +232,40 @@ def main():
         marks = d.find_elements(By.CSS_SELECTOR, "#play-game-view svg text:not(.coord)")
         check(len(marks) >= 5, "play: marks drawn on the board (%d)" % len(marks))
         shoot(d, shots, "play-1280")
+
+        # uct's form (under the opponent's "settings", the strength named
+        # above them): a handful of plain choices, the rest folded under
+        # "advanced" (closed), and a value typed there still in the spec
+        d.find_element(By.CSS_SELECTOR, "#play-settings summary").click()
+        Select(d.find_element(By.ID, "play-agent")).select_by_value("uct")
+        check(d.find_element(By.ID, "play-strength").get_attribute("value") ==
+              str(len(d.find_elements(By.CSS_SELECTOR, "#play-strength option")) - 1),
+              "play: an agent chosen by hand makes the strength custom")
+        box = d.find_element(By.ID, "play-agent-params")
+        plain = [i.get_attribute("data-key") for i in
+                 box.find_elements(By.CSS_SELECTOR, ":scope > label > input")]
+        folded = [i.get_attribute("data-key") for i in
+                  box.find_elements(By.CSS_SELECTOR, "details.advanced input")]
+        check(plain == ["time", "iterations", "c"],
+              "uct: plain choices time, iterations, c (%s)" % plain)
+        check(len(folded) >= 10 and "tau" in folded and "time" not in folded,
+              "uct: the rest under advanced (%d: %s)" % (len(folded), folded))
+        adv = box.find_element(By.CSS_SELECTOR, "details.advanced")
+        opened = d.execute_script("return arguments[0].open;", adv)
+        tau = box.find_element(By.CSS_SELECTOR, 'input[data-key="tau"]')
+        visible = "return arguments[0].checkVisibility();"  # a closed
+        # <details> hides its content by content-visibility, which
+        # Selenium's is_displayed() does not read
+        shown = d.execute_script(visible, tau)
+        check(not opened and not shown,
+              "uct: advanced folded at first (open %s, tau shown %s)" % (opened, shown))
+        adv.find_element(By.TAG_NAME, "summary").click()
+        wait.until(lambda x: x.execute_script(visible, tau))
+        tau.send_keys("25")
+        spec = d.execute_script(
+            "return agentSpec(document.getElementById('play-agent'),"
+            " document.getElementById('play-agent-params'));")
+        check(spec == "uct:tau=25", "uct: an advanced value in the spec (%s)" % spec)
 
         # checkers by two clicks (a man, then its square), and a bad one explained
         Select(d.find_element(By.ID, "play-game")).select_by_value("checkers")

@@ -72,6 +72,16 @@ function gameChoice(prefix) {
 
 function agentInfo(name) { return AGENTS.agents.find(a => a.name === name); }
 
+/* The parameters an agent's form shows at once: a handful of plain
+ * choices (how long it thinks, how it explores); the rest of the agent's
+ * parameter table (GET /api/agents) folds away under "advanced". An agent
+ * not listed shows its first PLAIN_FIRST. */
+const PLAIN_PARAMS = {
+  uct: ["time", "iterations", "c"],
+  alphabeta: ["depth", "time", "eval"],
+};
+const PLAIN_FIRST = 3;
+
 function fillAgents(sel, names, dflt, paramsBox) {
   sel.innerHTML = "";
   for (const n of names) {
@@ -82,12 +92,25 @@ function fillAgents(sel, names, dflt, paramsBox) {
   const draw = () => {
     paramsBox.innerHTML = "";
     const a = agentInfo(sel.value);
-    for (const p of (a ? a.params : [])) {
+    const params = a ? a.params : [];
+    const plain = PLAIN_PARAMS[sel.value] ||
+      params.slice(0, PLAIN_FIRST).map(p => p.key);
+    let more = null;  /* the <details> of the others, made for the first */
+    for (const p of params) {
       const lab = el("label", { title: p.help }, p.key + " ");
       lab.appendChild(el("input", { "data-key": p.key,
         placeholder: p.key === "time" ? AGENTS.move_time + " (server)" : p.default }));
-      paramsBox.appendChild(lab);
+      if (plain.includes(p.key)) {
+        paramsBox.appendChild(lab);
+        continue;
+      }
+      if (!more) {
+        more = el("details", { class: "advanced" });
+        more.appendChild(el("summary", {}, "advanced"));
+      }
+      more.appendChild(lab);
     }
+    if (more) paramsBox.appendChild(more);
   };
   sel.onchange = draw;
   draw();
@@ -103,7 +126,7 @@ function agentSpec(sel, paramsBox) {
 /* --- named strengths: a select that fills the agent's fields ------------- */
 
 /* Opponents as a teacher names them; each sets the agent select and its
- * parameter fields (under "advanced", where they can still be changed). */
+ * parameter fields (under "settings", where they can still be changed). */
 const STRENGTHS = [
   { label: "easy: random moves", agent: "random", params: {} },
   { label: "medium: looks 2 moves ahead (alphabeta)", agent: "alphabeta", params: { depth: "2" } },
@@ -114,7 +137,7 @@ const STRENGTHS = [
   { label: "Hwang's L-automaton, untaught", agent: "lauto", params: {} },
   { label: "TD learner, untaught", agent: "td", params: {} },
   { label: "GA pairs, untaught", agent: "gapairs", params: {} },
-  { label: "custom: as set under advanced", agent: null, params: {} }
+  { label: "custom: as set under settings", agent: null, params: {} }
 ];
 
 /* Fill strength select sel; choosing one sets agentSel (and, through its
@@ -125,11 +148,14 @@ function fillStrengths(sel, agentSel, paramsBox, dflt) {
     if (s.agent && !agentInfo(s.agent)) return;
     sel.appendChild(el("option", { value: String(i) }, s.label));
   });
+  let applying = false;  /* the change below is ours, not the person's */
   const apply = () => {
     const s = STRENGTHS[+sel.value];
     if (!s.agent) return;
     agentSel.value = s.agent;
+    applying = true;
     agentSel.dispatchEvent(new Event("change"));
+    applying = false;
     for (const [k, v] of Object.entries(s.params)) {
       const i = paramsBox.querySelector('input[data-key="' + k + '"]');
       if (i) i.value = v;
@@ -138,9 +164,9 @@ function fillStrengths(sel, agentSel, paramsBox, dflt) {
   sel.onchange = apply;
   sel.value = String(STRENGTHS.findIndex(s => s.label.startsWith(dflt)));
   apply();
-  /* a change under advanced makes the choice custom */
+  /* a change under settings makes the choice custom */
   const custom = () => { sel.value = String(STRENGTHS.length - 1); };
-  agentSel.addEventListener("change", ev => { if (ev.isTrusted) custom(); });
+  agentSel.addEventListener("change", () => { if (!applying) custom(); });
   paramsBox.addEventListener("input", custom);
 }
 

@@ -35,6 +35,11 @@ struct gl_agent {
 	 * the agent thought). NULL (gl_agent_new's): none. uct reads it; an
 	 * agent that does not runs to its time. */
 	const atomic_bool *stop;
+	/* The best move a choose() on the clock has found so far, published
+	 * as it searches (gl_agent_publish), so that a GGP player can send
+	 * it at its deadline without waiting for choose() to return. 0: none
+	 * (else 1 << 32 | the move). Read it with gl_agent_best. */
+	atomic_uint_least64_t best;
 };
 
 /*
@@ -120,6 +125,14 @@ int gl_match_play(const gl_game *g, gl_agent *const *agents, uint64_t seed,
 	gl_match *m, gl_err *err);
 
 /* --- Helpers for agents -------------------------------------------------------- */
+
+/* The best move so far (gl_agent.best): an agent publishes it from its
+ * choose() as its search goes (uct does, from its first iteration on);
+ * whoever runs choose() in another thread clears it before (unpublish)
+ * and may read it at any time (best: true and *move, false when none). */
+void gl_agent_publish(gl_agent *a, gl_action move);
+void gl_agent_unpublish(gl_agent *a);
+bool gl_agent_best(gl_agent *a, gl_action *move);
 
 /* A uniformly random legal move of s (not terminal). moves is the
  * caller's scratch with room for g->max_legal moves (an agent makes it in

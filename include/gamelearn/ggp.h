@@ -23,7 +23,9 @@
  *   less a margin: GGP_MARGIN_MIN, plus twice the largest round trip
  *   measured on the match's messages (ggp_request.rtt), plus the longest
  *   a reply of the match took to go out once decided (ggp_player_sent),
- *   at most half the clock.
+ *   plus the longest gap between two ticks while a PLAY waited (a starved
+ *   process meets a deadline only at its next tick), at most half the
+ *   clock.
  * - START begins the match at once and compiles the rules in a thread of
  *   its own; it is answered "ready" when they are compiled or at its
  *   deadline, whichever is first (or with the compile's error if that

@@ -18,9 +18,8 @@ typedef struct gl_param_def {
 
 /* GL_SPEC_MAX: a canonical spec spells out every parameter, and one of
  * them may be a file path of up to GL_PARAM_TEXT - 1 characters (td's
- * features=, alphabeta's weights=). uct, the longest, declares 45
- * parameters in about 380 characters: both limits leave room to grow
- * (0.6.0 raised them from 48 and 384, which had none left). */
+ * features=, alphabeta's weights=). uct declares 20 parameters in
+ * about 180 characters: both limits leave room to grow. */
 enum { GL_PARAMS_MAX = 64, GL_PARAM_TEXT = 128, GL_SPEC_MAX = 1024 };
 
 /* Resolved parameters: every declared key with its value. */

@@ -69,6 +69,7 @@ gl_agent *gl_agent_new(const char *spec, const gl_game *g,
 	}
 	a->type = t;
 	a->game = g;
+	atomic_init(&a->best, 0);
 	gl_rng_seed(&a->rng, 0);
 	if (gl_params_canonical(&p, t->name, a->spec, sizeof a->spec, err) ||
 	    t->init(a, &p, err)) {
@@ -180,4 +181,24 @@ gl_action gl_random_move(const gl_game *g, const void *s, gl_rng *rng,
 {
 	int n = g->type->legal(g, s, moves);
 	return moves[gl_rng_below(rng, (uint32_t)n)];
+}
+
+void gl_agent_publish(gl_agent *a, gl_action move)
+{
+	atomic_store_explicit(&a->best, (uint64_t)1 << 32 | (uint32_t)move,
+		memory_order_release);
+}
+
+void gl_agent_unpublish(gl_agent *a)
+{
+	atomic_store_explicit(&a->best, 0, memory_order_release);
+}
+
+bool gl_agent_best(gl_agent *a, gl_action *move)
+{
+	uint64_t v = atomic_load_explicit(&a->best, memory_order_acquire);
+	if (!(v >> 32))
+		return false;
+	*move = (gl_action)(uint32_t)v;
+	return true;
 }

@@ -15,8 +15,10 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -86,7 +88,7 @@ static void remove_folder(const char *dir)
 {
 	DIR *d = opendir(dir);
 	for (struct dirent *f; d && (f = readdir(d));) {
-		char path[1400];
+		char path[1700];
 		if (f->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof path, "%s/%s", dir, f->d_name);
@@ -95,6 +97,36 @@ static void remove_folder(const char *dir)
 	if (d)
 		closedir(d);
 	rmdir(dir);
+}
+
+/* Remove the work folders in tmp (gamelearn-NAME-PID-XXXXXX) of ranks
+ * that are gone: a rank killed by mpirun's abort cannot remove its own,
+ * so the next run on the same machine does. A folder of a process still
+ * alive, or not named so, is left. */
+static void remove_stale_work(const char *tmp)
+{
+	DIR *d = opendir(tmp);
+	for (struct dirent *f; d && (f = readdir(d));) {
+		if (strncmp(f->d_name, "gamelearn-", 10))
+			continue;
+		/* the pid is the second field from the end */
+		const char *last = strrchr(f->d_name, '-');
+		const char *p = last;
+		while (p > f->d_name + 10 && p[-1] >= '0' && p[-1] <= '9')
+			p--;
+		if (!last || p == last || p[-1] != '-')
+			continue;
+		long pid = strtol(p, NULL, 10);
+		if (pid <= 0 || !(kill((pid_t)pid, 0) == -1 && errno == ESRCH))
+			continue;
+		char path[1400];
+		snprintf(path, sizeof path, "%s/%s", tmp, f->d_name);
+		struct stat st;
+		if (!lstat(path, &st) && S_ISDIR(st.st_mode) && st.st_uid == geteuid())
+			remove_folder(path);
+	}
+	if (d)
+		closedir(d);
 }
 
 int repro_library(int argc, char **argv)
@@ -125,11 +157,13 @@ int repro_library(int argc, char **argv)
 	char work[1100] = "";
 	if (e->work && !cli_rank0()) {
 		const char *tmp = getenv("TMPDIR");
-		snprintf(work, sizeof work, "%s/gamelearn-%s-XXXXXX", tmp && *tmp ? tmp : "/tmp",
-			e->name);
+		tmp = tmp && *tmp ? tmp : "/tmp";
+		remove_stale_work(tmp);
+		snprintf(work, sizeof work, "%s/gamelearn-%s-%ld-XXXXXX", tmp, e->name,
+			(long)getpid());
 		if (!mkdtemp(work))
-			cli_die(EXIT_RUN, "rank %d: cannot make a folder in %s", cli_mpi_rank(),
-				tmp && *tmp ? tmp : "/tmp");
+			cli_die(EXIT_RUN, "rank %d: cannot make a folder in %s: %s", cli_mpi_rank(),
+				tmp, strerror(errno));
 		env.work = work;
 	}
 	gl_report rep;

@@ -55,6 +55,8 @@ worker *ggp_worker_start(player *pl, match *m, const void *s, bool ponder,
 	w->began = gl_now();
 	atomic_init(&w->stop, false);
 	m->agent->stop = &w->stop; /* choose() too ends when told */
+	if (!ponder)
+		gl_agent_unpublish(m->agent); /* no best of an earlier turn */
 	memcpy(w->s, s, m->g->state_size);
 	pthread_t t;
 	if (pthread_create(&t, NULL, worker_main, w) != 0) {

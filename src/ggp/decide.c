@@ -1,8 +1,9 @@
 /*
  * decide.c - the GGP player's decisions: which move a PLAY is answered
  * with and by when. The agent's move when it has chosen by the deadline;
- * else the fallback, a random legal move drawn when the PLAY came (the
- * note says why); a PLAY that came before the rules were compiled gets a
+ * else the best move its search has found so far; else (it had made no
+ * iteration) the fallback, a random legal move drawn when the PLAY came
+ * (the note says why); a PLAY that came before the rules were compiled gets a
  * random legal move from the prover, or one read off the rules' legal
  * facts. START is answered "ready" when the rules are compiled or at its
  * deadline. The agent ponders whenever nothing waits for it.
@@ -37,11 +38,27 @@ void ggp_start_answer(player *pl, int rc, const gl_err *err)
  * else -1 with the reason in note. Learns how far past its time the
  * agent ran (m->overrun, taken off the next move's time). Under the
  * mutex. */
-static int agent_move(match *m, worker *w, char *note, size_t n)
+/* The gdl id of move a of the agent's game in state s, if it is a legal
+ * move of ours now; else -1. */
+static int legal_id(match *m, const void *s, gl_action a)
 {
 	const gl_game *g = m->g;
 	char text[GGP_MOVE_MAX];
 	int mv;
+	if (g->type->format_move(g, s, a, text, sizeof text) <= 0 ||
+	    (mv = gdl_move_find(m->gd, text)) < 0)
+		return -1;
+	int *lg = gl_malloc(((size_t)gdl_nmoves(m->gd) + 1) * sizeof *lg);
+	int nl = lg ? gdl_legal(m->gd, m->ev, m->role, lg) : 0;
+	bool ok = false;
+	for (int i = 0; i < nl && !ok; i++)
+		ok = lg[i] == mv;
+	gl_free(lg);
+	return ok ? mv : -1;
+}
+
+static int agent_move(match *m, worker *w, char *note, size_t n)
+{
 	double over = w->ended - w->began - w->given;
 	if (w->given > 0 && over > m->overrun)
 		m->overrun = over < 1 ? over : 1;
@@ -49,18 +66,8 @@ static int agent_move(match *m, worker *w, char *note, size_t n)
 		snprintf(note, n, "by fallback (agent error: %.80s)", w->err.msg);
 		return -1;
 	}
-	if (g->type->format_move(g, w->s, w->move, text, sizeof text) <= 0 ||
-	    (mv = gdl_move_find(m->gd, text)) < 0) {
-		snprintf(note, n, "by fallback (agent failed)");
-		return -1;
-	}
-	int *lg = gl_malloc(((size_t)gdl_nmoves(m->gd) + 1) * sizeof *lg);
-	int nl = lg ? gdl_legal(m->gd, m->ev, m->role, lg) : 0;
-	bool ok = false;
-	for (int i = 0; i < nl && !ok; i++)
-		ok = lg[i] == mv;
-	gl_free(lg);
-	if (!ok) {
+	int mv = legal_id(m, w->s, w->move);
+	if (mv < 0) {
 		snprintf(note, n, "by fallback (agent failed)");
 		return -1;
 	}
@@ -296,6 +303,25 @@ static int late_move(match *m, request *rq, const char *why)
 	return rq->fallback;
 }
 
+/* At the deadline, the agent still choosing this turn's move: the best
+ * move its search has found so far (gl_agent_best), if it is legal now;
+ * else the fallback (it had published none: no iteration made, or an
+ * agent that does not publish). The agent is
+ * told to stop either way. Under the mutex. */
+static int cut_move(match *m, request *rq)
+{
+	gl_action a;
+	int mv;
+	if (m->w && !m->w->ponder && gl_agent_best(m->agent, &a) &&
+	    (mv = legal_id(m, m->w->s, a)) >= 0) {
+		atomic_store(&m->w->stop, true);
+		snprintf(rq->note, sizeof rq->note, "by agent, its best so far (search cut "
+			"at the deadline after %.3f s)", gl_now() - m->w->began);
+		return mv;
+	}
+	return late_move(m, rq, "agent out of time, no move published");
+}
+
 /* The reply of the pending PLAY, if it can be given now (late: at its
  * deadline, it must be): the agent's move or the fallback. Under the
  * mutex. */
@@ -322,7 +348,7 @@ static bool play_ready(player *pl, match *m, request *rq, bool late)
 	} else if (m->w) {
 		if (!late)
 			return false;
-		move = late_move(m, rq, "agent out of time");
+		move = cut_move(m, rq);
 	}
 	gdl_move_text(m->gd, move, rq->reply, GGP_REPLY_MAX);
 	return true;

@@ -60,6 +60,9 @@ typedef struct match {
 	double lag;             /* the longest a reply took to go out once
 				 * decided (the clock's or the network's
 				 * delay), s */
+	double gap;             /* the longest between two ticks while a
+				 * PLAY waited (a starved process's delay:
+				 * a deadline is met only at a tick), s */
 	unsigned serial;        /* which START made it */
 	char owner[GGP_FROM_MAX]; /* who sent START */
 	char *rules;            /* the rules as sent (owned) */
@@ -103,6 +106,8 @@ struct ggp_player {
 	match m;
 	request *start_rq;      /* the START waiting for its answer, or NULL */
 	request *pending;       /* the PLAY waiting for its answer, or NULL */
+	double last_tick;       /* gl_now() of the last tick while pending,
+				 * 0: none yet for this PLAY */
 };
 
 /* message.c: element e's text into buf (size n) as a C string; false

@@ -46,11 +46,12 @@ void ggp_match_free(player *pl, match *m)
  * connections (the manager's clock starts half a round trip before ours,
  * and our reply takes another half: twice that for the trip that is
  * slower than the measure), plus the longest a PLAY's reply of this
- * match took to be sent once decided (a loaded machine's delay), at most
- * half the clock. */
+ * match took to be sent once decided and the longest between two ticks
+ * while a PLAY waited (a loaded machine's delays: what the machine
+ * gives), at most half the clock. */
 double ggp_margin(const match *m, double clock)
 {
-	double g = GGP_MARGIN_MIN + 2 * m->rtt + m->lag;
+	double g = GGP_MARGIN_MIN + 2 * m->rtt + m->lag + m->gap;
 	return g < clock / 2 ? g : clock / 2;
 }
 

@@ -161,6 +161,7 @@ static int do_play(player *pl, request *rq, const ggp_msg *msg, gl_err *err)
 	ggp_ponder_stop(m);
 	if (rq->rtt > m->rtt)
 		m->rtt = rq->rtt;
+	pl->last_tick = 0; /* ticks are timed from this PLAY's first */
 	rq->deadline = rq->arrived + m->playclock - ggp_margin(m, m->playclock);
 	int rc;
 	if (!m->ready || m->failed) {
@@ -307,6 +308,14 @@ void ggp_player_tick(ggp_player *pl)
 {
 	pthread_mutex_lock(&pl->mu);
 	match *m = &pl->m;
+	double now = gl_now();
+	if (pl->pending && pl->active) {
+		/* how late the ticks come while a reply is due */
+		double gap = pl->last_tick > 0 ? now - pl->last_tick : 0;
+		if (gap > m->gap)
+			m->gap = gap < 1 ? gap : 1;
+		pl->last_tick = now;
+	}
 	if (pl->start_rq && gl_now() >= pl->start_rq->deadline)
 		ggp_start_answer(pl, 0, NULL);
 	if (pl->active && !m->ready && !m->quick_started &&

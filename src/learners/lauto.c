@@ -574,7 +574,7 @@ struct gl_judge {
 	const gl_game *g;
 	int seat;              /* the judged player */
 	bool misere;           /* its evaluation is 100 - goal */
-	gl_judge *opp;         /* the opponent's own normal values (perfect), or NULL */
+	gl_judge *opp;         /* the opponent's own values (a perfect opponent), or NULL */
 	unsigned char *states; /* n states of g->state_size bytes */
 	int8_t *val;           /* value of each for the judged player */
 	uint64_t *hash;        /* hash of each */
@@ -588,7 +588,7 @@ struct gl_judge {
 	int *own;              /* [plies * max_legal] the opponent's own */
 };
 
-gl_judge *gl_judge_new(const gl_game *g, int seat, bool misere, bool perfect_opponent,
+gl_judge *gl_judge_new(const gl_game *g, int seat, bool misere, int opponent,
 	gl_err *err)
 {
 	if (g->nplayers != 2 || seat < 0 || seat > 1) {
@@ -614,7 +614,10 @@ gl_judge *gl_judge_new(const gl_game *g, int seat, bool misere, bool perfect_opp
 		gl_judge_free(j);
 		return NULL;
 	}
-	if (perfect_opponent && !(j->opp = gl_judge_new(g, 1 - seat, false, false, err))) {
+	/* the opponent's own values: under the game's goals, or under the
+	 * judged player's evaluation (a perfect player of the misere game) */
+	if (opponent != GL_JUDGE_ANY && !(j->opp = gl_judge_new(g, 1 - seat,
+			opponent == GL_JUDGE_PERFECT_SAME && misere, GL_JUDGE_ANY, err))) {
 		gl_judge_free(j);
 		return NULL;
 	}
