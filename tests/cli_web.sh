@@ -106,6 +106,8 @@ want 200 '"kifs":\["gdl/ticTacToe.kif"\]' "games: the GDL file under --data"
 req GET /api/agents
 want 200 '"name":"martens"' "agents"
 want 200 '"learners":\["martens","lauto","td","gapairs"\]' "agents: learners"
+want 200 '"key":"nodes","default":"4000000","help":"[^"]*","min":0,"max":4000000' \
+	"agents: perfect's nodes shown at the web's bound, not the library's default"
 if printf '%s' "$body" | grep -q '"key":"load"\|"key":"save"\|"key":"weights"\|"key":"features"'; then
 	bad "agents: file parameters listed"; else ok; fi
 req GET /api/results
@@ -176,7 +178,7 @@ want_err 400 'time must be 0.05..10' "a time past the bound"
 req POST /api/sessions '{"game":"tictactoe","opponent":"perfect:nodes=900000000"}'
 want_err 400 'nodes must be at most' "a node bound past the web's"
 req POST /api/sessions '{"game":"checkers","opponent":"perfect","first":"machine"}'
-want_err 422 'too big to solve' "perfect on checkers stops at the web's node bound"
+want_err 400 'perfect cannot solve checkers' "perfect on checkers refused at once"
 req POST /api/sessions '{"game":"tictactoe","mode":"fight"}'
 want_err 400 'mode must be play, teach or watch' "bad mode"
 req POST /api/sessions '{"game":"tictactoe","mode":"watch","agents":["random"]}'
@@ -295,6 +297,8 @@ printf '%s' "$body" | grep -q '"wins":0,"draws":0,"losses":0' &&
 
 req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"td"}'
 want 201 '"afterstates":\[{"id":0,"text":"a1","value":' "td shows its afterstate values"
+want 201 '"afterstates":\[{"id":0,"text":"a1","value":[0-9.e+-]*,"learner_value":' \
+	"td's values for the learner too, not only for the player to move"
 req POST /api/sessions '{"game":"tictactoe","mode":"teach","learner":"random"}'
 want_err 400 'not one of martens, lauto, td, gapairs' "teach a non-learner"
 

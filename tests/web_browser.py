@@ -12,15 +12,20 @@ its own page: a
 fetch from the page whose body is not said to be JSON is refused (415),
 the page works when reached as localhost too, and a request another
 origin's page sends (a form's text/plain POST) makes nothing (403).
-Every wait is explicit with a generous timeout. With SHOTS_DIR it
-also saves a screenshot of every page there."""
+And (issue 74) the board a class can follow: a click draws the person's
+move at once with a "thinking..." mark and holds input until the reply
+(checked in the click's own script, so no timing is assumed), the last
+move is highlighted, the learner's curve grows game by game, and at
+400 px no view scrolls sideways (11x11 Hex, Results with a run and a
+table included). Every wait is explicit with a generous timeout. With
+SHOTS_DIR it also saves a screenshot of every view there at 1280x800
+and 400x800 (VIEW-1280.png, VIEW-400.png)."""
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 import json
 import urllib.request
 
@@ -48,7 +53,8 @@ def start_server(binary, data):
 def browser():
     opt = webdriver.ChromeOptions()
     for a in ("--headless=new", "--no-sandbox", "--disable-gpu",
-              "--disable-dev-shm-usage", "--window-size=1280,900"):
+              "--disable-dev-shm-usage", "--window-size=1280,800",
+              "--hide-scrollbars"):
         opt.add_argument(a)
     if os.path.exists("/usr/bin/chromium"):
         opt.binary_location = "/usr/bin/chromium"
@@ -111,7 +117,10 @@ def click_move(d, wait, view):
     first = d.execute_script(
         "return document.querySelector('#' + arguments[0] + ' .legal button').dataset.move;", view)
     d.find_element(By.CSS_SELECTOR, '#%s .board [data-move="%s"]' % (view, first)).click()
-    wait.until(lambda x: plies(x, view) > before or "Game over" in status(x, view))
+    # the move is drawn at once; the reply has come when the thinking
+    # mark has gone
+    wait.until(lambda x: (plies(x, view) > before or "Game over" in status(x, view)) and
+               not x.find_elements(By.ID, view + "-thinking"))
 
 
 def play_out(d, wait, view, check):
@@ -120,6 +129,41 @@ def play_out(d, wait, view, check):
             break
         click_move(d, wait, view)
     check("Game over" in status(d, view), view + ": the game ends: " + status(d, view))
+
+
+# A click on the board from a script, and what the page shows at once,
+# before any reply can have come: the person's mark drawn, the thinking
+# mark, and a second click held back.
+CLICK_NOW = """const view = arguments[0], move = arguments[1];
+document.querySelector('#' + view + ' .board [data-move="' + move + '"]').dispatchEvent(new MouseEvent('click'));
+const marked = Array.from(document.querySelectorAll('#' + view + ' .board text:not(.coord)')).length;
+const thinking = document.getElementById(view + '-thinking');
+const other = Array.from(document.querySelectorAll('#' + view + ' .board [data-move]'))
+  .find(e => e.dataset.move !== move);
+if (other) other.dispatchEvent(new MouseEvent('click'));
+return [marked, thinking ? thinking.textContent : '',
+        (document.getElementById(view + '-message') || {}).textContent || ''];"""
+
+
+def side_scroll(d):
+    """How far the page is wider than the window (0: no sideways scroll)."""
+    return d.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+
+
+def size(d, w, h):
+    """The page's viewport (not the window) w x h."""
+    d.set_window_size(w, h)
+    dw, dh = d.execute_script("return [window.innerWidth, window.innerHeight];")
+    d.set_window_size(2 * w - dw, 2 * h - dh)
+
+
+def shoot(d, shots, name):
+    if shots:
+        # after the page has painted what it holds now
+        d.execute_async_script(
+            "requestAnimationFrame(() => requestAnimationFrame(arguments[0]));")
+        d.save_screenshot(os.path.join(shots, name + ".png"))
 
 
 def learned_total(d):
@@ -142,6 +186,7 @@ def main():
     check = Check()
     try:
         d = browser()
+        size(d, 1280, 800)
         wait = WebDriverWait(d, TIMEOUT, ignored_exceptions=(
             NoSuchElementException, StaleElementReferenceException))
         # play: the page opens on a tic-tac-toe game against alphabeta
@@ -160,18 +205,42 @@ def main():
         check(plies(d, "play-game-view") == 2, "play: a move and its reply")
         d.find_element(By.ID, "play-game-view-undo").click()
         wait.until(lambda x: plies(x, "play-game-view") == 0)
-        check(not d.find_elements(By.CSS_SELECTOR, "#play-game-view svg text"),
+        check(not d.find_elements(By.CSS_SELECTOR, "#play-game-view svg text:not(.coord)"),
               "play: the board is empty after undo")
+        # the person's move drawn at once, the machine's thinking shown
+        # with a clock, and a click meanwhile held, not sent
+        first = d.execute_script(
+            "return document.querySelector('#play-game-view .legal button').dataset.move;")
+        marked, thinking, said = d.execute_script(CLICK_NOW, "play-game-view", first)
+        check(marked == 1, "play: the person's mark drawn at once (%d marks)" % marked)
+        check("thinking" in thinking and " s" in thinking,
+              "play: a thinking mark with a clock: %r" % thinking)
+        check("thinking" in said and "legal" not in said,
+              "play: a click while it thinks is held: %r" % said)
+        wait.until(lambda x: plies(x, "play-game-view") == 2 and
+                   not x.find_elements(By.ID, "play-game-view-thinking"))
+        # the last move (the machine's reply) is highlighted on the board
+        last = history(d, "play-game-view").split()[-1]
+        lit = [e.get_attribute("data-move") for e in
+               d.find_elements(By.CSS_SELECTOR, "#play-game-view .board .cell.last")]
+        check(lit == [last], "play: the last move %s highlighted (%s)" % (last, lit))
+        check(d.find_elements(By.ID, "play-game-view-legend"), "play: a legend")
+        d.find_element(By.ID, "play-game-view-undo").click()
+        wait.until(lambda x: plies(x, "play-game-view") == 0)
         # a whole game by clicking
         play_out(d, wait, "play-game-view", check)
-        marks = d.find_elements(By.CSS_SELECTOR, "#play-game-view svg text")
+        marks = d.find_elements(By.CSS_SELECTOR, "#play-game-view svg text:not(.coord)")
         check(len(marks) >= 5, "play: marks drawn on the board (%d)" % len(marks))
-        if shots:
-            d.save_screenshot(os.path.join(shots, "play.png"))
+        shoot(d, shots, "play-1280")
 
-        # uct's form: a handful of plain choices, the rest folded under
+        # uct's form (under the opponent's "settings", the strength named
+        # above them): a handful of plain choices, the rest folded under
         # "advanced" (closed), and a value typed there still in the spec
+        d.find_element(By.CSS_SELECTOR, "#play-settings summary").click()
         Select(d.find_element(By.ID, "play-agent")).select_by_value("uct")
+        check(d.find_element(By.ID, "play-strength").get_attribute("value") ==
+              str(len(d.find_elements(By.CSS_SELECTOR, "#play-strength option")) - 1),
+              "play: an agent chosen by hand makes the strength custom")
         box = d.find_element(By.ID, "play-agent-params")
         plain = [i.get_attribute("data-key") for i in
                  box.find_elements(By.CSS_SELECTOR, ":scope > label > input")]
@@ -200,7 +269,9 @@ def main():
 
         # checkers by two clicks (a man, then its square), and a bad one explained
         Select(d.find_element(By.ID, "play-game")).select_by_value("checkers")
-        Select(d.find_element(By.ID, "play-agent")).select_by_value("random")
+        Select(d.find_element(By.ID, "play-strength")).select_by_index(0)  # easy: random
+        check(d.find_element(By.ID, "play-agent").get_attribute("value") == "random",
+              "play: the easy strength is random")
         d.find_element(By.ID, "play-new").click()
         wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, '#play-game-view [data-square="11"]'))
         d.find_element(By.CSS_SELECTOR, '#play-game-view [data-square="11"]').click()
@@ -213,6 +284,11 @@ def main():
         d.find_element(By.CSS_SELECTOR, '#play-game-view [data-square="20"]').click()
         wait.until(lambda x: text_of(x, "play-game-view-message"))
         check("9-20" in text_of(d, "play-game-view-message"), "checkers: a bad move explained")
+        lit = sorted(int(e.get_attribute("data-square")) for e in
+                     d.find_elements(By.CSS_SELECTOR, "#play-game-view .board .cell.last"))
+        reply = history(d, "play-game-view").split()[-1]
+        check(lit == sorted(int(q) for q in re.split("[-x]", reply)),
+              "checkers: the reply %s highlighted (%s)" % (reply, lit))
 
         # teach: martens learns from a game; its memory grows and is kept
         d.get(url + "#teach")
@@ -229,8 +305,12 @@ def main():
         mem = os.path.join(data, "memory", "martens--tictactoe.mem")
         check(os.path.getsize(mem) > 0, "teach: the memory file in --data")
         first = learned_total(d)
-        if shots:
-            d.save_screenshot(os.path.join(shots, "teach.png"))
+        check("O the machine" in text_of(d, "learned"),
+              "teach: the memory in the marks of the board (the machine plays O)")
+        check(d.execute_script("const c = document.getElementById('learned-curve');"
+                               "return c ? +c.dataset.points : 0;") == 1,
+              "teach: the learning curve has the first game")
+        shoot(d, shots, "teach-1280")
         # a second game starts from what was learned, and adds to it; the
         # page deletes the first game's session (a DELETE, said to be JSON
         # as the server asks), so the server holds as many as before
@@ -244,6 +324,9 @@ def main():
         play_out(d, wait, "teach-game-view", check)
         wait.until(lambda x: wdl(x) == 2)
         check(learned_total(d) >= first, "teach: memory still there after the second game")
+        check(d.execute_script("const c = document.getElementById('learned-curve');"
+                               "return c ? +c.dataset.points : 0;") == 2,
+              "teach: the learning curve grows by the second game")
 
         # results: the library's experiments, and a quick run of one shown
         d.get(url + "#results")
@@ -282,15 +365,78 @@ def main():
             "headers": {"Content-Type": "text/plain"},
             "body": json.dumps({"game": "nim", "opponent": "random"})})
         check(sessions(url) == n, "another origin's POST made a session")
-        if shots:
+        # watch: a GGP match played while the tab is open appears in the
+        # list by itself, and its state is drawn as a board
+        d.get(url + "#watch")
+        wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, "#matches-list li"))
+        kif = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                           "data", "gdl", "games", "ticTacToe.kif")
+        subprocess.run([binary, "ggp", "match", kif, "--player", "random", "--player",
+                        "random", "--live", os.path.join(data, "matches")],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       timeout=TIMEOUT, check=True)
+        wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, '#matches-list li[data-path$=".json"]'))
+        d.find_element(By.CSS_SELECTOR, '#matches-list li[data-path$=".json"]').click()
+        wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, "#match-board svg rect"))
+        check(len(d.find_elements(By.CSS_SELECTOR, "#match-board svg rect")) == 9,
+              "watch: the GGP tic-tac-toe match drawn as a 3x3 board")
+
+        # every view at 1280 and at a phone's 400 px: nothing wider than
+        # the window (Results with the run's tables and a CSV shown; Play
+        # with 11x11 Hex; Watch after a whole game)
+        for w in (1280, 400):
+            size(d, w, 800)
+            d.get(url + "#play")
+            d.refresh()  # a page of its own each width (a new hash alone keeps the old)
+            wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, "#play-game-view .board .cell"))
+            check(side_scroll(d) <= 0, "play at %d px: %d px sideways" % (w, side_scroll(d)))
+            if w == 400:
+                shoot(d, shots, "play-400")
+            Select(d.find_element(By.ID, "play-game")).select_by_value("hex")
+            d.find_element(By.ID, "play-params").clear()
+            d.find_element(By.ID, "play-params").send_keys("size=11")
+            Select(d.find_element(By.ID, "play-strength")).select_by_index(0)
+            d.find_element(By.ID, "play-new").click()
+            wait.until(lambda x: len(x.find_elements(By.CSS_SELECTOR, "#play-game-view polygon.cell")) == 121)
+            click_move(d, wait, "play-game-view")
+            check(side_scroll(d) <= 0, "11x11 hex at %d px: %d px sideways" % (w, side_scroll(d)))
+            shoot(d, shots, "hex-%d" % w)
+            # another learner each time: the game left open holds its memory
+            learner = "td" if w == 400 else "lauto"
+            d.get(url + "#teach")
+            wait.until(lambda x: x.find_element(By.ID, "teach-new").is_displayed())
+            Select(d.find_element(By.ID, "teach-agent")).select_by_value(learner)
+            d.find_element(By.ID, "teach-new").click()
+            wait.until(lambda x: x.find_elements(By.ID, "learned-facts"))
+            click_move(d, wait, "teach-game-view")
+            check(side_scroll(d) <= 0, "teach at %d px: %d px sideways" % (w, side_scroll(d)))
+            if w == 400:
+                shoot(d, shots, "teach-400")
             d.get(url + "#watch")
             wait.until(lambda x: x.find_element(By.ID, "watch-new").is_displayed())
+            Select(d.find_element(By.ID, "watch-speed")).select_by_value("100")
             d.find_element(By.ID, "watch-new").click()
             wait.until(lambda x: "Game over" in status(x, "watch-game-view"))
-            d.save_screenshot(os.path.join(shots, "watch.png"))
+            check(side_scroll(d) <= 0, "watch at %d px: %d px sideways" % (w, side_scroll(d)))
+            shoot(d, shots, "watch-%d" % w)
             d.get(url + "#results")
-            time.sleep(1)
-            d.save_screenshot(os.path.join(shots, "results.png"))
+            wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, '#experiments-list li[data-experiment="hwang"]'))
+            d.find_element(By.CSS_SELECTOR, '#experiments-list li[data-experiment="hwang"]').click()
+            wait.until(lambda x: "optimum 7 swaps" in text_of(x, "results-view"))
+            check(side_scroll(d) <= 0, "results at %d px: %d px sideways" % (w, side_scroll(d)))
+            svg = d.find_elements(By.CSS_SELECTOR, '#results-list li[data-path$="fig4-7.svg"]')
+            if svg:  # a plot, as the shot shows Results
+                svg[0].click()
+                wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, "#results-view img"))
+                wait.until(lambda x: x.execute_script(
+                    "const i = document.querySelector('#results-view img'); return i && i.complete;"))
+                check(side_scroll(d) <= 0, "a plot at %d px: %d px sideways" % (w, side_scroll(d)))
+            shoot(d, shots, "results-%d" % w)
+            csv = d.find_elements(By.CSS_SELECTOR, '#results-list li[data-path$=".csv"]')
+            if csv:
+                csv[0].click()
+                wait.until(lambda x: x.find_elements(By.CSS_SELECTOR, "#results-view table.csv"))
+                check(side_scroll(d) <= 0, "a CSV at %d px: %d px sideways" % (w, side_scroll(d)))
     finally:
         if d:
             d.quit()

@@ -23,7 +23,6 @@
 #include "gamelearn/fileio.h"
 
 #include <arpa/inet.h>
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <microhttpd.h>
@@ -40,8 +39,6 @@
 enum {
 	BODY_MAX = 64 * 1024,       /* largest request body */
 	DATA_FILE_MAX = 8 << 20,    /* largest file served from --data */
-	LIST_DEPTH = 4,             /* folders deep that listings look */
-	LIST_MAX = 2000,            /* files a listing gives at most */
 	/* connections at once (a thread each), from one address at most (a
 	 * client holding slow connections open cannot take them all: past
 	 * these the oldest still sending a request are shut, web_guard.c),
@@ -68,85 +65,6 @@ static void on_signal(int sig)
 {
 	(void)sig;
 	interrupted = 1;
-}
-
-int web_safe_rel(const char *rel)
-{
-	if (!rel[0] || rel[0] == '/' || strlen(rel) >= PATH_MAX / 2)
-		return 0;
-	for (const char *c = rel; *c; c++)
-		if ((unsigned char)*c < 0x20 || *c == '\\' || *c == 0x7f)
-			return 0;
-	for (const char *seg = rel; seg;) {
-		const char *end = strchr(seg, '/');
-		size_t n = end ? (size_t)(end - seg) : strlen(seg);
-		if (n == 0 || (n == 1 && seg[0] == '.') ||
-		    (n == 2 && seg[0] == '.' && seg[1] == '.'))
-			return 0;
-		seg = end ? end + 1 : NULL;
-	}
-	return 1;
-}
-
-static bool has_ext(const char *name, const char *const *exts)
-{
-	size_t n = strlen(name);
-	for (; *exts; exts++) {
-		size_t e = strlen(*exts);
-		if (n > e && !strcmp(name + n - e, *exts))
-			return true;
-	}
-	return false;
-}
-
-/* Walk dir (rel: its path under the data folder, "" at the top). */
-static void list_dir(const char *data, const char *rel, int depth,
-	const char *const *exts, json_t *arr)
-{
-	char path[PATH_MAX];
-	snprintf(path, sizeof path, "%s%s%s", data, rel[0] ? "/" : "", rel);
-	DIR *d = opendir(path);
-	if (!d)
-		return;
-	struct dirent *e;
-	while ((e = readdir(d)) && json_array_size(arr) < LIST_MAX) {
-		if (e->d_name[0] == '.')
-			continue; /* ., .., hidden files and temporaries */
-		char sub[PATH_MAX], full[PATH_MAX + 2];
-		snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", e->d_name);
-		snprintf(full, sizeof full, "%s/%s", data, sub);
-		struct stat st;
-		if (lstat(full, &st))
-			continue; /* symbolic links are not followed */
-		if (S_ISDIR(st.st_mode) && depth > 0)
-			list_dir(data, sub, depth - 1, exts, arr);
-		else if (S_ISREG(st.st_mode) && has_ext(e->d_name, exts) &&
-			 web_safe_rel(sub))
-			json_array_append_new(arr, json_string(sub));
-	}
-	closedir(d);
-}
-
-static int cmp_json_str(const void *a, const void *b)
-{
-	return strcmp(json_string_value(*(json_t *const *)a),
-		json_string_value(*(json_t *const *)b));
-}
-
-void web_list_files(const char *data, const char *const *exts, json_t *arr)
-{
-	json_t *found = json_array();
-	list_dir(data, "", LIST_DEPTH, exts, found);
-	size_t n = json_array_size(found);
-	json_t **v = n ? gl_malloc(n * sizeof *v) : NULL;
-	for (size_t i = 0; v && i < n; i++)
-		v[i] = json_array_get(found, i);
-	if (v)
-		qsort(v, n, sizeof *v, cmp_json_str);
-	for (size_t i = 0; v && i < n; i++)
-		json_array_append(arr, v[i]);
-	gl_free(v);
-	json_decref(found);
 }
 
 /* --- HTTP ------------------------------------------------------------------------ */
@@ -206,7 +124,7 @@ static const char *mime_of(const char *path)
 	};
 	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
 		const char *const one[] = {types[i].ext, NULL};
-		if (has_ext(path, one))
+		if (web_has_ext(path, one))
 			return types[i].mime;
 	}
 	return NULL;
@@ -527,6 +445,7 @@ int cmd_web(int argc, char **argv)
 	}
 	if (!(sv.guard = web_guard_new(WEB_CONNECTIONS, WEB_PER_IP)))
 		cli_die(EXIT_RUN, "web: out of memory or threads");
+	web_util_init(cfg.data);
 	web_api_init(&cfg);
 	signal(SIGPIPE, SIG_IGN);
 	struct MHD_Daemon *d = MHD_start_daemon(

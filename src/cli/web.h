@@ -49,6 +49,13 @@ void web_api_done(void);
 void web_api(const char *method, const char *path, const char *body,
 	const char *client, web_reply *r);
 
+/* --- web_util.c: below the others, called by them all ---------------------- */
+
+/* Note the --data folder (resolved, or NULL) whose path errors must not
+ * name; once, as the server starts. data is borrowed for the server's
+ * life. */
+void web_util_init(const char *data);
+
 /* r as an error: status and a one-line reason (printf-style). */
 void web_error(web_reply *r, unsigned status, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -68,8 +75,13 @@ int web_safe_rel(const char *rel);
 
 /* Results: the CSV and SVG files under --data (GET /api/results), and
  * the GDL games there (*.kif) for the games list; appended to arr as
- * paths relative to the data folder. In cmd_web.c. */
+ * paths relative to the data folder, sorted. */
 void web_list_files(const char *data, const char *const *exts, json_t *arr);
+
+/* Whether name ends with one of exts (NULL-terminated, ".csv"). */
+bool web_has_ext(const char *name, const char *const *exts);
+
+/* --- the rest -------------------------------------------------------------- */
 
 /* Experiments (web_exp.c): GET /api/experiments (rest ""), GET
  * /api/experiments/NAME (its run: state, and text and tables when

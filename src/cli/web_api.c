@@ -24,13 +24,13 @@
 #include "gamelearn/fileio.h"
 #include "gamelearn/ggp.h"
 #include "gamelearn/martens.h"
+#include "gamelearn/search.h"
 #include "gamelearn/td.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <malloc.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -52,6 +52,7 @@ enum {
 	ID_LEN = 16,        /* hex digits of a session id */
 	SESSIONS_MAX = 1024, /* the largest --sessions */
 	WEB_NODES_MAX = 4000000, /* nodes an agent bounded by nodes may search */
+	SOLVE_PROBE = 200000,    /* nodes perfect may take to solve a game's start */
 	TEACH_IDLE_S = 120       /* a teaching game left this long yields its memory */
 };
 
@@ -106,52 +107,6 @@ void web_api_init(const web_config *cfg)
 	if (table.cfg.max_sessions > SESSIONS_MAX)
 		table.cfg.max_sessions = SESSIONS_MAX;
 	table.counter = gl_mix64((uint64_t)(gl_now() * 1e6) ^ (uint64_t)getpid());
-}
-
-/* --- replies ---------------------------------------------------------------- */
-
-void web_scrub(char *msg, size_t n)
-{
-	const char *d = table.cfg.data;
-	size_t dl = d ? strlen(d) : 0;
-	if (dl < 2 || !strstr(msg, d))
-		return; /* none, or --data / (whose path is every path's start) */
-	char out[1024];
-	size_t k = 0;
-	for (const char *c = msg; *c && k + 1 < sizeof out;) {
-		if (!strncmp(c, d, dl)) {
-			bool sub = c[dl] == '/';
-			k += (size_t)snprintf(out + k, sizeof out - k, "%s",
-				sub ? "" : "the data folder");
-			if (k >= sizeof out)
-				k = sizeof out - 1;
-			c += dl + sub;
-		} else {
-			out[k++] = *c++;
-		}
-	}
-	out[k] = '\0';
-	snprintf(msg, n, "%s", out);
-}
-
-void web_error(web_reply *r, unsigned status, const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	web_scrub(msg, sizeof msg);
-	for (char *c = msg; *c; c++)
-		if (*c == '\n' || *c == '\r')
-			*c = ' '; /* one line */
-		else if ((unsigned char)*c >= 0x80)
-			*c = '?'; /* valid UTF-8 whatever the request held or
-				     the truncation cut */
-	if (r->body)
-		json_decref(r->body);
-	r->status = status;
-	r->body = json_pack("{s:s}", "error", msg);
 }
 
 /* A string field of a request: NULL when absent; "" and r set when it is
@@ -652,6 +607,12 @@ static json_t *learned(session *ss)
 				continue;
 			json_t *m = json_move(g, ss->s, ss->moves[i]);
 			json_object_set_new(m, "value", json_real(v));
+			/* the same position valued for the learner itself, when
+			 * another player moves now (the person) */
+			double lv;
+			if (ss->learner >= 0 && ss->learner != who &&
+			    gl_td_value(l, ss->t, ss->learner, &lv) == 0)
+				json_object_set_new(m, "learner_value", json_real(lv));
 			json_array_append_new(vals, m);
 		}
 		json_object_set_new(o, "afterstates", vals);
@@ -809,6 +770,41 @@ static void memory_path(char *out, char *plain, size_t n, const char *name,
 		safe, (unsigned long long)h);
 }
 
+/* Whether agent a can play g in reasonable time on the web: an agent
+ * that solves the game (perfect) must solve it from the start within
+ * SOLVE_PROBE nodes (then every later position is solved from the table
+ * it fills), else it would search for tens of seconds a move and then
+ * give up. A count of nodes, not a time, so that the answer does not hang
+ * on the machine's load. False with r set. */
+static bool solvable(const gl_game *g, const gl_agent *a, const char *what,
+	web_reply *r)
+{
+	if (strcmp(a->type->name, "perfect"))
+		return true;
+	gl_err err = {0};
+	gl_solver *sv = gl_solver_new(g, (size_t)16 << 20, &err);
+	void *s = gl_malloc(g->state_size);
+	if (!sv || !s) {
+		gl_solver_free(sv);
+		gl_free(s);
+		web_error(r, 500, "%s: perfect: %s", what, sv ? "out of memory" : err.msg);
+		return false;
+	}
+	gl_solver_set_limit(sv, SOLVE_PROBE);
+	g->type->start(g, s);
+	int value, rc = gl_solve(sv, s, &value);
+	gl_solver_free(sv);
+	gl_free(s);
+	if (rc == GL_ERANGE) {
+		web_error(r, 400, "%s: perfect cannot solve %s (not within %d "
+			"positions), so it could not answer in reasonable time; it plays "
+			"small games such as tictactoe, nim or hex:size=3: choose "
+			"alphabeta or uct for this one", what, g->spec, SOLVE_PROBE);
+		return false;
+	}
+	return true;
+}
+
 /* The bytes the heap holds now, every thread's together (the sanitizer's
  * own allocator under ASan). */
 static double heap_bytes(void)
@@ -844,7 +840,7 @@ static bool seat_new(session *ss, int p, const char *spec, const char *what,
 		web_error(r, 400, "%s: %s", what, err.msg);
 		return false;
 	}
-	return true;
+	return solvable(ss->g, ss->agent[p], what, r);
 }
 
 /* Whether memory file mem may be taught by a new session: no session
@@ -1119,17 +1115,35 @@ static void api_step(session *ss, web_reply *r)
 		r->body = session_json(ss);
 }
 
+/* The parameters d as the page offers them. For an agent, the bounds
+ * the server holds it to (check_agent_spec) replace the library's: an
+ * agent bounded by nodes, not time, shows the web's node bound as its
+ * default and maximum; one on a clock shows its memory sizes (nodes,
+ * states) at most their defaults; so that no form offers a value the
+ * server refuses. */
 static json_t *params_json(const gl_param_def *d, bool agent)
 {
 	json_t *arr = json_array();
+	bool timed = false;
+	for (const gl_param_def *e = d; agent && e && e->key; e++)
+		timed |= !strcmp(e->key, "time");
 	for (; d && d->key; d++) {
 		if (agent && param_is_file(d))
 			continue; /* never taken from the page */
-		json_t *o = json_pack("{s:s,s:s,s:s}", "key", d->key, "default", d->def,
+		bool size = agent && (!strcmp(d->key, "nodes") || !strcmp(d->key, "states"));
+		char cap[32];
+		snprintf(cap, sizeof cap, "%d", WEB_NODES_MAX);
+		const char *def = size && !timed && !strcmp(d->key, "nodes") ? cap : d->def;
+		json_t *o = json_pack("{s:s,s:s,s:s}", "key", d->key, "default", def,
 			"help", d->help);
 		if (d->min <= d->max) {
+			json_int_t max = d->max;
+			if (size && !timed && !strcmp(d->key, "nodes"))
+				max = WEB_NODES_MAX;
+			else if (size && timed)
+				max = (json_int_t)strtoll(d->def, NULL, 10);
 			json_object_set_new(o, "min", json_integer(d->min));
-			json_object_set_new(o, "max", json_integer(d->max));
+			json_object_set_new(o, "max", json_integer(max));
 		}
 		json_array_append_new(arr, o);
 	}
