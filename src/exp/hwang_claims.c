@@ -82,7 +82,8 @@ void hwc_dfs_exponential(gl_claims *cl, const double *d, const double *nodes,
 	const double *ms, int n)
 {
 	double ly[16], a, b, worst = 1;
-	for (int i = 0; i < n && i < 16; i++)
+	n = n < 16 ? n : 16; /* depths: at most 16 measured */
+	for (int i = 0; i < n; i++)
 		ly[i] = log(nodes[i]);
 	ls_fit(d, ly, n, &a, &b);
 	for (int i = 0; i < n; i++)
