@@ -102,9 +102,11 @@ extern const cli_spec cli_list_spec, cli_show_spec, cli_perft_spec,
 	cli_repro_all_spec, cli_bench_spec,
 	cli_ggp_serve_spec, cli_ggp_match_spec, cli_solve_spec, cli_web_spec;
 
-/* The command table (main.c) and the repro experiments (cmd_repro.c):
+/* The command table (cmd_help.c) and the repro experiments (cmd_repro.c):
  * help, the man page and the completion are generated from them. */
 extern const cli_command cli_commands[];
+/* ggp's subcommands (serve, match), for help and ggp --help. */
+extern const cli_command cli_ggp_subs[];
 extern cli_command repro_experiments[];
 
 /* The list of commands with their usage (cmd_help.c). */

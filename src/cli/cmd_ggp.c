@@ -1040,6 +1040,12 @@ static int ggp_serve(int argc, char **argv)
 	return 0;
 }
 
+const cli_command cli_ggp_subs[] = {
+	{"serve", NULL, NULL, NULL, NULL, &cli_ggp_serve_spec},
+	{"match", NULL, NULL, NULL, NULL, &cli_ggp_match_spec},
+	{NULL, NULL, NULL, NULL, NULL, NULL}
+};
+
 int cmd_ggp(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -1049,8 +1055,14 @@ int cmd_ggp(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		/* what `help ggp` shows: each subcommand, its line and usage */
-		char help[] = "help", ggp[] = "ggp", *hargv[] = {help, ggp, NULL};
-		return cmd_help(2, hargv);
+		printf("usage: gamelearn ggp serve|match [options]\n");
+		for (const cli_command *s = cli_ggp_subs; s->name; s++) {
+			char buf[1024];
+			printf("  %-16s %s\n  %-16s %s\n", s->name, cli_command_help(s), "",
+				cli_command_usage(s, buf, sizeof buf));
+		}
+		printf("(gamelearn ggp SUBCOMMAND --help for its options)\n");
+		return 0;
 	}
 	if (strcmp(argv[1], "serve") == 0)
 		return ggp_serve(argc - 1, argv + 1);
