@@ -371,17 +371,27 @@ static void test_matches(void)
 	ggp_player_free(pl);
 }
 
+/* A player of agent (player_new) and the manager's ticTacToe, or NULL
+ * (a check failed, nothing left open). */
+static ggp_player *player_and_game(const char *agent, seen *s, manager *mg)
+{
+	ggp_player *pl = player_new(agent, s);
+	if (!pl || !manager_open(mg, "data/gdl/games/ticTacToe.kif")) {
+		CHECK(!"the player and the game");
+		ggp_player_free(pl);
+		return NULL;
+	}
+	return pl;
+}
+
 /* Errors and refusals, and the clocks. */
 static void test_errors_and_clocks(void)
 {
 	seen s = {0};
-	ggp_player *pl = player_new("stall", &s);
 	manager mg;
-	if (!pl || !manager_open(&mg, "data/gdl/games/ticTacToe.kif")) {
-		CHECK(!"the player and the game");
-		ggp_player_free(pl);
+	ggp_player *pl = player_and_game("stall", &s, &mg);
+	if (!pl)
 		return;
-	}
 	gl_err err = {0};
 	ggp_request rq;
 	char *start = start_text(&mg, "e1", "nobody", 10, 5);
@@ -488,13 +498,10 @@ static void test_errors_and_clocks(void)
 static void test_best_so_far(void)
 {
 	seen s = {0};
-	ggp_player *pl = player_new("think", &s);
 	manager mg;
-	if (!pl || !manager_open(&mg, "data/gdl/games/ticTacToe.kif")) {
-		CHECK(!"the player and the game");
-		ggp_player_free(pl);
+	ggp_player *pl = player_and_game("think", &s, &mg);
+	if (!pl)
 		return;
-	}
 	gl_err err = {0};
 	ggp_request rq;
 	char *start = start_text(&mg, "b1", "xplayer", 10, 5);
