@@ -200,7 +200,7 @@ static int claims_source(bsctx *x, bsfam *f, double *d, gl_err *err)
 		snprintf(cl, sizeof cl, "Table 1: feature values learned in tic-tac-toe (after %ld "
 			"source matches)", sm);
 		snprintf(tol, sizeof tol, "a run's mean |ours - paper| over the 36 values within "
-			"%.0f points (normal test of the mean over runs)", T1_TOL);
+			"%.0f points (Student's t test of the mean over runs)", T1_TOL);
 		snprintf(ours, sizeof ours, "mean |ours - paper| per run %.2f (se %.2f) over %d runs; "
 			"of the values pooled over the runs %.2f", mean, se, runs, x->mad[len]);
 		double fork = 0;

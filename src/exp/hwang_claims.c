@@ -58,7 +58,7 @@ static double sd_of(const double *v, int n)
 	return n > 1 ? sqrt(ss / (n - 1)) : 0;
 }
 
-/* The test of "the mean of v[0..n-1] is above 0": gl_claim_mean's normal
+/* The test of "the mean of v[0..n-1] is above 0": gl_claim_mean's t
  * test, except that runs which all give the same value are as measured
  * with 0 itself neither above nor below (gl_claim_mean counts a bound as
  * inside). */
@@ -183,7 +183,7 @@ void hwc_fall_x(gl_claims *cl, const hw_grid *g, int k, const char *fig,
 	snprintf(claim, sizeof claim, "Fig. %s: errors fall with %s (%s %d)", fig, xname, sname,
 		g->sv[k]);
 	snprintf(tol, sizeof tol, "per run the least-squares slope of errors over %s %d-%d; "
-		"one-sided normal test over the seeds that the mean slope is below 0", xname,
+		"one-sided t test over the seeds that the mean slope is below 0", xname,
 		g->xv[0], g->xv[g->nx - 1]);
 	snprintf(ours, sizeof ours, "mean slope %.3f errors a unit of %s (sd %.3f over %d "
 		"seeds); mean errors %.2f at %s %d, %.2f at %d", -mean_of(v, g->seeds), xname,
@@ -217,7 +217,7 @@ void hwc_fall_series(gl_claims *cl, const hw_grid *g, const char *fig, const cha
 	char claim[120], tol[260], ours[200];
 	snprintf(claim, sizeof claim, "Fig. %s: errors fall with the generations", fig);
 	snprintf(tol, sizeof tol, "per run the least-squares slope of errors over %s %d-%d, "
-		"averaged over depths %d-%d; one-sided normal test over the seeds that the mean "
+		"averaged over depths %d-%d; one-sided t test over the seeds that the mean "
 		"slope is below 0", sname, g->sv[0], g->sv[g->ns - 1], g->xv[0], g->xv[g->nx - 1]);
 	snprintf(ours, sizeof ours, "mean slope %.4f errors a generation (sd %.4f over %d "
 		"seeds); mean errors %.2f at %s %d, %.2f at %d", -mean_of(v, g->seeds),
@@ -251,7 +251,7 @@ void hwc_no_worse(gl_claims *cl, const hw_grid *g, int k, const double *dfs_err,
 		"(N %d)", g->sv[k]);
 	snprintf(tol, sizeof tol, "the GA's errors minus DFS's, averaged over depths %d-%d, 0 in "
 		"every run (DFS is optimal at its depth: the GA can only tie or lose); one-sided "
-		"normal test over the seeds that the mean is above 0", NW_FROM, to);
+		"t test over the seeds that the mean is above 0", NW_FROM, to);
 	int len = snprintf(ours, sizeof ours, "mean excess %.2f errors (", mean_of(v, g->seeds));
 	for (int j = 0; j < nd && len < (int)sizeof ours; j++)
 		len += snprintf(ours + len, sizeof ours - (size_t)len, "%sdepth %d: %.2f",
@@ -283,7 +283,7 @@ void hwc_equal_work(gl_claims *cl, int d, double nodes, int e_dfs, const double 
 		"(DFS depth %d)", d);
 	snprintf(tol, sizeof tol, "time as work: the GA (depth 15, N 35) decodes at most %.0f%% "
 		"as many codes as DFS generates nodes (a code costs it more than DFS a node); "
-		"one-sided normal test over the seeds that DFS's errors minus the GA's are above 0",
+		"one-sided t test over the seeds that DFS's errors minus the GA's are above 0",
 		100 * HW_WORK_SHARE);
 	snprintf(ours, sizeof ours, "DFS %d errors after %.0f nodes; GA after %ld generations "
 		"(at most %.0f codes): mean %.2f errors, %d of %d seeds solve", e_dfs, nodes, gens,

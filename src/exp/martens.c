@@ -1133,7 +1133,7 @@ static void martens_claims(mctx *x, gl_claims *cl)
 				"it can lose as the paper's person did" : "a perfect player never loses, "
 				"so no machine wins against it (the paper's person did lose)");
 			gl_claim cc = {claim, k ? "50 plays: 9 W, 29 L, 12 D" : "79 plays: 1 W, 46 L, 32 D",
-				"each count's mean over the runs within 10 of the paper's (normal test of "
+				"each count's mean over the runs within 10 of the paper's (t test of "
 				"each, Bonferroni over the three)", ours, why, 0, false, 0, 0, 0, 0};
 			const double *v[3] = {tm_at(x, c, TM_W), tm_at(x, c, TM_L), tm_at(x, c, TM_D)};
 			martens_claim_counts(&cc, v, 3, n, paper[k], TOL_TABLE1);
@@ -1146,7 +1146,7 @@ static void martens_claims(mctx *x, gl_claims *cl)
 			"runs)", 100 * mean_of(tm_at(x, t, TM_FAIR), n));
 		gl_claim cc = {claim, "\"a fair competence in tic-tac-toe playing is reached after 30 "
 			"to 50 plays\" (abstract, 1.1)", "the share of plays 51-70 lost, mean over runs, "
-			"within [0, 0.5] (normal test)", ours, "the paper's impression read as: after "
+			"within [0, 0.5] (t test)", ours, "the paper's impression read as: after "
 			"50 plays from nothing it loses under half of the next 20 to the teacher that "
 			"taught it (string 1's runs)", 0, false, 0, 0, 0, 0};
 		gl_claim_mean(&cc, tm_at(x, t, TM_FAIR), n, -INFINITY, TOL_FAIR);
@@ -1160,7 +1160,7 @@ static void martens_claims(mctx *x, gl_claims *cl)
 			snprintf(ours, sizeof ours, "%.1f losses (mean over runs); until it stops losing: "
 				"plays %s", mean_of(tm_at(x, c, TM_STOPL), n), x->stop_plays[c]);
 			gl_claim cc = {claim, "\"of the order of 50 to 60\" (2.1)", "mean over runs "
-				"within [40, 70] (normal test)", ours, "counted until --streak plays in a "
+				"within [40, 70] (t test)", ours, "counted until --streak plays in a "
 				"row without a loss; a run that never got there counts all it lost",
 				0, false, 0, 0, 0, 0};
 			gl_claim_mean(&cc, tm_at(x, c, TM_STOPL), n, TOL_STOP_LO, TOL_STOP_HI);
@@ -1176,7 +1176,7 @@ static void martens_claims(mctx *x, gl_claims *cl)
 			x->hex_loss[c], x->hex_p2[c][0] ? "; " : "", x->hex_p2[c], sev, nh);
 		static const double seven[2] = {7, 7};
 		gl_claim cc = {claim, "unbeatable after 7 plays, all lost (2.3)", "plays and losses "
-			"until it stops losing (machine first), each mean within 3 of 7 (normal test "
+			"until it stops losing (machine first), each mean within 3 of 7 (t test "
 			"of each)", ours, t == 1 ? "a teacher repeating one line is refuted at once; "
 			"what it learned is then beaten by perfect varying" : "unbeaten for --streak "
 			"plays read as unbeatable; the paper gives no opponent", 0, false, 0, 0, 0, 0};
@@ -1192,7 +1192,7 @@ static void martens_claims(mctx *x, gl_claims *cl)
 			"plays, %s losses", mean_of(hm_at(x, c, HM_L50), nh), x->hex_stop[c],
 			x->hex_loss[c]);
 		gl_claim cc = {claim, "partial strategy after some 50 plays, 41 lost (2.3)", "losses "
-			"in the first 50 plays (machine first), mean within 5 of 41 (normal test)", ours,
+			"in the first 50 plays (machine first), mean within 5 of 41 (t test)", ours,
 			"the paper stopped at some 50 plays; ours go on until the machine stops losing",
 			0, false, 0, 0, 0, 0};
 		gl_claim_mean(&cc, hm_at(x, c, HM_L50), nh, 41 - TOL_HEX41, 41 + TOL_HEX41);
@@ -1205,7 +1205,7 @@ static void martens_claims(mctx *x, gl_claims *cl)
 		snprintf(ours, sizeof ours, "first 100 plays: %s", x->hex_l100[c]);
 		gl_claim cc = {claim, "little success in about 100 plays; 1 invalid symmetry "
 			"detected (2.4)", "invalid symmetries found in the first 100 plays, mean "
-			"within [0, 2] (normal test)", ours, "a symmetry is found invalid when a rule-1 "
+			"within [0, 2] (t test)", ours, "a symmetry is found invalid when a rule-1 "
 			"win fails to come, so the count depends on how often the teacher refutes such "
 			"a win", 0, false, 0, 0, 0, 0};
 		gl_claim_mean(&cc, hm_at(x, c, HM_INV), nh, -INFINITY, TOL_INV_HI);
@@ -1216,7 +1216,7 @@ static void martens_claims(mctx *x, gl_claims *cl)
 		snprintf(claim, sizeof claim, "L-automaton, %s", lc[c].name);
 		gl_claim cc = {claim, "every mistake repeated a bounded number of times (Note II, 5)",
 			"share of a run's mistakes made in the last quarter of its plays, mean over "
-			"runs, at most 0.01 (normal test)", x->lsum[c], "mistakes judged exactly "
+			"runs, at most 0.01 (t test)", x->lsum[c], "mistakes judged exactly "
 			"against the replies the opponent can make; mistakes that have stopped show "
 			"the bound", 0, false, 0, 0, 0, 0};
 		if (x->lmbad[c]) {

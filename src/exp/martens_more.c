@@ -398,7 +398,7 @@ static void claims_follow(const mm_job *j, gl_report *rep, gl_claims *cl, double
 			FOLLOW_PLAYS, mean_v(j, ci, 0), mean_v(j, ci, 1), mean_v(j, ci, 2), str);
 		gl_report_printf(rep, "  %-20s %s\n", teacher_of[ci], ours);
 		gl_claim c = {claim, "10 plays: LLLLDDDDDL (0 W, 5 L, 5 D)", "each count's mean over "
-			"the runs within 3 of the paper's (normal test of each)", ours,
+			"the runs within 3 of the paper's (t test of each)", ours,
 			"after string 1's 79 plays with the teacher first, ten with the machine first "
 			"as the paper's; the paper's opponent was its person", 0, false, 0, 0, 0, 0};
 		const double *v[3] = {a, b, d};
