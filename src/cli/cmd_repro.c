@@ -374,7 +374,7 @@ static void md_head(gl_strbuf *md, const char *commit, const char *when, long co
 		"recorded beside it, not judged.\n\n"
 		"A claim with two teachers or conditions is two claims. The tests are the "
 		"paired sign-flip test (paired runs), the exact binomial test (a share of "
-		"runs or games) and the normal test of a mean over runs "
+		"runs or games) and Student's t test of a mean over runs "
 		"(include/gamelearn/verdict.h). The default numbers of runs are chosen so "
 		"that the verdicts are the same for `--seed 1` and `--seed 1001` "
 		"(docs/data/seeds-*.csv).\n\n");
