@@ -87,6 +87,9 @@ typedef struct gl_wplayer {
 typedef struct gl_duel {
 	const gl_wplayer *p[2]; /* p[0] moves first */
 	int opening;            /* index into the openings */
+	bool quiesce[2];        /* side k searches with quiescence
+				   (gl_search_set_quiesce); false in the
+				   excerpt's games */
 	/* Filled by play: */
 	int result;             /* 0: p[0] won, 1: p[1] won, -1: a tie */
 	int pieces[2];          /* each side's pieces at the end (cells) */

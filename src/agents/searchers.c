@@ -3,7 +3,7 @@
  * exact solver, random among the moves of equal best value, so a learner
  * sees variety) and `alphabeta` (depth-, node- or time-limited alpha-beta
  * with the game's evaluation, or a weighted sum of its features, with
- * optional forward pruning).
+ * optional forward pruning and quiescence).
  */
 #include "agents/internal.h"
 
@@ -130,6 +130,7 @@ static const gl_param_def ab_params[] = {
 	{"eval", "builtin", "builtin (the game's evaluation) or features (weights x feature vector)", 1, 0},
 	{"weights", "", "eval=features: a weights file, 'NAME value' per feature (none: every weight 1)", 1, 0},
 	{"prune", "0", "forward pruning: search only the N moves the evaluation likes best below the root (0: off)", 0, 1000},
+	{"quiesce", "0", "1: past the depth, go on searching while a capture is pending (checkers); 0: off", 0, 1},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -184,6 +185,7 @@ static int ab_init(gl_agent *a, const gl_params *p, gl_err *err)
 	if (ab->weights.game)
 		gl_search_set_eval(ab->search, gl_weights_eval, &ab->weights);
 	gl_search_set_prune(ab->search, (int)gl_params_int(p, "prune"));
+	gl_search_set_quiesce(ab->search, gl_params_int(p, "quiesce") != 0);
 	a->data = ab;
 	return 0;
 }

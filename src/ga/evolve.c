@@ -171,6 +171,7 @@ static void play_duel(void *arg, int i, int worker)
 		gl_search_set_eval(srch[k], d->p[k]->w ? gl_weights_eval : NULL,
 			(void *)d->p[k]->w);
 		gl_search_set_prune(srch[k], d->p[k]->prune);
+		gl_search_set_quiesce(srch[k], d->quiesce[k]);
 		d->moves[k] = d->depth[k] = 0;
 		d->nodes[k] = 0;
 	}
