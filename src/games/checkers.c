@@ -954,6 +954,7 @@ const gl_game_type gl_game_checkers = {
 	.hash = ck_hash,
 	.evaluate = ck_evaluate,
 	.features = ck_features,
+	.features_lazy = ck_features_lazy,
 	.pieces = ck_pieces,
 	.noisy = ck_noisy,
 	.make = ck_make,
