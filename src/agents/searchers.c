@@ -172,7 +172,8 @@ static int ab_eval(abagent *ab, const gl_game *g, const gl_params *p, gl_err *er
 		return champion_weights(ab, g, file, err);
 	if (strcmp(eval, "features"))
 		return gl_fail(err, GL_EINVAL, "agent alphabeta: eval must be "
-			"builtin, features or champion, got '%s'", eval);
+			"builtin or features (or champion: checkers' shipped "
+			"weights), got '%s'", eval);
 	int rc = gl_weights_init(&ab->weights, g, 1.0, err);
 	if (!rc && *file)
 		rc = gl_weights_load(&ab->weights, file, err);
