@@ -395,6 +395,46 @@ static void test_mirror(const gl_game *g)
 	CHECK(positions > 10000);
 }
 
+/* The lazy vector: with every weight set it is the full vector; with one
+ * term weighed it has that term's value, whatever it skips; and
+ * with only piece advantage weighed the move terms are left 0 (skipped).
+ * Over seeded random games. */
+static void test_lazy(const gl_game *g)
+{
+	gl_rng rng;
+	gl_rng_seed(&rng, 73);
+	state s;
+	int bad = 0, skipped = 0;
+	for (int game = 0; game < 50; game++) {
+		gl_action moves[T_LEGAL_MAX];
+		int n;
+		g->type->start(g, s);
+		while ((n = g->type->legal(g, s, moves)) > 0) {
+			double full[CK_NFEATURES], lazy[CK_NFEATURES];
+			double w[CK_NFEATURES];
+			g->type->features(g, s, full);
+			for (int i = 0; i < CK_NFEATURES; i++)
+				w[i] = 1;
+			g->type->features_lazy(g, s, w, lazy);
+			bad += memcmp(full, lazy, sizeof full) != 0;
+			for (int k = 0; k < CK_NFEATURES; k++) {
+				memset(w, 0, sizeof w);
+				w[k] = -2.5;
+				g->type->features_lazy(g, s, w, lazy);
+				bad += lazy[k] != full[k];
+			}
+			memset(w, 0, sizeof w);
+			w[0] = 1; /* PADV */
+			g->type->features_lazy(g, s, w, lazy);
+			skipped += full[19] != 0 && lazy[19] == 0; /* MOB */
+			g->type->apply(g, s, moves[gl_rng_below(&rng,
+				(uint32_t)n)]);
+		}
+	}
+	CHECK_MSG(bad == 0, "%d lazy vectors differ", bad);
+	CHECK(skipped > 1000);
+}
+
 /* --- Connectives ----------------------------------------------------------- */
 
 /* The four products of the pair (x, y) at indices ab, a_notb, nota_b,
@@ -452,6 +492,7 @@ int main(void)
 	test_position_f(g);
 	test_position_g(g);
 	test_mirror(g);
+	test_lazy(g);
 	test_connectives(g);
 	gl_game_free(g);
 	return test_report();

@@ -360,6 +360,42 @@ static void check_scores(void)
 	CHECK(goal == 40 && plies == 2);
 }
 
+/*
+ * Quiescence: Black's one man on 15 may step to 18, where White's man on
+ * 22 takes him at once and Black has lost, or to 19, where he is safe. A
+ * one-ply search rates both steps alike (it stops before the capture)
+ * and plays the first, 15-18; with quiescence it follows the pending
+ * capture to the end and steps to 19. Off again, it blunders as before:
+ * the default search is unchanged.
+ */
+static void check_quiesce(void)
+{
+	gl_err err = {0};
+	gl_game *g = tg_game("checkers");
+	GL_STATE_ALIGN unsigned char st[4096];
+	CHECK(g->state_size <= sizeof st);
+	CHECK(g->type->parse_state(g, "B:W22:B15", st, &err) == 0);
+	gl_search *s = gl_search_new(g, 1 << 16, &err);
+	gl_limits lim = {1, 0, 0};
+	gl_search_result r;
+	char mt[GL_MOVE_TEXT];
+	const char *want[3] = {"15-18", "15-19", "15-18"};
+	for (int k = 0; k < 3; k++) {
+		gl_search_set_quiesce(s, k == 1);
+		CHECK(gl_search_run(s, st, &lim, &r) == 0);
+		g->type->format_move(g, st, r.best, mt, sizeof mt);
+		CHECK_MSG(!strcmp(mt, want[k]), "quiesce %d played %s", k == 1, mt);
+		/* the value of 15-19 is an evaluation either way */
+		CHECK(!gl_search_score_goal(r.value, NULL, NULL));
+		/* off: the root and its two children; on: the capture after
+		 * 15-18 as well (and 15-19 searched again, as it is better) */
+		CHECK_MSG(k == 1 ? r.nodes > 3 : r.nodes == 3, "%" PRIu64
+			" nodes", r.nodes);
+	}
+	gl_search_free(s);
+	gl_game_free(g);
+}
+
 /* Every allocation failure of gl_search_new is reported, leaking nothing. */
 static void check_alloc_failures(void)
 {
@@ -385,6 +421,7 @@ int main(void)
 	check_scores();
 	check_tactics();
 	check_shuffle();
+	check_quiesce();
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		check_game(cases[i].spec, cases[i].positions, 1000 + i);
 	check_budgets("connect4");

@@ -89,8 +89,13 @@ struct gl_agent_type {
 
 /* The library's agent types, ending with NULL. */
 const gl_agent_type *const *gl_agent_types(void);
+/* Named players, ending with {NULL, NULL}: a name that gl_agent_new
+ * reads as its spec, e.g. checkers-champion (checkers' shipped evolved
+ * weights with quiescence, 1 s a move; docs/CHECKERS.md). */
+const gl_preset *gl_agent_presets(void);
 
-/* Make an agent from spec for game g, looking the name up in the library's
+/* Make an agent from spec for game g, looking the name up in the presets
+ * (whose spec comes first, the user's parameters after), the library's
  * registry and then in `extra` (ending with NULL; may be NULL: the CLI adds
  * its `human` agent this way). NULL with a one-line message on failure. */
 gl_agent *gl_agent_new(const char *spec, const gl_game *g,

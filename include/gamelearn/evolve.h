@@ -96,6 +96,9 @@ typedef struct gl_wplayer {
 typedef struct gl_duel {
 	const gl_wplayer *p[2]; /* p[0] moves first */
 	int opening;            /* index into the openings */
+	bool quiesce[2];        /* side k searches with quiescence
+				   (gl_search_set_quiesce); false in the
+				   excerpt's games */
 	/* Filled by play: */
 	int result;             /* 0: p[0] won, 1: p[1] won, -1: a tie */
 	int pieces[2];          /* each side's pieces at the end (cells) */
@@ -160,11 +163,43 @@ typedef struct gl_evolve_config {
 	uint64_t seed;    /* the run's seed */
 	gl_mutation mutation; /* in breeding */
 	double range;     /* GL_MUTATE_UNIFORM's bound, > 0 */
+	/* Ours, not the excerpt's (all 0 by default: the excerpt's run): */
+	int fitness;      /* GL_FITNESS_TOURNEY or GL_FITNESS_FIXED */
+	bool quiesce;     /* every game searched with quiescence */
+	bool signed_mut;  /* mutation that can change a weight's sign */
+	bool from_pieces; /* start from piece count only, not all ones */
 } gl_evolve_config;
+
+/*
+ * Our evolution mode (evolve_config.fitness = GL_FITNESS_FIXED; checkers
+ * only, as it needs PADV and Samuel's terms). The excerpt's tournament
+ * saturates: once the members are alike its fitness only says who beat
+ * whom among them. Here every member plays `games` games against two fixed
+ * players searching as it does: piece count only (PADV alone) and Samuel's
+ * strongest terms (gl_evolve_fixed_weights), alternately, each opening (a
+ * random ballot) with both colours; its fitness is its mean score there,
+ * a win 1, a loss 0 and a tie 1/2, or 3/4 or 1/4 for the side with more
+ * or fewer pieces at the end. The champion is the member of best fitness
+ * (the first of equals); selection, crossover and elitism are the
+ * excerpt's. signed_mut replaces the excerpt's mutation, which never
+ * changes a sign, by w + s * r * (|w| + m / 16), s = +1 or -1 at random,
+ * r = u * u, m the member's largest |weight|; from_pieces starts every
+ * member at PADV 1 and every other weight 0, members 1.. mutated once all
+ * over (as the excerpt's members start from all ones).
+ */
+enum { GL_FITNESS_TOURNEY = 0, GL_FITNESS_FIXED = 1 };
+
+/* A fixed player's weights for g (checkers): name "pieces" (PADV 1,
+ * every other weight 0) or "samuel" (PADV 2^20 and Samuel's twelve
+ * strongest terms after 42 games by sign and power of two, samuel-terms.md).
+ * Returns 0, or GL_EINVAL for another name or a game without those terms. */
+int gl_evolve_fixed_weights(gl_weights *w, const gl_game *g, const char *name,
+	gl_err *err);
 
 /* The defaults: pop 16, gens 20, depth 4, games 2, pc 0.7, pm 0.05, no
  * elitism, max_plies 200, no pruning, open_plies 4, seed 1, the
- * proportional mutation (range GL_MUTATE_RANGE for the uniform one). */
+ * proportional mutation (range GL_MUTATE_RANGE for the uniform one); the
+ * excerpt's tournament and start, no quiescence. */
 void gl_evolve_defaults(gl_evolve_config *c);
 
 typedef struct gl_evolve gl_evolve;
@@ -203,7 +238,9 @@ int gl_evolve_step(gl_evolve *ev, const gl_runner *runner,
 
 /* Save the run's state (config, generator, population) atomically: a
  * version-1 file for the proportional mutation, version 2 (a `mutation
- * uniform RANGE` line after open_plies) for the uniform one. */
+ * uniform RANGE` line after open_plies) for the uniform one. A run in our
+ * mode has one more line at the end, "ours FITNESS QUIESCE SIGNED
+ * FROM_PIECES"; the excerpt's runs are written as they always were. */
 int gl_evolve_save(const gl_evolve *ev, const char *path, gl_err *err);
 /* A run from a saved state for game g (whose spec must match the
  * file's). NULL with "PATH:LINE: ..." for a malformed file. */

@@ -177,6 +177,18 @@ struct gl_game_type {
 	int (*evaluate)(const gl_game *g, const void *s);
 	/* Feature vector of s: g->nfeatures values into out. */
 	void (*features)(const gl_game *g, const void *s, double *out);
+	/* The feature vector for a weighted sum with weights w (g->nfeatures
+	 * of them): as features(), except that an entry whose weight is 0
+	 * may be written as 0 without being computed, so that a sum which
+	 * leaves out costly terms does not pay for them. NULL: features(). */
+	void (*features_lazy)(const gl_game *g, const void *s,
+		const double *w, double *out);
+	/* Whether non-terminal s is not quiet: the player to move has a
+	 * capture pending (checkers: captures are compulsory, so every legal
+	 * move of s is one). A search with quiescence (search.h) goes on
+	 * searching every legal move of such a state at its horizon. NULL:
+	 * every state is quiet. */
+	bool (*noisy)(const gl_game *g, const void *s);
 	/* Pieces on the board: nplayers counts into count (a tie rule such as
 	 * the checkers GA's "5 points to the side with more pieces" reads
 	 * them). NULL: the cells each player owns, for games with cells(). */

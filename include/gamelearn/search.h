@@ -100,6 +100,17 @@ void gl_search_set_eval(gl_search *s, gl_eval_fn fn, void *ctx);
  */
 void gl_search_set_prune(gl_search *s, int width);
 
+/*
+ * Quiescence (off by default): at the horizon, a state where the game's
+ * noisy() says a capture is pending is not evaluated but searched on,
+ * every legal move, until each line is quiet or the game ends (within
+ * the node and time budget and GL_SEARCH_MAX_DEPTH plies from the root).
+ * The extended nodes count as nodes. Games without noisy() ignore it.
+ * Runs to a fixed depth are then minimax over the extended tree, no
+ * longer gl_minimax's. Clears the table.
+ */
+void gl_search_set_quiesce(gl_search *s, bool on);
+
 /* Shuffle the root moves of each run with rng (NULL: no shuffle, the
  * default) so that equal-valued moves vary between games; deterministic
  * given rng's state. rng is borrowed and must outlive its use. */
@@ -112,7 +123,7 @@ void gl_search_set_rng(gl_search *s, gl_rng *rng);
  * work), but a run to a fixed depth returns the same value, exactly
  * gl_minimax(g, state, depth), whatever earlier runs left behind: table
  * entries cut the search off only at their own depth (with the game's own
- * evaluation and no forward pruning).
+ * evaluation, no forward pruning and no quiescence).
  * When the time or node budget runs out mid-iteration, best is that of
  * the last completed iteration, or the best so far of the cut one if its
  * first move was searched in full; if not even one move was searched,

@@ -26,6 +26,18 @@ const gl_agent_type *const *gl_agent_types(void)
 	return types;
 }
 
+/* Named players: a plain name for a spec (the user's parameters
+ * override the preset's). */
+static const gl_preset presets[] = {
+	{"checkers-champion", "alphabeta:eval=champion,quiesce=1,depth=0,time=1"},
+	{NULL, NULL}
+};
+
+const gl_preset *gl_agent_presets(void)
+{
+	return presets;
+}
+
 static const gl_agent_type *find(const gl_agent_type *const *list, const char *name)
 {
 	for (; list && *list; list++)
@@ -41,6 +53,14 @@ gl_agent *gl_agent_new(const char *spec, const gl_game *g,
 	const char *args;
 	if (gl_spec_split(spec, name, sizeof name, &args, err))
 		return NULL;
+	const char *preset_args = NULL;
+	for (const gl_preset *ps = presets; ps->name; ps++) {
+		if (strcmp(ps->name, name))
+			continue;
+		if (gl_spec_split(ps->spec, name, sizeof name, &preset_args, err))
+			return NULL;
+		break;
+	}
 	const gl_agent_type *t = find(types, name);
 	if (!t)
 		t = find(extra, name);
@@ -58,7 +78,7 @@ gl_agent *gl_agent_new(const char *spec, const gl_game *g,
 	char owner[80];
 	snprintf(owner, sizeof owner, "agent %s", t->name);
 	gl_params p;
-	if (gl_params_resolve(&p, owner, t->params, NULL, args, err))
+	if (gl_params_resolve(&p, owner, t->params, preset_args, args, err))
 		return NULL;
 	if (t->supports && !t->supports(g, err))
 		return NULL;

@@ -13,6 +13,9 @@ extern const gl_agent_type gl_agent_weak;
 extern const gl_agent_type gl_agent_perfect;
 extern const gl_agent_type gl_agent_alphabeta;
 
+/* data/checkers/champion.txt, compiled in (cmake/embed_text.cmake). */
+extern const char gl_checkers_champion_text[];
+
 extern const gl_agent_type gl_agent_gapairs; /* src/ga/gapairs.c */
 extern const gl_agent_type gl_agent_td; /* src/learners/td.c */
 extern const gl_agent_type gl_agent_martens; /* src/learners/martens.c */

@@ -3,7 +3,8 @@
  * exact solver, random among the moves of equal best value, so a learner
  * sees variety) and `alphabeta` (depth-, node- or time-limited alpha-beta
  * with the game's evaluation, or a weighted sum of its features, with
- * optional forward pruning).
+ * optional forward pruning and quiescence; eval=champion is checkers'
+ * shipped evolved weights, played by the preset `checkers-champion`).
  */
 #include "agents/internal.h"
 
@@ -127,11 +128,34 @@ static const gl_param_def ab_params[] = {
 	{"time", "0", "seconds per move (0: no time limit)", 1, 0},
 	{"nodes", "0", "nodes per move (0: no node limit)", 0, 4000000000L},
 	{"tt", "16", "transposition table size in MiB", 1, 4096},
-	{"eval", "builtin", "builtin (the game's evaluation) or features (weights x feature vector)", 1, 0},
+	{"eval", "builtin", "builtin (the game's evaluation), features (weights x feature vector) or champion (checkers: the shipped evolved weights)", 1, 0},
 	{"weights", "", "eval=features: a weights file, 'NAME value' per feature (none: every weight 1)", 1, 0},
 	{"prune", "0", "forward pruning: search only the N moves the evaluation likes best below the root (0: off)", 0, 1000},
+	{"quiesce", "0", "1: past the depth, go on searching while a capture is pending (checkers); 0: off", 0, 1},
 	{NULL, NULL, NULL, 0, 0}
 };
+
+/* eval=champion: the weights of data/checkers/champion.txt, compiled in
+ * (gl_checkers_champion_text; docs/CHECKERS.md measures them). */
+static int champion_weights(abagent *ab, const gl_game *g, const char *file,
+	gl_err *err)
+{
+	if (strcmp(g->type->name, "checkers"))
+		return gl_fail(err, GL_EINVAL, "agent alphabeta: eval=champion "
+			"plays checkers, not %s", g->spec);
+	if (*file)
+		return gl_fail(err, GL_EINVAL, "agent alphabeta: eval=champion "
+			"has its own weights (drop weights=)");
+	char *text = gl_malloc(strlen(gl_checkers_champion_text) + 1);
+	if (!text)
+		return gl_fail(err, GL_ENOMEM, "out of memory making agent alphabeta");
+	strcpy(text, gl_checkers_champion_text);
+	int rc = gl_weights_init(&ab->weights, g, 1.0, err);
+	if (!rc)
+		rc = gl_weights_parse(&ab->weights, text, "champion.txt", err);
+	gl_free(text);
+	return rc;
+}
 
 /* eval= and weights=: set up ab->weights for eval=features. */
 static int ab_eval(abagent *ab, const gl_game *g, const gl_params *p, gl_err *err)
@@ -144,9 +168,12 @@ static int ab_eval(abagent *ab, const gl_game *g, const gl_params *p, gl_err *er
 				"needs eval=features");
 		return 0;
 	}
+	if (!strcmp(eval, "champion"))
+		return champion_weights(ab, g, file, err);
 	if (strcmp(eval, "features"))
 		return gl_fail(err, GL_EINVAL, "agent alphabeta: eval must be "
-			"builtin or features, got '%s'", eval);
+			"builtin or features (or champion: checkers' shipped "
+			"weights), got '%s'", eval);
 	int rc = gl_weights_init(&ab->weights, g, 1.0, err);
 	if (!rc && *file)
 		rc = gl_weights_load(&ab->weights, file, err);
@@ -184,6 +211,7 @@ static int ab_init(gl_agent *a, const gl_params *p, gl_err *err)
 	if (ab->weights.game)
 		gl_search_set_eval(ab->search, gl_weights_eval, &ab->weights);
 	gl_search_set_prune(ab->search, (int)gl_params_int(p, "prune"));
+	gl_search_set_quiesce(ab->search, gl_params_int(p, "quiesce") != 0);
 	a->data = ab;
 	return 0;
 }

@@ -172,6 +172,10 @@ static const cli_opt evolve_opts[] = {
 	{"prune", "W", "0", "forward pruning width in the games (0: off)", 0},
 	{"open-plies", "K", "4", "random opening plies, for games without checkers' ballots", 0},
 	{"seed", "S", "1", "the run's seed", 0},
+	{"fitness", "F", "tourney", "tourney (the excerpt's single elimination) or fixed (ours: mean score against piece count only and Samuel's terms, checkers)", 0},
+	{"quiesce", NULL, NULL, "ours: search through pending captures in every game", 0},
+	{"signed", NULL, NULL, "ours: a mutation that can change a weight's sign", 0},
+	{"start", "S", "ones", "ones (the excerpt's) or pieces (ours: PADV 1, the rest 0)", 0},
 	{"threads", "N", "all cores", "games played at once", 0},
 	{"out", "DIR", "evolve-out", "the run's folder (must not hold a run)", 0},
 	{"resume", "DIR", NULL, "continue the run in DIR (its settings come from DIR/run.txt)", 0},
@@ -192,7 +196,8 @@ static void same_settings(const cli_args *opt, const gl_evolve_config *c,
 	const gl_evolve_config *rc, const char *dir)
 {
 	static const char *const fixed[] = {"pop", "depth", "time", "games", "pc", "pm",
-		"elite", "max-plies", "prune", "open-plies", "seed", NULL};
+		"elite", "max-plies", "prune", "open-plies", "seed", "fitness", "quiesce",
+		"signed", "start", NULL};
 	for (int i = 0; fixed[i]; i++) {
 		if (!cli_given(opt, fixed[i]))
 			continue;
@@ -208,7 +213,12 @@ static void same_settings(const cli_args *opt, const gl_evolve_config *c,
 		case 7: given = c->max_plies, run = rc->max_plies; break;
 		case 8: given = c->prune, run = rc->prune; break;
 		case 9: given = c->open_plies, run = rc->open_plies; break;
-		default: given = (double)c->seed, run = (double)rc->seed; break;
+		case 11: given = c->fitness, run = rc->fitness; break;
+		case 12: given = c->quiesce, run = rc->quiesce; break;
+		case 13: given = c->signed_mut, run = rc->signed_mut; break;
+		case 14: given = c->from_pieces, run = rc->from_pieces; break;
+		case 10: given = (double)c->seed, run = (double)rc->seed; break;
+		default: given = run = 0; break;
 		}
 		if (fabs(given - run) > 1e-9 * fmax(1, fabs(run)))
 			cli_die(EXIT_USAGE, "evolve: --%s %g is not the run's %g (%s/run.txt): "
@@ -245,6 +255,15 @@ int cmd_evolve(int argc, char **argv)
 	c.prune = (int)cli_long(&opt, "prune", 0, 1000);
 	c.open_plies = (int)cli_long(&opt, "open-plies", 1, GL_OPENING_PLIES);
 	c.seed = (uint64_t)cli_long(&opt, "seed", 0, 0x7fffffffffffffffL);
+	const char *fit = cli_str(&opt, "fitness"), *start = cli_str(&opt, "start");
+	if (strcmp(fit, "tourney") && strcmp(fit, "fixed"))
+		cli_die(EXIT_USAGE, "evolve: --fitness must be tourney or fixed, got '%s'", fit);
+	if (strcmp(start, "ones") && strcmp(start, "pieces"))
+		cli_die(EXIT_USAGE, "evolve: --start must be ones or pieces, got '%s'", start);
+	c.fitness = strcmp(fit, "fixed") ? GL_FITNESS_TOURNEY : GL_FITNESS_FIXED;
+	c.from_pieces = !strcmp(start, "pieces");
+	c.quiesce = cli_given(&opt, "quiesce");
+	c.signed_mut = cli_given(&opt, "signed");
 	if (resume && cli_given(&opt, "out"))
 		cli_die(EXIT_USAGE, "evolve: --resume DIR writes to DIR; drop --out");
 
@@ -296,6 +315,14 @@ int cmd_evolve(int argc, char **argv)
 		rc->gens, rc->depth ? "depth" : "time", rc->depth ? rc->depth :
 		rc->seconds, rc->depth ? " plies" : " s a move", rc->games, rc->pc,
 		rc->pm, rc->elite, rc->seed, pool.threads, dir);
+	if (rc->fitness || rc->quiesce || rc->signed_mut || rc->from_pieces)
+		printf("ours, not the excerpt's: fitness %s, quiescence %s, %s mutation, "
+			"start from %s\n", rc->fitness ? "against piece count only and "
+			"Samuel's terms" : "tournament", rc->quiesce ? "on" : "off",
+			rc->signed_mut ? "signed" : "the excerpt's", rc->from_pieces ?
+			"piece count only" : "all ones");
+	if (rc->fitness == GL_FITNESS_FIXED)
+		per_gen = rc->pop * rc->games;
 	progress_begin(&bar, "evolve", (double)per_gen * (rc->gens - done0));
 	while (gl_evolve_done(ev) < rc->gens) {
 		gl_evolve_gen r;

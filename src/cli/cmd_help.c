@@ -259,6 +259,11 @@ static void man_page(FILE *f)
 	}
 	fprintf(f, ".TP\n.B %s\n", cli_agent_human.name);
 	roff(f, cli_agent_human.summary);
+	fputs("\n.PP\nNamed players:\n", f);
+	for (const gl_preset *p = gl_agent_presets(); p->name; p++) {
+		fprintf(f, ".TP\n.B %s\n", p->name);
+		roff(f, p->spec);
+	}
 	fputs("\n.SH EXIT STATUS\n"
 		".TP\n.B 0\nsuccess\n"
 		".TP\n.B 1\na failure at run time: an illegal move, an unreadable "
@@ -445,6 +450,8 @@ static void completion(FILE *f)
 	fputs("'\n_gamelearn_agents='", f);
 	for (const gl_agent_type *const *t = gl_agent_types(); *t; t++)
 		fprintf(f, "%s ", (*t)->name);
+	for (const gl_preset *p = gl_agent_presets(); p->name; p++)
+		fprintf(f, "%s ", p->name);
 	fprintf(f, "%s'\n_gamelearn_commands='", cli_agent_human.name);
 	for (const cli_command *c = cli_commands; c->name; c++)
 		fprintf(f, "%s%s", c == cli_commands ? "" : " ", c->name);

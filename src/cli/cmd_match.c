@@ -40,6 +40,9 @@ int cmd_agents(int argc, char **argv)
 		list_agent_type(*t);
 	for (const gl_agent_type *const *t = cli_extra_agents(); *t; t++)
 		list_agent_type(*t);
+	printf("\nnamed players:\n");
+	for (const gl_preset *p = gl_agent_presets(); p->name; p++)
+		printf("  %-20s %s\n", p->name, p->spec);
 	return 0;
 }
 

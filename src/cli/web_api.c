@@ -133,8 +133,18 @@ static bool param_is_file(const gl_param_def *d)
 	return d->min > d->max && d->def && !d->def[0];
 }
 
+/* The agent type of name, a type's or a named player's (agent.h). */
 static const gl_agent_type *agent_type(const char *name)
 {
+	char base[64];
+	for (const gl_preset *p = gl_agent_presets(); p->name; p++) {
+		const char *args;
+		if (!strcmp(p->name, name) &&
+		    !gl_spec_split(p->spec, base, sizeof base, &args, NULL)) {
+			name = base;
+			break;
+		}
+	}
 	for (const gl_agent_type *const *t = gl_agent_types(); *t; t++)
 		if (!strcmp((*t)->name, name))
 			return *t;
@@ -1178,6 +1188,15 @@ static void api_agents(web_reply *r)
 	for (const gl_agent_type *const *t = gl_agent_types(); *t; t++)
 		json_array_append_new(arr, json_pack("{s:s,s:s,s:o}", "name", (*t)->name,
 			"summary", (*t)->summary, "params", params_json((*t)->params, true)));
+	for (const gl_preset *p = gl_agent_presets(); p->name; p++) {
+		const gl_agent_type *t = agent_type(p->name);
+		char summary[256];
+		snprintf(summary, sizeof summary, "named player: %s", p->spec);
+		if (t)
+			json_array_append_new(arr, json_pack("{s:s,s:s,s:o}", "name",
+				p->name, "summary", summary, "params",
+				params_json(t->params, true)));
+	}
 	for (int i = 0; learners[i]; i++)
 		json_array_append_new(ls, json_string(learners[i]));
 	r->body = json_pack("{s:o,s:o,s:f}", "agents", arr, "learners", ls,

@@ -171,6 +171,7 @@ static void play_duel(void *arg, int i, int worker)
 		gl_search_set_eval(srch[k], d->p[k]->w ? gl_weights_eval : NULL,
 			(void *)d->p[k]->w);
 		gl_search_set_prune(srch[k], d->p[k]->prune);
+		gl_search_set_quiesce(srch[k], d->quiesce[k]);
 		d->moves[k] = d->depth[k] = 0;
 		d->nodes[k] = 0;
 	}
@@ -352,6 +353,48 @@ done:
 	return rc;
 }
 
+/* --- The fixed players of our mode ------------------------------------------------- */
+
+/* Samuel's strongest terms after 42 games (samuel-terms.md) by sign and
+ * power of two, PADV at 2^20 (always present in his program, its weight
+ * not published): the weights `repro checkers-ga` plays as "Samuel's
+ * strongest terms". */
+static const struct {
+	const char *name;
+	double w;
+} samuel_terms[] = {
+	{"PADV", 1 << 20}, {"MOC2", -(1 << 18)}, {"KCENT", 1 << 16},
+	{"MOC4", -(1 << 14)}, {"MODE3", -(1 << 13)}, {"DEMMO", -(1 << 11)},
+	{"MOVE", 1 << 8}, {"ADV", -(1 << 8)}, {"MODE2", -(1 << 8)},
+	{"BACK", -(1 << 6)}, {"CNTR", 1 << 5}, {"THRET", 1 << 5},
+	{"MOC3", 1 << 4},
+};
+
+int gl_evolve_fixed_weights(gl_weights *w, const gl_game *g, const char *name,
+	gl_err *err)
+{
+	bool samuel = !strcmp(name, "samuel");
+	if (!samuel && strcmp(name, "pieces"))
+		return gl_fail(err, GL_EINVAL, "evolve: no fixed player '%s' "
+			"(pieces or samuel)", name);
+	int rc = gl_weights_init(w, g, 0.0, err);
+	if (rc)
+		return rc;
+	size_t n = samuel ? sizeof samuel_terms / sizeof *samuel_terms : 1;
+	for (size_t i = 0; i < n; i++) {
+		int k = 0;
+		while (k < w->n && strcmp(g->feature_names[k], samuel_terms[i].name))
+			k++;
+		if (k == w->n)
+			return gl_fail(err, GL_EINVAL, "evolve: %s has no feature "
+				"%s (the fixed players are checkers')", g->spec,
+				samuel_terms[i].name);
+		w->w[k] = samuel ? samuel_terms[i].w : 1;
+	}
+	gl_weights_ready(w);
+	return 0;
+}
+
 /* --- The evolution ------------------------------------------------------------- */
 
 struct gl_evolve {
@@ -366,6 +409,8 @@ struct gl_evolve {
 	int *rank;              /* members by fitness, for elitism */
 	const gl_runner *runner; /* during a step */
 	int games, plies;       /* during a step: what was played */
+	gl_weights fixed[2];    /* our mode: piece count only, Samuel's */
+	gl_wplayer fixed_p[2];  /* as players, searching as the members do */
 };
 
 void gl_evolve_defaults(gl_evolve_config *c)
@@ -413,6 +458,9 @@ static int check_config(const gl_game *g, const gl_evolve_config *c, gl_err *err
 	    !(c->range > 0 && c->range < 1e300)))
 		return gl_fail(err, GL_EINVAL, "evolve: the mutation is proportional, "
 			"or uniform with a range > 0");
+	if (c->fitness != GL_FITNESS_TOURNEY && c->fitness != GL_FITNESS_FIXED)
+		return gl_fail(err, GL_EINVAL, "evolve: fitness must be the "
+			"tournament (0) or fixed players (1), got %d", c->fitness);
 	return 0;
 }
 
@@ -458,10 +506,17 @@ static gl_evolve *evolve_alloc(const gl_game *g, const gl_evolve_config *c,
 		return NULL;
 	}
 	for (int i = 0; i < c->pop; i++)
-		if (gl_weights_init(&ev->pop[i], g, 1.0, err)) {
+		if (c->from_pieces ? gl_evolve_fixed_weights(&ev->pop[i], g,
+			"pieces", err) : gl_weights_init(&ev->pop[i], g, 1.0, err)) {
 			gl_evolve_free(ev);
 			return NULL;
 		}
+	if (c->fitness == GL_FITNESS_FIXED &&
+	    (gl_evolve_fixed_weights(&ev->fixed[0], g, "pieces", err) ||
+	     gl_evolve_fixed_weights(&ev->fixed[1], g, "samuel", err))) {
+		gl_evolve_free(ev);
+		return NULL;
+	}
 	return ev;
 oom:
 	gl_evolve_free(ev);
@@ -470,15 +525,29 @@ oom:
 	return NULL;
 }
 
-/* One pass of mutation m over every weight of w, each with probability
- * p (GL_MUTATE_UNIFORM: a value uniform in [-range, range)). */
-static void mutate_all(gl_weights *w, double p, gl_mutation m, double range,
-	gl_rng *rng)
+/* Our signed mutation of weight x of a member whose largest |weight| is
+ * m (evolve.h): it may cross 0, and a 0 grows either way. */
+static double mutate_signed(double x, double m, gl_rng *rng)
 {
+	double u = gl_rng_unit(rng), r = u * u;
+	double step = r * (fabs(x) + (m > 0 ? m : 1) / 16);
+	return gl_rng_below(rng, 2) ? x + step : x - step;
+}
+
+/* One pass of mutation kind over every weight of w, each with
+ * probability p: the excerpt's proportional one, GL_MUTATE_UNIFORM (a
+ * value uniform in [-range, range)), or with sign our signed one. */
+static void mutate_all(gl_weights *w, double p, gl_mutation kind, double range,
+	bool sign, gl_rng *rng)
+{
+	double m = 0;
+	for (int i = 0; sign && i < w->n; i++)
+		m = fmax(m, fabs(w->w[i]));
 	for (int i = 0; i < w->n; i++)
 		if (p >= 1 || gl_rng_unit(rng) < p)
-			w->w[i] = m == GL_MUTATE_UNIFORM ?
+			w->w[i] = kind == GL_MUTATE_UNIFORM ?
 				range * (2 * gl_rng_unit(rng) - 1) :
+				sign ? mutate_signed(w->w[i], m, rng) :
 				gl_ga_mutate_prop(w->w[i], rng);
 	gl_weights_ready(w);
 }
@@ -493,7 +562,7 @@ gl_evolve *gl_evolve_new(const gl_game *g, const gl_evolve_config *c,
 	/* All ones, and every member but the first mutated once all over, so
 	 * that the first tournament can tell them apart. */
 	for (int i = 1; i < c->pop; i++)
-		mutate_all(&ev->pop[i], 1.0, GL_MUTATE_PROP, 0, &ev->rng);
+		mutate_all(&ev->pop[i], 1.0, GL_MUTATE_PROP, 0, c->signed_mut, &ev->rng);
 	return ev;
 }
 
@@ -583,8 +652,10 @@ static void breed(gl_evolve *ev)
 				gl_ga_crossover_at(sizeof(double), len,
 					ev->pop[y].w, ev->pop[x].w, cut, c1.w, c2.w);
 		}
-		mutate_all(&c1, ev->c.pm, ev->c.mutation, ev->c.range, &ev->rng);
-		mutate_all(&c2, ev->c.pm, ev->c.mutation, ev->c.range, &ev->rng);
+		mutate_all(&c1, ev->c.pm, ev->c.mutation, ev->c.range, ev->c.signed_mut,
+			&ev->rng);
+		mutate_all(&c2, ev->c.pm, ev->c.mutation, ev->c.range, ev->c.signed_mut,
+			&ev->rng);
 		ev->next[k++] = c1;
 		if (k < n)
 			ev->next[k++] = c2;
@@ -592,6 +663,56 @@ static void breed(gl_evolve *ev)
 	gl_weights *t = ev->pop;
 	ev->pop = ev->next;
 	ev->next = t;
+}
+
+/* Our mode's fitness games: every member against the fixed players
+ * (evolve.h); points[i] gets member i's summed score, and the return is
+ * the champion (best points, the first of equals) or an error. */
+static int versus_fixed(gl_evolve *ev, gl_err *err)
+{
+	int n = ev->c.pop, k = ev->c.games, nd = n * k;
+	for (int j = 0; j < 2; j++)
+		ev->fixed_p[j] = (gl_wplayer){.w = &ev->fixed[j],
+			.limits = ev->players[0].limits, .prune = ev->c.prune};
+	gl_duel *d = gl_calloc((size_t)nd, sizeof *d);
+	if (!d)
+		return gl_fail(err, GL_ENOMEM, "evolve: out of memory for %d games",
+			nd);
+	int open = 0;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < k; j++) {
+			gl_duel *x = &d[i * k + j];
+			const gl_wplayer *them = &ev->fixed_p[j / 2 % 2];
+			if (j % 2 == 0)
+				open = (int)gl_rng_below(&ev->rng, (uint32_t)ev->open.n);
+			x->opening = open;
+			x->p[0] = j % 2 ? them : &ev->players[i];
+			x->p[1] = j % 2 ? &ev->players[i] : them;
+			x->quiesce[0] = x->quiesce[1] = ev->c.quiesce;
+		}
+	int rc = gl_duels_play(ev->g, &ev->open, d, nd, ev->c.max_plies,
+		(size_t)2 << 20, ev->runner, err);
+	if (rc) {
+		gl_free(d);
+		return rc;
+	}
+	int champ = 0;
+	for (int i = 0; i < n; i++) {
+		ev->points[i] = 0;
+		for (int j = 0; j < k; j++) {
+			const gl_duel *x = &d[i * k + j];
+			int me = j % 2;
+			int dp = x->pieces[me] - x->pieces[me ^ 1];
+			ev->points[i] += x->result == me ? 1 : x->result >= 0 ? 0 :
+				dp > 0 ? 0.75 : dp < 0 ? 0.25 : 0.5;
+			ev->games++;
+			ev->plies += x->plies;
+		}
+		if (ev->points[i] > ev->points[champ])
+			champ = i;
+	}
+	gl_free(d);
+	return champ;
 }
 
 int gl_evolve_step(gl_evolve *ev, const gl_runner *runner,
@@ -606,8 +727,9 @@ int gl_evolve_step(gl_evolve *ev, const gl_runner *runner,
 	}
 	ev->runner = runner;
 	ev->games = ev->plies = 0;
-	int champ = gl_tourney(n, ev->c.games, ev->open.n, &ev->rng,
-		evolve_round, ev, ev->points, err);
+	int champ = ev->c.fitness == GL_FITNESS_FIXED ? versus_fixed(ev, err) :
+		gl_tourney(n, ev->c.games, ev->open.n, &ev->rng, evolve_round, ev,
+			ev->points, err);
 	ev->runner = NULL;
 	if (champ < 0) {
 		ev->rng = saved;
@@ -618,7 +740,9 @@ int gl_evolve_step(gl_evolve *ev, const gl_runner *runner,
 		total += ev->points[i];
 	double sum = 0, sumsq = 0, best = 0;
 	for (int i = 0; i < n; i++) {
-		ev->fit[i] = total > 0 ? ev->points[i] / total : 1.0 / n;
+		ev->fit[i] = ev->c.fitness == GL_FITNESS_FIXED ?
+			ev->points[i] / ev->c.games :
+			total > 0 ? ev->points[i] / total : 1.0 / n;
 		sum += ev->fit[i];
 		sumsq += ev->fit[i] * ev->fit[i];
 		if (ev->fit[i] > best)
@@ -662,6 +786,9 @@ int gl_evolve_save(const gl_evolve *ev, const char *path, gl_err *err)
 			gl_strbuf_printf(&sb, " %.17g", ev->pop[m].w[i]);
 		gl_strbuf_printf(&sb, "\n");
 	}
+	if (c->fitness || c->quiesce || c->signed_mut || c->from_pieces)
+		gl_strbuf_printf(&sb, "ours %d %d %d %d\n", c->fitness,
+			c->quiesce, c->signed_mut, c->from_pieces);
 	int rc = gl_strbuf_write(&sb, path, err);
 	gl_strbuf_done(&sb);
 	return rc;
@@ -771,6 +898,25 @@ static int parse_state(const gl_game *g, char *text, const char *path,
 	c.max_plies = (int)x[5];
 	c.prune = (int)x[6];
 	c.open_plies = (int)x[7];
+	c.fitness = 0;
+	c.quiesce = c.signed_mut = c.from_pieces = false;
+	/* our mode's line, after the members: read it before making the run */
+	for (char *q = it.next; q && *q; ) {
+		char *eol = strchr(q, '\n');
+		if (!strncmp(q, "ours ", 5)) {
+			int f, qu, sg, fp;
+			if (sscanf(q + 5, "%d %d %d %d", &f, &qu, &sg, &fp) != 4 ||
+			    f < 0 || f > 1)
+				return gl_fail(err, GL_EPARSE, "%s: bad 'ours' line "
+					"(want ours FITNESS QUIESCE SIGNED FROM_PIECES)",
+					path);
+			c.fitness = f;
+			c.quiesce = qu != 0;
+			c.signed_mut = sg != 0;
+			c.from_pieces = fp != 0;
+		}
+		q = eol ? eol + 1 : NULL;
+	}
 	gl_err e2;
 	gl_evolve *ev = evolve_alloc(g, &c, &e2);
 	if (!ev)
@@ -811,9 +957,16 @@ static int parse_state(const gl_game *g, char *text, const char *path,
 		}
 		gl_weights_ready(w);
 	}
-	if (gl_lines_next(&it)) {
+	char *last = gl_lines_next(&it);
+	bool ours = c.fitness || c.quiesce || c.signed_mut || c.from_pieces;
+	if (last && (strncmp(last, "ours ", 5) || !ours)) {
 		gl_fail(err, GL_EPARSE, "%s:%d: more members than pop %d", path,
 			it.lineno, c.pop);
+		goto bad;
+	}
+	if (last && gl_lines_next(&it)) {
+		gl_fail(err, GL_EPARSE, "%s:%d: nothing may follow the 'ours' "
+			"line", path, it.lineno);
 		goto bad;
 	}
 	*out = ev;

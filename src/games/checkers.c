@@ -477,6 +477,17 @@ static bool ck_terminal(const gl_game *g, const void *vs)
 	return !has_moves(s->bb[c], s->bb[c ^ 1], s->king, c) || drawn(s);
 }
 
+/* A capture is pending: every legal move is one. */
+static bool ck_noisy(const gl_game *g, const void *vs)
+{
+	(void)g;
+	const ck_state *s = vs;
+	int c = s->side;
+	uint64_t own = s->bb[c], opp = s->bb[c ^ 1];
+	return jumpers(own, own & s->king, opp, BOARD_MASK & ~(own | opp),
+		c) != 0;
+}
+
 static int ck_legal(const gl_game *g, const void *vs, gl_action *moves)
 {
 	(void)g;
@@ -943,7 +954,9 @@ const gl_game_type gl_game_checkers = {
 	.hash = ck_hash,
 	.evaluate = ck_evaluate,
 	.features = ck_features,
+	.features_lazy = ck_features_lazy,
 	.pieces = ck_pieces,
+	.noisy = ck_noisy,
 	.make = ck_make,
 	.unmake = ck_unmake,
 	.perft = ck_perft,

@@ -102,6 +102,11 @@ int ck_gen_moves(uint64_t own, uint64_t opp, uint64_t king, int c,
 enum { CK_NFEATURES = 39 };
 extern const char *const ck_feature_names[CK_NFEATURES];
 void ck_features(const gl_game *g, const void *s, double *out);
+/* The same for a weighted sum with weights w: the terms that need the
+ * loop over the moves (MOB, DENY, EXCH, THRET and those made from them)
+ * are 0 when all of their weights are 0. checkers_terms.c. */
+void ck_features_lazy(const gl_game *g, const void *s, const double *w,
+	double *out);
 /* Overwrite the 12 binary connectives of a feature vector v (DEMO ..
  * MOC4) from its DENY, MOB, MOBIL and CENT; the tests' truth tables. */
 void ck_connectives(double *v);

@@ -213,9 +213,30 @@ void ck_connectives(double *v)
 	v[F_MOC4] = !mobil && !cent;
 }
 
-void ck_features(const gl_game *g, const void *vs, double *v)
+/* The terms that read the loop over the active side's moves: every one
+ * whose value comes from move_sets, and the connectives (from DENY, MOB,
+ * MOBIL). */
+static const int move_terms[] = {
+	F_CNTR, F_CORN, F_DENY, F_EXCH, F_FORK, F_MOB, F_MOBIL, F_RECAP,
+	F_THRET, F_DEMO, F_DEMMO, F_DDEMO, F_DDMM, F_MODE1, F_MODE2, F_MODE3,
+	F_MODE4, F_MOC1, F_MOC2, F_MOC3, F_MOC4
+};
+
+/* Whether a sum with weights w (NULL: every term) reads a move term. */
+static bool needs_moves(const double *w)
 {
-	(void)g;
+	if (!w)
+		return true;
+	for (size_t i = 0; i < sizeof move_terms / sizeof *move_terms; i++)
+		if (w[move_terms[i]] != 0)
+			return true;
+	return false;
+}
+
+/* The vector; with w, the move loop only if a move term weighs (else
+ * the move terms are 0: the sum is the same). */
+static void features(const void *vs, const double *w, double *v)
+{
 	const ck_state *st = vs;
 	terms_pos s;
 	if (st->side) {
@@ -231,7 +252,10 @@ void ck_features(const gl_game *g, const void *vs, double *v)
 	const uint64_t a = s.a, p = s.p, e = s.emp, occ = a | p;
 	const uint64_t ak = a & s.king, pk = p & s.king, pm = p & ~s.king;
 	move_sets ms;
-	look_at_moves(&s, &ms);
+	if (needs_moves(w))
+		look_at_moves(&s, &ms);
+	else
+		memset(&ms, 0, sizeof ms);
 	/* squares active kings can step to (FORK's upward forks) */
 	uint64_t king_steps = e & (ak << 4 | ak << 5 | ak >> 4 | ak >> 5);
 	int ca = credit(a, s.king), cp = credit(p, s.king);
@@ -389,4 +413,17 @@ void ck_features(const gl_game *g, const void *vs, double *v)
 	v[F_THRET] = popcount64(ms.thret);
 
 	ck_connectives(v);
+}
+
+void ck_features(const gl_game *g, const void *vs, double *v)
+{
+	(void)g;
+	features(vs, NULL, v);
+}
+
+void ck_features_lazy(const gl_game *g, const void *vs, const double *w,
+	double *v)
+{
+	(void)g;
+	features(vs, w, v);
 }

@@ -67,6 +67,7 @@ struct gl_search {
 	gl_eval_fn eval;        /* horizon evaluation, or NULL: the game's */
 	void *eval_ctx;         /* its context */
 	int prune;              /* forward pruning width, 0: off */
+	bool quiesce;           /* search noisy states past the horizon */
 
 	/* One run. */
 	int root;               /* player to move at the root */
@@ -262,6 +263,12 @@ void gl_search_set_eval(gl_search *s, gl_eval_fn fn, void *ctx)
 	gl_search_clear(s);
 }
 
+void gl_search_set_quiesce(gl_search *s, bool on)
+{
+	s->quiesce = on && s->g->type->noisy;
+	gl_search_clear(s);
+}
+
 void gl_search_set_prune(gl_search *s, int width)
 {
 	s->prune = width > 0 ? width : 0;
@@ -350,6 +357,49 @@ static void undo_move(gl_search *s, void *st, gl_action a, const gl_undo *u)
 
 static int alphabeta(gl_search *s, void *st, int ply, int depth, int alpha,
 	int beta);
+
+/*
+ * Quiescence at non-terminal st (visited by the caller), past the
+ * horizon: a quiet state is its leaf score; at a noisy one every legal
+ * move is searched (there is no standing pat: in checkers the capture is
+ * compulsory), fail-soft, until each line is quiet or ends. The budget
+ * stops it as it stops the main search; MAX_PLY bounds its depth.
+ */
+static int quiesce(gl_search *s, void *st, int ply, int alpha, int beta)
+{
+	const gl_game *g = s->g;
+	if (ply >= MAX_PLY || !g->type->noisy(g, st))
+		return leaf_score(s, st);
+	gl_action *moves = s->moves + (size_t)ply * g->max_legal;
+	int n = g->type->legal(g, st, moves);
+	int side = side_of(s->root, g->type->to_move(g, st));
+	int best = -SCORE_INF;
+	for (int i = 0; i < n; i++) {
+		gl_undo u;
+		void *child = do_move(s, st, moves[i], ply, &u);
+		int v;
+		if (visit(s))
+			v = 0;
+		else if (g->type->terminal(g, child))
+			v = end_score(g, child, s->root, side, ply + 1);
+		else if (side_of(s->root, g->type->to_move(g, child)) == side)
+			v = quiesce(s, child, ply + 1, alpha, beta);
+		else
+			v = -quiesce(s, child, ply + 1, -beta, -alpha);
+		undo_move(s, st, moves[i], &u);
+		if (s->stop)
+			return 0;
+		if (v > best) {
+			best = v;
+			if (v > alpha) {
+				alpha = v;
+				if (v >= beta)
+					break;
+			}
+		}
+	}
+	return best;
+}
 
 /* Value for `side` of playing a in st (at ply) with window (alpha, beta),
  * null windows and all. The child's state is made in place or in the
@@ -454,7 +504,8 @@ static int alphabeta(gl_search *s, void *st, int ply, int depth, int alpha,
 	if (visit(s))
 		return 0;
 	if (depth <= 0 || ply >= MAX_PLY)
-		return leaf_score(s, st);
+		return s->quiesce ? quiesce(s, st, ply, alpha, beta) :
+				    leaf_score(s, st);
 
 	uint64_t key = gl_game_hash(g, st);
 	gl_action tt_move = -1;

@@ -127,7 +127,10 @@ int gl_weights_eval(void *ctx, const gl_game *g, const void *s)
 {
 	const gl_weights *w = ctx;
 	double f[GL_WEIGHTS_MAX];
-	g->type->features(g, s, f);
+	if (g->type->features_lazy)
+		g->type->features_lazy(g, s, w->w, f);
+	else
+		g->type->features(g, s, f);
 	double v = 0;
 	for (int i = 0; i < w->n; i++)
 		v += w->w[i] * f[i];
