@@ -407,6 +407,18 @@ static void claims_follow(const mm_job *j, gl_report *rep, gl_claims *cl, double
 	}
 }
 
+/* Table t's rows "a, b, seed, wins, losses, draws" of condition ci's
+ * first n runs. */
+static void table_wld(const mm_job *j, gl_report *rep, gl_table *t, int ci, int n,
+	const char *a, const char *b)
+{
+	for (int s = 0; s < n; s++) {
+		const mmrun *r = run_at(j, ci, s);
+		gl_table_cells(rep, t, "%s\t%s\t%d\t%d\t%d\t%d", a, b, s + 1, r->v[0], r->v[1],
+			r->v[2]);
+	}
+}
+
 static void claims_draw(const mm_job *j, gl_report *rep, gl_claims *cl, double *dd)
 {
 	int n = j->o->seeds;
@@ -415,11 +427,8 @@ static void claims_draw(const mm_job *j, gl_report *rep, gl_claims *cl, double *
 	gl_table *t = gl_report_table(rep, "early-draws.csv", "machine,teacher,seed,wins,losses,"
 		"draws");
 	for (int ci = 3; ci < 7; ci++)
-		for (int s = 0; s < n; s++) {
-			const mmrun *r = run_at(j, ci, s);
-			gl_table_cells(rep, t, "%s\t%s\t%d\t%d\t%d\t%d", ci & 1 ? "early" : "final",
-				ci < 5 ? "perfect varying" : "person", s + 1, r->v[0], r->v[1], r->v[2]);
-		}
+		table_wld(j, rep, t, ci, n, ci & 1 ? "early" : "final",
+			ci < 5 ? "perfect varying" : "person");
 	for (int k = 0; k < 2; k++) {
 		int e = 3 + 2 * k, f = e + 1;
 		for (int s = 0; s < n; s++)
@@ -450,11 +459,8 @@ static void claims_open(const mm_job *j, gl_report *rep, gl_claims *cl, double *
 		"draws");
 	static const char *const where[3] = {"corner", "side", "centre"};
 	for (int ci = 7; ci < 13; ci++)
-		for (int s = 0; s < n; s++) {
-			const mmrun *r = run_at(j, ci, s);
-			gl_table_cells(rep, t, "%s\t%s\t%d\t%d\t%d\t%d", where[(ci - 7) % 3],
-				ci < 10 ? "perfect varying" : "person", s + 1, r->v[0], r->v[1], r->v[2]);
-		}
+		table_wld(j, rep, t, ci, n, where[(ci - 7) % 3],
+			ci < 10 ? "perfect varying" : "person");
 	for (int k = 0; k < 2; k++) {
 		int base = 7 + 3 * k;
 		char ours[300];
