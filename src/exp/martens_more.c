@@ -419,6 +419,14 @@ static void table_wld(const mm_job *j, gl_report *rep, gl_table *t, int ci, int 
 	}
 }
 
+/* dd[s]: count v of run s of condition a less that of condition b, for
+ * the first n runs (the pairs of a paired test). */
+static void paired_diffs(const mm_job *j, int a, int b, int v, int n, double *dd)
+{
+	for (int s = 0; s < n; s++)
+		dd[s] = run_at(j, a, s)->v[v] - run_at(j, b, s)->v[v];
+}
+
 static void claims_draw(const mm_job *j, gl_report *rep, gl_claims *cl, double *dd)
 {
 	int n = j->o->seeds;
@@ -431,8 +439,7 @@ static void claims_draw(const mm_job *j, gl_report *rep, gl_claims *cl, double *
 			ci < 5 ? "perfect varying" : "person");
 	for (int k = 0; k < 2; k++) {
 		int e = 3 + 2 * k, f = e + 1;
-		for (int s = 0; s < n; s++)
-			dd[s] = run_at(j, e, s)->v[2] - run_at(j, f, s)->v[2];
+		paired_diffs(j, e, f, 2, n, dd);
 		char claim[160], ours[300];
 		snprintf(claim, sizeof claim, "early machine's decided tendency to draw: %s",
 			k ? "person" : "perfect varying");
@@ -468,8 +475,7 @@ static void claims_open(const mm_job *j, gl_report *rep, gl_claims *cl, double *
 			STRING1_PLAYS, mean_v(j, base, 1), mean_v(j, base + 1, 1), mean_v(j, base + 2, 1));
 		gl_report_printf(rep, "  %-20s %s\n", k ? "person" : "perfect varying", ours);
 		for (int w = 0; w < 2; w++) {
-			for (int s = 0; s < n; s++)
-				dd[s] = run_at(j, base + w, s)->v[1] - run_at(j, base + 2, s)->v[1];
+			paired_diffs(j, base + w, base + 2, 1, n, dd);
 			char claim[160];
 			snprintf(claim, sizeof claim, "best opening against the machine, %s beside the "
 				"centre: %s", where[w], k ? "person" : "perfect varying");
