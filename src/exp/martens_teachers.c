@@ -194,13 +194,20 @@ static int person_choose(gl_agent *a, const void *s, gl_action *move, gl_err *er
 	return 0;
 }
 
-static bool person_supports(const gl_game *g, gl_err *err)
+/* Whether g is a game of two players, as the person and misere teachers
+ * need; err says otherwise, naming the agent who. */
+static bool two_players(const gl_game *g, const char *who, gl_err *err)
 {
 	if (g->nplayers != 2) {
-		gl_fail(err, GL_EINVAL, "agent person: %s is not a two-player game", g->spec);
+		gl_fail(err, GL_EINVAL, "agent %s: %s is not a two-player game", who, g->spec);
 		return false;
 	}
 	return true;
+}
+
+static bool person_supports(const gl_game *g, gl_err *err)
+{
+	return two_players(g, "person", err);
 }
 
 static const gl_agent_type martens_person = {
@@ -275,11 +282,7 @@ static int misere_choose(gl_agent *a, const void *s, gl_action *move, gl_err *er
 
 static bool misere_supports(const gl_game *g, gl_err *err)
 {
-	if (g->nplayers != 2) {
-		gl_fail(err, GL_EINVAL, "agent misere: %s is not a two-player game", g->spec);
-		return false;
-	}
-	return true;
+	return two_players(g, "misere", err);
 }
 
 static const gl_agent_type martens_misere = {
