@@ -165,14 +165,14 @@ static void cells_after(const gl_game *g, const gl_match *m, int k, void *s, int
 	g->type->cells(g, s, owner);
 }
 
-static const int diags[2][3] = {{0, 4, 8}, {2, 4, 6}};
-
 /* Whether player p holds a whole diagonal. */
 static bool has_diagonal(const int8_t *owner, int p)
 {
-	for (int d = 0; d < 2; d++)
-		if (owner[diags[d][0]] == p && owner[diags[d][1]] == p && owner[diags[d][2]] == p)
+	for (int l = MARTENS_DIAG; l < 8; l++) {
+		const int *d = martens_lines[l];
+		if (owner[d[0]] == p && owner[d[1]] == p && owner[d[2]] == p)
 			return true;
+	}
 	return false;
 }
 
@@ -185,16 +185,9 @@ static int pure_two(const int8_t *owner, int p)
 		marks += owner[c] == p;
 	if (marks != 2)
 		return -1;
-	for (int d = 0; d < 2; d++) {
-		int mine = 0, empty = -1;
-		for (int k = 0; k < 3; k++) {
-			int c = diags[d][k];
-			if (owner[c] == p)
-				mine++;
-			else if (owner[c] < 0)
-				empty = c;
-		}
-		if (mine == 2 && empty >= 0)
+	for (int l = MARTENS_DIAG; l < 8; l++) {
+		int empty = martens_two_and_empty(owner, l, p);
+		if (empty >= 0)
 			return empty;
 	}
 	return -1;
