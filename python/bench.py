@@ -43,21 +43,12 @@ def rate_loop(game, secs):
             return n / dt
 
 
-def rate_playouts(game, secs):
+def rate_chunked(run, game, secs):
+    """Playouts per CPU second of run(game, n, seed=...), called in chunks
+    that double from 64 up to 65536 until secs have passed."""
     n, chunk, t0 = 0, 64, time.process_time()
     while True:
-        gamelearn.playouts(game, chunk, seed=n + 1)
-        n += chunk
-        dt = time.process_time() - t0
-        if dt >= secs:
-            return n / dt
-        chunk = min(chunk * 2, 1 << 16)
-
-
-def rate_sums(game, secs):
-    n, chunk, t0 = 0, 64, time.process_time()
-    while True:
-        gamelearn.playout_sums(game, chunk, seed=n + 1)
+        run(game, chunk, seed=n + 1)
         n += chunk
         dt = time.process_time() - t0
         if dt >= secs:
@@ -93,8 +84,8 @@ def main():
     for spec in a.specs:
         game = gamelearn.load_game(spec)
         loop = rate_loop(game, a.seconds)
-        pl = rate_playouts(game, a.seconds)
-        sm = rate_sums(game, a.seconds)
+        pl = rate_chunked(gamelearn.playouts, game, a.seconds)
+        sm = rate_chunked(gamelearn.playout_sums, game, a.seconds)
         one, bulk = rate_cli(a.cli, spec)
         # playouts() plays GDL 64 at a time: beside the tool's batch
         ref = bulk if (game.spec().startswith("gdl:") and bulk) else one

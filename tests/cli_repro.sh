@@ -91,17 +91,7 @@ hw_run() {
 		hw_figures "$tmp/hw$n" >"$tmp/hw$n.fig"; then ok; else
 		bad "repro hwang --quick --seeds 2 $*: $(tail -n 2 "$tmp/hw$n.out")"; fi
 }
-hw_run a --seed 7
-hw_run b --seed 7
-hw_run c --seed 1001
-hw_run d --seed 1
-hw_run e
-if [ -s "$tmp/hwa.fig" ] && cmp -s "$tmp/hwa.fig" "$tmp/hwb.fig"; then ok; else
-	bad "repro hwang --seed 7 twice: different figures"; fi
-if ! cmp -s "$tmp/hwa.fig" "$tmp/hwc.fig"; then ok; else bad "repro hwang: --seed 1001 gives --seed 7's figures"; fi
-if [ -s "$tmp/hwd.fig" ] && cmp -s "$tmp/hwd.fig" "$tmp/hwe.fig"; then ok; else
-	bad "repro hwang: the default is not --seed 1"; fi
-if grep -q "2 seeds (7\.\.8, --seed 7)" "$tmp/hwa.out"; then ok; else bad "repro hwang does not say its seeds"; fi
+seed_ok "repro hwang" hw_run hw
 expect_error 2 "repro hwang: --seed must be a whole number in 0\.\.9223372036854775807, got .-1." repro hwang --seed -1 --out "$tmp/hwx"
 cp "$tmp/all/banerjee-stone/output.txt" "$tmp/bs.out"
 

@@ -115,3 +115,56 @@ outputs_ok() {
 		if msg=$(svg_ok "$f"); then ok; else bad "$msg"; fi
 	done
 }
+
+# col N DIR: column N of DIR/verdicts.csv past the header (a quoted
+# field, commas and all, becomes q)
+col() { sed -E 's/"([^"]|"")*"/q/g' "$2/verdicts.csv" | awk -F, -v c="$1" 'NR > 1 { print $c }'; }
+
+# claims_ok WHAT DIR N CLAIM...: DIR/verdicts.csv (of WHAT, e.g. "repro
+# hwang") has a row for each CLAIM (a fixed string) and N rows in all
+claims_ok() {
+	what=$1 dir=$2 want_n=$3; shift 3
+	for want in "$@"; do
+		if grep -qF -- "$want" "$dir/verdicts.csv"; then ok; else bad "$what: no claim '$want'"; fi
+	done
+	n=$(col 1 "$dir" | wc -l)
+	if [ "$n" -eq "$want_n" ]; then ok; else bad "$what: $n claims, want $want_n"; fi
+}
+
+# verdicts_ok WHAT DIR OUT START: every verdict in DIR/verdicts.csv is one
+# of the rule's five words (never "fails") and every claim states its
+# tolerance; the claims list of the text output OUT, from the line that
+# matches the sed pattern START to the next empty line, gives
+# verdicts.csv's words, row for row
+verdicts_ok() {
+	what=$1 dir=$2 out=$3 start=$4
+	if col 5 "$dir" | grep -qv -x -E 'reproduced|differs|unclear|inconsistent|speculation'; then
+		bad "$what: a verdict outside the five: $(col 5 "$dir" | sort -u | tr '\n' /)"; else ok; fi
+	if grep -q "fails" "$dir/verdicts.csv"; then bad "$what: 'fails' in verdicts.csv"; else ok; fi
+	if col 3 "$dir" | grep -qx ''; then bad "$what: a claim without its tolerance"; else ok; fi
+	sed -n "/$start/,/^\$/p" "$out" | awk 'NR > 1 && NF { print $1 }' >"$tmp/words.out"
+	if [ -s "$tmp/words.out" ] && col 5 "$dir" | cmp -s - "$tmp/words.out"; then ok; else
+		bad "$what: the text's verdicts are not verdicts.csv's"; fi
+}
+
+# seed_ok WHAT RUN P: WHAT's --seed. RUN NAME ARGS... runs it with ARGS,
+# its text output into $tmp/PNAME.out and its figures into $tmp/PNAME.fig;
+# run with --seed 7 twice, --seed 1001, --seed 1 and without --seed, the
+# same seed gives the same figures, another seed others, the default is
+# --seed 1, and the text says the seeds (two runs: 7..8)
+seed_ok() {
+	what=$1 run=$2 p=$3
+	"$run" a --seed 7
+	"$run" b --seed 7
+	"$run" c --seed 1001
+	"$run" d --seed 1
+	"$run" e
+	if [ -s "$tmp/${p}a.fig" ] && cmp -s "$tmp/${p}a.fig" "$tmp/${p}b.fig"; then ok; else
+		bad "$what --seed 7 twice: different figures"; fi
+	if ! cmp -s "$tmp/${p}a.fig" "$tmp/${p}c.fig"; then ok; else
+		bad "$what: --seed 1001 gives --seed 7's figures"; fi
+	if [ -s "$tmp/${p}d.fig" ] && cmp -s "$tmp/${p}d.fig" "$tmp/${p}e.fig"; then ok; else
+		bad "$what: the default is not --seed 1"; fi
+	if grep -q "2 seeds (7\.\.8, --seed 7)" "$tmp/${p}a.out"; then ok; else
+		bad "$what does not say its seeds"; fi
+}

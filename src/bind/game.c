@@ -155,18 +155,55 @@ static uint64_t playout_one(const gl_game *g, const void *s, void *w,
 	return plies;
 }
 
-int gl_bind_playouts(const gl_game *g, const void *s, long n, uint64_t seed,
-	int *goals, uint64_t *moves, gl_err *err)
+/* The start of a playouts call: n checked (0 or more), rng seeded with
+ * seed, *max_moves set to the game's max_length capped at INT32_MAX.
+ * Returns 0, or GL_EINVAL with err set. */
+static int playouts_start(const gl_game *g, long n, uint64_t seed,
+	gl_rng *rng, int *max_moves, gl_err *err)
 {
 	if (n < 0)
 		return gl_fail(err, GL_EINVAL, "playouts: n must be 0 or more, got %ld", n);
+	gl_rng_seed(rng, seed);
+	*max_moves = g->max_length > (unsigned)INT32_MAX ? INT32_MAX :
+		(int)g->max_length;
+	return 0;
+}
+
+/* n playouts from s played one by one (playout_one) in a scratch state:
+ * playout k's goals at row k of goals (np ints a row) when goals is not
+ * NULL, and summed into sums when sums is not NULL; their moves added to
+ * *plies. Returns 0, or an error code with err set (out of memory). */
+static int playouts_one_by_one(const gl_game *g, const void *s, long n,
+	gl_rng *rng, int *goals, int64_t *sums, uint64_t *plies, gl_err *err)
+{
+	gl_scratch w;
+	int rc = gl_scratch_init(&w, g, 1, 1, err);
+	if (rc)
+		return rc;
+	void *x = gl_scratch_state(&w, 0);
+	gl_action *mv = gl_scratch_moves(&w, 0);
+	int np = (int)g->nplayers, row[GL_PLAYERS_MAX];
+	for (long k = 0; k < n; k++) {
+		int *gk = goals ? goals + (size_t)k * (size_t)np : row;
+		*plies += playout_one(g, s, x, mv, rng, gk);
+		if (sums)
+			for (int p = 0; p < np; p++)
+				sums[p] += gk[p];
+	}
+	gl_scratch_done(&w);
+	return 0;
+}
+
+int gl_bind_playouts(const gl_game *g, const void *s, long n, uint64_t seed,
+	int *goals, uint64_t *moves, gl_err *err)
+{
 	gl_rng rng;
-	gl_rng_seed(&rng, seed);
+	int max_moves = 0, rc = playouts_start(g, n, seed, &rng, &max_moves, err);
+	if (rc)
+		return rc;
 	uint64_t plies = 0;
 	int np = (int)g->nplayers;
 	const gdl_game *gd = gdl_game_of(g);
-	int max_moves = g->max_length > (unsigned)INT32_MAX ? INT32_MAX :
-		(int)g->max_length;
 	if (gd && g->bulk > 1 && gl_bind_hidden(g, s) == 0) {
 		/* GDL on its network, no round under way: the state's bits are
 		 * its first words, played 64 lanes at a time, kept full */
@@ -201,35 +238,24 @@ int gl_bind_playouts(const gl_game *g, const void *s, long n, uint64_t seed,
 		}
 		gl_free(st);
 	} else {
-		gl_scratch w;
-		int rc = gl_scratch_init(&w, g, 1, 1, err);
-		if (rc)
-			return rc;
-		void *x = gl_scratch_state(&w, 0);
-		gl_action *mv = gl_scratch_moves(&w, 0);
-		for (long k = 0; k < n; k++)
-			plies += playout_one(g, s, x, mv, &rng,
-				goals + (size_t)k * (size_t)np);
-		gl_scratch_done(&w);
+		rc = playouts_one_by_one(g, s, n, &rng, goals, NULL, &plies, err);
 	}
-	if (moves)
+	if (moves && rc == 0)
 		*moves = plies;
-	return 0;
+	return rc;
 }
 
 int gl_bind_playout_sums(const gl_game *g, const void *s, long n,
 	uint64_t seed, int64_t *sums, uint64_t *moves, gl_err *err)
 {
-	if (n < 0)
-		return gl_fail(err, GL_EINVAL, "playouts: n must be 0 or more, got %ld", n);
 	gl_rng rng;
-	gl_rng_seed(&rng, seed);
+	int max_moves = 0, rc = playouts_start(g, n, seed, &rng, &max_moves, err);
+	if (rc)
+		return rc;
 	uint64_t plies = 0;
 	int np = (int)g->nplayers;
 	for (int p = 0; p < np; p++)
 		sums[p] = 0;
-	int max_moves = g->max_length > (unsigned)INT32_MAX ? INT32_MAX :
-		(int)g->max_length;
 	if (g->type->playouts) {
 		int64_t part[GL_PLAYERS_MAX];
 		for (long done = 0; done < n;) {
@@ -240,21 +266,9 @@ int gl_bind_playout_sums(const gl_game *g, const void *s, long n,
 			done += k;
 		}
 	} else {
-		gl_scratch w;
-		int rc = gl_scratch_init(&w, g, 1, 1, err);
-		if (rc)
-			return rc;
-		void *x = gl_scratch_state(&w, 0);
-		gl_action *mv = gl_scratch_moves(&w, 0);
-		int goals[GL_PLAYERS_MAX];
-		for (long k = 0; k < n; k++) {
-			plies += playout_one(g, s, x, mv, &rng, goals);
-			for (int p = 0; p < np; p++)
-				sums[p] += goals[p];
-		}
-		gl_scratch_done(&w);
+		rc = playouts_one_by_one(g, s, n, &rng, NULL, sums, &plies, err);
 	}
-	if (moves)
+	if (moves && rc == 0)
 		*moves = plies;
-	return 0;
+	return rc;
 }

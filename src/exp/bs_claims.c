@@ -50,18 +50,6 @@ typedef struct bsfam {
 	bsrow row[BS_CLAIMS];
 } bsfam;
 
-/* Mean and standard error of v[0..n-1]. */
-static void mean_se(const double *v, int n, double *mean, double *se)
-{
-	double s = 0, ss = 0;
-	for (int i = 0; i < n; i++)
-		s += v[i];
-	*mean = n ? s / n : 0;
-	for (int i = 0; i < n; i++)
-		ss += (v[i] - *mean) * (v[i] - *mean);
-	*se = n > 1 ? sqrt(ss / (n - 1) / n) : 0;
-}
-
 /* Add claim c (its ours written into the row) with the per-run values v
  * it was tested on (NULL: none). */
 static void fam_add(bsfam *f, gl_claim *c, const char *at, const double *v, int runs)
@@ -77,7 +65,7 @@ static void fam_add(bsfam *f, gl_claim *c, const char *at, const double *v, int 
 	r->mean = r->se = NAN;
 	r->runs = v ? runs : 0;
 	if (v)
-		mean_se(v, runs, &r->mean, &r->se);
+		exp_mean_sd(v, runs, &r->mean, NULL, &r->se);
 	bool test = c->kind == GL_CLAIM_TEST;
 	r->p_holds = test ? c->p_holds : GL_NO_TEST;
 	r->p_differs = test ? c->p_differs : GL_NO_TEST;
@@ -92,7 +80,7 @@ static void add_paired(bsfam *f, const char *claim, const char *paper, const cha
 	gl_claim c = {.claim = claim, .paper = paper, .tolerance = tol, .why = why};
 	gl_claim_paired(&c, d, runs);
 	double mean, se;
-	mean_se(d, runs, &mean, &se);
+	exp_mean_sd(d, runs, &mean, NULL, &se);
 	char ours[240];
 	snprintf(ours, sizeof ours, "mean %+.2f%s (se %.2f) over %d runs%s%s", mean, unit, se,
 		runs, strcmp(at, "-") ? ", init_at=" : "", strcmp(at, "-") ? at : "");
@@ -196,7 +184,7 @@ static int claims_source(bsctx *x, bsfam *f, double *d, gl_err *err)
 		}
 		char cl[160], tol[200];
 		double mean, se;
-		mean_se(d, runs, &mean, &se);
+		exp_mean_sd(d, runs, &mean, NULL, &se);
 		snprintf(cl, sizeof cl, "Table 1: feature values learned in tic-tac-toe (after %ld "
 			"source matches)", sm);
 		snprintf(tol, sizeof tol, "a run's mean |ours - paper| over the 36 values within "

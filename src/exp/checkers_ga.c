@@ -175,6 +175,22 @@ static int parse(const gl_exp_args *a, const gl_exp_env *env, opts *o, gl_err *e
 	return 0;
 }
 
+/* An evolution's settings from the run's options: gens generations from
+ * seed, the rest (pop, depth, games, pc, pm) as the options say and the
+ * mutation the default's. */
+static void evolve_config(const opts *o, int gens, uint64_t seed,
+	gl_evolve_config *c)
+{
+	gl_evolve_defaults(c);
+	c->pop = o->pop;
+	c->gens = gens;
+	c->depth = o->depth;
+	c->games = o->games;
+	c->pc = o->pc;
+	c->pm = o->pm;
+	c->seed = seed;
+}
+
 static double mean_depth(const tally *t)
 {
 	return t->moves ? (double)t->depth / t->moves : 0;
@@ -497,14 +513,7 @@ static int mutations(ckctx *x, gl_err *err)
 	for (int r = 0; r < runs; r++)
 		for (int m = 0; m < 2; m++) {
 			gl_evolve_config c;
-			gl_evolve_defaults(&c);
-			c.pop = o->pop;
-			c.gens = o->mut_gens;
-			c.depth = o->depth;
-			c.games = o->games;
-			c.pc = o->pc;
-			c.pm = o->pm;
-			c.seed = o->seed + 1 + (uint64_t)r;
+			evolve_config(o, o->mut_gens, o->seed + 1 + (uint64_t)r, &c);
 			c.mutation = m ? GL_MUTATE_UNIFORM : GL_MUTATE_PROP;
 			gl_evolve *ev = gl_evolve_new(x->g, &c, err);
 			if (!ev) {
@@ -832,14 +841,7 @@ static int checkers_run(const gl_exp_args *a, const gl_exp_env *env, gl_report *
 		return err->code;
 	x.g = g;
 	gl_evolve_config c;
-	gl_evolve_defaults(&c);
-	c.pop = o->pop;
-	c.gens = o->gens;
-	c.depth = o->depth;
-	c.games = o->games;
-	c.pc = o->pc;
-	c.pm = o->pm;
-	c.seed = o->seed;
+	evolve_config(o, o->gens, o->seed, &c);
 	int rc = 0;
 	gl_evolve *ev = gl_evolve_new(g, &c, err);
 	if (!ev) {

@@ -1,8 +1,9 @@
 /*
  * martens_internal.h - what the parts of the experiment `martens` share:
- * martens.c (Table I, Hex, the L-automaton) and martens_more.c (the rows
- * of Note I's remarks: the follow-on string, the early machine's draws,
- * the opening, N plays and still a win, the diagonal).
+ * martens.c (Table I, Hex, the L-automaton), martens_more.c (the rows of
+ * Note I's remarks: the follow-on string, the early machine's draws, the
+ * opening, N plays and still a win, the diagonal) and martens_teachers.c
+ * (the teachers; the lines of the 3x3 board).
  */
 #ifndef GL_EXP_MARTENS_INTERNAL_H
 #define GL_EXP_MARTENS_INTERNAL_H
@@ -15,6 +16,16 @@
  * seed of its own from run_seed. */
 void martens_teacher_spec(char *buf, size_t n, const char *opp, double blunder,
 	uint64_t run_seed);
+
+/* The eight lines of a 3x3 board (cells 0..8 row by row): the rows, the
+ * columns, then the two diagonals from MARTENS_DIAG. */
+enum { MARTENS_DIAG = 6 };
+extern const int martens_lines[8][3];
+
+/* The empty cell of line l of martens_lines when player p holds its
+ * other two cells (owner: the board's cells, their player or -1 when
+ * empty), else -1. */
+int martens_two_and_empty(const int8_t *owner, int l, int p);
 
 /* A claim that each of k counts (v[i][0..n-1], one value per run) has a
  * mean within tol of paper[i], judged with gl_claim_mean on each: it

@@ -165,14 +165,14 @@ static void cells_after(const gl_game *g, const gl_match *m, int k, void *s, int
 	g->type->cells(g, s, owner);
 }
 
-static const int diags[2][3] = {{0, 4, 8}, {2, 4, 6}};
-
 /* Whether player p holds a whole diagonal. */
 static bool has_diagonal(const int8_t *owner, int p)
 {
-	for (int d = 0; d < 2; d++)
-		if (owner[diags[d][0]] == p && owner[diags[d][1]] == p && owner[diags[d][2]] == p)
+	for (int l = MARTENS_DIAG; l < 8; l++) {
+		const int *d = martens_lines[l];
+		if (owner[d[0]] == p && owner[d[1]] == p && owner[d[2]] == p)
 			return true;
+	}
 	return false;
 }
 
@@ -185,16 +185,9 @@ static int pure_two(const int8_t *owner, int p)
 		marks += owner[c] == p;
 	if (marks != 2)
 		return -1;
-	for (int d = 0; d < 2; d++) {
-		int mine = 0, empty = -1;
-		for (int k = 0; k < 3; k++) {
-			int c = diags[d][k];
-			if (owner[c] == p)
-				mine++;
-			else if (owner[c] < 0)
-				empty = c;
-		}
-		if (mine == 2 && empty >= 0)
+	for (int l = MARTENS_DIAG; l < 8; l++) {
+		int empty = martens_two_and_empty(owner, l, p);
+		if (empty >= 0)
 			return empty;
 	}
 	return -1;
@@ -407,6 +400,26 @@ static void claims_follow(const mm_job *j, gl_report *rep, gl_claims *cl, double
 	}
 }
 
+/* Table t's rows "a, b, seed, wins, losses, draws" of condition ci's
+ * first n runs. */
+static void table_wld(const mm_job *j, gl_report *rep, gl_table *t, int ci, int n,
+	const char *a, const char *b)
+{
+	for (int s = 0; s < n; s++) {
+		const mmrun *r = run_at(j, ci, s);
+		gl_table_cells(rep, t, "%s\t%s\t%d\t%d\t%d\t%d", a, b, s + 1, r->v[0], r->v[1],
+			r->v[2]);
+	}
+}
+
+/* dd[s]: count v of run s of condition a less that of condition b, for
+ * the first n runs (the pairs of a paired test). */
+static void paired_diffs(const mm_job *j, int a, int b, int v, int n, double *dd)
+{
+	for (int s = 0; s < n; s++)
+		dd[s] = run_at(j, a, s)->v[v] - run_at(j, b, s)->v[v];
+}
+
 static void claims_draw(const mm_job *j, gl_report *rep, gl_claims *cl, double *dd)
 {
 	int n = j->o->seeds;
@@ -415,15 +428,11 @@ static void claims_draw(const mm_job *j, gl_report *rep, gl_claims *cl, double *
 	gl_table *t = gl_report_table(rep, "early-draws.csv", "machine,teacher,seed,wins,losses,"
 		"draws");
 	for (int ci = 3; ci < 7; ci++)
-		for (int s = 0; s < n; s++) {
-			const mmrun *r = run_at(j, ci, s);
-			gl_table_cells(rep, t, "%s\t%s\t%d\t%d\t%d\t%d", ci & 1 ? "early" : "final",
-				ci < 5 ? "perfect varying" : "person", s + 1, r->v[0], r->v[1], r->v[2]);
-		}
+		table_wld(j, rep, t, ci, n, ci & 1 ? "early" : "final",
+			ci < 5 ? "perfect varying" : "person");
 	for (int k = 0; k < 2; k++) {
 		int e = 3 + 2 * k, f = e + 1;
-		for (int s = 0; s < n; s++)
-			dd[s] = run_at(j, e, s)->v[2] - run_at(j, f, s)->v[2];
+		paired_diffs(j, e, f, 2, n, dd);
 		char claim[160], ours[300];
 		snprintf(claim, sizeof claim, "early machine's decided tendency to draw: %s",
 			k ? "person" : "perfect varying");
@@ -450,11 +459,8 @@ static void claims_open(const mm_job *j, gl_report *rep, gl_claims *cl, double *
 		"draws");
 	static const char *const where[3] = {"corner", "side", "centre"};
 	for (int ci = 7; ci < 13; ci++)
-		for (int s = 0; s < n; s++) {
-			const mmrun *r = run_at(j, ci, s);
-			gl_table_cells(rep, t, "%s\t%s\t%d\t%d\t%d\t%d", where[(ci - 7) % 3],
-				ci < 10 ? "perfect varying" : "person", s + 1, r->v[0], r->v[1], r->v[2]);
-		}
+		table_wld(j, rep, t, ci, n, where[(ci - 7) % 3],
+			ci < 10 ? "perfect varying" : "person");
 	for (int k = 0; k < 2; k++) {
 		int base = 7 + 3 * k;
 		char ours[300];
@@ -462,8 +468,7 @@ static void claims_open(const mm_job *j, gl_report *rep, gl_claims *cl, double *
 			STRING1_PLAYS, mean_v(j, base, 1), mean_v(j, base + 1, 1), mean_v(j, base + 2, 1));
 		gl_report_printf(rep, "  %-20s %s\n", k ? "person" : "perfect varying", ours);
 		for (int w = 0; w < 2; w++) {
-			for (int s = 0; s < n; s++)
-				dd[s] = run_at(j, base + w, s)->v[1] - run_at(j, base + 2, s)->v[1];
+			paired_diffs(j, base + w, base + 2, 1, n, dd);
 			char claim[160];
 			snprintf(claim, sizeof claim, "best opening against the machine, %s beside the "
 				"centre: %s", where[w], k ? "person" : "perfect varying");

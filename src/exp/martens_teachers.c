@@ -15,6 +15,8 @@
  *     three-on-a-row with an extra mark on the board, it will not block a
  *     pure diagonal three-on-a-row").
  */
+#include "martens_internal.h"
+
 #include "gamelearn/agent.h"
 #include "gamelearn/martens.h"
 #include "gamelearn/search.h"
@@ -123,18 +125,33 @@ static void person_observe(gl_agent *a, const void *s, int player, gl_action mov
 		p->own++;
 }
 
-static const int diag_cells[2][3] = {{0, 4, 8}, {2, 4, 6}};
+const int martens_lines[8][3] = {
+	{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}
+};
+
+int martens_two_and_empty(const int8_t *owner, int l, int p)
+{
+	int mine = 0, empty = -1;
+	for (int k = 0; k < 3; k++) {
+		int c = martens_lines[l][k];
+		if (owner[c] == p)
+			mine++;
+		else if (owner[c] < 0)
+			empty = c;
+	}
+	return mine == 2 ? empty : -1;
+}
 
 /* Whether marking cell m completes a diagonal of player me (owner: the
  * board's cells). */
 static bool completes_diagonal(const int8_t *owner, int me, int m)
 {
-	for (int d = 0; d < 2; d++) {
+	for (int l = MARTENS_DIAG; l < 8; l++) {
 		int mine = 0;
 		bool in = false;
 		for (int k = 0; k < 3; k++) {
-			in |= diag_cells[d][k] == m;
-			mine += owner[diag_cells[d][k]] == me;
+			in |= martens_lines[l][k] == m;
+			mine += owner[martens_lines[l][k]] == me;
 		}
 		if (in && mine == 2)
 			return true;
@@ -194,13 +211,20 @@ static int person_choose(gl_agent *a, const void *s, gl_action *move, gl_err *er
 	return 0;
 }
 
-static bool person_supports(const gl_game *g, gl_err *err)
+/* Whether g is a game of two players, as the person and misere teachers
+ * need; err says otherwise, naming the agent who. */
+static bool two_players(const gl_game *g, const char *who, gl_err *err)
 {
 	if (g->nplayers != 2) {
-		gl_fail(err, GL_EINVAL, "agent person: %s is not a two-player game", g->spec);
+		gl_fail(err, GL_EINVAL, "agent %s: %s is not a two-player game", who, g->spec);
 		return false;
 	}
 	return true;
+}
+
+static bool person_supports(const gl_game *g, gl_err *err)
+{
+	return two_players(g, "person", err);
 }
 
 static const gl_agent_type martens_person = {
@@ -275,11 +299,7 @@ static int misere_choose(gl_agent *a, const void *s, gl_action *move, gl_err *er
 
 static bool misere_supports(const gl_game *g, gl_err *err)
 {
-	if (g->nplayers != 2) {
-		gl_fail(err, GL_EINVAL, "agent misere: %s is not a two-player game", g->spec);
-		return false;
-	}
-	return true;
+	return two_players(g, "misere", err);
 }
 
 static const gl_agent_type martens_misere = {
@@ -306,24 +326,6 @@ typedef struct diag {
 	gl_action moves[9];
 } diag;
 
-static const int lines8[8][3] = {
-	{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}
-};
-
-/* The empty cell of line l when player p holds its other two, else -1. */
-static int two_and_empty(const int8_t *owner, int l, int p)
-{
-	int mine = 0, empty = -1;
-	for (int k = 0; k < 3; k++) {
-		int c = lines8[l][k];
-		if (owner[c] == p)
-			mine++;
-		else if (owner[c] < 0)
-			empty = c;
-	}
-	return mine == 2 ? empty : -1;
-}
-
 static int diag_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 {
 	(void)err;
@@ -334,8 +336,8 @@ static int diag_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 	for (int c = 0; c < 9; c++)
 		nm += d->owner[c] == me;
 	/* its diagonal, when it may complete it: with three marks, or with four */
-	for (int l = 6; l < 8; l++) {
-		int c = two_and_empty(d->owner, l, me);
+	for (int l = MARTENS_DIAG; l < 8; l++) {
+		int c = martens_two_and_empty(d->owner, l, me);
 		if (c >= 0 && (d->extra ? nm >= 3 : nm == 2)) {
 			*move = (gl_action)c;
 			return 0;
@@ -343,7 +345,7 @@ static int diag_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 	}
 	/* the machine's threat, blocked */
 	for (int l = 0; l < 8; l++) {
-		int c = two_and_empty(d->owner, l, them);
+		int c = martens_two_and_empty(d->owner, l, them);
 		if (c >= 0) {
 			*move = (gl_action)c;
 			return 0;
@@ -358,18 +360,18 @@ static int diag_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 		/* an empty cell of a diagonal the machine has not marked, the
 		 * one it holds most of first */
 		int best = -1;
-		for (int l = 6; l < 8; l++) {
+		for (int l = MARTENS_DIAG; l < 8; l++) {
 			int mine = 0, theirs = 0;
 			for (int k = 0; k < 3; k++) {
-				mine += d->owner[lines8[l][k]] == me;
-				theirs += d->owner[lines8[l][k]] == them;
+				mine += d->owner[martens_lines[l][k]] == me;
+				theirs += d->owner[martens_lines[l][k]] == them;
 			}
 			if (theirs || mine < best)
 				continue;
 			if (mine > best)
 				np = 0, best = mine;
 			for (int k = 0; k < 3; k++) {
-				int c = lines8[l][k];
+				int c = martens_lines[l][k];
 				/* not a diagonal completed before its time */
 				if (d->owner[c] < 0 && (!completes_diagonal(d->owner, me, c) ||
 						(d->extra ? nm >= 3 : nm == 2)))

@@ -5,6 +5,7 @@
  */
 #include "internal.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -331,4 +332,18 @@ exp_summary exp_summarize(const double *v, int n)
 		s.mean += t[i];
 	s.mean /= n;
 	return s;
+}
+
+void exp_mean_sd(const double *v, int n, double *mean, double *sd, double *se)
+{
+	double s = 0, ss = 0;
+	for (int i = 0; i < n; i++)
+		s += v[i];
+	*mean = n ? s / n : 0;
+	for (int i = 0; i < n; i++)
+		ss += (v[i] - *mean) * (v[i] - *mean);
+	if (sd)
+		*sd = n > 1 ? sqrt(ss / (n - 1)) : 0;
+	if (se)
+		*se = n > 1 ? sqrt(ss / (n - 1) / n) : 0;
 }

@@ -3,6 +3,8 @@
  * their tests corrected by Holm-Bonferroni, each given one word; and the
  * tests that give the claims their p-values.
  */
+#include "internal.h"
+
 #include "gamelearn/verdict.h"
 #include "gamelearn/core.h"
 
@@ -276,18 +278,6 @@ double gl_sign_flip_p(const double *d, int n)
 	return (double)hits / (double)total;
 }
 
-/* Mean and sample standard deviation of v[0..n-1]. */
-static void mean_sd(const double *v, int n, double *mean, double *sd)
-{
-	double s = 0, ss = 0;
-	for (int i = 0; i < n; i++)
-		s += v[i];
-	*mean = n ? s / n : 0;
-	for (int i = 0; i < n; i++)
-		ss += (v[i] - *mean) * (v[i] - *mean);
-	*sd = n > 1 ? sqrt(ss / (n - 1)) : 0;
-}
-
 void gl_claim_paired(gl_claim *c, const double *d, int n)
 {
 	c->kind = GL_CLAIM_TEST;
@@ -303,7 +293,7 @@ void gl_claim_paired(gl_claim *c, const double *d, int n)
 		c->p_differs = 1;
 	}
 	double mean, sd;
-	mean_sd(d, n, &mean, &sd);
+	exp_mean_sd(d, n, &mean, &sd, NULL);
 	c->runs = n;
 	c->z_per_run = sd > 0 ? fabs(mean) / sd : 0;
 }
@@ -414,7 +404,7 @@ void gl_claim_mean(gl_claim *c, const double *v, int n, double lo, double hi)
 {
 	c->kind = GL_CLAIM_TEST;
 	double mean, sd;
-	mean_sd(v, n, &mean, &sd);
+	exp_mean_sd(v, n, &mean, &sd, NULL);
 	c->runs = n;
 	bool has_lo = isfinite(lo), has_hi = isfinite(hi);
 	if (n < 2 || sd <= 0) {
