@@ -347,12 +347,13 @@ static void md_head(gl_strbuf *md, const char *commit, const char *when, long co
 	bool quick)
 {
 	gl_strbuf_printf(md, "# Reproduction report\n\n"
-		"Every paper's claims beside our figures, from one run of\n\n"
+		"Every paper's claims beside our figures, as\n\n"
 		"    gamelearn repro all --out DIR\n\n"
-		"which writes this file as DIR/REPRODUCTION.md (with DIR/index.html, the "
-		"figures and each experiment's output). gamelearn %s, commit %s, run %s on a "
-		"%ld-core machine; every setting is its `repro` command's default, the seeds "
-		"are in each section.%s\n\n", GL_VERSION, commit[0] ? commit : "(no git)", when,
+		"writes them into DIR/REPRODUCTION.md (with DIR/index.html, the figures and "
+		"each experiment's output) from the experiments it runs and those it finds in "
+		"DIR (`--only`). Written by gamelearn %s, commit %s, %s, on a %ld-core "
+		"machine; every setting is its `repro` command's default, the seeds are in "
+		"each section, and each section's time is its experiment's when it ran.%s\n\n", GL_VERSION, commit[0] ? commit : "(no git)", when,
 		cores, quick ? " **--quick: small settings for a test, not the papers' "
 		"figures.**" : "");
 	gl_strbuf_printf(md, "## The rule\n\n"
@@ -386,7 +387,7 @@ static void md_paper(gl_strbuf *md, const char *name, const char *source, double
 {
 	gl_strbuf_printf(md, "## %s: %s\n\n`gamelearn repro %s`", name, source, name);
 	if (secs >= 0)
-		gl_strbuf_printf(md, " (%.0f s in this run)", secs);
+		gl_strbuf_printf(md, " (%.0f s when it ran)", secs);
 	gl_strbuf_printf(md, ". Seeds: %s.\n\n", seeds);
 	if (!v) {
 		gl_strbuf_printf(md, "Not run into this folder.\n\n");
