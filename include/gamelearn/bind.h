@@ -114,8 +114,9 @@ int gl_bind_agent_load(gl_agent *a, const char *path, gl_err *err);
 /* --- Experiments ---------------------------------------------------------------- */
 
 /* Run experiment name with the options names[i] = values[i] (i < n; a
- * flag's value is ignored), one piece of work after another (runner
- * NULL), with dir as the run's folder; the report into *out (free with
+ * flag's value is ignored), its pieces of work on a pool of threads
+ * (its --threads, else every core; the report is the same for any
+ * count), with dir as the run's folder; the report into *out (free with
  * gl_bind_report_free). Returns 0, or GL_EINVAL for an unknown
  * experiment or option (the message names it), or the experiment's
  * error. */

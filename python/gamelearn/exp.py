@@ -203,9 +203,9 @@ def _write(out, tables, notes, figures):
 def run(name, quick=False, out=None, **options):
     """Run experiment name (see experiments()) with its options as keyword
     arguments (seeds=2, quick=True for a flag; a dash in an option's name
-    is an underscore here), its pieces one after another in this thread,
-    as `gamelearn repro NAME --threads 1` does (a threads option is taken
-    but plays no part here). quick=True adds the
+    is an underscore here), its pieces on threads=T threads (by default
+    every core; the report is the same for any count), as `gamelearn repro
+    NAME` does. quick=True adds the
     experiment's quick options (experiments()[i]["quick"]) under the ones
     given. With out=DIR the tables are written there as CSV, the notes as
     text and the figures as SVG (plain line charts of Report.figures'
@@ -217,9 +217,6 @@ def run(name, quick=False, out=None, **options):
     for k, v in options.items():
         opts[k.replace("_", "-")] = v
     opts.pop("out", None)
-    # the pieces run one after another (runner NULL); where the runners
-    # are in the library (include/gamelearn/run.h), a thread pool can be
-    # passed to gl_bind_exp_run instead
     given = [(k, v) for k, v in opts.items() if v is not False and v is not None]
     keys = (c_char_p * max(1, len(given)))(*[k.encode() for k, _ in given])
     vals = (c_char_p * max(1, len(given)))(

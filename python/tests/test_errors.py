@@ -135,6 +135,8 @@ def test_unknown_experiment_and_option():
         gamelearn.run("hwang", nosuch=1)
     with pytest.raises(gamelearn.Error, match="seeds"):
         gamelearn.run("hwang", seeds="banana")
+    with pytest.raises(gamelearn.Error, match="--threads must be"):
+        gamelearn.run("hwang", threads=0)
 
 
 def test_agent_after_the_end():

@@ -182,6 +182,14 @@ def test_run_hwang_quick(tmp_path):
         assert errors(rows) == errors(want)
 
 
+def test_run_threads_same_report():
+    # the pieces on 2 threads or 1: the same tables
+    def tables(threads):
+        rep = gamelearn.run("ga-nim", quick=True, threads=threads)
+        return rep.tables["ga-nim.csv"], rep.tables["verdicts.csv"]
+    assert tables(1) == tables(2)
+
+
 @pytest.mark.parametrize("kif", ["connectFour", "reversi", "roshambo2",
                                  "hanoi", "tictactoe_3player"])
 def test_gdl_playouts_one_a_row(kif):

@@ -1,16 +1,15 @@
 /*
  * bind/exp.c - a paper's experiment run from a language binding (bind.h):
- * its options given as names and values, its pieces of work run one
- * after another (no runner: the caller's thread), its report handed back
- * as data.
- *
- * The runners that spread pieces over threads live in the CLI today;
- * once the library has them (include/gamelearn/run.h), gl_bind_exp_run
- * can take one here in place of NULL.
+ * its options given as names and values, its pieces of work run on a
+ * pool of threads (run.h: --threads T, by default every core; the same
+ * report for any count), its report handed back as data.
  */
 #include "gamelearn/bind.h"
+#include "gamelearn/run.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int gl_bind_exp_run(const char *name, int n, const char *const *names,
 	const char *const *values, const char *dir, gl_report **out,
@@ -48,8 +47,22 @@ int gl_bind_exp_run(const char *name, int n, const char *const *names,
 			goto out;
 		}
 	}
+	/* --threads T, else every core */
+	long threads = sysconf(_SC_NPROCESSORS_ONLN);
+	for (int k = 0; k < nopts; k++)
+		if (seen[k] && !strcmp(e->opts[k].name, "threads")) {
+			char *end;
+			threads = strtol(val[k], &end, 10);
+			if (end == val[k] || *end || threads < 1 || threads > GL_THREADS_MAX) {
+				rc = gl_fail(err, GL_EINVAL, "%s: --threads must be a whole "
+					"number in 1..%d, got '%s'", name, GL_THREADS_MAX, val[k]);
+				goto out;
+			}
+		}
+	gl_pool pool;
+	gl_pool_init(&pool, threads > 0 ? (int)threads : 1, NULL, NULL);
 	gl_exp_args a = {e->opts, val, seen};
-	gl_exp_env env = {NULL, dir, NULL, NULL, false, NULL};
+	gl_exp_env env = {&pool.runner, dir, NULL, NULL, false, NULL};
 	gl_report_init(rep);
 	rc = e->run(&a, &env, rep, err);
 	if (!rc)
