@@ -658,8 +658,8 @@ static void claim_learns(ckctx *x, gl_claims *s, int j)
 	const char *why[NOPP] = {
 		"all ones is where the evolution starts; beating it shows the GA moved",
 		"PADV alone: material, the first thing a checkers evaluation counts",
-		"PADV at 2^20 and Samuel's 12 strongest terms after 42 games "
-		"(samuel-terms.md), the best weighting his published results give"};
+		("PADV at 2^20 and Samuel's 12 strongest terms after 42 games "
+		"(samuel-terms.md), the best weighting his published results give")};
 	char w[300];
 	snprintf(w, sizeof w, "%s; one evolution (its seed) judged over its games, which are "
 		"the runs below", why[j]);
