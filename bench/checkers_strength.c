@@ -39,19 +39,6 @@
 #define GL_CHAMPION_FILE "data/checkers/champion.txt"
 #endif
 
-/* Samuel's strongest terms (samuel-terms.md) as src/exp/checkers_ga.c
- * weighs them: PADV at 2^20, the others by sign and power of two. */
-static const struct {
-	const char *name;
-	double w;
-} samuel_terms[] = {
-	{"PADV", 1 << 20}, {"MOC2", -(1 << 18)}, {"KCENT", 1 << 16},
-	{"MOC4", -(1 << 14)}, {"MODE3", -(1 << 13)}, {"DEMMO", -(1 << 11)},
-	{"MOVE", 1 << 8}, {"ADV", -(1 << 8)}, {"MODE2", -(1 << 8)},
-	{"BACK", -(1 << 6)}, {"CNTR", 1 << 5}, {"THRET", 1 << 5},
-	{"MOC3", 1 << 4},
-};
-
 typedef struct player {
 	char text[256];
 	gl_weights w;
@@ -116,17 +103,13 @@ static void parse_player(player *p, const gl_game *g, const char *text)
 	}
 	if (!strcmp(eval, "builtin")) {
 		p->builtin = true;
-	} else if (!strcmp(eval, "pieces") || !strcmp(eval, "samuel") ||
-		   !strcmp(eval, "ones")) {
-		if (gl_weights_init(&p->w, g, !strcmp(eval, "ones"), &err))
+	} else if (!strcmp(eval, "pieces") || !strcmp(eval, "samuel")) {
+		/* the fixed players of evolve's mode and of repro checkers-ga */
+		if (gl_evolve_fixed_weights(&p->w, g, eval, &err))
 			die(err.msg, NULL);
-		int n = !strcmp(eval, "samuel") ? (int)(sizeof samuel_terms /
-			sizeof *samuel_terms) : !strcmp(eval, "pieces");
-		for (int i = 0; i < n; i++)
-			for (int k = 0; k < p->w.n; k++)
-				if (!strcmp(g->feature_names[k], samuel_terms[i].name))
-					p->w.w[k] = n == 1 ? 1 : samuel_terms[i].w;
-		gl_weights_ready(&p->w);
+	} else if (!strcmp(eval, "ones")) {
+		if (gl_weights_init(&p->w, g, 1, &err))
+			die(err.msg, NULL);
 	} else {
 		if (gl_weights_init(&p->w, g, 1, &err) ||
 		    gl_weights_load(&p->w, eval, &err))

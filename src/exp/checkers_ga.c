@@ -31,24 +31,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Samuel's strongest terms after 42 games (samuel-terms.md, the list
- * "Samuel's strongest learned terms after 42 games"): sign and power of
- * two; every other term 0. They are the terms his own learning weighed
- * most, so they are the strongest evaluation over these features that
- * his published results give. Piece advantage was always present and not
- * learned in his program, with a weight above all others: gamelearn
- * gives it 2^20 (its value is not published). */
-static const struct {
-	const char *name;
-	double w;
-} samuel_terms[] = {
-	{"PADV", 1 << 20}, {"MOC2", -(1 << 18)}, {"KCENT", 1 << 16},
-	{"MOC4", -(1 << 14)}, {"MODE3", -(1 << 13)}, {"DEMMO", -(1 << 11)},
-	{"MOVE", 1 << 8}, {"ADV", -(1 << 8)}, {"MODE2", -(1 << 8)},
-	{"BACK", -(1 << 6)}, {"CNTR", 1 << 5}, {"THRET", 1 << 5},
-	{"MOC3", 1 << 4},
-};
-enum { NSAMUEL = sizeof samuel_terms / sizeof *samuel_terms };
+/* "Samuel's strongest terms" is gl_evolve_fixed_weights' "samuel": his
+ * strongest learned terms after 42 games (samuel-terms.md) by sign and
+ * power of two, every other term 0. They are the terms his own learning
+ * weighed most, so they are the strongest evaluation over these features
+ * that his published results give. Piece advantage was always present
+ * and not learned in his program, with a weight above all others:
+ * gamelearn gives it 2^20 (its value is not published). */
 
 /* "Distributed fairly evenly", made a rule before the run (claim 6):
  * the weights' magnitudes (log2 |w|) span at least EVEN_SPAN_MIN octaves
@@ -76,17 +65,7 @@ typedef struct opts {
  * count), or Samuel's terms. */
 static int named_weights(gl_weights *w, const gl_game *g, bool samuel, gl_err *err)
 {
-	if (gl_weights_init(w, g, 0.0, err))
-		return err->code;
-	for (int i = 0; i < NSAMUEL; i++) {
-		if (!samuel && i > 0)
-			break;
-		for (int k = 0; k < w->n; k++)
-			if (!strcmp(g->feature_names[k], samuel_terms[i].name))
-				w->w[k] = samuel ? samuel_terms[i].w : 1;
-	}
-	gl_weights_ready(w);
-	return 0;
+	return gl_evolve_fixed_weights(w, g, samuel ? "samuel" : "pieces", err);
 }
 
 /* The outcome of a set of duels for player `me` (a wplayer pointer). */
@@ -699,11 +678,16 @@ static void claim_mutation(ckctx *x, gl_claims *s)
 
 static void claim_spread(ckctx *x, gl_claims *s)
 {
-	double w[NSAMUEL - 1];
-	for (int i = 1; i < NSAMUEL; i++)
-		w[i - 1] = samuel_terms[i].w;
+	/* Samuel's 12 learned terms: the fixed player's weights but PADV */
+	double w[GL_WEIGHTS_MAX];
+	int nw = 0;
+	gl_weights sw;
+	if (!gl_evolve_fixed_weights(&sw, x->g, "samuel", NULL))
+		for (int k = 0; k < sw.n; k++)
+			if (sw.w[k] != 0 && strcmp(x->g->feature_names[k], "PADV"))
+				w[nw++] = sw.w[k];
 	double ss, sg, slo, shi, span, gap, lo, hi;
-	spread(w, NSAMUEL - 1, &ss, &sg, &slo, &shi);
+	spread(w, nw, &ss, &sg, &slo, &shi);
 	const gl_weights *cw = &x->champ[x->o.gens - 1];
 	bool some = spread(cw->w, cw->n, &span, &gap, &lo, &hi);
 	bool holds = some && span >= EVEN_SPAN_MIN && gap <= EVEN_GAP_MAX * span;
