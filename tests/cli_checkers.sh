@@ -8,12 +8,6 @@
 
 EV="--fitness fixed --quiesce --signed --start pieces --pop 4 --games 2 --depth 1 --max-plies 40 --seed 3"
 FILES="run.txt evolve.csv champion.txt"
-same() { # same DIR_A DIR_B WHAT
-	for f in $FILES; do
-		if ! cmp -s "$1/$f" "$2/$f"; then bad "$3: $f differs"; return; fi
-	done
-	ok
-}
 expect_grep "^ours, not the excerpt's" evolve checkers $EV --gens 2 --threads 1 --out "$tmp/a"
 expect_grep "^gen   1: best" evolve checkers $EV --gens 2 --threads 2 --out "$tmp/b"
 same "$tmp/a" "$tmp/b" "1 thread vs 2 threads"

@@ -10,13 +10,6 @@
 EV="--pop 4 --depth 1 --max-plies 60 --seed 5"
 FILES="run.txt evolve.csv champion.txt fitness.svg weights.svg"
 
-same() { # same DIR_A DIR_B WHAT
-	for f in $FILES; do
-		if ! cmp -s "$1/$f" "$2/$f"; then bad "$3: $f differs"; return; fi
-	done
-	ok
-}
-
 expect_grep "^gen   2: best" evolve checkers $EV --gens 3 --threads 1 --out "$tmp/a"
 expect_grep "wrote $tmp/b/evolve.csv" evolve checkers $EV --gens 3 --threads 2 --out "$tmp/b"
 same "$tmp/a" "$tmp/b" "1 thread vs 2 threads"

@@ -45,6 +45,15 @@ expect() {
 		bad "gamelearn $*: rc=$rc (want $want_rc), output lacks '$want'"; cat "$tmp/out" >&2; fi
 }
 
+# same DIR_A DIR_B WHAT : every file named in $FILES is byte for byte
+# the same in both folders
+same() {
+	for f in $FILES; do
+		if ! cmp -s "$1/$f" "$2/$f"; then bad "$3: $f differs"; return; fi
+	done
+	ok
+}
+
 # serve LOG ARGS... : start a GGP player on a free port (port 0, ARGS may
 # add --bind), set spid, port and its URL U; stop the test if it fails
 serve() {
