@@ -54,13 +54,7 @@ static int eager_eval(void *ctx, const gl_game *g, const void *s)
 	const gl_weights *w = ctx;
 	double f[GL_WEIGHTS_MAX];
 	g->type->features(g, s, f);
-	double v = 0;
-	for (int i = 0; i < w->n; i++)
-		v += w->w[i] * f[i];
-	v *= w->scale;
-	const double lim = GL_EVAL_INF - 1;
-	v = v > lim ? lim : v < -lim ? -lim : v;
-	return (int)lrint(v);
+	return gl_weights_value(w, f);
 }
 
 static double cpu_now(void)

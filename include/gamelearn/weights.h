@@ -56,5 +56,8 @@ void gl_weights_ready(gl_weights *w);
 /* The evaluation, as a gl_eval_fn of search.h (ctx a ready gl_weights of
  * g): the value of s for the player to move. Allocates nothing. */
 int gl_weights_eval(void *ctx, const gl_game *g, const void *s);
+/* The evaluation of features f (w->n of them, as the game's features
+ * callback fills them) under ready weights w. */
+int gl_weights_value(const gl_weights *w, const double *f);
 
 #endif

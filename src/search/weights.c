@@ -131,6 +131,11 @@ int gl_weights_eval(void *ctx, const gl_game *g, const void *s)
 		g->type->features_lazy(g, s, w->w, f);
 	else
 		g->type->features(g, s, f);
+	return gl_weights_value(w, f);
+}
+
+int gl_weights_value(const gl_weights *w, const double *f)
+{
 	double v = 0;
 	for (int i = 0; i < w->n; i++)
 		v += w->w[i] * f[i];
