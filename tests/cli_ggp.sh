@@ -182,7 +182,7 @@ expect_reply 200 done "STOP roshambo2"
 wait_exit
 
 # ---- the play clock: an agent that would think for 30 s ----------------
-serve "$tmp/log2" --max-matches 1 --agent alphabeta:depth=0,time=30
+serve "$tmp/log2" --max-matches 1 --agent slow:time=30,deaf=1
 rules=$(sed 's/;.*//' $D/connectFour.kif)
 say "(START c4 red ($rules) 10 2)"
 expect_reply 200 ready "START connectFour"

@@ -556,6 +556,47 @@ static void test_best_so_far(void)
 	ggp_player_free(pl);
 }
 
+/* alpha-beta with no depth limit on connect four, a PLAY with under a
+ * second of its clock left: the player sets its time (set_time) and the
+ * search publishes each iteration's best move, so the reply is the
+ * agent's, on time, never the fallback. */
+static void test_alphabeta_on_time(void)
+{
+	seen s = {0};
+	manager mg;
+	ggp_player *pl = player_new("alphabeta:depth=0", &s);
+	if (!pl || !manager_open(&mg, "data/gdl/games/connectFour.kif")) {
+		CHECK(!"the player and the game");
+		ggp_player_free(pl);
+		return;
+	}
+	gl_err err = {0};
+	ggp_request rq;
+	char *start = start_text(&mg, "a1", "red", 10, 5);
+	CHECK(send_msg(pl, &rq, start, "manager", gl_now(), 0, &err) == 0);
+	gl_free(start);
+	manager_eval(&mg);
+	memset(&rq, 0, sizeof rq);
+	snprintf(rq.from, sizeof rq.from, "manager");
+	rq.arrived = gl_now() - 4;
+	const char *msg = "(PLAY a1 NIL)";
+	CHECK(ggp_player_handle(pl, &rq, msg, strlen(msg), &err) == 1);
+	for (int k = 0; k < 30000 && !rq.answered; k++) {
+		ggp_player_tick(pl);
+		struct timespec ts = {0, 1000 * 1000};
+		nanosleep(&ts, NULL);
+	}
+	CHECK(rq.answered && rq.rc == 0);
+	CHECK_MSG(manager_legal(&mg, 0, rq.reply), "%s", rq.reply);
+	CHECK_MSG(!strncmp(rq.note, "by agent", 8), "%s", rq.note);
+	CHECK(rq.decided <= rq.arrived + 5);
+	ggp_player_sent(pl, &rq);
+	CHECK(send_msg(pl, &rq, "(ABORT a1)", "manager", gl_now(), 0, &err) == 0);
+	manager_close(&mg);
+	ggp_player_close(pl);
+	ggp_player_free(pl);
+}
+
 /* The agent's time from the play clock, for agents without set_time. */
 static void test_timed_spec(void)
 {
@@ -576,5 +617,6 @@ int main(void)
 	test_matches();
 	test_errors_and_clocks();
 	test_best_so_far();
+	test_alphabeta_on_time();
 	return test_report();
 }

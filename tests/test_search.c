@@ -396,6 +396,51 @@ static void check_quiesce(void)
 	gl_game_free(g);
 }
 
+/* The watch: told each iteration's best move from the first on, in
+ * depth order, the last one the run's answer; and a stop raised from
+ * outside (here by the report at depth 3) ends a run whose limits would
+ * let it go on to depth 40. */
+typedef struct watched {
+	int calls, last_depth;
+	gl_action last;
+	bool in_order;
+	atomic_bool stop;
+} watched;
+
+static void on_report(void *ctx, gl_action best, int depth)
+{
+	watched *w = ctx;
+	w->in_order &= depth == w->last_depth + 1 || depth == w->last_depth;
+	w->calls++;
+	w->last_depth = depth;
+	w->last = best;
+	if (depth == 3)
+		atomic_store(&w->stop, true);
+}
+
+static void check_watch(void)
+{
+	gl_game *g = tg_game("checkers");
+	gl_search *s = gl_search_new(g, 1 << 16, NULL);
+	GL_STATE_ALIGN unsigned char st[T_STATE_MAX];
+	g->type->start(g, st);
+	watched w = {.in_order = true};
+	atomic_init(&w.stop, false);
+	gl_search_set_watch(s, on_report, &w, &w.stop);
+	gl_limits deep = {40, 0, 0};
+	gl_search_result r;
+	CHECK(gl_search_run(s, st, &deep, &r) == 0);
+	CHECK_MSG(w.calls >= 3 && w.in_order, "%d reports", w.calls);
+	CHECK_MSG(r.depth >= 3 && r.depth <= 5, "stopped at depth %d", r.depth);
+	CHECK(w.last == r.best);
+	/* without the watch, as before: to the depth asked */
+	gl_search_set_watch(s, NULL, NULL, NULL);
+	gl_limits two = {2, 0, 0};
+	CHECK(gl_search_run(s, st, &two, &r) == 0 && r.depth == 2);
+	gl_search_free(s);
+	gl_game_free(g);
+}
+
 /* Every allocation failure of gl_search_new is reported, leaking nothing. */
 static void check_alloc_failures(void)
 {
@@ -422,6 +467,7 @@ int main(void)
 	check_tactics();
 	check_shuffle();
 	check_quiesce();
+	check_watch();
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		check_game(cases[i].spec, cases[i].positions, 1000 + i);
 	check_budgets("connect4");

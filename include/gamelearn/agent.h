@@ -132,9 +132,10 @@ int gl_match_play(const gl_game *g, gl_agent *const *agents, uint64_t seed,
 /* --- Helpers for agents -------------------------------------------------------- */
 
 /* The best move so far (gl_agent.best): an agent publishes it from its
- * choose() as its search goes (uct does, from its first iteration on);
- * whoever runs choose() in another thread clears it before (unpublish)
- * and may read it at any time (best: true and *move, false when none). */
+ * choose() as its search goes (uct and alphabeta do, from their first
+ * iteration on); whoever runs choose() in another thread clears it
+ * before (unpublish) and may read it at any time (best: true and *move,
+ * false when none). */
 void gl_agent_publish(gl_agent *a, gl_action move);
 void gl_agent_unpublish(gl_agent *a);
 bool gl_agent_best(gl_agent *a, gl_action *move);

@@ -28,6 +28,8 @@
 
 #include "gamelearn/game.h"
 
+#include <stdatomic.h>
+
 /* Score per goal point away from 50 at a game's end. */
 #define GL_SEARCH_UNIT 20000000
 /* Score of a win (goal 100) at the root; every score is inside
@@ -115,6 +117,16 @@ void gl_search_set_quiesce(gl_search *s, bool on);
  * default) so that equal-valued moves vary between games; deterministic
  * given rng's state. rng is borrowed and must outlive its use. */
 void gl_search_set_rng(gl_search *s, gl_rng *rng);
+
+/* A watcher of each run: after every iteration at the root (a partial
+ * one too, when its first move was searched in full) report(ctx, best,
+ * depth) is told the run's best move so far, from the first iteration
+ * on; and when stop is not NULL and becomes true, the run ends as if
+ * its time had run out (checked as often as the clock). Either may be
+ * NULL; both are borrowed and must outlive their use. Called in the
+ * thread of gl_search_run; report must allocate nothing. */
+void gl_search_set_watch(gl_search *s, void (*report)(void *ctx,
+	gl_action best, int depth), void *ctx, const atomic_bool *stop);
 
 /*
  * Search state (non-terminal) by iterative deepening under the budget

@@ -231,15 +231,31 @@ static int ab_begin(gl_agent *a, gl_err *err)
 	return 0;
 }
 
+/* Each iteration's best move, published for a GGP player's deadline. */
+static void ab_report(void *ctx, gl_action best, int depth)
+{
+	(void)depth;
+	gl_agent_publish(ctx, best);
+}
+
 static int ab_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 {
 	abagent *ab = a->data;
 	gl_search_result r;
+	gl_search_set_watch(ab->search, ab_report, a, a->stop);
 	int rc = gl_search_run(ab->search, s, &ab->limits, &r);
 	if (rc)
 		return gl_fail(err, rc, "agent alphabeta: search failed");
 	*move = r.best;
 	return 0;
+}
+
+/* The time each move may take from now on (a GGP player's clock), in
+ * place of the time parameter; the depth and node limits still hold. */
+static void ab_set_time(gl_agent *a, double seconds)
+{
+	abagent *ab = a->data;
+	ab->limits.seconds = seconds;
 }
 
 const gl_agent_type gl_agent_alphabeta = {
@@ -250,4 +266,5 @@ const gl_agent_type gl_agent_alphabeta = {
 	.done = ab_done,
 	.begin = ab_begin,
 	.choose = ab_choose,
+	.set_time = ab_set_time,
 };

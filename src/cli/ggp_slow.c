@@ -1,8 +1,8 @@
 /*
  * ggp_slow.c - the `slow` agent, `ggp serve`'s test agent for its use of
  * the clock (issue 19, item 5): it takes exactly the time it is given
- * (set_time, else its `time` parameter) and then plays its state's first
- * legal move, and it ponders until told to stop. Every call is appended
+ * (set_time, else its `time` parameter; with deaf=1 always the latter,
+ * a stop unheeded) and then plays its state's first legal move, and it ponders until told to stop. Every call is appended
  * to the file of its `log` parameter, one line each ("set_time 1.234",
  * "choose 1.230 s", "ponder 0.512 s stopped"), so that a test can see
  * what the player gave it. Deterministic apart from the clock; the CLI's,
@@ -21,12 +21,14 @@
 typedef struct slow {
 	double time;          /* seconds choose() takes */
 	char log[GL_SPEC_MAX]; /* file appended to, or "" */
+	bool deaf;            /* set_time and a->stop are not heeded */
 	gl_action *moves;     /* [max_legal] */
 } slow;
 
 static const gl_param_def slow_params[] = {
 	{"time", "1", "seconds a move takes until set_time says otherwise", 1, 0},
 	{"log", "", "append each call to this file", 1, 0},
+	{"deaf", "0", "1: neither set_time nor a stop is heeded while choosing (an agent that overruns the clock and publishes no move)", 0, 1},
 	{NULL, NULL, NULL, 0, 0}
 };
 
@@ -72,6 +74,7 @@ static int slow_init(gl_agent *a, const gl_params *p, gl_err *err)
 		return gl_fail(err, GL_ENOMEM, "out of memory");
 	}
 	d->time = time;
+	d->deaf = gl_params_int(p, "deaf") != 0;
 	snprintf(d->log, sizeof d->log, "%s", gl_params_str(p, "log"));
 	a->data = d;
 	return 0;
@@ -90,7 +93,8 @@ static int slow_choose(gl_agent *a, const void *s, gl_action *move, gl_err *err)
 	slow *d = a->data;
 	double t0 = gl_now();
 	/* its time in steps of 10 ms, so that a->stop ends it soon */
-	while (gl_now() - t0 < d->time && !(a->stop && atomic_load(a->stop)))
+	while (gl_now() - t0 < d->time &&
+	       !(!d->deaf && a->stop && atomic_load(a->stop)))
 		nap(fmin(0.01, d->time - (gl_now() - t0)));
 	a->game->type->legal(a->game, s, d->moves);
 	*move = d->moves[0];
@@ -116,7 +120,8 @@ static int slow_ponder(gl_agent *a, const void *s, double seconds,
 static void slow_set_time(gl_agent *a, double seconds)
 {
 	slow *d = a->data;
-	d->time = seconds > 0 ? seconds : 0;
+	if (!d->deaf)
+		d->time = seconds > 0 ? seconds : 0;
 	slow_note(d, "set_time %.3f", seconds);
 }
 

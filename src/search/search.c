@@ -68,6 +68,9 @@ struct gl_search {
 	void *eval_ctx;         /* its context */
 	int prune;              /* forward pruning width, 0: off */
 	bool quiesce;           /* search noisy states past the horizon */
+	void (*report)(void *ctx, gl_action best, int depth); /* or NULL */
+	void *report_ctx;
+	const atomic_bool *halt; /* set from outside: stop now; or NULL */
 
 	/* One run. */
 	int root;               /* player to move at the root */
@@ -256,6 +259,14 @@ void gl_search_set_rng(gl_search *s, gl_rng *rng)
 	s->rng = rng;
 }
 
+void gl_search_set_watch(gl_search *s, void (*report)(void *ctx,
+	gl_action best, int depth), void *ctx, const atomic_bool *stop)
+{
+	s->report = report;
+	s->report_ctx = ctx;
+	s->halt = stop;
+}
+
 void gl_search_set_eval(gl_search *s, gl_eval_fn fn, void *ctx)
 {
 	s->eval = fn;
@@ -317,8 +328,9 @@ static bool visit(gl_search *s)
 	s->nodes++;
 	if (s->node_limit && s->nodes >= s->node_limit)
 		return s->stop = true;
-	if (s->deadline > 0 && s->nodes % CHECK_EVERY == 0 &&
-	    gl_now() >= s->deadline)
+	if (s->nodes % CHECK_EVERY == 0 &&
+	    ((s->deadline > 0 && gl_now() >= s->deadline) ||
+	     (s->halt && atomic_load_explicit(s->halt, memory_order_relaxed))))
 		return s->stop = true;
 	return false;
 }
@@ -676,6 +688,8 @@ int gl_search_run(gl_search *s, const void *state, const gl_limits *lim,
 		out->pv_len = s->pv_len[0] < GL_SEARCH_PV_MAX ?
 			s->pv_len[0] : GL_SEARCH_PV_MAX;
 		memcpy(out->pv, s->pv[0], (size_t)out->pv_len * sizeof *out->pv);
+		if (s->report)
+			s->report(s->report_ctx, out->best, d);
 		if (!done)
 			break;
 		out->depth = d;
