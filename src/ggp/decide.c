@@ -34,10 +34,6 @@ void ggp_start_answer(player *pl, int rc, const gl_err *err)
 		pl->cfg.resume(pl->cfg.arg, rq);
 }
 
-/* The agent's answer in w, if it is a legal move of ours now: its gdl id,
- * else -1 with the reason in note. Learns how far past its time the
- * agent ran (m->overrun, taken off the next move's time). Under the
- * mutex. */
 /* The gdl id of move a of the agent's game in state s, if it is a legal
  * move of ours now; else -1. */
 static int legal_id(match *m, const void *s, gl_action a)
@@ -48,14 +44,17 @@ static int legal_id(match *m, const void *s, gl_action a)
 	if (g->type->format_move(g, s, a, text, sizeof text) <= 0 ||
 	    (mv = gdl_move_find(m->gd, text)) < 0)
 		return -1;
-	int *lg = gl_malloc(((size_t)gdl_nmoves(m->gd) + 1) * sizeof *lg);
-	int nl = lg ? gdl_legal(m->gd, m->ev, m->role, lg) : 0;
-	bool ok = false;
-	for (int i = 0; i < nl && !ok; i++)
-		ok = lg[i] == mv;
-	gl_free(lg);
-	return ok ? mv : -1;
+	int nl = gdl_legal(m->gd, m->ev, m->role, m->ids);
+	for (int i = 0; i < nl; i++)
+		if (m->ids[i] == mv)
+			return mv;
+	return -1;
 }
+
+/* The agent's answer in w, if it is a legal move of ours now: its gdl id,
+ * else -1 with the reason in note. Learns how far past its time the
+ * agent ran (m->overrun, taken off the next move's time). Under the
+ * mutex. */
 
 static int agent_move(match *m, worker *w, char *note, size_t n)
 {
@@ -131,12 +130,8 @@ int ggp_play_begin(player *pl, match *m, request *rq, bool late,
 	gdl_eval_state(gd, m->ev, m->st);
 	if (gdl_terminal(gd, m->ev))
 		return gl_fail(err, GL_EILLEGAL, "the game is over");
-	int *legal = gl_malloc(((size_t)gdl_nmoves(gd) + 1) * sizeof *legal);
-	if (!legal)
-		return gl_fail(err, GL_ENOMEM, "out of memory");
-	int nl = gdl_legal(gd, m->ev, m->role, legal);
-	int move = nl ? legal[gl_rng_below(&pl->rng, (uint32_t)nl)] : -1;
-	gl_free(legal);
+	int nl = gdl_legal(gd, m->ev, m->role, m->ids);
+	int move = nl ? m->ids[gl_rng_below(&pl->rng, (uint32_t)nl)] : -1;
 	if (move < 0)
 		return gl_fail(err, GL_EILLEGAL, "no legal move");
 	rq->fallback = move;

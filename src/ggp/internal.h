@@ -86,6 +86,7 @@ typedef struct match {
 	int *qwho;              /* by whom */
 	int nq, capq;
 	uint64_t *st;           /* [state words] its bitset, for the rules */
+	int *ids;               /* [moves + 1] a list of gdl move ids */
 	gl_scratch scratch;     /* a move list and a state (think's view) */
 	bool recording;         /* live_dir: rec is kept (from ready on) */
 	ggp_record rec;         /* the match as this player sees it */

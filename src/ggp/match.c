@@ -29,6 +29,7 @@ void ggp_match_free(player *pl, match *m)
 	gl_free(m->s);
 	gl_free(m->seen);
 	gl_free(m->st);
+	gl_free(m->ids);
 	gl_free(m->qmove);
 	gl_free(m->qwho);
 	gl_free(m->rules);
@@ -275,7 +276,8 @@ static int match_compile(player *pl, job *j, match *b, gl_err *err)
 		return rc;
 	if (!(b->s = gl_malloc(b->g->state_size)) ||
 	    !(b->seen = gl_malloc(b->g->state_size)) ||
-	    !(b->st = gl_malloc((size_t)gdl_state_words(b->gd) * sizeof *b->st)))
+	    !(b->st = gl_malloc((size_t)gdl_state_words(b->gd) * sizeof *b->st)) ||
+	    !(b->ids = gl_malloc(((size_t)gdl_nmoves(b->gd) + 1) * sizeof *b->ids)))
 		return gl_fail(err, GL_ENOMEM, "out of memory");
 	if (!(b->agent = ggp_agent_make(pl, b, err)))
 		return err->code;
@@ -315,6 +317,7 @@ static void match_install(player *pl, match *b, double secs)
 	m->s = b->s;
 	m->seen = b->seen;
 	m->st = b->st;
+	m->ids = b->ids;
 	m->scratch = b->scratch;
 	memset(b, 0, sizeof *b);
 	m->ready = true;
