@@ -19,7 +19,12 @@ void gl_bind_info_of(const gl_game *g, gl_bind_info *out)
 	out->bulk = g->bulk;
 	out->simultaneous = g->type->hidden != NULL;
 	const gdl_game *gd = gdl_game_of(g);
-	if (g->type->cells && g->ncells) {
+	if (g->type->planes && g->type->plane_shape) {
+		out->obs_kind = GL_OBS_PLANES;
+		out->obs_rank = 3;
+		g->type->plane_shape(g, &out->obs_shape[0], &out->obs_shape[1],
+			&out->obs_shape[2]);
+	} else if (g->type->cells && g->ncells) {
 		int rows = 1, cols = (int)g->ncells;
 		if (g->type->cell_shape)
 			g->type->cell_shape(g, &rows, &cols);
@@ -52,6 +57,18 @@ int gl_bind_observe(const gl_game *g, const void *s, float *out, gl_err *err)
 	gl_bind_info in;
 	gl_bind_info_of(g, &in);
 	switch (in.obs_kind) {
+	case GL_OBS_PLANES: {
+		size_t n = (size_t)in.obs_shape[0] * (size_t)in.obs_shape[1] *
+			(size_t)in.obs_shape[2];
+		uint8_t *v = gl_malloc(n);
+		if (!v)
+			return gl_fail(err, GL_ENOMEM, "observation: out of memory");
+		g->type->planes(g, s, v);
+		for (size_t i = 0; i < n; i++)
+			out[i] = (float)v[i];
+		gl_free(v);
+		break;
+	}
 	case GL_OBS_CELLS: {
 		unsigned n = g->ncells;
 		int8_t *owner = gl_malloc(n);
