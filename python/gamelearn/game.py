@@ -10,7 +10,8 @@ from ._lib import BindInfo, Error, GlErr, check, lib, text
 
 TERMINAL = -4  # current_player() of a finished game, as in OpenSpiel
 
-_OBS_KINDS = {1: "cells", 2: "props", 3: "features", 4: "bytes"}
+_OBS_KINDS = {1: "cells", 2: "props", 3: "features", 4: "bytes",
+              5: "planes"}
 
 
 class Game:
@@ -79,9 +80,12 @@ class Game:
         return int(np.prod(self._shape))
 
     def observation_kind(self):
-        """What observation_tensor() holds: "cells" (planes: empty, then
-        each player's marks), "props" (GDL base propositions), "features"
-        (the game's feature vector) or "bytes" (the state's bytes)."""
+        """What observation_tensor() holds: "planes" (the game's own
+        planes of 0/1: connect's empty cells, X's, O's; nim's heaps in
+        unary and whose turn it is; swap9's and npuzzle's tiles one-hot),
+        "cells" (planes: empty, then each player's marks), "props" (GDL
+        base propositions), "features" (the game's feature vector) or
+        "bytes" (the state's bytes)."""
         return _OBS_KINDS[self._info.obs_kind]
 
     def is_simultaneous(self):

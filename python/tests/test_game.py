@@ -143,3 +143,73 @@ def test_openspiel_conveniences():
     s.apply_action(5)
     assert s.legal_actions_mask()[5] == 0 and s.move_number() == 1
     assert not s.is_chance_node() and not s.is_simultaneous_node()
+
+
+def obs_of(spec, moves=()):
+    game = gamelearn.load_game(spec)
+    s = game.new_initial_state()
+    for m in moves:
+        s.apply_action(s.string_to_action(m))
+    obs = s.observation_tensor()
+    assert game.observation_kind() == "planes"
+    assert list(obs.shape) == game.observation_tensor_shape()
+    assert set(np.unique(obs)) <= {0.0, 1.0}
+    return obs
+
+
+def test_connect_planes():
+    obs = obs_of("connect4")
+    assert obs.shape == (3, 6, 7)
+    assert obs[0].sum() == 42 and obs[1:].sum() == 0
+    obs = obs_of("connect4", ["d"])  # X drops into column d: row 0 the bottom
+    assert np.argwhere(obs[1]).tolist() == [[0, 3]]
+    assert obs[2].sum() == 0 and obs[0].sum() == 41 and obs[0, 0, 3] == 0
+    obs = obs_of("connect4", ["d", "d", "a"])
+    assert np.argwhere(obs[1]).tolist() == [[0, 0], [0, 3]]
+    assert np.argwhere(obs[2]).tolist() == [[1, 3]]
+    assert (obs.sum(axis=0) == 1).all()  # every cell in one plane
+    assert obs_of("connect:w=5,h=4,k=3").shape == (3, 4, 5)
+
+
+def test_nim_planes():
+    obs = obs_of("nim")  # heaps 3-4-5, player 0 to move
+    assert obs.shape == (3, 3, 5)
+    assert obs[0].tolist() == [[1, 1, 1, 0, 0], [1, 1, 1, 1, 0],
+                               [1, 1, 1, 1, 1]]
+    assert (obs[1] == 1).all() and (obs[2] == 0).all()
+    obs = obs_of("nim", ["2:3"])  # 3 taken from heap 2, player 1 to move
+    assert obs[0].sum(axis=1).tolist() == [3, 1, 5]
+    assert obs[0, 1].tolist() == [1, 0, 0, 0, 0]
+    assert (obs[1] == 0).all() and (obs[2] == 1).all()
+
+
+def test_swap9_planes():
+    obs = obs_of("swap9")  # picture A: 4 6 3 / 7 8 2 / 1 9 5
+    assert obs.shape == (9, 3, 3)
+    assert (obs.sum(axis=0) == 1).all()
+    tiles = (obs.argmax(axis=0) + 1).tolist()
+    assert tiles == [[4, 6, 3], [7, 8, 2], [1, 9, 5]]
+    obs = obs_of("swap9", ["1"])  # code 1 swaps the first two cells
+    assert (obs.argmax(axis=0) + 1).tolist() == [[6, 4, 3], [7, 8, 2],
+                                                 [1, 9, 5]]
+
+
+def test_npuzzle_planes():
+    spec = "npuzzle:start=1-2-3-4-5-6-7-0-8"
+    obs = obs_of(spec)
+    assert obs.shape == (9, 3, 3)
+    assert (obs.sum(axis=0) == 1).all()
+    assert obs.argmax(axis=0).tolist() == [[1, 2, 3], [4, 5, 6], [7, 0, 8]]
+    obs = obs_of(spec, ["R"])  # the blank moves right: solved
+    assert obs.argmax(axis=0).tolist() == [[1, 2, 3], [4, 5, 6], [7, 8, 0]]
+    assert obs_of("npuzzle:size=4").shape == (16, 4, 4)
+
+
+def test_openspiel_conveniences():
+    game = gamelearn.load_game("hex", {"size": 4})
+    assert game.spec().startswith("hex:size=4")
+    s = game.new_initial_state()
+    assert s.legal_actions_mask() == [1] * 16
+    s.apply_action(5)
+    assert s.legal_actions_mask()[5] == 0 and s.move_number() == 1
+    assert not s.is_chance_node() and not s.is_simultaneous_node()
