@@ -58,6 +58,17 @@ int gl_bind_observe(const gl_game *g, const void *s, float *out, gl_err *err);
 /* The number of players who have chosen, unseen, in the current round of
  * simultaneous moves of s (game.h's hidden(); 0 where there is none). */
 int gl_bind_hidden(const gl_game *g, const void *s);
+/* The legal moves of player in s into moves (room for g->max_legal),
+ * ascending, their number into *count (0 once the game is over). In a
+ * GDL game, the moves the rules give that role in s, whichever role the
+ * library's order of a round of simultaneous moves has choose next (a
+ * role with only noop has that one; a choice already made in the round
+ * does not change them); in any other game, the player to move's, and
+ * none for the others. Returns 0, or GL_EINVAL (player not in 0 ..
+ * nplayers - 1) or GL_ENOMEM (the GDL evaluator made for the call of a
+ * role not the one to move) with err set. */
+int gl_bind_legal_of(const gl_game *g, const void *s, int player,
+	gl_action *moves, int *count, gl_err *err);
 /* Move text parsed into *a, whether legal in s or not (the type's
  * parse_move): 0, or GL_EPARSE with a message. */
 int gl_bind_parse_move(const gl_game *g, const void *s, const char *text,

@@ -115,10 +115,8 @@ def test_simultaneous_apply_actions():
     rng = random.Random(3)
     rounds = 0
     while not s.is_terminal():
-        joint = []
-        for p in range(game.num_players()):
-            # each player's move: every role has the same moves here
-            joint.append(rng.choice(s.legal_actions()))
+        joint = [rng.choice(s.legal_actions(p))
+                 for p in range(game.num_players())]
         s.apply_actions(joint)
         assert s.hidden() == 0
         rounds += 1
@@ -133,16 +131,60 @@ def test_legal_actions_of_another_player_is_empty():
     s = gamelearn.load_game("tictactoe").new_initial_state()
     assert s.legal_actions(1) == []
     assert s.legal_actions(0) == list(range(9))
+    with pytest.raises(gamelearn.Error):
+        s.legal_actions(2)
 
 
-def test_openspiel_conveniences():
-    game = gamelearn.load_game("hex", {"size": 4})
-    assert game.spec().startswith("hex:size=4")
+def texts(state, actions):
+    return [state.action_to_string(a) for a in actions]
+
+
+def test_simultaneous_legal_actions_of_each_role():
+    """In biddingTicTacToe both roles bid at once, and only the first may
+    bid with the tiebreaker: legal_actions(p) gives each role its own
+    moves, whichever role the library has choose first."""
+    game = gamelearn.load_game("gdl:" + os.path.join(GDL,
+                                                     "biddingTicTacToe.kif"))
     s = game.new_initial_state()
-    assert s.legal_actions_mask() == [1] * 16
-    s.apply_action(5)
-    assert s.legal_actions_mask()[5] == 0 and s.move_number() == 1
-    assert not s.is_chance_node() and not s.is_simultaneous_node()
+    bids = ["(bid %d no_tiebreaker)" % k for k in range(4)]
+    tie = ["(bid %d with_tiebreaker)" % k for k in range(4)]
+    assert s.current_player() == 0
+    assert sorted(texts(s, s.legal_actions(0))) == sorted(bids + tie)
+    assert sorted(texts(s, s.legal_actions(1))) == sorted(bids)
+    assert s.legal_actions() == s.legal_actions(0)
+    # inside the round, after role 0 chose: the same moves for each role
+    mid = s.clone()
+    mid.apply_action(s.string_to_action("(bid 1 with_tiebreaker)"))
+    assert mid.hidden() == 1 and mid.current_player() == 1
+    assert sorted(texts(mid, mid.legal_actions(1))) == sorted(bids)
+    assert sorted(texts(mid, mid.legal_actions(0))) == sorted(bids + tie)
+    # a role's move that only the other role may make: Error, unchanged
+    a0 = s.string_to_action("(bid 1 no_tiebreaker)")
+    a1 = s.string_to_action("(bid 2 with_tiebreaker)")
+    before = str(s)
+    with pytest.raises(gamelearn.Error, match="player 1"):
+        s.apply_actions([a0, a1])
+    assert s.history() == [] and s.hidden() == 0 and str(s) == before
+    # one move of each role's own list plays the round
+    a1 = s.string_to_action("(bid 2 no_tiebreaker)")
+    s.apply_actions([a0, a1])
+    assert s.hidden() == 0 and s.history() == [a0, a1]
+    assert str(s) != before
+
+
+def test_turn_taking_gdl_legal_actions_of_each_role():
+    """In a turn-taking GDL game the role not to move has its noop."""
+    game = gamelearn.load_game("gdl:" + os.path.join(GDL, "ticTacToe.kif"))
+    s = game.new_initial_state()
+    assert texts(s, s.legal_actions(1)) == ["noop"]
+    assert len(s.legal_actions(0)) == 9
+    s.apply_actions([s.string_to_action("(mark 2 2)"),
+                     s.string_to_action("noop")])
+    assert s.current_player() == 1
+    assert texts(s, s.legal_actions(0)) == ["noop"]
+    with pytest.raises(gamelearn.Error):
+        s.apply_actions([s.string_to_action("noop"),
+                         s.string_to_action("(mark 2 2)")])
 
 
 def obs_of(spec, moves=()):
