@@ -40,21 +40,35 @@ enum {
 				player p's; 1.0 where so, else 0.0 */
 	GL_OBS_PROPS = 2,    /* the base propositions (GDL), 1.0 true */
 	GL_OBS_FEATURES = 3, /* the game's feature vector (g->nfeatures) */
-	GL_OBS_BYTES = 4     /* the state's bytes, each 0..255 */
+	GL_OBS_BYTES = 4,    /* the state's bytes, each 0..255 */
+	GL_OBS_PLANES = 5    /* the game's own planes (game.h's planes():
+				connect's cells, nim's heaps in unary, the
+				puzzles' tiles one-hot), 1.0 or 0.0 */
 };
 
 /* Fill *out from g. */
 void gl_bind_info_of(const gl_game *g, gl_bind_info *out);
 /* The observation of s as floats into out (room for the product of the
- * shape's dimensions; gl_bind_info_of says which kind it is): a board's
- * cells where the game has cells(), a GDL game's base propositions, else
- * the game's features, else the state's bytes. Returns 0, or GL_ENOMEM
- * (err set) for the buffer of cells or features it allocates for the
- * call. */
+ * shape's dimensions; gl_bind_info_of says which kind it is): the game's
+ * planes where it has planes(), else a board's cells where it has
+ * cells(), a GDL game's base propositions, else the game's features,
+ * else the state's bytes. Returns 0, or GL_ENOMEM (err set) for the
+ * buffer of planes, cells or features it allocates for the call. */
 int gl_bind_observe(const gl_game *g, const void *s, float *out, gl_err *err);
 /* The number of players who have chosen, unseen, in the current round of
  * simultaneous moves of s (game.h's hidden(); 0 where there is none). */
 int gl_bind_hidden(const gl_game *g, const void *s);
+/* The legal moves of player in s into moves (room for g->max_legal),
+ * ascending, their number into *count (0 once the game is over). In a
+ * GDL game, the moves the rules give that role in s, whichever role the
+ * library's order of a round of simultaneous moves has choose next (a
+ * role with only noop has that one; a choice already made in the round
+ * does not change them); in any other game, the player to move's, and
+ * none for the others. Returns 0, or GL_EINVAL (player not in 0 ..
+ * nplayers - 1) or GL_ENOMEM (the GDL evaluator made for the call of a
+ * role not the one to move) with err set. */
+int gl_bind_legal_of(const gl_game *g, const void *s, int player,
+	gl_action *moves, int *count, gl_err *err);
 /* Move text parsed into *a, whether legal in s or not (the type's
  * parse_move): 0, or GL_EPARSE with a message. */
 int gl_bind_parse_move(const gl_game *g, const void *s, const char *text,

@@ -171,6 +171,20 @@ struct gl_game_type {
 	/* Cell geometry for cells(): rows and columns of the board (a cell's
 	 * index is row * cols + col). */
 	void (*cell_shape)(const gl_game *g, int *rows, int *cols);
+	/* Observation planes of s, a learner's input (OpenSpiel's observation
+	 * tensor), for a game whose state cells() does not describe (pieces
+	 * of several kinds, heaps, tiles): planes of rows x cols values (the
+	 * shape plane_shape() gives), each 0 or 1, into out, plane-major (the
+	 * value of plane p at row r, column c at out[(p * rows + r) * cols +
+	 * c]). What each plane holds is in the game's file comment. Only the
+	 * language bindings (bind.h) read it: a learner or search that looks
+	 * for cells() does not take a game with planes() for a board of
+	 * cells. NULL: none; set exactly when plane_shape is. */
+	void (*planes)(const gl_game *g, const void *s, uint8_t *out);
+	/* The shape of planes(): planes, rows, columns (each >= 1), from g
+	 * alone, the same at every state. */
+	void (*plane_shape)(const gl_game *g, int *planes, int *rows,
+		int *cols);
 	/* Heuristic value of a non-terminal s for the player to move, in
 	 * (-GL_EVAL_INF, GL_EVAL_INF); higher is better for that player. For a
 	 * puzzle: higher is nearer to solved. */

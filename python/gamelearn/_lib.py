@@ -144,6 +144,8 @@ _SIGS = {
     "gl_bind_info_of": (None, [_P, POINTER(BindInfo)]),
     "gl_bind_observe": (c_int, [_P, _P, POINTER(c_float), POINTER(GlErr)]),
     "gl_bind_hidden": (c_int, [_P, _P]),
+    "gl_bind_legal_of": (c_int, [_P, _P, c_int, _P, POINTER(c_int),
+                                 POINTER(GlErr)]),
     "gl_bind_parse_move": (c_int, [_P, _P, c_char_p, POINTER(c_int32),
                                    POINTER(GlErr)]),
     "gl_bind_play": (c_int, [_P, _P, c_int32, _P, POINTER(GlErr)]),

@@ -10,7 +10,8 @@ from ._lib import BindInfo, Error, GlErr, check, lib, text
 
 TERMINAL = -4  # current_player() of a finished game, as in OpenSpiel
 
-_OBS_KINDS = {1: "cells", 2: "props", 3: "features", 4: "bytes"}
+_OBS_KINDS = {1: "cells", 2: "props", 3: "features", 4: "bytes",
+              5: "planes"}
 
 
 class Game:
@@ -79,9 +80,12 @@ class Game:
         return int(np.prod(self._shape))
 
     def observation_kind(self):
-        """What observation_tensor() holds: "cells" (planes: empty, then
-        each player's marks), "props" (GDL base propositions), "features"
-        (the game's feature vector) or "bytes" (the state's bytes)."""
+        """What observation_tensor() holds: "planes" (the game's own
+        planes of 0/1: connect's empty cells, X's, O's; nim's heaps in
+        unary and whose turn it is; swap9's and npuzzle's tiles one-hot),
+        "cells" (planes: empty, then each player's marks), "props" (GDL
+        base propositions), "features" (the game's feature vector) or
+        "bytes" (the state's bytes)."""
         return _OBS_KINDS[self._info.obs_kind]
 
     def is_simultaneous(self):
@@ -187,15 +191,21 @@ class State:
 
     def legal_actions(self, player=None):
         """The legal moves of the player to move, ascending ([] once the
-        game is over). A player other than the one to move has none here
-        (in a round of simultaneous moves, each chooses in turn: see
-        apply_actions)."""
+        game is over). legal_actions(player) gives that player's: in a GDL
+        game, the moves the rules give that role here, whichever role
+        chooses next in a round of simultaneous moves (a role with only
+        noop has that one); in any other game, the player to move's, and
+        [] for the others. Error for no player of the game."""
         g = self._g()
-        if player is not None and player != self.current_player():
-            return []
         buf = self._buf()
-        n = lib.gl_game_legal(g, self._s, buf)
-        return buf[:n]
+        if player is None:
+            n = lib.gl_game_legal(g, self._s, buf)
+            return buf[:n]
+        n = c_int()
+        err = GlErr()
+        check(lib.gl_bind_legal_of(g, self._s, int(player), buf, byref(n),
+                                   byref(err)), err)
+        return buf[:n.value]
 
     def legal_actions_mask(self, player=None):
         """A list of num_distinct_actions() ints, 1 where the action is
@@ -224,24 +234,43 @@ class State:
         self._history.append(int(action))
 
     def apply_actions(self, actions):
-        """A joint move of a simultaneous game: actions[p] for each player p.
-        The round is played in the library's order, each player who has a
-        choice in turn; a player with a single legal move plays it whatever
-        actions gives it."""
+        """A joint move of a simultaneous game: actions[p] for each player
+        p, each one of legal_actions(p) (a player with none, as in a
+        turn-taking game all but the one to move, may be given anything).
+        Every action is checked first: Error, and the state unchanged, if
+        one is not legal. The round is then played in the library's order,
+        each player who has a choice in turn (history() lists those
+        moves)."""
         g = self._g()
         n = self._game._info.nplayers
         if len(actions) != n:
             raise Error("%s: a joint move has %d actions, one a player; got %d"
                         % (self._game.spec(), n, len(actions)))
+        if lib.gl_game_over(g, self._s):
+            raise Error("%s: the game is over, no move can be played"
+                        % self._game.spec())
         if lib.gl_bind_hidden(g, self._s):
             raise Error("%s: a round of simultaneous moves is under way "
                         "(apply_action goes on with it)" % self._game.spec())
+        for p in range(n):
+            legal = self.legal_actions(p)
+            if legal and int(actions[p]) not in legal:
+                raise Error("%s: action %s (%s) is not a legal move of "
+                            "player %d here" % (
+                                self._game.spec(), actions[p],
+                                self._text_or_id(actions[p]), p))
         for _ in range(n):
             if self.is_terminal():
                 break
             self.apply_action(actions[lib.gl_game_to_move(g, self._s)])
             if not lib.gl_bind_hidden(g, self._s):
                 break
+
+    def _text_or_id(self, action):
+        try:
+            return self.action_to_string(action)
+        except (Error, ValueError, TypeError):
+            return "no action id"
 
     def returns(self):
         """Each player's goal value, 0..100 as the library gives it (100 a

@@ -1,7 +1,8 @@
 /*
  * bind/game.c - a game seen from a language binding (bind.h): its sizes,
- * an observation of a state as numbers, and random playouts that keep
- * each playout's goals (the Python package's playouts()).
+ * an observation of a state as numbers, any player's legal moves, and
+ * random playouts that keep each playout's goals (the Python package's
+ * playouts()).
  */
 #include "gamelearn/bind.h"
 #include "gamelearn/gdl.h"
@@ -19,7 +20,12 @@ void gl_bind_info_of(const gl_game *g, gl_bind_info *out)
 	out->bulk = g->bulk;
 	out->simultaneous = g->type->hidden != NULL;
 	const gdl_game *gd = gdl_game_of(g);
-	if (g->type->cells && g->ncells) {
+	if (g->type->planes && g->type->plane_shape) {
+		out->obs_kind = GL_OBS_PLANES;
+		out->obs_rank = 3;
+		g->type->plane_shape(g, &out->obs_shape[0], &out->obs_shape[1],
+			&out->obs_shape[2]);
+	} else if (g->type->cells && g->ncells) {
 		int rows = 1, cols = (int)g->ncells;
 		if (g->type->cell_shape)
 			g->type->cell_shape(g, &rows, &cols);
@@ -52,6 +58,18 @@ int gl_bind_observe(const gl_game *g, const void *s, float *out, gl_err *err)
 	gl_bind_info in;
 	gl_bind_info_of(g, &in);
 	switch (in.obs_kind) {
+	case GL_OBS_PLANES: {
+		size_t n = (size_t)in.obs_shape[0] * (size_t)in.obs_shape[1] *
+			(size_t)in.obs_shape[2];
+		uint8_t *v = gl_malloc(n);
+		if (!v)
+			return gl_fail(err, GL_ENOMEM, "observation: out of memory");
+		g->type->planes(g, s, v);
+		for (size_t i = 0; i < n; i++)
+			out[i] = (float)v[i];
+		gl_free(v);
+		break;
+	}
 	case GL_OBS_CELLS: {
 		unsigned n = g->ncells;
 		int8_t *owner = gl_malloc(n);
@@ -96,6 +114,34 @@ int gl_bind_observe(const gl_game *g, const void *s, float *out, gl_err *err)
 int gl_bind_hidden(const gl_game *g, const void *s)
 {
 	return g->type->hidden ? g->type->hidden(g, s) : 0;
+}
+
+int gl_bind_legal_of(const gl_game *g, const void *s, int player,
+	gl_action *moves, int *count, gl_err *err)
+{
+	*count = 0;
+	if (player < 0 || player >= (int)g->nplayers)
+		return gl_fail(err, GL_EINVAL, "%s: player %d is none of 0..%d",
+			g->spec, player, (int)g->nplayers - 1);
+	if (g->type->terminal(g, s))
+		return 0;
+	if (g->type->to_move(g, s) == player) {
+		*count = g->type->legal(g, s, moves);
+		return 0;
+	}
+	const gdl_game *gd = gdl_game_of(g);
+	if (!gd)
+		return 0; /* a turn-taking game: only the player to move has moves */
+	/* another role: the rules read at the state's bits, its first words
+	 * (the pending choices of a round after them do not change them) */
+	gdl_eval *e = gdl_eval_new(gd);
+	if (!e)
+		return gl_fail(err, GL_ENOMEM, "%s: out of memory for the legal "
+			"moves of role %d", g->spec, player);
+	gdl_eval_state(gd, e, s);
+	*count = gdl_legal(gd, e, player, moves);
+	gdl_eval_free(e);
+	return 0;
 }
 
 int gl_bind_parse_move(const gl_game *g, const void *s, const char *text,

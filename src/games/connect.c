@@ -13,6 +13,11 @@
  *
  * A move's id is its column 0..w-1 and its text the column letter "a"..;
  * render() numbers row 1 at the bottom.
+ *
+ * Observation planes (planes(), for the bindings): 3 planes of h rows by
+ * w columns, row 0 the bottom row: plane 0 the empty cells, plane 1 X's
+ * pieces, plane 2 O's. (No cells(): the learners that take a board of
+ * cells for a placement game must not take this one.)
  */
 #include "games/internal.h"
 
@@ -271,6 +276,32 @@ static int connect_render(const gl_game *g, const void *vs, char *buf,
 	return (int)tb.len;
 }
 
+static void connect_planes(const gl_game *g, const void *vs, uint8_t *out)
+{
+	const connect_data *d = g->data;
+	const connect_state *s = vs;
+	size_t n = (size_t)d->w * (size_t)d->h;
+	for (int r = 0; r < d->h; r++)
+		for (int c = 0; c < d->w; c++) {
+			int bit = bit_of(d, c, r);
+			size_t i = (size_t)r * (size_t)d->w + (size_t)c;
+			uint8_t x = (uint8_t)(s->bb[0] >> bit & 1);
+			uint8_t o = (uint8_t)(s->bb[1] >> bit & 1);
+			out[i] = (uint8_t)(!x && !o);
+			out[n + i] = x;
+			out[2 * n + i] = o;
+		}
+}
+
+static void connect_plane_shape(const gl_game *g, int *planes, int *rows,
+	int *cols)
+{
+	const connect_data *d = g->data;
+	*planes = 3;
+	*rows = d->h;
+	*cols = d->w;
+}
+
 /* Windows of k cells still open to one side only, weighted by how many
  * of their cells that side holds: the mover's minus the opponent's. */
 static int connect_evaluate(const gl_game *g, const void *vs)
@@ -343,6 +374,8 @@ const gl_game_type gl_game_connect = {
 	.format_move = connect_format,
 	.parse_move = connect_parse,
 	.render = connect_render,
+	.planes = connect_planes,
+	.plane_shape = connect_plane_shape,
 	.evaluate = connect_evaluate,
 	.make = connect_make,
 	.unmake = connect_unmake,

@@ -14,6 +14,11 @@
  *
  * State layout (the tests read it): bytes 0..7 the heaps (unused heaps 0),
  * byte 8 the player to move, then zeros.
+ *
+ * Observation planes (planes(), for the bindings): 3 planes of nheaps
+ * rows by maxh columns: plane 0 the heaps in unary, row h holding 1 in
+ * columns 0 .. heap h's objects - 1; plane 1 + p all 1 when player p is
+ * to move, else all 0 (the heaps alone do not say whose turn it is).
  */
 #include "games/internal.h"
 
@@ -257,6 +262,30 @@ static int nim_render(const gl_game *g, const void *vs, char *buf, size_t n)
 	return (int)tb.len;
 }
 
+static void nim_planes(const gl_game *g, const void *vs, uint8_t *out)
+{
+	const nim_data *d = g->data;
+	const nim_state *s = vs;
+	size_t n = (size_t)d->nheaps * (size_t)d->maxh;
+	for (int h = 0; h < d->nheaps; h++)
+		for (int j = 0; j < d->maxh; j++)
+			out[(size_t)h * (size_t)d->maxh + (size_t)j] =
+				(uint8_t)(j < s->heap[h]);
+	for (size_t i = 0; i < n; i++) {
+		out[n + i] = (uint8_t)(s->side == 0);
+		out[2 * n + i] = (uint8_t)(s->side == 1);
+	}
+}
+
+static void nim_plane_shape(const gl_game *g, int *planes, int *rows,
+	int *cols)
+{
+	const nim_data *d = g->data;
+	*planes = 3;
+	*rows = d->nheaps;
+	*cols = d->maxh;
+}
+
 /* Perft on the heaps alone (unused heaps are empty), with bulk counting
  * at the last ply: the number of moves is the number of objects left. */
 static uint64_t nim_perft_rec(uint8_t *heap, int depth)
@@ -306,6 +335,8 @@ const gl_game_type gl_game_nim = {
 	.format_move = nim_format,
 	.parse_move = nim_parse,
 	.render = nim_render,
+	.planes = nim_planes,
+	.plane_shape = nim_plane_shape,
 	.evaluate = nim_evaluate,
 	.make = nim_make,
 	.unmake = nim_unmake,

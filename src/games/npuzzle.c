@@ -24,7 +24,10 @@
  * on h. evaluate() is -h.
  *
  * State layout (the tests read it): bytes 0..n*n-1 the tiles row by row
- * from the top left (0 = blank), the rest of the 25 tile bytes zero.
+ * from the top left (0 = blank), the rest of the 25 tile bytes zero. *
+ * Observation planes (planes(), for the bindings): n*n planes of n x n,
+ * plane v the cell that holds tile v (plane 0 the blank's), one-hot; the
+ * moves made are not in them.
  */
 #include "games/internal.h"
 
@@ -340,6 +343,25 @@ static int np_render(const gl_game *g, const void *vs, char *buf, size_t n)
 	return (int)tb.len;
 }
 
+static void np_planes(const gl_game *g, const void *vs, uint8_t *out)
+{
+	const np_data *d = g->data;
+	const np_state *s = vs;
+	size_t n = (size_t)d->cells;
+	memset(out, 0, n * n);
+	for (size_t i = 0; i < n; i++)
+		out[s->tile[i] * n + i] = 1;
+}
+
+static void np_plane_shape(const gl_game *g, int *planes, int *rows,
+	int *cols)
+{
+	const np_data *d = g->data;
+	*planes = d->cells;
+	*rows = d->n;
+	*cols = d->n;
+}
+
 const gl_game_type gl_game_npuzzle = {
 	.name = "npuzzle",
 	.summary = "sliding-tile puzzle (size=3: 8-puzzle), one player; "
@@ -356,6 +378,8 @@ const gl_game_type gl_game_npuzzle = {
 	.format_move = np_format,
 	.parse_move = np_parse,
 	.render = np_render,
+	.planes = np_planes,
+	.plane_shape = np_plane_shape,
 	.evaluate = np_evaluate,
 	.make = np_make,
 	.unmake = np_unmake,

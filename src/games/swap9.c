@@ -14,7 +14,10 @@
  * solved, F = 7 at the start; the paper's "errors" are 18 - F.
  *
  * State layout (the tests read it): bytes 0..8 the tiles row by row from
- * the top left, then a zero byte, then the moves made (uint16_t).
+ * the top left, then a zero byte, then the moves made (uint16_t). *
+ * Observation planes (planes(), for the bindings): 9 planes of 3 x 3,
+ * plane t - 1 the cell that holds tile t (one-hot); the moves made are
+ * not in them.
  */
 #include "games/internal.h"
 
@@ -247,6 +250,24 @@ static int swap9_render(const gl_game *g, const void *vs, char *buf,
 	return (int)tb.len;
 }
 
+static void swap9_planes(const gl_game *g, const void *vs, uint8_t *out)
+{
+	(void)g;
+	const swap9_state *s = vs;
+	memset(out, 0, 9 * 9);
+	for (int i = 0; i < 9; i++)
+		out[(s->tile[i] - 1) * 9 + i] = 1;
+}
+
+static void swap9_plane_shape(const gl_game *g, int *planes, int *rows,
+	int *cols)
+{
+	(void)g;
+	*planes = 9;
+	*rows = 3;
+	*cols = 3;
+}
+
 const gl_game_type gl_game_swap9 = {
 	.name = "swap9",
 	.summary = "Hwang-Hong-Lin 3x3 torus swap puzzle, one player; moves: "
@@ -263,6 +284,8 @@ const gl_game_type gl_game_swap9 = {
 	.format_move = swap9_format,
 	.parse_move = swap9_parse,
 	.render = swap9_render,
+	.planes = swap9_planes,
+	.plane_shape = swap9_plane_shape,
 	.evaluate = swap9_evaluate,
 	.make = swap9_make,
 	.unmake = swap9_unmake,
