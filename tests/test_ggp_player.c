@@ -384,6 +384,32 @@ static ggp_player *player_and_game(const char *agent, seen *s, manager *mg)
 	return pl;
 }
 
+/* A PLAY (text msg) that arrived 4 s ago, under 0.4 s of a 5 s clock
+ * left: handed to the player, which must answer later, and the clock
+ * ticked every ms (after a first gap of `starve` s, as on a starved
+ * machine) until it answers (30 s at most). */
+static void late_play(ggp_player *pl, ggp_request *rq, const char *msg,
+	double starve)
+{
+	gl_err err = {0};
+	memset(rq, 0, sizeof *rq);
+	snprintf(rq->from, sizeof rq->from, "manager");
+	rq->arrived = gl_now() - 4;
+	int rc = ggp_player_handle(pl, rq, msg, strlen(msg), &err);
+	CHECK_MSG(rc == 1, "%d %s", rc, err.msg);
+	if (starve > 0) {
+		ggp_player_tick(pl);
+		struct timespec gap = {0, (long)(starve * 1e9)};
+		nanosleep(&gap, NULL);
+	}
+	for (int k = 0; k < 30000 && !rq->answered; k++) {
+		ggp_player_tick(pl);
+		struct timespec ts = {0, 1000 * 1000};
+		nanosleep(&ts, NULL);
+	}
+	CHECK(rq->answered && rq->rc == 0);
+}
+
 /* Errors and refusals, and the clocks. */
 static void test_errors_and_clocks(void)
 {
@@ -466,17 +492,7 @@ static void test_errors_and_clocks(void)
 	int mo[GDL_ROLES_MAX] = {gdl_move_find(mg.gd, "noop"), mg.legal[1][0]};
 	gdl_next(mg.gd, mg.ev, mo, mg.st);
 	manager_eval(&mg);
-	memset(&rq, 0, sizeof rq);
-	snprintf(rq.from, sizeof rq.from, "manager");
-	rq.arrived = gl_now() - 4; /* under 0.4 s of its 5 s clock left */
-	int rc = ggp_player_handle(pl, &rq, msg, strlen(msg), &err);
-	CHECK_MSG(rc == 1, "%d %s", rc, err.msg);
-	for (int k = 0; k < 30000 && !rq.answered; k++) {
-		ggp_player_tick(pl);
-		struct timespec ts = {0, 1000 * 1000};
-		nanosleep(&ts, NULL);
-	}
-	CHECK(rq.answered && rq.rc == 0);
+	late_play(pl, &rq, msg, 0);
 	CHECK_MSG(manager_legal(&mg, 0, rq.reply), "%s", rq.reply);
 	CHECK_STR(rq.note, "by fallback (agent out of time, no move published)");
 	ggp_player_sent(pl, &rq);
@@ -508,21 +524,8 @@ static void test_best_so_far(void)
 	CHECK(send_msg(pl, &rq, start, "manager", gl_now(), 0, &err) == 0);
 	gl_free(start);
 	manager_eval(&mg);
-	memset(&rq, 0, sizeof rq);
-	snprintf(rq.from, sizeof rq.from, "manager");
-	rq.arrived = gl_now() - 4; /* under 0.4 s of its 5 s clock left */
-	const char *msg = "(PLAY b1 NIL)";
-	CHECK(ggp_player_handle(pl, &rq, msg, strlen(msg), &err) == 1);
 	/* the first two ticks 0.3 s apart, as on a starved machine */
-	ggp_player_tick(pl);
-	struct timespec starved = {0, 300 * 1000 * 1000};
-	nanosleep(&starved, NULL);
-	for (int k = 0; k < 30000 && !rq.answered; k++) {
-		ggp_player_tick(pl);
-		struct timespec ts = {0, 1000 * 1000};
-		nanosleep(&ts, NULL);
-	}
-	CHECK(rq.answered && rq.rc == 0);
+	late_play(pl, &rq, "(PLAY b1 NIL)", 0.3);
 	/* the last legal move, the one published; the fallback is drawn at
 	 * random and the agent itself would have answered with the first */
 	char last[GGP_MOVE_MAX] = "";
@@ -576,17 +579,7 @@ static void test_alphabeta_on_time(void)
 	CHECK(send_msg(pl, &rq, start, "manager", gl_now(), 0, &err) == 0);
 	gl_free(start);
 	manager_eval(&mg);
-	memset(&rq, 0, sizeof rq);
-	snprintf(rq.from, sizeof rq.from, "manager");
-	rq.arrived = gl_now() - 4;
-	const char *msg = "(PLAY a1 NIL)";
-	CHECK(ggp_player_handle(pl, &rq, msg, strlen(msg), &err) == 1);
-	for (int k = 0; k < 30000 && !rq.answered; k++) {
-		ggp_player_tick(pl);
-		struct timespec ts = {0, 1000 * 1000};
-		nanosleep(&ts, NULL);
-	}
-	CHECK(rq.answered && rq.rc == 0);
+	late_play(pl, &rq, "(PLAY a1 NIL)", 0);
 	CHECK_MSG(manager_legal(&mg, 0, rq.reply), "%s", rq.reply);
 	CHECK_MSG(!strncmp(rq.note, "by agent", 8), "%s", rq.note);
 	CHECK(rq.decided <= rq.arrived + 5);
