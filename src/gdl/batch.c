@@ -682,6 +682,45 @@ static void flush_held(const gdl_game *gd, gdl_batch *b, int n,
 			(size_t)gd->nroles * sizeof *lg);
 }
 
+/* The playouts ended in the lanes of fin held for the goal network (see
+ * flush_held): their states into gbase's next slots in lane order, their
+ * ids (id[lane]) into pid; gbase flushed whenever it holds LANES. A
+ * lane's bits are gathered a base word at a time (the base words are
+ * val's first), all the lanes of fin at once where BMI2 has a gather. */
+static void hold(const gdl_game *gd, gdl_batch *b, const uint64_t *val,
+	uint64_t fin, const long *id, long *pid, int64_t *goal_sum, int *goals,
+	int *lg)
+{
+	while (fin) {
+		int at = b->npend, room = LANES - at;
+		uint64_t take = fin;
+		if (__builtin_popcountll(fin) > room) { /* the first room lanes */
+			take = 0;
+			for (uint64_t f = fin; room--; f &= f - 1)
+				take |= f & -f;
+		}
+		for (uint64_t f = take; f; f &= f - 1)
+			pid[b->npend++] = id[__builtin_ctzll(f)];
+		if (take == ~0ull) { /* at is 0 */
+			memcpy(b->gbase, val, (size_t)gd->nbase * sizeof *val);
+		} else {
+#ifdef __BMI2__
+			for (int i = 0; i < gd->nbase; i++)
+				b->gbase[i] |= _pext_u64(val[i], take) << at;
+#else
+			for (uint64_t f = take; f; f &= f - 1, at++) {
+				int l = __builtin_ctzll(f);
+				for (int i = 0; i < gd->nbase; i++)
+					b->gbase[i] |= (val[i] >> l & 1) << at;
+			}
+#endif
+		}
+		fin &= ~take;
+		if (b->npend == LANES)
+			flush_held(gd, b, LANES, goal_sum, goals, pid, lg);
+	}
+}
+
 /* The lanes of mask take the state: every base word at once (the state's
  * words kept in b->sw for the reloads of a call). */
 static void load_lanes(const gdl_game *gd, gdl_batch *b, uint64_t mask,
@@ -857,6 +896,11 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 					(size_t)nroles * sizeof *lg);
 			}
 		}
+		if (goals && b->g && !byid) /* each at its own bit, for the goal network */
+			for (int i = 0; i < gd->nbase; i++)
+				b->gbase[i] |= val[i] & fin;
+		else if ((goal_sum || byid) && b->g) /* held, for the goal network */
+			hold(gd, b, val, fin, id, pid, goal_sum, byid ? goals : NULL, lg);
 		uint64_t reload = 0;
 		for (uint64_t f = fin; f; f &= f - 1) {
 			int l = __builtin_ctzll(f);
@@ -866,19 +910,6 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 			made[l] = 0;
 			if (ends)
 				store_lane(gd, val, l, ends + (size_t)l * nw);
-			if (goals && b->g && !byid) { /* its own bit, for the goal network */
-				const int32_t *bg = n->base_gate;
-				for (int i = 0; i < gd->nbase; i++)
-					b->gbase[i] |= (val[bg[i]] >> l & 1) << l;
-			} else if ((goal_sum || byid) && b->g) { /* held, for the goal network */
-				const int32_t *bg = n->base_gate;
-				for (int i = 0; i < gd->nbase; i++)
-					b->gbase[i] |= (val[bg[i]] >> l & 1) << b->npend;
-				pid[b->npend] = id[l];
-				if (++b->npend == LANES)
-					flush_held(gd, b, LANES, goal_sum, byid ? goals : NULL,
-						pid, lg);
-			}
 			if (started < count) {
 				reload |= 1ull << l; /* moves from the next step */
 				id[l] = started++;
