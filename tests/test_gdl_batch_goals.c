@@ -4,7 +4,8 @@
  * goals take a network of their own (roshambo2, two roles moving at once
  * with 110 goal lines; gt_two_thirds_4p, four roles moving at once,
  * whose goals are arithmetic over all four guesses) and on one with
- * three roles (tictactoe_3player): from 64 copies of the start,
+ * three roles (tictactoe_3player, whose goals take a fifth of the edges:
+ * the batch has a goal network of its own): from 64 copies of the start,
  * gdl_batch_each's last states evaluated by a gdl_eval give its goals,
  * and gdl_batch_goals and gdl_batch_playouts, with the same seed, play
  * the same playouts and read the same goals through the ended playouts

@@ -52,7 +52,8 @@ struct gdl_batch {
 	uint64_t *sw;           /* [nbase] the start state's words, of ones
 				 * where a base holds, for reloads */
 	const uint64_t *swof;   /* the state sw holds, in this call */
-	const gdl_net *g;       /* the goals' own network (n->goal), or NULL */
+	const gdl_net *g;       /* the goals' own network (n->goal, else
+				 * n->bgoal), or NULL */
 	uint64_t *gval;         /* [g->ngates] its lane words */
 	uint64_t *gbase;        /* [nbase] ended playouts' states, a bit each */
 	int npend;              /* how many gbase holds */
@@ -94,7 +95,7 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	b->drawn = gl_malloc(((size_t)gd->nmoves + 1) * sizeof *b->drawn);
 	b->cw = gl_malloc(((size_t)gd->nmoves + 8) * sizeof *b->cw);
 	b->sw = gl_malloc(((size_t)gd->nbase + 1) * sizeof *b->sw);
-	b->g = n->goal;
+	b->g = n->goal ? n->goal : n->bgoal;
 	b->gorder = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *b->gorder);
 	b->cand = gl_malloc(((size_t)gd->nmoves + 8) * sizeof *b->cand);
 	b->set = gl_malloc(((size_t)gd->nroles * (size_t)gd->nmoves + 1) *
