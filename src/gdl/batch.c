@@ -273,12 +273,29 @@ static inline uint64_t and_of(const uint64_t *val, const int32_t *in, int k,
 	return a & ~o;
 }
 
-/* A block of gates of K inputs, POS of them plain: a case of exec's. */
+/* A block of gates of K inputs, POS of them plain: a case of exec's, the
+ * ANDs and the ORs (their outputs negated) apart, two gates a round (a
+ * block's gates are of one level: none reads another). */
 #define BLOCK(K, POS) \
 	case (K) * 8 + (POS): \
-		for (int j = 0; j < m; j++, p += 1 + (K)) \
-			val[p[0]] = and_of(val, p + 1, K, POS) ^ neg; \
+		if (neg) \
+			BLOCK_LOOP(K, POS, ~) \
+		else \
+			BLOCK_LOOP(K, POS, ) \
 		break;
+#define BLOCK_LOOP(K, POS, NOT) { \
+		int j = 0; \
+		for (; j + 2 <= m; j += 2, p += 2 * (1 + (K))) { \
+			uint64_t x0 = and_of(val, p + 1, K, POS); \
+			uint64_t x1 = and_of(val, p + 2 + (K), K, POS); \
+			val[p[0]] = NOT x0; \
+			val[p[1 + (K)]] = NOT x1; \
+		} \
+		if (j < m) { \
+			val[p[0]] = NOT and_of(val, p + 1, K, POS); \
+			p += 1 + (K); \
+		} \
+	}
 
 /* The program p[0..end) (see gdl_net's prog) run over val: every gate an
  * AND, an OR's output negated (its inputs are); a loop per block, the
@@ -315,6 +332,7 @@ static void exec(const int32_t *p, const int32_t *end, uint64_t *val)
 }
 
 #undef BLOCK
+#undef BLOCK_LOOP
 
 /* Phase 1 (the gates that depend on the state only), 2 (the rest), or
  * both (3) of n over val. */
