@@ -199,7 +199,8 @@ static int rate_digits(double rate)
 }
 
 /* Random playouts through the game interface for about secs CPU seconds
- * (the machine may be shared: CPU time counts only this process). */
+ * (the machine may be shared: CPU time counts only this process), every
+ * player's goal read at each playout's end. */
 static void playouts_game(const gl_game *g, double secs, uint64_t seed,
 	progress *bar)
 {
@@ -208,7 +209,7 @@ static void playouts_game(const gl_game *g, double secs, uint64_t seed,
 	void *s = cli_state(g);
 	gl_action *moves = cli_moves(g);
 	uint64_t n = 0, plies = 0;
-	int chunk = 1;
+	int chunk = 1, goals[GL_PLAYERS_MAX];
 	double t0 = cpu_seconds(), dt;
 	do {
 		for (int k = 0; k < chunk; k++, n++) {
@@ -218,6 +219,7 @@ static void playouts_game(const gl_game *g, double secs, uint64_t seed,
 				g->type->apply(g, s, moves[gl_rng_below(&rng, (uint32_t)nm)]);
 				plies++;
 			}
+			gl_game_goals(g, s, goals);
 		}
 		dt = cpu_seconds() - t0;
 		chunk = next_chunk(chunk, 64);
@@ -231,7 +233,8 @@ static void playouts_game(const gl_game *g, double secs, uint64_t seed,
 
 /* Random playouts through the reasoner's joint-move API, one and 64 at a
  * time, for about secs CPU seconds each, for the rules gd of a gdl game
- * (loaded from path in load seconds). */
+ * (loaded from path in load seconds). Both read every role's goal at the
+ * end of each playout, as a reasoner's user does. */
 static void playouts_gdl(const gdl_game *gd, const char *path, double load,
 	double secs, uint64_t seed, progress *bar)
 {
@@ -246,12 +249,13 @@ static void playouts_gdl(const gdl_game *gd, const char *path, double load,
 	gl_rng rng;
 	gl_rng_seed(&rng, seed);
 	uint64_t n = 0, steps = 0;
-	int chunk = 1;
+	int chunk = 1, goals[GDL_ROLES_MAX];
+	int64_t sum[GDL_ROLES_MAX];
 	double dt;
 	t0 = cpu_seconds();
 	do {
 		for (int k = 0; k < chunk; k++, n++)
-			steps += (uint64_t)gdl_playout(gd, e, init, &rng, 100000, NULL,
+			steps += (uint64_t)gdl_playout(gd, e, init, &rng, 100000, goals,
 				NULL);
 		dt = cpu_seconds() - t0;
 		chunk = next_chunk(chunk, 64);
@@ -270,7 +274,7 @@ static void playouts_gdl(const gdl_game *gd, const char *path, double load,
 	chunk = 1;
 	t0 = cpu_seconds();
 	do {
-		steps += gdl_batch_playouts(gd, b, init, chunk, &rng, 100000, NULL);
+		steps += gdl_batch_playouts(gd, b, init, chunk, &rng, 100000, sum);
 		n += (uint64_t)chunk;
 		dt = cpu_seconds() - t0;
 		chunk = next_chunk(chunk, 1024);
@@ -285,7 +289,8 @@ static void playouts_gdl(const gdl_game *gd, const char *path, double load,
 
 static int bench_playouts(const char *const *specs)
 {
-	printf("random playouts from the start, about 1 CPU second each, one thread\n");
+	printf("random playouts from the start, about 1 CPU second each, one thread;"
+		" each reads every player's goal at its playouts' ends\n");
 	printf("%-40s %-8s %10s %12s %9s %12s\n", "game", "api", "playouts", "moves",
 		"cpu-s", "playouts/cpu-s");
 	fflush(stdout);

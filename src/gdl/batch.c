@@ -52,7 +52,8 @@ struct gdl_batch {
 	uint64_t *sw;           /* [nbase] the start state's words, of ones
 				 * where a base holds, for reloads */
 	const uint64_t *swof;   /* the state sw holds, in this call */
-	const gdl_net *g;       /* the goals' own network (n->goal), or NULL */
+	const gdl_net *g;       /* the goals' own network (n->goal, else
+				 * n->bgoal), or NULL */
 	uint64_t *gval;         /* [g->ngates] its lane words */
 	uint64_t *gbase;        /* [nbase] ended playouts' states, a bit each */
 	int npend;              /* how many gbase holds */
@@ -94,7 +95,7 @@ gdl_batch *gdl_batch_new(const gdl_game *gd)
 	b->drawn = gl_malloc(((size_t)gd->nmoves + 1) * sizeof *b->drawn);
 	b->cw = gl_malloc(((size_t)gd->nmoves + 8) * sizeof *b->cw);
 	b->sw = gl_malloc(((size_t)gd->nbase + 1) * sizeof *b->sw);
-	b->g = n->goal;
+	b->g = n->goal ? n->goal : n->bgoal;
 	b->gorder = gl_malloc(((size_t)gd->ngoal + 1) * sizeof *b->gorder);
 	b->cand = gl_malloc(((size_t)gd->nmoves + 8) * sizeof *b->cand);
 	b->set = gl_malloc(((size_t)gd->nroles * (size_t)gd->nmoves + 1) *
@@ -272,12 +273,29 @@ static inline uint64_t and_of(const uint64_t *val, const int32_t *in, int k,
 	return a & ~o;
 }
 
-/* A block of gates of K inputs, POS of them plain: a case of exec's. */
+/* A block of gates of K inputs, POS of them plain: a case of exec's, the
+ * ANDs and the ORs (their outputs negated) apart, two gates a round (a
+ * block's gates are of one level: none reads another). */
 #define BLOCK(K, POS) \
 	case (K) * 8 + (POS): \
-		for (int j = 0; j < m; j++, p += 1 + (K)) \
-			val[p[0]] = and_of(val, p + 1, K, POS) ^ neg; \
+		if (neg) \
+			BLOCK_LOOP(K, POS, ~) \
+		else \
+			BLOCK_LOOP(K, POS, ) \
 		break;
+#define BLOCK_LOOP(K, POS, NOT) { \
+		int j = 0; \
+		for (; j + 2 <= m; j += 2, p += 2 * (1 + (K))) { \
+			uint64_t x0 = and_of(val, p + 1, K, POS); \
+			uint64_t x1 = and_of(val, p + 2 + (K), K, POS); \
+			val[p[0]] = NOT x0; \
+			val[p[1 + (K)]] = NOT x1; \
+		} \
+		if (j < m) { \
+			val[p[0]] = NOT and_of(val, p + 1, K, POS); \
+			p += 1 + (K); \
+		} \
+	}
 
 /* The program p[0..end) (see gdl_net's prog) run over val: every gate an
  * AND, an OR's output negated (its inputs are); a loop per block, the
@@ -314,6 +332,7 @@ static void exec(const int32_t *p, const int32_t *end, uint64_t *val)
 }
 
 #undef BLOCK
+#undef BLOCK_LOOP
 
 /* Phase 1 (the gates that depend on the state only), 2 (the rest), or
  * both (3) of n over val. */
@@ -682,6 +701,45 @@ static void flush_held(const gdl_game *gd, gdl_batch *b, int n,
 			(size_t)gd->nroles * sizeof *lg);
 }
 
+/* The playouts ended in the lanes of fin held for the goal network (see
+ * flush_held): their states into gbase's next slots in lane order, their
+ * ids (id[lane]) into pid; gbase flushed whenever it holds LANES. A
+ * lane's bits are gathered a base word at a time (the base words are
+ * val's first), all the lanes of fin at once where BMI2 has a gather. */
+static void hold(const gdl_game *gd, gdl_batch *b, const uint64_t *val,
+	uint64_t fin, const long *id, long *pid, int64_t *goal_sum, int *goals,
+	int *lg)
+{
+	while (fin) {
+		int at = b->npend, room = LANES - at;
+		uint64_t take = fin;
+		if (__builtin_popcountll(fin) > room) { /* the first room lanes */
+			take = 0;
+			for (uint64_t f = fin; room--; f &= f - 1)
+				take |= f & -f;
+		}
+		for (uint64_t f = take; f; f &= f - 1)
+			pid[b->npend++] = id[__builtin_ctzll(f)];
+		if (take == ~0ull) { /* at is 0 */
+			memcpy(b->gbase, val, (size_t)gd->nbase * sizeof *val);
+		} else {
+#ifdef __BMI2__
+			for (int i = 0; i < gd->nbase; i++)
+				b->gbase[i] |= _pext_u64(val[i], take) << at;
+#else
+			for (uint64_t f = take; f; f &= f - 1, at++) {
+				int l = __builtin_ctzll(f);
+				for (int i = 0; i < gd->nbase; i++)
+					b->gbase[i] |= (val[i] >> l & 1) << at;
+			}
+#endif
+		}
+		fin &= ~take;
+		if (b->npend == LANES)
+			flush_held(gd, b, LANES, goal_sum, goals, pid, lg);
+	}
+}
+
 /* The lanes of mask take the state: every base word at once (the state's
  * words kept in b->sw for the reloads of a call). */
 static void load_lanes(const gdl_game *gd, gdl_batch *b, uint64_t mask,
@@ -857,6 +915,11 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 					(size_t)nroles * sizeof *lg);
 			}
 		}
+		if (goals && b->g && !byid) /* each at its own bit, for the goal network */
+			for (int i = 0; i < gd->nbase; i++)
+				b->gbase[i] |= val[i] & fin;
+		else if ((goal_sum || byid) && b->g) /* held, for the goal network */
+			hold(gd, b, val, fin, id, pid, goal_sum, byid ? goals : NULL, lg);
 		uint64_t reload = 0;
 		for (uint64_t f = fin; f; f &= f - 1) {
 			int l = __builtin_ctzll(f);
@@ -866,19 +929,6 @@ static uint64_t playouts(const gdl_game *gd, gdl_batch *b,
 			made[l] = 0;
 			if (ends)
 				store_lane(gd, val, l, ends + (size_t)l * nw);
-			if (goals && b->g && !byid) { /* its own bit, for the goal network */
-				const int32_t *bg = n->base_gate;
-				for (int i = 0; i < gd->nbase; i++)
-					b->gbase[i] |= (val[bg[i]] >> l & 1) << l;
-			} else if ((goal_sum || byid) && b->g) { /* held, for the goal network */
-				const int32_t *bg = n->base_gate;
-				for (int i = 0; i < gd->nbase; i++)
-					b->gbase[i] |= (val[bg[i]] >> l & 1) << b->npend;
-				pid[b->npend] = id[l];
-				if (++b->npend == LANES)
-					flush_held(gd, b, LANES, goal_sum, byid ? goals : NULL,
-						pid, lg);
-			}
 			if (started < count) {
 				reload |= 1ull << l; /* moves from the next step */
 				id[l] = started++;

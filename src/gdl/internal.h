@@ -350,6 +350,11 @@ typedef struct gdl_net {
 	 * var[1..nvar]). */
 	struct gdl_net *goal;         /* the goals' own network (their
 				       * refs here REF_FALSE), or NULL */
+	struct gdl_net *bgoal;        /* the goals' own network for the batch
+				       * alone (the goals are read here too,
+				       * one at a time, but the batch's
+				       * programs leave out the gates that
+				       * serve only them), or NULL */
 	int nsplit;                   /* split base propositions, at most 4 */
 	int32_t split[NET_SPLIT_MAX]; /* their base numbers */
 	int nvar;

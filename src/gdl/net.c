@@ -38,9 +38,11 @@
  * (net_tune) by the work of a sample of playouts: the network folded
  * once more (equal gates merged, dead ones dropped); the goals' own
  * network where most edges serve them alone (a disc count), evaluated
- * only when a goal is asked for; a role's many moves read as the NOT of
- * its few others (frame axioms); its legal moves guarded by its control,
- * read once a step; variants with the control fixed, one per value met;
+ * only when a goal is asked for (where a tenth to a quarter do, one for
+ * the batch alone, whose programs then leave those edges out: it reads
+ * the goals of ended playouts 64 at a time); a role's many moves read as
+ * the NOT of its few others (frame axioms); its legal moves guarded by its
+ * control, read once a step; variants with the control fixed, one per value met;
  * flow or sweep.
  * The network is one of the two reasoners behind gdl.h (gdl_net_ops, at
  * the end of this file; eval.c dispatches the API through it).
@@ -535,6 +537,7 @@ void gdl_net_free(gdl_net *n)
 	gl_free(n->lmoves);
 	gl_free(n->goal_ref);
 	gdl_net_free(n->goal);
+	gdl_net_free(n->bgoal);
 	for (int v = 1; v <= n->nvar; v++)
 		gdl_net_free(n->var[v]);
 	gl_free(n->var);
@@ -779,6 +782,31 @@ static void set_regions(gdl_net *n, const gdl_game *gd)
 	n->nwords = n->nreg + gd->nbase;
 }
 
+/* The gates of n that play needs (the legal moves, their guards, the
+ * next state, terminal, and what those read), as [ngates] flags
+ * (gl_calloc'd; NULL without memory): the others serve only the goals. */
+static uint8_t *play_gates(const gdl_net *n, const gdl_game *gd)
+{
+	uint8_t *m = gl_calloc((size_t)n->ngates + 1, 1);
+	if (!m)
+		return NULL;
+	for (int k = 0; k < gd->nroles * gd->nmoves; k++)
+		if (n->legal_ref[k] >= 0)
+			m[n->legal_ref[k]] = 1;
+	for (int r = 0; r < gd->nroles; r++)
+		if (n->guard[r] >= 0)
+			m[n->guard[r]] = 1;
+	for (int i = 0; i < gd->nbase; i++)
+		if (n->next_ref[i] >= 0)
+			m[n->next_ref[i]] = 1;
+	if (n->terminal >= 0)
+		m[n->terminal] = 1;
+	for (int g = n->ngates - 1; g >= 0; g--) /* inputs come first */
+		for (int i = n->in0[g]; m[g] && i < n->in0[g + 1]; i++)
+			m[n->in[i] >> 1] = 1;
+	return m;
+}
+
 /* n's phases as the batch's program (n->prog; n without groups): per
  * phase, blocks of gates of one level, one count of inputs k, one kind
  * and one count of inputs read plain, pos, each block k << 1 | OR, its
@@ -793,12 +821,17 @@ static void set_regions(gdl_net *n, const gdl_game *gd)
  * gdl_net's pu. Phase 1 writes the legal region and phase 2 the next
  * one (see gdl_net's lreg), also where no move is ever possible: the
  * playouts never run its phase 2 then, but gdl_batch_step reads the
- * next state of any state. 0 or GL_ENOMEM. */
-static int prog_build(gdl_net *n, const gdl_game *gd)
+ * next state of any state. With play, the gates that serve only the
+ * goals are left out (the batch reads them from n->bgoal). 0 or
+ * GL_ENOMEM. */
+static int prog_build(gdl_net *n, const gdl_game *gd, bool play)
 {
 	int ng = n->ngates, np = n->nphase1 + n->nphase2, nm = gd->nmoves;
 	int rc = GL_ENOMEM;
 	progb P = {.n = n};
+	uint8_t *keep = play ? play_gates(n, gd) : NULL;
+	if (play && !keep)
+		return GL_ENOMEM;
 	P.isdoes = gl_calloc((size_t)ng + 1, 1);
 	P.fixed = gl_calloc((size_t)ng + 1, 1);
 	P.ph2 = gl_calloc((size_t)ng + 1, 1);
@@ -869,6 +902,8 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 				lv = 1 + (src >= 0 ? P.level[src] : 0);
 				if (gu >= 0 && P.level[gu] + 1 > lv)
 					lv = P.level[gu] + 1;
+			} else if (keep && !keep[g]) {
+				continue; /* it serves only the goals */
 			} else {
 				lv = P.level[g];
 			}
@@ -917,7 +952,7 @@ static int prog_build(gdl_net *n, const gdl_game *gd)
 	rc = 0;
 out:;
 	void *held[] = {P.isdoes, P.fixed, P.ph2, P.alone, P.slot, P.out,
-		P.level, P.cdst.a, P.csrc.a, P.cguard.a, P.cph.a, key, in};
+		P.level, P.cdst.a, P.csrc.a, P.cguard.a, P.cph.a, key, in, keep};
 	for (size_t i = 0; i < sizeof held / sizeof *held; i++)
 		gl_free(held[i]);
 	return rc;
@@ -1108,7 +1143,7 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 	 * block runs one loop of one shape. */
 	if (n->ngroups)
 		set_regions(n, gd); /* the batch copies them in */
-	else if (prog_build(n, gd))
+	else if (prog_build(n, gd, false))
 		goto out;
 	rc = 0;
 out:
@@ -2302,6 +2337,20 @@ static int make_variants(const gdl_game *gd, gdl_net *n, const int *cand,
 	return 0;
 }
 
+/* n's batch program made again without the gates that serve only the
+ * goals, which the batch reads from its bgoal (n without groups). 0 or
+ * GL_ENOMEM. */
+static int prog_play(gdl_net *n, const gdl_game *gd)
+{
+	gl_free(n->prog);
+	gl_free(n->pu0);
+	gl_free(n->pu);
+	n->prog = NULL;
+	n->pu0 = n->pu = NULL;
+	n->nslot = 0;
+	return prog_build(n, gd, true);
+}
+
 /* The game's network n (without groups) folded once more (equal gates
  * merged, gates that reach no output dropped); where most of its edges
  * serve the goals alone (a disc count), those made a network of their
@@ -2339,6 +2388,12 @@ static gdl_net *net_refold(const gdl_game *gd, gdl_net *n)
 		}
 	if (goal * 4 < all) {
 		f = net_fold(gd, n, nofix, NULL, false, KEEP_ALL, NULL);
+		if (f && goal * 10 >= all && f->ngroups == 0 &&
+		    !(f->bgoal = net_fold(gd, n, nofix, NULL, false, KEEP_GOAL,
+		    NULL))) {
+			gdl_net_free(f);
+			f = NULL;
+		}
 		goto out;
 	}
 	gdl_net *gn = net_fold(gd, n, nofix, NULL, false, KEEP_GOAL, NULL);
@@ -2445,10 +2500,11 @@ static int net_tune(gdl_game *gd)
 	}
 	if (oom)
 		bnet = bvar = bsweep = 0;
-	gdl_net *goal = nets[0]->goal;
-	nets[0]->goal = NULL;
+	gdl_net *goal = nets[0]->goal, *bgoal = nets[0]->bgoal;
+	nets[0]->goal = nets[0]->bgoal = NULL;
 	gd->net = nets[bnet];
 	gd->net->goal = goal;
+	gd->net->bgoal = bgoal;
 	for (int k = 0; k < 4; k++)
 		if (k != bnet)
 			gdl_net_free(nets[k]);
@@ -2457,6 +2513,8 @@ static int net_tune(gdl_game *gd)
 	if (oom)
 		drop_variants(gd->net);
 	set_sweep(gd->net, bsweep);
+	for (int v = 0; !oom && gd->net->bgoal && v <= gd->net->nvar; v++)
+		oom = prog_play(v ? gd->net->var[v] : gd->net, gd) != 0;
 	gl_free(flips);
 	gl_free(seen);
 	gl_free(st);
