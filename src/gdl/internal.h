@@ -272,7 +272,10 @@ typedef struct gdl_net {
 	int32_t *in0;     /* [ngates + 1] inputs of each gate in in */
 	int32_t *in;      /* gate << 1 | negated */
 	int32_t *fo0;     /* [ngates + 1] fanout of each gate in fo */
-	int32_t *fo;      /* target << 1 | negated (counting gates only) */
+	int32_t *fo;      /* targets (counting gates only): each gate's
+			   * plain edges first, then from fon[g] the ones
+			   * that read it negated */
+	int32_t *fon;     /* [ngates] */
 	int32_t *gf0;     /* [ngates + 1] the groups each gate feeds, in gf */
 	int32_t *gf;      /* group gates */
 	int32_t *hk0;     /* [ngates + 1] hooks of each gate in hk */

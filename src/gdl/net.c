@@ -52,10 +52,11 @@
 #include <limits.h>
 #include <stdlib.h>
 
-/* A walk of a gate's fanout under way: the next edge, the end, the value
- * the gate flipped to. */
+/* A walk of a gate's fanout under way: the next edge, the first negated
+ * one, the end, the value the gate flipped to. */
 typedef struct netframe {
-	int32_t i, end, v;
+	const int32_t *p, *mid, *end; /* mid: the first negated edge */
+	int32_t v;
 } netframe;
 
 /* The evaluator of one network (the game's, or one of its variants). */
@@ -77,6 +78,11 @@ typedef struct netev {
 	netframe *stack;  /* [ngates + 1] flow's walks under way */
 	uint64_t work;    /* work so far: fanout edges updated, visits and
 			   * walks counted in edges (see net_tune) */
+	int32_t *roots;   /* [nbase + 2 * nroles + 1] inputs set, to flow
+			   * (g << 1 | value) */
+	int nroots;
+	bool count;       /* flow counts its work (net_tune's sample: a
+			   * playout leaves it uncounted) */
 } netev;
 
 /* The network's evaluator (gdl_ops's x). */
@@ -510,6 +516,7 @@ void gdl_net_free(gdl_net *n)
 	gl_free(n->in);
 	gl_free(n->fo0);
 	gl_free(n->fo);
+	gl_free(n->fon);
 	gl_free(n->gf0);
 	gl_free(n->gf);
 	gl_free(n->flags);
@@ -972,6 +979,8 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 		sizeof *group_gate);
 	uint8_t *dep = gl_calloc((size_t)ng + 1, 1);
 	n->fo0 = gl_malloc(sz);
+	n->fon = gl_malloc(sz);
+	int32_t *cn = gl_calloc((size_t)ng + 1, sizeof *cn);
 	n->gf0 = gl_malloc(sz);
 	n->hk0 = gl_malloc(sz);
 	n->flags = gl_calloc((size_t)ng + 1, 1);
@@ -999,7 +1008,8 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 		if ((k + 63) / 64 > n->lwords)
 			n->lwords = (k + 63) / 64;
 	}
-	if (!cf || !cg || !ch || !mark || !group_gate || !dep || !n->fo0 ||
+	if (!cf || !cn || !cg || !ch || !mark || !group_gate || !dep ||
+	    !n->fo0 || !n->fon ||
 	    !n->gf0 || !n->hk0 || !n->flags || !n->hk1 || !n->hk2 || !n->cnt0 ||
 	    !n->val0 ||
 	    !n->phase)
@@ -1014,12 +1024,14 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 			int32_t sf = 0, sg = 0, sh = 0;
 			for (int g = 0; g < ng; g++) {
 				n->fo0[g] = sf;
+				n->fon[g] = sf + cn[g];
 				n->gf0[g] = sg;
 				n->hk0[g] = sh;
 				sf += cf[g];
 				sg += cg[g];
 				sh += ch[g];
 				cf[g] = n->fo0[g];
+				cn[g] = n->fon[g];
 				cg[g] = n->gf0[g];
 				ch[g] = n->hk0[g];
 			}
@@ -1036,10 +1048,13 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 			mark[g] = -1;
 			for (int i = n->in0[g]; i < n->in0[g + 1]; i++) {
 				int src = n->in[i] >> 1;
-				if (pass == 0)
+				bool neg = n->in[i] & 1;
+				if (pass == 0) {
 					cf[src]++;
-				else
-					n->fo[cf[src]++] = g << 1 | (n->in[i] & 1);
+					cn[src] += !neg;
+				} else {
+					n->fo[neg ? cn[src]++ : cf[src]++] = g;
+				}
 			}
 		}
 		for (int s = 0; s < n->ngroups; s++)
@@ -1148,6 +1163,7 @@ static int link_net(gdl_net *n, const gdl_game *gd)
 	rc = 0;
 out:
 	gl_free(cf);
+	gl_free(cn);
 	gl_free(cg);
 	gl_free(ch);
 	gl_free(mark);
@@ -1352,7 +1368,8 @@ static inline void hook(netev *s, int32_t g, uint8_t f)
 	}
 }
 
-/* Gate g has just flipped to v (an input set, a group member changed):
+/* Gates root[0..nroot) have just flipped (each g << 1 | the value it
+ * flipped to: inputs set, a group member changed), one after the other:
  * every counter downstream updated at once, depth first, as in the
  * forward propagation of Schkufza, Love and Genesereth. An update flips
  * its gate only when the counter crosses the threshold (most do not);
@@ -1361,44 +1378,111 @@ static inline void hook(netev *s, int32_t g, uint8_t f)
  * changes reach its fanout, its hooks and its groups in the order they
  * happen and the values they end at are right, whatever glitches there
  * were on the way. The stack holds a path of the network: ngates frames
- * at most. */
-static void flow(netev *s, int32_t g, int32_t v)
+ * at most. A root's walk ends before the next one's begins, so that the
+ * roots flow as one call each would, the loop's state kept in registers
+ * across them. With count, the work is added to s->work. */
+static inline __attribute__((always_inline)) void flow_in(netev *s,
+	const int32_t *root, int nroot, bool count)
 {
 	const gdl_net *n = s->n;
-	const int32_t *fo0 = n->fo0, *fo = n->fo;
+	const int32_t *fo0 = n->fo0, *fon = n->fon, *fo = n->fo;
+	const int32_t *hk1 = n->hk1, *hk2 = n->hk2;
 	const uint8_t *flags = n->flags;
 	gdl_cnt *cnt = s->cnt;
+	uint64_t *bits = s->bits;
 	netframe *st = s->stack;
-	int sp = 0;
-	int32_t i = fo0[g], end = fo0[g + 1];
-	uint64_t work = (uint64_t)(end - i);
-	hook(s, g, flags[g]);
+	int sp = 0, r = 0;
+	const int32_t *p = fo, *mid = fo, *end = fo;
+	int32_t v = 0;
+	uint64_t work = 0;
 	for (;;) {
-		while (i < end) {
-			int32_t e = fo[i++], t = e >> 1, up = (v ^ e) & 1;
-			if ((cnt[t] += up * 2 - 1) != up)
-				continue;
-			if (flags[t])
-				hook(s, t, flags[t]);
-			int32_t t0 = fo0[t], t1 = fo0[t + 1];
-			if (t0 == t1)
-				continue;
-			work += (uint64_t)(t1 - t0) + FLOW_PUSH;
-			st[sp].i = i;
-			st[sp].end = end;
-			st[sp++].v = v;
-			i = t0;
-			end = t1;
-			v = up;
+		/* the plain edges count v's way, the negated ones the other */
+		int d = v * 2 - 1, nv = v ^ 1, up;
+		uint32_t t;
+		while (p < mid) {
+			t = (uint32_t)*p++;
+			int c = cnt[t] + d;
+			cnt[t] = (gdl_cnt)c;
+			if (c == v) {
+				up = v;
+				goto flipped;
+			}
 		}
-		if (sp == 0)
-			break;
+		while (p < end) {
+			t = (uint32_t)*p++;
+			int c = cnt[t] - d;
+			cnt[t] = (gdl_cnt)c;
+			if (c == nv) {
+				up = nv;
+				goto flipped;
+			}
+		}
+		if (sp == 0) {
+			if (r == nroot)
+				break;
+			int32_t g = root[r] >> 1;
+			v = root[r++] & 1;
+			hook(s, g, flags[g]);
+			p = fo + fo0[g];
+			mid = fo + fon[g];
+			end = fo + fo0[g + 1];
+			if (count)
+				work += (uint64_t)(end - p);
+			continue;
+		}
 		sp--;
-		i = st[sp].i;
+		p = st[sp].p;
+		mid = st[sp].mid;
 		end = st[sp].end;
 		v = st[sp].v;
+		continue;
+flipped:;
+		/* hook's work, with the arrays in registers (the compiler
+		 * cannot tell that the bits toggled alias none of them) */
+		uint8_t f = flags[t];
+		if (f & (NF_HOOK1 | NF_HOOK2)) {
+			int32_t h = hk1[t];
+			bits[h >> 6] ^= 1ull << (h & 63);
+			if (f & NF_HOOK2) {
+				h = hk2[t];
+				bits[h >> 6] ^= 1ull << (h & 63);
+			}
+		} else if (f & NF_SLOW) {
+			flip_extra(s, (int32_t)t);
+		}
+		int32_t t0 = fo0[t], t1 = fo0[t + 1];
+		if (t0 == t1)
+			continue;
+		if (count)
+			work += (uint64_t)(t1 - t0) + FLOW_PUSH;
+		st[sp].p = p;
+		st[sp].mid = mid;
+		st[sp].end = end;
+		st[sp++].v = v;
+		p = fo + t0;
+		mid = fo + fon[t];
+		end = fo + t1;
+		v = up;
 	}
-	s->work += work;
+	if (count)
+		s->work += work;
+}
+
+/* flow_in, its work counted only where net_tune's sample asks for it (a
+ * playout does not pay for the count). */
+static void flow_roots(netev *s, const int32_t *root, int nroot)
+{
+	if (s->count)
+		flow_in(s, root, nroot, true);
+	else
+		flow_in(s, root, nroot, false);
+}
+
+/* Gate g has just flipped to v: flow_roots of that one. */
+static void flow(netev *s, int32_t g, int32_t v)
+{
+	int32_t root = g << 1 | v;
+	flow_roots(s, &root, 1);
 }
 
 /* The groups queued (by flow), in increasing order: each to its least
@@ -1465,8 +1549,9 @@ static void sweep(netev *s)
 					continue;
 				sent[g] = v;
 				work += (uint64_t)(fo0[g + 1] - fo0[g]) + SWEEP_VISIT;
-				for (int32_t i = fo0[g], end = fo0[g + 1]; i < end; i++) {
-					int32_t e = fo[i], t = e >> 1, up = (v ^ e) & 1;
+				for (int32_t i = fo0[g], mid = n->fon[g], end = fo0[g + 1];
+				     i < end; i++) {
+					int32_t t = fo[i], up = v ^ (i >= mid);
 					if ((cnt[t] += up * 2 - 1) == up) {
 						dirty[t >> 6] |= 1ull << (t & 63);
 						sum[t >> 12] |= 1ull << (t >> 6 & 63);
@@ -1481,6 +1566,9 @@ static void sweep(netev *s)
 	s->work += work;
 }
 
+/* Input g set to v; flow's inputs go on s->roots, to flow at once when
+ * all are set (finish): an input's counter is its value, which no
+ * propagation changes, so this is flow input by input. */
 static inline void set_input(netev *s, int32_t g, bool v)
 {
 	if ((s->cnt[g] > 0) == v)
@@ -1489,12 +1577,17 @@ static inline void set_input(netev *s, int32_t g, bool v)
 	if (s->n->sweep)
 		mark_dirty(s, g);
 	else
-		flow(s, g, v);
+		s->roots[s->nroots++] = g << 1 | v;
 }
 
-/* Propagation finished: the groups flow queued, or the sweep. */
+/* Propagation finished: the inputs set flowed, then the groups flow
+ * queued; or the sweep. */
 static inline void finish(netev *s)
 {
+	if (s->nroots) {
+		flow_roots(s, s->roots, s->nroots);
+		s->nroots = 0;
+	}
 	if (s->lo == INT_MAX)
 		return;
 	if (s->n->sweep)
@@ -1512,6 +1605,7 @@ static void sub_done(netev *s)
 	gl_free(s->bits);
 	gl_free(s->state);
 	gl_free(s->stack);
+	gl_free(s->roots);
 }
 
 /* An evaluator of network n at the state with no proposition true. */
@@ -1529,8 +1623,10 @@ static int sub_init(netev *s, const gdl_game *gd, const gdl_net *n)
 	s->state = gl_calloc(w, sizeof *s->state);
 
 	s->stack = gl_malloc(ng * sizeof *s->stack);
+	s->roots = gl_malloc(((size_t)gd->nbase + 2 * (size_t)gd->nroles + 1) *
+		sizeof *s->roots);
 	if (!s->cnt || !s->sent || !s->dirty || !s->sum || !s->bits ||
-	    !s->state || !s->stack) {
+	    !s->state || !s->stack || !s->roots) {
 		sub_done(s);
 		return GL_ENOMEM;
 	}
@@ -2170,6 +2266,8 @@ static uint64_t sample(const gdl_game *gd, uint64_t *st, int32_t *flips,
 		*oom = true;
 		return 0;
 	}
+	for (int v = 0; v < e->nsub; v++)
+		e->subs[v].count = true;
 	gl_rng rng;
 	gl_rng_seed(&rng, 0x5eed);
 	int steps = 0, ns = 0, w = gd->words;
