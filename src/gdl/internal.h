@@ -275,7 +275,8 @@ typedef struct gdl_net {
 	int32_t *fo;      /* targets (counting gates only): each gate's
 			   * plain edges first, then from fon[g] the ones
 			   * that read it negated */
-	int32_t *fon;     /* [ngates] */
+	int32_t *fon;     /* [ngates] where each gate's negated edges begin
+			   * in fo */
 	int32_t *gf0;     /* [ngates + 1] the groups each gate feeds, in gf */
 	int32_t *gf;      /* group gates */
 	int32_t *hk0;     /* [ngates + 1] hooks of each gate in hk */

@@ -80,7 +80,7 @@ typedef struct netev {
 			   * walks counted in edges (see net_tune) */
 	int32_t *roots;   /* [nbase + 2 * nroles + 1] inputs set, to flow
 			   * (g << 1 | value) */
-	int nroots;
+	int nroots;       /* how many are queued */
 	bool count;       /* flow counts its work (net_tune's sample: a
 			   * playout leaves it uncounted) */
 } netev;
