@@ -6,7 +6,7 @@
 # FILE: per round its start and end (UTC), the 1-minute load average seen
 # (min/mean/max of the samples taken while it ran, and at its start and end), passed and failed
 # counts, the failing tests' names and its time. Each round's full ctest
-# output is kept beside FILE (FILE.round-K.log, removed by nothing).
+# output is kept beside FILE (FILE.round-K.log, replaced by the next run).
 # A tool for developers, not a test; it exits 0 only if every round passed.
 #
 #   -o FILE     the summary (required)
@@ -50,8 +50,9 @@ shift $((OPTIND - 1))
 tmp=$(mktemp -d)
 hogs=""
 sampler=""
+runner=""
 cleanup() {
-	for p in $hogs $sampler; do kill "$p" 2>/dev/null; done
+	for p in $runner $hogs $sampler; do kill "$p" 2>/dev/null; done
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -99,12 +100,17 @@ while [ "$r" -le "$rounds" ]; do
 	t0=$(date +%s)
 	printf '%s %s\n' "$t0" "$(cut -d' ' -f1,4 /proc/loadavg)" >>"$tmp/samples"
 	start=$(date -u -d "@$t0" '+%Y-%m-%d %H:%M:%S')
+	# in the background, so that INT or TERM stops it at once (the shell
+	# runs a trap only when its foreground command ends, but wait ends)
 	if [ -n "$regex" ]; then
-		ctest --test-dir "$build" -j2 --output-on-failure -R "$regex" >"$log" 2>&1
+		ctest --test-dir "$build" -j2 --output-on-failure -R "$regex" >"$log" 2>&1 &
 	else
-		ctest --test-dir "$build" -j2 --output-on-failure >"$log" 2>&1
+		ctest --test-dir "$build" -j2 --output-on-failure >"$log" 2>&1 &
 	fi
+	runner=$!
+	wait "$runner"
 	rc=$?
+	runner=""
 	t1=$(date +%s)
 	printf '%s %s\n' "$t1" "$(cut -d' ' -f1,4 /proc/loadavg)" >>"$tmp/samples"
 	end=$(date -u -d "@$t1" '+%H:%M:%S')
