@@ -63,6 +63,9 @@ typedef struct match {
 	double gap;             /* the longest between two ticks while a
 				 * PLAY waited (a starved process's delay:
 				 * a deadline is met only at a tick), s */
+	double lag0, gap0;      /* lag and gap carried from the matches
+				 * before (the machine's load outlasts a
+				 * match), used where larger */
 	unsigned serial;        /* which START made it */
 	char owner[GGP_FROM_MAX]; /* who sent START */
 	char *rules;            /* the rules as sent (owned) */
@@ -107,6 +110,9 @@ struct ggp_player {
 	match m;
 	request *start_rq;      /* the START waiting for its answer, or NULL */
 	request *pending;       /* the PLAY waiting for its answer, or NULL */
+	double lag, gap;        /* what the last match carries to the next:
+				 * its lag and gap, or half what it was
+				 * given where that is larger */
 	double last_tick;       /* gl_now() of the last tick while pending,
 				 * 0: none yet for this PLAY */
 };

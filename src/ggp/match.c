@@ -39,6 +39,10 @@ void ggp_match_free(player *pl, match *m)
 	gl_scratch_done(&m->scratch);
 	if (m->recording)
 		ggp_record_done(&m->rec);
+	if (m == &pl->m && m->serial) {
+		pl->lag = m->lag > m->lag0 / 2 ? m->lag : m->lag0 / 2;
+		pl->gap = m->gap > m->gap0 / 2 ? m->gap : m->gap0 / 2;
+	}
 	memset(m, 0, sizeof *m);
 	m->role = -1;
 }
@@ -49,10 +53,13 @@ void ggp_match_free(player *pl, match *m)
  * slower than the measure), plus the longest a PLAY's reply of this
  * match took to be sent once decided and the longest between two ticks
  * while a PLAY waited (a loaded machine's delays: what the machine
- * gives), at most half the clock. */
+ * gives; from the first move on, those the matches before met where
+ * larger, halved for each match that no longer met them), at most half
+ * the clock. */
 double ggp_margin(const match *m, double clock)
 {
-	double g = GGP_MARGIN_MIN + 2 * m->rtt + m->lag + m->gap;
+	double g = GGP_MARGIN_MIN + 2 * m->rtt + (m->lag > m->lag0 ? m->lag :
+		m->lag0) + (m->gap > m->gap0 ? m->gap : m->gap0);
 	return g < clock / 2 ? g : clock / 2;
 }
 

@@ -120,6 +120,8 @@ static int do_start(player *pl, request *rq, const ggp_msg *msg, gl_err *err)
 	m->startclock = msg->startclock;
 	m->playclock = msg->playclock;
 	m->rtt = rq->rtt;
+	m->lag0 = pl->lag;
+	m->gap0 = pl->gap;
 	m->heard = gl_now();
 	m->began = rq->arrived;
 	m->serial = ++pl->serial;
