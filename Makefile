@@ -43,7 +43,7 @@ tool: deps
 # (the programs built, and the CTest names run: each of NATIVE_HARD is a
 # test of the program test_gdl_hard; test_uct runs as test_uct_1 and
 # test_uct_2, its two halves)
-NATIVE_UNITS := test_gdl_big_moves test_gdl_games test_gdl_goals test_gdl_net \
+NATIVE_UNITS := test_gdl_big_moves test_gdl_games test_gdl_goals test_gdl_net test_gdl_batch_goals \
   test_uct test_othello test_othello_features
 NATIVE_HARD := othello-comp2007 speedChess breakthrough blockerParallel
 NATIVE_TESTS := $(NATIVE_UNITS) test_gdl_hard
