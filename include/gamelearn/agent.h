@@ -32,8 +32,8 @@ struct gl_agent {
 	void *data;             /* the type's private state; owned */
 	/* Set and true: a choose() on the clock returns soon with the best
 	 * move it has (a GGP player whose match was stopped or aborted while
-	 * the agent thought). NULL (gl_agent_new's): none. uct reads it; an
-	 * agent that does not runs to its time. */
+	 * the agent thought). NULL (gl_agent_new's): none. uct and
+	 * alphabeta read it; an agent that does not runs to its time. */
 	const atomic_bool *stop;
 	/* The best move a choose() on the clock has found so far, published
 	 * as it searches (gl_agent_publish), so that a GGP player can send
