@@ -1531,23 +1531,26 @@ static void test_lgain(void)
 	/* where a batch pays (an iteration in othello-comp2007 about 10
 	 * times as fast in one), lanes on: batches after the timed one. The
 	 * choice is made in CPU seconds, but the batches after it need the
-	 * move's wall clock left: a process starved of the CPU (niced behind
-	 * busy ones) may spend it all on the timed batch, so the move is
-	 * tried up to three times */
+	 * move's wall clock left: a process starved of the CPU (20 busy
+	 * loops beside it) may spend a whole 1 s move on the timed batch, so
+	 * the move is tried again with 8 and then 60 s, a bound one-sided and
+	 * generous (on an idle machine the first second does) */
 	g = counted_game("gdl:data/gdl/hard/othello-comp2007.kif", &counted);
-	a = uct_agent("uct:time=1,lgain=2", g);
 	s = tg_state(g);
-	g->type->start(g, s);
+	static const char *const lgain_spec[] = {"uct:time=1,lgain=2",
+		"uct:time=8,lgain=2", "uct:time=60,lgain=2"};
 	each_calls = 0;
 	for (int i = 0; i < 3 && each_calls <= 1; i++) {
+		a = uct_agent(lgain_spec[i], g);
+		g->type->start(g, s);
 		each_calls = 0;
 		CHECK(a->type->begin(a, &err) == 0);
 		CHECK(a->type->choose(a, s, &m, &err) == 0);
+		gl_agent_free(a);
 	}
 	CHECK_MSG(each_calls > 1, "othello-comp2007, lgain=2: %d batches",
 		each_calls);
 	gl_free(s);
-	gl_agent_free(a);
 	gl_game_free(g);
 
 	/* a batch slower than a whole move in wall-clock time (its thread
