@@ -1,7 +1,7 @@
 #!/bin/sh
 # load-test.sh -o FILE [options] - the test suite under load (issue 74):
 # starts N CPU hogs (bounded busy loops, killed on exit), waits, then runs
-# `ctest --test-dir BUILD -j2 --output-on-failure` ROUNDS times, sampling
+# `ctest --test-dir BUILD -jJOBS --output-on-failure` ROUNDS times, sampling
 # /proc/loadavg every 10 s in the background. Writes a markdown summary to
 # FILE: per round its start and end (UTC), the 1-minute load average seen
 # (min/mean/max of the samples taken while it ran, and at its start and end), passed and failed
@@ -14,22 +14,24 @@
 #   -n N        CPU hogs (default 2 per core: `nproc` * 2)
 #   -r N        rounds (default 3)
 #   -w SECS     wait after starting the hogs, before the first round (default 10)
+#   -j N        tests run at once (ctest -j; default 2)
 #   -t REGEX    only the tests whose names match (ctest -R)
 #   -l LABEL    the heading of this run in FILE (default: the build directory)
 #   -a          append to FILE instead of replacing it
 #   -m SECS     a hog's longest life (default 14400), in case the trap never runs
 set -u
 
-usage() { echo "load-test.sh: $1 (usage: load-test.sh -o FILE [-b DIR] [-n HOGS] [-r ROUNDS] [-w SECS] [-t REGEX] [-l LABEL] [-a] [-m SECS])" >&2; exit 2; }
+usage() { echo "load-test.sh: $1 (usage: load-test.sh -o FILE [-b DIR] [-n HOGS] [-j JOBS] [-r ROUNDS] [-w SECS] [-t REGEX] [-l LABEL] [-a] [-m SECS])" >&2; exit 2; }
 uint() { case $2 in '' | *[!0-9]*) usage "$1 wants a whole number, not '$2'" ;; esac; }
 
-out="" build=build/release hogs_n=$(($(nproc) * 2)) rounds=3 wait_s=10
+out="" build=build/release hogs_n=$(($(nproc) * 2)) rounds=3 wait_s=10 jobs=2
 regex="" label="" append=0 hog_max=14400
-while getopts ":o:b:n:r:w:t:l:am:" opt; do
+while getopts ":o:b:n:j:r:w:t:l:am:" opt; do
 	case $opt in
 	o) out=$OPTARG ;;
 	b) build=$OPTARG ;;
 	n) uint -n "$OPTARG"; hogs_n=$OPTARG ;;
+	j) uint -j "$OPTARG"; jobs=$OPTARG ;;
 	r) uint -r "$OPTARG"; rounds=$OPTARG ;;
 	w) uint -w "$OPTARG"; wait_s=$OPTARG ;;
 	t) regex=$OPTARG ;;
@@ -44,6 +46,7 @@ shift $((OPTIND - 1))
 [ $# -eq 0 ] || usage "unexpected argument '$1'"
 [ -n "$out" ] || usage "-o FILE is required"
 [ "$rounds" -ge 1 ] || usage "-r must be at least 1"
+[ "$jobs" -ge 1 ] || usage "-j must be at least 1"
 [ -f "$build/CTestTestfile.cmake" ] || usage "$build is not a configured build (no CTestTestfile.cmake)"
 [ -n "$label" ] || label=$build
 
@@ -85,7 +88,7 @@ asan=${ASAN_OPTIONS:+, ASAN_OPTIONS=$ASAN_OPTIONS}
 	echo "\`scripts/load-test.sh\` on $(uname -n), $(nproc) cores; commit" \
 		"$(git rev-parse --short HEAD 2>/dev/null || echo unknown);" \
 		"$hogs_n CPU hogs; 1-minute load average ${load_start} after ${wait_s} s of hogs," \
-		"when round 1 began. ctest -j2 on \`$build\`${regex:+, tests matching \`$regex\`}$asan."
+		"when round 1 began. ctest -j$jobs on \`$build\`${regex:+, tests matching \`$regex\`}$asan."
 	echo "Load: the 1-minute load average sampled every 10 s while the round ran."
 	echo
 	echo "| round | start (UTC) | end (UTC) | load min/mean/max | passed | failed | failing tests | time |"
@@ -103,9 +106,9 @@ while [ "$r" -le "$rounds" ]; do
 	# in the background, so that INT or TERM stops it at once (the shell
 	# runs a trap only when its foreground command ends, but wait ends)
 	if [ -n "$regex" ]; then
-		ctest --test-dir "$build" -j2 --output-on-failure -R "$regex" >"$log" 2>&1 &
+		ctest --test-dir "$build" -j"$jobs" --output-on-failure -R "$regex" >"$log" 2>&1 &
 	else
-		ctest --test-dir "$build" -j2 --output-on-failure >"$log" 2>&1 &
+		ctest --test-dir "$build" -j"$jobs" --output-on-failure >"$log" 2>&1 &
 	fi
 	runner=$!
 	wait "$runner"
