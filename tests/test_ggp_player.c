@@ -8,11 +8,15 @@
  * deadline is the clock less the margin; a PLAY whose clock ran out
  * before it came is answered at once with the fallback), and the move
  * sent when the agent is late with an agent that never answers until it
- * is told to stop: no check depends on how fast this machine is.
+ * is told to stop: no check depends on how fast this machine is. The
+ * CPU yield's part of the margin is checked on readings fed to it
+ * (ggp_yield_feed), not on this machine's load.
  */
 #include "gamelearn/ggp.h"
+#include "ggp/internal.h"
 #include "test.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -413,6 +417,13 @@ static void late_play(ggp_player *pl, ggp_request *rq, const char *msg,
 	CHECK(rq->answered && rq->rc == 0);
 }
 
+/* Whether s begins with prefix (a note, then what its deadline was
+ * planned with). */
+static bool starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
 /* Errors and refusals, and the clocks. */
 static void test_errors_and_clocks(void)
 {
@@ -470,7 +481,8 @@ static void test_errors_and_clocks(void)
 	CHECK(send_msg(pl, &rq, "(PLAY e2 NIL)", "manager", gl_now() - 100, 0,
 		&err) == 0);
 	CHECK_MSG(manager_legal(&mg, 0, rq.reply), "%s", rq.reply);
-	CHECK_STR(rq.note, "by fallback (no time left)");
+	CHECK_MSG(starts(rq.note, "by fallback (no time left) (planned at CPU "
+		"yield 1.00, margin "), "%s", rq.note);
 	CHECK(rq.deadline == rq.arrived + 5 - (GGP_MARGIN_MIN + 2 * 0.3));
 	char ours[GGP_MOVE_MAX];
 	snprintf(ours, sizeof ours, "%s", rq.reply);
@@ -486,7 +498,7 @@ static void test_errors_and_clocks(void)
 	manager_eval(&mg);
 	CHECK(send_msg(pl, &rq, msg, "manager", gl_now(), 0, &err) == 0);
 	CHECK_STR(rq.reply, "noop");
-	CHECK_STR(rq.note, "by only move");
+	CHECK_MSG(starts(rq.note, "by only move (planned"), "%s", rq.note);
 	/* an agent that never answers by itself: the clock answers at the
 	 * deadline with the fallback, a legal move, and stops the agent */
 	char theirs[GGP_MOVE_MAX];
@@ -497,7 +509,8 @@ static void test_errors_and_clocks(void)
 	manager_eval(&mg);
 	late_play(pl, &rq, msg, 0);
 	CHECK_MSG(manager_legal(&mg, 0, rq.reply), "%s", rq.reply);
-	CHECK_STR(rq.note, "by fallback (agent out of time, no move published)");
+	CHECK_MSG(starts(rq.note, "by fallback (agent out of time, no move "
+		"published) (planned"), "%s", rq.note);
 	ggp_player_sent(pl, &rq);
 	/* ABORT ends it */
 	CHECK(send_msg(pl, &rq, "(ABORT e2)", "manager", gl_now(), 0, &err) == 0);
@@ -604,6 +617,77 @@ static void test_alphabeta_on_time(void)
 	ggp_player_free(pl);
 }
 
+/* The margin's reserve for a starved reply: it grows as the CPU yield
+ * of the agent's busy thread falls, at most half the clock; a window in
+ * which the agent was idle, or too short, does not count; a match
+ * carries its yield to the next, halfway back to 1 per match that no
+ * longer meets it. Readings fed, so the machine's load does not
+ * matter. */
+static void test_yield_margin(void)
+{
+	match m;
+	memset(&m, 0, sizeof m);
+	ggp_yield_window yw = {0};
+	double base = ggp_margin(&m, 5);
+	CHECK(base == GGP_MARGIN_MIN && ggp_yield(&m) == 1);
+	/* the agent's thread asleep: on a CPU 1 ms of 100 ms, runnable no
+	 * longer; then no worker at all */
+	ggp_yield_feed(&m, &yw, 7, 100.0, 1.0, 2.0);
+	ggp_yield_feed(&m, &yw, 7, 100.1, 1.001, 2.0);
+	ggp_yield_feed(&m, &yw, 0, 100.2, 0, 0);
+	ggp_yield_feed(&m, &yw, 0, 100.3, 0, 0);
+	CHECK_MSG(m.yield == 0 && ggp_margin(&m, 5) == base, "idle agent: yield "
+		"%.3f", m.yield);
+	/* busy, on a CPU half its runnable time, but over a window too short;
+	 * then another worker's thread: a new window */
+	ggp_yield_feed(&m, &yw, 7, 101.0, 1.0, 2.0);
+	ggp_yield_feed(&m, &yw, 7, 101.04, 1.02, 2.02);
+	ggp_yield_feed(&m, &yw, 8, 101.06, 0.5, 0.0);
+	ggp_yield_feed(&m, &yw, 8, 101.08, 0.51, 0.01);
+	CHECK_MSG(m.yield == 0, "short windows: yield %.3f", m.yield);
+	/* falling yields: 1/2 then 1/4, each margin larger */
+	double last = base;
+	const double runs[] = {0.03, 0.015}, waits[] = {0.03, 0.045};
+	for (int i = 0; i < 2; i++) {
+		ggp_yield_feed(&m, &yw, 9, 102.0 + i, 0.2 * i, 0.3 * i);
+		ggp_yield_feed(&m, &yw, 9, 102.06 + i, 0.2 * i + runs[i],
+			0.3 * i + waits[i]);
+		double g = ggp_margin(&m, 5);
+		CHECK_MSG(fabs(ggp_yield(&m) - runs[i] / 0.06) < 1e-9 && g > last,
+			"yield %.3f, margin %.4f after %.4f", ggp_yield(&m), g, last);
+		last = g;
+	}
+	/* a better window later does not raise the worst */
+	ggp_yield_feed(&m, &yw, 9, 110.0, 5.0, 5.0);
+	ggp_yield_feed(&m, &yw, 9, 110.1, 5.1, 5.0);
+	CHECK(fabs(ggp_yield(&m) - 0.25) < 1e-9);
+	CHECK(fabs(last - (GGP_MARGIN_MIN + 3 * GGP_REPLY_CPU_MIN)) < 1e-12);
+	/* a costly reply at the least yield: capped at half the clock */
+	m.cost = 0.5;
+	ggp_yield_feed(&m, &yw, 9, 111.0, 5.1, 5.0);
+	ggp_yield_feed(&m, &yw, 9, 111.1, 5.1001, 5.1);
+	CHECK(ggp_yield(&m) == GGP_YIELD_MIN);
+	CHECK(ggp_margin(&m, 5) == 2.5 && ggp_margin(&m, 60) < 30 &&
+		ggp_margin(&m, 60) > 9);
+	/* the next match plans with it from its first move; one that does
+	 * not meet it passes on half as much starvation */
+	gl_err err = {0};
+	ggp_config cfg = {.name = "tester"};
+	ggp_player *pl = ggp_player_new(&cfg, &err);
+	if (!pl)
+		return;
+	pl->m.serial = 1;
+	pl->m.yield = 0.2;
+	ggp_match_free(pl, &pl->m);
+	CHECK(pl->yield == 0.2);
+	pl->m.serial = 2;
+	pl->m.yield0 = pl->yield;
+	CHECK(ggp_yield(&pl->m) == 0.2);
+	ggp_match_free(pl, &pl->m);
+	CHECK(fabs(pl->yield - 0.6) < 1e-12);
+	ggp_player_free(pl);
+}
+
 /* The agent's time from the play clock, for agents without set_time. */
 static void test_timed_spec(void)
 {
@@ -621,6 +705,7 @@ int main(void)
 {
 	test_messages();
 	test_timed_spec();
+	test_yield_margin();
 	test_matches();
 	test_errors_and_clocks();
 	test_best_so_far();

@@ -24,8 +24,10 @@
  *   measured on the match's messages (ggp_request.rtt), plus the longest
  *   a reply of the match took to go out once decided (ggp_player_sent),
  *   plus the longest gap between two ticks while a PLAY waited (a starved
- *   process meets a deadline only at its next tick), at most half the
- *   clock.
+ *   process meets a deadline only at its next tick), plus what the reply's
+ *   own CPU work takes longer at the worst CPU yield measured (c / y - c:
+ *   see ggp_margin), at most half the clock. A PLAY's reply's note ends
+ *   with the yield and margin its deadline was planned with.
  * - START begins the match at once and compiles the rules in a thread of
  *   its own; it is answered "ready" when they are compiled or at its
  *   deadline, whichever is first (or with the compile's error if that
@@ -57,7 +59,7 @@ enum {
 	GGP_REPLY_MAX = 1024,         /* longest reply text */
 	GGP_MOVE_MAX = 1024,          /* longest move text */
 	GGP_FROM_MAX = 64,            /* longest sender text */
-	GGP_NOTE_MAX = 160,           /* longest note on a reply */
+	GGP_NOTE_MAX = 200,           /* longest note on a reply */
 	GGP_MAX_CLOCK_DEFAULT = 300,  /* longest clock a START may ask for, s */
 	GGP_TEXT_MAX = 512            /* longest move or base text recorded */
 };
@@ -68,6 +70,12 @@ enum {
 #define GGP_AGENT_SLACK 0.02 /* the agent's time ends this before the
 			      * deadline */
 #define GGP_THINK_MIN 0.02   /* less time than this left: no search */
+#define GGP_YIELD_WINDOW_S 0.05 /* the CPU yield is measured over windows
+			      * this long at least */
+#define GGP_YIELD_MIN 0.05   /* a lower yield measured counts as this */
+#define GGP_REPLY_CPU_MIN 0.002 /* a reply's CPU work counts as this much
+			      * at least (the socket write, which the
+			      * transport's thread does, is not measured) */
 #define GGP_QUICK_S 0.5      /* rules not compiled this long after START
 			      * (or a quarter of its clock): the prover
 			      * loads them too */

@@ -4,6 +4,12 @@
  * (choose on our turns, ponder when idle) so that the player never waits
  * for it, and told the moves played (observe) when it is idle, in order.
  */
+#if defined(__linux__)
+#define _GNU_SOURCE /* syscall(SYS_gettid) */
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include "ggp/internal.h"
 
 #include <stdio.h>
@@ -18,6 +24,9 @@ static size_t worker_head(void)
 static void *worker_main(void *arg)
 {
 	worker *w = arg;
+#if defined(__linux__)
+	atomic_store(&w->tid, (int)syscall(SYS_gettid));
+#endif
 	gl_err err = {0};
 	gl_action move = 0;
 	int rc = w->ponder ?
@@ -54,6 +63,7 @@ worker *ggp_worker_start(player *pl, match *m, const void *s, bool ponder,
 	w->given = given;
 	w->began = gl_now();
 	atomic_init(&w->stop, false);
+	atomic_init(&w->tid, 0);
 	m->agent->stop = &w->stop; /* choose() too ends when told */
 	if (!ponder)
 		gl_agent_unpublish(m->agent); /* no best of an earlier turn */
@@ -78,6 +88,26 @@ bool ggp_agent_idle(player *pl, match *m)
 		m->w = NULL;
 	}
 	return m->w == NULL;
+}
+
+bool ggp_worker_sched(const worker *w, double *run, double *wait)
+{
+	int tid = atomic_load(&w->tid);
+	if (tid <= 0)
+		return false;
+	/* schedstat: nanoseconds on a CPU, nanoseconds waiting on a run
+	 * queue, timeslices */
+	char path[64];
+	snprintf(path, sizeof path, "/proc/self/task/%d/schedstat", tid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	unsigned long long on, waiting;
+	bool ok = fscanf(f, "%llu %llu", &on, &waiting) == 2;
+	fclose(f);
+	*run = (double)on * 1e-9;
+	*wait = (double)waiting * 1e-9;
+	return ok;
 }
 
 void ggp_ponder_stop(match *m)

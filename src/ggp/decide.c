@@ -356,6 +356,7 @@ void ggp_play_poll(player *pl, bool now)
 	request *rq = pl->pending;
 	if (!rq)
 		return;
+	double cpu = gl_cpu_now(); /* the reply's own work, in this thread */
 	if (!play_ready(pl, &pl->m, rq, now || gl_now() >= rq->deadline))
 		return;
 	if (rq->was_early) {
@@ -363,12 +364,23 @@ void ggp_play_poll(player *pl, bool now)
 		snprintf(rq->note + k, sizeof rq->note - k, " (came while the rules "
 			"compiled)");
 	}
+	ggp_plan_note(pl, rq);
 	rq->answered = true;
 	rq->decided = pl->m.heard = gl_now();
 	rq->serial = pl->m.serial;
 	pl->pending = NULL;
 	if (rq->conn)
 		pl->cfg.resume(pl->cfg.arg, rq);
+	cpu = gl_cpu_now() - cpu;
+	if (cpu > pl->m.cost)
+		pl->m.cost = cpu < 1 ? cpu : 1;
+}
+
+void ggp_plan_note(const player *pl, request *rq)
+{
+	size_t k = strlen(rq->note);
+	snprintf(rq->note + k, sizeof rq->note - k, " (planned at CPU yield "
+		"%.2f, margin %.3f s)", pl->plan_yield, pl->plan_margin);
 }
 
 /* Once a state (and again after each choose). */

@@ -35,6 +35,8 @@ typedef struct worker {
 	bool done;         /* it has answered */
 	bool orphan;       /* its match ended */
 	double ended;      /* gl_now() when it answered */
+	atomic_int tid;    /* its thread's kernel id (Linux; 0 until the
+			      thread has set it), for its schedstat */
 	int rc;            /* choose's or ponder's result */
 	gl_action move;    /* its move */
 	gl_err err;        /* its error */
@@ -66,6 +68,13 @@ typedef struct match {
 	double lag0, gap0;      /* lag and gap carried from the matches
 				 * before (the machine's load outlasts a
 				 * match), used where larger */
+	double yield;           /* the lowest CPU yield of the agent's
+				 * thread measured while a PLAY waited
+				 * (ggp_yield_feed); 0: none measured */
+	double yield0;          /* the yield carried from the matches
+				 * before, used where lower; 0: none */
+	double cost;            /* the most CPU seconds a PLAY's reply took
+				 * to decide and hand to the transport */
 	unsigned serial;        /* which START made it */
 	char owner[GGP_FROM_MAX]; /* who sent START */
 	char *rules;            /* the rules as sent (owned) */
@@ -95,6 +104,15 @@ typedef struct match {
 	ggp_record rec;         /* the match as this player sees it */
 } match;
 
+/* A window of the agent's thread's scheduling, from its start (fed by
+ * ggp_yield_feed). */
+typedef struct ggp_yield_window {
+	double who;             /* whose thread: its worker's began; 0: none */
+	double wall;            /* gl_now() at the window's start */
+	double run, wait;       /* the thread's seconds on a CPU and waiting
+				 * for one (runnable), at the start */
+} ggp_yield_window;
+
 /* The player: its configuration and the current match. */
 struct ggp_player {
 	ggp_config cfg;
@@ -115,6 +133,13 @@ struct ggp_player {
 				 * given where that is larger */
 	double last_tick;       /* gl_now() of the last tick while pending,
 				 * 0: none yet for this PLAY */
+	double yield;           /* what the last match carries to the next:
+				 * its yield, or halfway from what it was
+				 * given to 1 where that is lower; 0: none */
+	ggp_yield_window yw;    /* the window the pending PLAY's ticks
+				 * measure */
+	double plan_yield, plan_margin; /* the pending PLAY's deadline was
+				 * planned with these (its note says so) */
 };
 
 /* message.c: element e's text into buf (size n) as a C string; false
@@ -139,6 +164,11 @@ worker *ggp_worker_start(player *pl, match *m, const void *s, bool ponder,
 /* Drop a worker that has finished; whether the agent is idle. Under the
  * player's mutex. */
 bool ggp_agent_idle(player *pl, match *m);
+/* The scheduling seconds of a worker's thread: on a CPU (*run) and
+ * runnable but waiting for one (*wait), from the kernel's schedstat;
+ * false when they cannot be read (not Linux, no schedstat, the thread's
+ * id not yet set). Under the mutex, w not done (its thread alive). */
+bool ggp_worker_sched(const worker *w, double *run, double *wait);
 /* Tell a pondering agent to stop. Under the mutex. */
 void ggp_ponder_stop(match *m);
 /* Keep move a of player `who`, played from the state the agent knows
@@ -157,8 +187,24 @@ gl_agent *ggp_agent_make(player *pl, const match *m, gl_err *err);
  * orphaned. Under the player's mutex (or before the match was
  * published). */
 void ggp_match_free(player *pl, match *m);
-/* Seconds kept before a deadline of a clock (ggp.h). */
+/* Seconds kept before a deadline of a clock (ggp.h; match.c says how). */
 double ggp_margin(const match *m, double clock);
+/* The CPU yield the margin plans with: the lower of the match's measured
+ * yield and the one carried (m->yield, m->yield0), 1 when neither is. */
+double ggp_yield(const match *m);
+/* One reading, at a tick while a PLAY waits, of the agent's thread: who
+ * (its worker's began, 0 when no worker is busy or its schedstat cannot
+ * be read), the wall clock, and its seconds on a CPU and runnable but
+ * waiting (ggp_worker_sched). A window runs from one reading to the
+ * first of the same thread at least GGP_YIELD_WINDOW_S later; another
+ * thread, none, or clocks going back start a new one. A window in which
+ * the thread was runnable (run + wait) for under half the wall clock
+ * does not count: the agent was idle (sleeping, blocked, or between
+ * works), which is not starvation. A window that counts has yield run /
+ * (run + wait), at least GGP_YIELD_MIN, kept in m->yield where lower.
+ * Pure arithmetic on what it is given: tests feed it readings. */
+void ggp_yield_feed(match *m, ggp_yield_window *yw, double who, double wall,
+	double run, double wait);
 /* Our role in gd: spelt as given, else the one role equal to it but for
  * case; or -1. */
 int ggp_role_index(const gdl_game *gd, const char *role);
@@ -187,6 +233,9 @@ int ggp_play_begin(player *pl, match *m, request *rq, bool late,
 /* Answer the pending PLAY if it can be now (now: at once, as at its
  * deadline). Under the mutex. */
 void ggp_play_poll(player *pl, bool now);
+/* Append to rq's note the yield and margin its deadline was planned
+ * with (pl->plan_yield, pl->plan_margin). */
+void ggp_plan_note(const player *pl, request *rq);
 /* Set the idle agent pondering when nothing waits for it. Under the
  * mutex. */
 void ggp_ponder_poll(player *pl);

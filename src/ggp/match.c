@@ -42,9 +42,43 @@ void ggp_match_free(player *pl, match *m)
 	if (m == &pl->m && m->serial) {
 		pl->lag = m->lag > m->lag0 / 2 ? m->lag : m->lag0 / 2;
 		pl->gap = m->gap > m->gap0 / 2 ? m->gap : m->gap0 / 2;
+		double y = m->yield > 0 ? m->yield : 1;
+		double relaxed = (1 + (m->yield0 > 0 ? m->yield0 : 1)) / 2;
+		pl->yield = y < relaxed ? y : relaxed;
 	}
 	memset(m, 0, sizeof *m);
 	m->role = -1;
+}
+
+double ggp_yield(const match *m)
+{
+	double y = 1;
+	if (m->yield > 0 && m->yield < y)
+		y = m->yield;
+	if (m->yield0 > 0 && m->yield0 < y)
+		y = m->yield0;
+	return y;
+}
+
+void ggp_yield_feed(match *m, ggp_yield_window *yw, double who, double wall,
+	double run, double wait)
+{
+	if (who == 0 || who != yw->who || wall < yw->wall || run < yw->run ||
+	    wait < yw->wait) {
+		*yw = (ggp_yield_window){who, wall, run, wait};
+		return;
+	}
+	double dwall = wall - yw->wall, drun = run - yw->run;
+	double busy = drun + (wait - yw->wait);
+	if (dwall < GGP_YIELD_WINDOW_S)
+		return;
+	if (busy >= dwall / 2 && busy > 0) {
+		double y = drun / busy;
+		y = y < GGP_YIELD_MIN ? GGP_YIELD_MIN : y > 1 ? 1 : y;
+		if (m->yield == 0 || y < m->yield)
+			m->yield = y;
+	}
+	*yw = (ggp_yield_window){who, wall, run, wait};
 }
 
 /* MARGIN_MIN, plus two round trips as measured on the match's
@@ -54,12 +88,23 @@ void ggp_match_free(player *pl, match *m)
  * match took to be sent once decided and the longest between two ticks
  * while a PLAY waited (a loaded machine's delays: what the machine
  * gives; from the first move on, those the matches before met where
- * larger, halved for each match that no longer met them), at most half
- * the clock. */
+ * larger, halved for each match that no longer met them), plus the
+ * starved reply's reserve: the reply's own work between the deadline
+ * and the transport (stop the agent, take its move, format it, resume
+ * the connection) costs c CPU seconds (m->cost, the most measured in the
+ * thread that did it, at least GGP_REPLY_CPU_MIN), which at a CPU yield
+ * y take c / y of wall clock, c / y - c more than at full speed; y is
+ * ggp_yield, the share of its runnable time the agent's busy thread got
+ * on a CPU (its schedstat, ggp_yield_feed: the figure of one runnable
+ * thread, which the reply's thread is too, where the process's CPU per
+ * wall second would mix in the rule loads' threads and an agent that
+ * sleeps), at most half the clock. */
 double ggp_margin(const match *m, double clock)
 {
+	double y = ggp_yield(m);
+	double c = m->cost > GGP_REPLY_CPU_MIN ? m->cost : GGP_REPLY_CPU_MIN;
 	double g = GGP_MARGIN_MIN + 2 * m->rtt + (m->lag > m->lag0 ? m->lag :
-		m->lag0) + (m->gap > m->gap0 ? m->gap : m->gap0);
+		m->lag0) + (m->gap > m->gap0 ? m->gap : m->gap0) + (c / y - c);
 	return g < clock / 2 ? g : clock / 2;
 }
 

@@ -122,6 +122,7 @@ static int do_start(player *pl, request *rq, const ggp_msg *msg, gl_err *err)
 	m->rtt = rq->rtt;
 	m->lag0 = pl->lag;
 	m->gap0 = pl->gap;
+	m->yield0 = pl->yield;
 	m->heard = gl_now();
 	m->began = rq->arrived;
 	m->serial = ++pl->serial;
@@ -164,7 +165,10 @@ static int do_play(player *pl, request *rq, const ggp_msg *msg, gl_err *err)
 	if (rq->rtt > m->rtt)
 		m->rtt = rq->rtt;
 	pl->last_tick = 0; /* ticks are timed from this PLAY's first */
-	rq->deadline = rq->arrived + m->playclock - ggp_margin(m, m->playclock);
+	pl->yw.who = 0;    /* and its yield measured from there */
+	pl->plan_yield = ggp_yield(m);
+	pl->plan_margin = ggp_margin(m, m->playclock);
+	rq->deadline = rq->arrived + m->playclock - pl->plan_margin;
 	int rc;
 	if (!m->ready || m->failed) {
 		if (gdl_sexp_len(msg->sx, msg->moves) >= 0) {
@@ -192,6 +196,8 @@ static int do_play(player *pl, request *rq, const ggp_msg *msg, gl_err *err)
 	}
 	if (rc >= 0)
 		m->turns++;
+	if (rc == 0)
+		ggp_plan_note(pl, rq);
 	/* suspended before the mutex is let go: play_poll resumes it */
 	if (rc == 1 && rq->conn)
 		pl->cfg.suspend(pl->cfg.arg, rq);
@@ -317,6 +323,12 @@ void ggp_player_tick(ggp_player *pl)
 		if (gap > m->gap)
 			m->gap = gap < 1 ? gap : 1;
 		pl->last_tick = now;
+		/* what a CPU second of the agent's busy thread costs in wall
+		 * clock */
+		double run = 0, wait = 0;
+		bool busy = m->w && !m->w->done &&
+			ggp_worker_sched(m->w, &run, &wait);
+		ggp_yield_feed(m, &pl->yw, busy ? m->w->began : 0, now, run, wait);
 	}
 	if (pl->start_rq && gl_now() >= pl->start_rq->deadline)
 		ggp_start_answer(pl, 0, NULL);
