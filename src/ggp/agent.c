@@ -7,12 +7,13 @@
 #if defined(__linux__)
 #define _GNU_SOURCE /* syscall(SYS_gettid) */
 #include <sys/syscall.h>
-#include <unistd.h>
 #endif
 
 #include "ggp/internal.h"
 
+#include <fcntl.h>
 #include <stdio.h>
+#include <unistd.h>
 
 /* Bytes of a worker before its state (aligned as heap memory is). */
 static size_t worker_head(void)
@@ -96,18 +97,24 @@ bool ggp_worker_sched(const worker *w, double *run, double *wait)
 	if (tid <= 0)
 		return false;
 	/* schedstat: nanoseconds on a CPU, nanoseconds waiting on a run
-	 * queue, timeslices */
-	char path[64];
+	 * queue, timeslices; read into the stack at every tick, so no
+	 * stdio stream is allocated */
+	char path[64], text[96];
 	snprintf(path, sizeof path, "/proc/self/task/%d/schedstat", tid);
-	FILE *f = fopen(path, "r");
-	if (!f)
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		return false;
+	ssize_t n = read(fd, text, sizeof text - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	text[n] = '\0';
 	unsigned long long on, waiting;
-	bool ok = fscanf(f, "%llu %llu", &on, &waiting) == 2;
-	fclose(f);
+	if (sscanf(text, "%llu %llu", &on, &waiting) != 2)
+		return false;
 	*run = (double)on * 1e-9;
 	*wait = (double)waiting * 1e-9;
-	return ok;
+	return true;
 }
 
 void ggp_ponder_stop(match *m)

@@ -13,6 +13,11 @@
 #include <strings.h>
 #include <time.h>
 
+static double larger(double a, double b)
+{
+	return a > b ? a : b;
+}
+
 void ggp_match_free(player *pl, match *m)
 {
 	if (!ggp_agent_idle(pl, m)) {
@@ -40,8 +45,8 @@ void ggp_match_free(player *pl, match *m)
 	if (m->recording)
 		ggp_record_done(&m->rec);
 	if (m == &pl->m && m->serial) {
-		pl->lag = m->lag > m->lag0 / 2 ? m->lag : m->lag0 / 2;
-		pl->gap = m->gap > m->gap0 / 2 ? m->gap : m->gap0 / 2;
+		pl->lag = larger(m->lag, m->lag0 / 2);
+		pl->gap = larger(m->gap, m->gap0 / 2);
 		double y = m->yield > 0 ? m->yield : 1;
 		double relaxed = (1 + (m->yield0 > 0 ? m->yield0 : 1)) / 2;
 		pl->yield = y < relaxed ? y : relaxed;
@@ -102,9 +107,9 @@ void ggp_yield_feed(match *m, ggp_yield_window *yw, double who, double wall,
 double ggp_margin(const match *m, double clock)
 {
 	double y = ggp_yield(m);
-	double c = m->cost > GGP_REPLY_CPU_MIN ? m->cost : GGP_REPLY_CPU_MIN;
-	double g = GGP_MARGIN_MIN + 2 * m->rtt + (m->lag > m->lag0 ? m->lag :
-		m->lag0) + (m->gap > m->gap0 ? m->gap : m->gap0) + (c / y - c);
+	double c = larger(m->cost, GGP_REPLY_CPU_MIN);
+	double g = GGP_MARGIN_MIN + 2 * m->rtt + larger(m->lag, m->lag0) +
+		larger(m->gap, m->gap0) + (c / y - c);
 	return g < clock / 2 ? g : clock / 2;
 }
 
